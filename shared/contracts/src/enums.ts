@@ -1,0 +1,13 @@
+export const Status = { active: 'ACTIVE', inactive: 'INACTIVE' } as const;
+export type Status = (typeof Status)[keyof typeof Status];
+
+export const Languages = ['vi', 'en'] as const;
+export type Language = (typeof Languages)[number];
+export const DEFAULT_LANGUAGE: Language = 'vi';
+
+export const AccountTypes = ['CUSTOMER', 'EMPLOYEE', 'VENDOR', 'TENANT', 'INTERNAL'] as const;
+export type AccountType = (typeof AccountTypes)[number];
+
+/** System users administer tenants; tenant users work inside one. */
+export const UserLevels = ['SYSTEM', 'TENANT'] as const;
+export type UserLevel = (typeof UserLevels)[number];

@@ -1,0 +1,27 @@
+/** Error codes the server answers with and the browser reacts to (core §8, catalogues §8). */
+export const ErrorCodes = {
+  unauthorized: 'UNAUTHORIZED',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  userNotFound: 'USER_NOT_FOUND',
+  validation: 'VALIDATION_FAILED',
+  conflict: 'CONFLICT',
+  internal: 'INTERNAL_ERROR',
+  licenseExpired: '40000029',
+  licenseUnavailable: '40000030',
+} as const;
+export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
+
+/** Field error keys (catalogues §5.3). */
+export const FieldErrorKeys = {
+  required: 'error.required',
+  minlength: 'error.minlength',
+  maxlength: 'error.maxlength',
+  pattern: 'error.pattern',
+  email: 'error.email',
+  min: 'error.min',
+  max: 'error.max',
+  invalidDate: 'error.invalidDate',
+  invalidValue: 'error.invalidValue',
+} as const;

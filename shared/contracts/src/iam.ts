@@ -1,0 +1,47 @@
+import Type from 'typebox';
+import { FieldLimits, Patterns } from './limits.ts';
+import { Languages, UserLevels } from './enums.ts';
+
+export const AuthenticateBody = Type.Object(
+  {
+    username: Type.String({ minLength: 1, maxLength: FieldLimits.usernameMax, pattern: Patterns.username }),
+    password: Type.String({ minLength: 1, maxLength: FieldLimits.passwordMax }),
+    rememberMe: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type AuthenticateBody = Type.Static<typeof AuthenticateBody>;
+
+/** Sign-in answer (core §3): the tokens and the private key that unlocks protected areas. */
+export const TokenSet = Type.Object({
+  accessToken: Type.String(),
+  refreshToken: Type.String(),
+  idToken: Type.String(),
+  secretKey: Type.String(),
+});
+export type TokenSet = Type.Static<typeof TokenSet>;
+
+export const RefreshTokenBody = Type.Object({ refreshToken: Type.String({ minLength: 1, maxLength: 512 }) }, { additionalProperties: false });
+export type RefreshTokenBody = Type.Static<typeof RefreshTokenBody>;
+
+export const LogoutBody = RefreshTokenBody;
+export type LogoutBody = RefreshTokenBody;
+
+export const UserPrimary = Type.Object({
+  isRoot: Type.Boolean(),
+  grantedPermissions: Type.Array(Type.String()),
+  userLevel: Type.Union(UserLevels.map((l) => Type.Literal(l))),
+});
+
+/** The signed-in user's profile (core §3). tenantId is null for system users. */
+export const Profile = Type.Object({
+  id: Type.String(),
+  username: Type.String(),
+  fullName: Type.String(),
+  email: Type.Union([Type.String(), Type.Null()]),
+  tenantId: Type.Union([Type.String(), Type.Null()]),
+  tenantName: Type.Union([Type.String(), Type.Null()]),
+  language: Type.Union(Languages.map((l) => Type.Literal(l))),
+  userPrimary: UserPrimary,
+});
+export type Profile = Type.Static<typeof Profile>;

@@ -1,0 +1,33 @@
+/** Field maxima and patterns of catalogues §5: the one place both sides read them from. */
+export const FieldLimits = {
+  name: 200,
+  code: 50,
+  description: 1000,
+  content: 2000,
+  note: 1000,
+  title: 200,
+  address: 200,
+  email: 50,
+  phoneMax: 20,
+  phoneMin: 10,
+  usernameMax: 100,
+  usernameMin: 4,
+  passwordMax: 50,
+  search: 200,
+} as const;
+
+export const Patterns = {
+  /** letters, digits, underscore, at, dot; 1 to 100 characters */
+  username: '^[A-Za-z0-9_@.]{1,100}$',
+  /** at least 8 characters with lowercase, uppercase, digit and special character, no spaces */
+  password: '^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d)(?=.*[^A-Za-z0-9\\s])\\S{8,}$',
+  code: '^[A-Za-z0-9_.]{4,50}$',
+  phone: '^\\+?[0-9()]+$',
+} as const;
+
+export const Paging = {
+  defaultPageIndex: 1,
+  defaultPageSize: 25,
+  maxPageSize: 100,
+  sizeOptions: [15, 25, 50, 100],
+} as const;
