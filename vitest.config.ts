@@ -7,6 +7,6 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    projects: ['shared/*/vitest.config.ts', 'packages/*/vitest.config.ts', 'scripts/vitest.config.ts', 'e2e/vitest.config.ts'],
+    projects: ['root-config/vitest.config.ts', 'shared/*/vitest.config.ts', 'packages/*/vitest.config.ts', 'scripts/vitest.config.ts', 'e2e/vitest.config.ts'],
   },
 });

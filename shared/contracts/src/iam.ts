@@ -30,7 +30,7 @@ export type LogoutBody = RefreshTokenBody;
 export const UserPrimary = Type.Object({
   isRoot: Type.Boolean(),
   grantedPermissions: Type.Array(Type.String()),
-  userLevel: Type.Union(UserLevels.map((l) => Type.Literal(l))),
+  userLevel: Type.Union([Type.Literal(UserLevels[0]), Type.Literal(UserLevels[1])]),
 });
 
 /** The signed-in user's profile (core §3). tenantId is null for system users. */
@@ -41,7 +41,7 @@ export const Profile = Type.Object({
   email: Type.Union([Type.String(), Type.Null()]),
   tenantId: Type.Union([Type.String(), Type.Null()]),
   tenantName: Type.Union([Type.String(), Type.Null()]),
-  language: Type.Union(Languages.map((l) => Type.Literal(l))),
+  language: Type.Union([Type.Literal(Languages[0]), Type.Literal(Languages[1])]),
   userPrimary: UserPrimary,
 });
 export type Profile = Type.Static<typeof Profile>;

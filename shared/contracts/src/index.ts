@@ -6,3 +6,4 @@ export * from './limits.ts';
 export * from './enums.ts';
 export * from './iam.ts';
 export * from './health.ts';
+export * from './portal.ts';

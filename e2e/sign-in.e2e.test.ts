@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './support/browser.ts';
+import { e2eAccounts } from './support/portal-process.ts';
+
+const portals = inject('portals');
+
+describe.each(portals)('sign-in and sign-out on $engine', ({ baseUrl }) => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const requested: string[] = [];
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ baseURL: baseUrl, locale: 'vi-VN' });
+    page = await context.newPage();
+    requested.length = 0;
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  const signIn = async (username: string, password: string) => {
+    await page.getByLabel('Tên đăng nhập').fill(username);
+    await page.getByLabel('Mật khẩu', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Đăng nhập' }).click();
+  };
+
+  it('sends a visitor to the Vietnamese sign-in page, loading React once through the import map', async () => {
+    await page.goto('/');
+    await page.waitForURL(/\/login/);
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('vi');
+    await page.getByRole('button', { name: 'Đăng nhập' }).waitFor();
+    const reactFiles = requested.filter((p) => /^\/vendor\/react\.[0-9a-f]+\.js$/.test(p));
+    expect(reactFiles).toHaveLength(1);
+    const imports = (await (await fetch(`${baseUrl}/importmap.json`)).json()).imports as Record<string, string>;
+    expect(Object.keys(imports).filter((k) => k === 'react')).toHaveLength(1);
+  });
+
+  it('signs the HR administrator in to the dashboard with their full name, and out again', async () => {
+    await page.goto('/login');
+    await signIn(e2eAccounts.hrAdmin.username, e2eAccounts.hrAdmin.password);
+    await page.waitForURL(/\/dashboard/);
+    await page.getByText(e2eAccounts.hrAdmin.fullName).first().waitFor();
+
+    await page.getByRole('button', { name: new RegExp(e2eAccounts.hrAdmin.fullName) }).click();
+    await page.getByRole('menuitem', { name: 'Đăng xuất' }).click();
+    await page.waitForURL(/\/login/);
+    // Signed out means signed out: the dashboard now sends us back to sign in.
+    await page.goto('/dashboard');
+    await page.waitForURL(/\/login\?redirect=/);
+  });
+
+  it('shows the error and stays on the sign-in page when the password is wrong', async () => {
+    await page.goto('/login');
+    await signIn(e2eAccounts.hrAdmin.username, 'Wrong-Password#1');
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/\S/);
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('signs the root system administrator in as well', async () => {
+    await page.goto('/login');
+    await signIn(e2eAccounts.root.username, e2eAccounts.root.password);
+    await page.waitForURL(/\/dashboard/);
+    await page.getByText(e2eAccounts.root.fullName).first().waitFor();
+  });
+});

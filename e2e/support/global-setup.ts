@@ -1,0 +1,37 @@
+import type { TestProject } from 'vitest/node';
+import { startPortal, type RunningPortal } from './portal-process.ts';
+import { createScratchDatabase } from './postgres.ts';
+
+export interface PortalTarget {
+  engine: 'pglite' | 'postgresql';
+  baseUrl: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    portals: PortalTarget[];
+  }
+}
+
+/** Starts one portal on PGlite and, when the server answers, one on PostgreSQL, for every e2e file. */
+export default async function setup(project: TestProject) {
+  const portals: RunningPortal[] = [];
+  const scratch = await createScratchDatabase('hcm_e2e');
+  try {
+    portals.push(await startPortal());
+    if (scratch) portals.push(await startPortal({ databaseUrl: scratch.url }));
+    else console.warn('e2e: no PostgreSQL server at 127.0.0.1:5432, running on PGlite only');
+  } catch (error) {
+    await Promise.all(portals.map((p) => p.stop()));
+    await scratch?.drop();
+    throw error;
+  }
+  project.provide(
+    'portals',
+    portals.map((p) => ({ engine: p.engine, baseUrl: p.baseUrl })),
+  );
+  return async () => {
+    await Promise.all(portals.map((p) => p.stop()));
+    await scratch?.drop();
+  };
+}

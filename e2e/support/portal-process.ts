@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const repoRoot = new URL('../../', import.meta.url).pathname;
+export const serverEntry = join(repoRoot, 'packages/server/dist/main.mjs');
+export const staticDir = join(repoRoot, 'dist/public');
+
+/** The accounts the e2e portals are seeded with on first start (through the documented env vars). */
+export const e2eAccounts = {
+  root: { username: 'root', password: 'E2e-Root-Pass#1', fullName: 'Quản trị hệ thống' },
+  hrAdmin: { username: 'hradmin', password: 'E2e-Hr-Pass#1', fullName: 'Quản trị Nhân sự' },
+} as const;
+
+export interface RunningPortal {
+  engine: 'pglite' | 'postgresql';
+  baseUrl: string;
+  stop(): Promise<void>;
+  output(): string;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`portal exited with ${child.exitCode}:\n${log()}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`portal did not answer /api/health within 60 s:\n${log()}`);
+}
+
+/** Starts the built portal (server bundle + built front end) as a newcomer would, on its own data. */
+export async function startPortal(options: { databaseUrl?: string } = {}): Promise<RunningPortal> {
+  for (const required of [serverEntry, join(staticDir, 'importmap.json')]) {
+    if (!existsSync(required)) throw new Error(`${required} is missing: build first (pnpm build)`);
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'hcm-e2e-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    STATIC_DIR: staticDir,
+    LOG_LEVEL: 'warn',
+    HCM_ROOT_USERNAME: e2eAccounts.root.username,
+    HCM_ROOT_PASSWORD: e2eAccounts.root.password,
+    HCM_DEMO_ADMIN_USERNAME: e2eAccounts.hrAdmin.username,
+    HCM_DEMO_ADMIN_PASSWORD: e2eAccounts.hrAdmin.password,
+  };
+  delete env.DATABASE_URL;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  let output = '';
+  const child = spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, child, () => output);
+  return {
+    engine: options.databaseUrl ? 'postgresql' : 'pglite',
+    baseUrl,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+// End-to-end: real Chromium (Debian's /usr/bin/chromium through playwright-core) against the
+// portal started from the built output, once on embedded PGlite and once on the PostgreSQL
+// server when one answers at 127.0.0.1:5432.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    environment: 'node',
+    include: ['**/*.e2e.test.ts'],
+    globalSetup: ['./support/global-setup.ts'],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});

@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import { Headers } from '@hcm/contracts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { readJournal } from './db/migrations.ts';
+import { errorHandler } from './http/error-handler.ts';
+import { createNotFoundHandler } from './http/not-found.ts';
+import { childLoggerFactory, requestIdFor } from './http/request-context.ts';
+import { registerStaticFrontEnd } from './http/static-front-end.ts';
+import type { App } from './http/types.ts';
+import { typeboxValidatorCompiler } from './http/validation.ts';
+import { healthService } from './services/health/routes.ts';
+import { registerAuthentication } from './services/iam/authentication/authentication.ts';
+import { iamService } from './services/iam/index.ts';
+import { createPasswordHasher } from './services/iam/passwords/password-hasher.ts';
+import { ensureSigningKey } from './services/iam/tokens/signing-key.ts';
+import { createTokenSigner } from './services/iam/tokens/token-signer.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** an open, migrated database (see bootstrap/prepare-database.ts) */
+  db: Database;
+  /** a pino logger (http/logger.ts); tests pass one writing to a buffer */
+  logger: FastifyBaseLogger;
+}
+
+/**
+ * The whole HTTP application, not listening yet: main.ts and the tests both build it here.
+ * Order matters: the authentication hook before the routes it guards, the static files and
+ * the not-found handler last.
+ */
+export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<App> {
+  const app = Fastify({
+    loggerInstance: logger,
+    genReqId: requestIdFor,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    childLoggerFactory,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(typeboxValidatorCompiler);
+  app.setErrorHandler(errorHandler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(Headers.requestId, request.id);
+  });
+
+  const passwords = await createPasswordHasher();
+  const tokens = createTokenSigner(await ensureSigningKey(db.orm), config.tokens.accessTtlSeconds);
+  registerAuthentication(app, tokens);
+
+  await app.register(healthService, {
+    deps: { db, journal: readJournal(config.migrationsDir), startedAt: Date.now() },
+  });
+  await app.register(iamService, { deps: { db: db.orm, passwords, tokens, tokenConfig: config.tokens } });
+
+  const frontEnd = { root: config.staticDir, available: existsSync(config.staticDir) };
+  if (frontEnd.available) await registerStaticFrontEnd(app, config.staticDir);
+  else
+    app.log.warn(
+      { staticDir: config.staticDir },
+      'front end not built (run `pnpm build`): serving the API only',
+    );
+  app.setNotFoundHandler(createNotFoundHandler(frontEnd));
+
+  return app;
+}

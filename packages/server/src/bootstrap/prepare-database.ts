@@ -1,0 +1,27 @@
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { PasswordHasher } from '../services/iam/passwords/password-hasher.ts';
+import { formatCredentialsBox } from './credentials-box.ts';
+import { seedInitialData, type SeedResult } from './seed-initial-data.ts';
+
+export interface PrepareDatabaseOptions {
+  config: Config;
+  db: Database;
+  passwords: PasswordHasher;
+  /** where the one-time credentials notice goes: stdout in main.ts, a buffer in tests */
+  print: (text: string) => void;
+}
+
+/** Start-up work on the database: migrate to the newest version, then seed on first start. */
+export async function prepareDatabase({
+  config,
+  db,
+  passwords,
+  print,
+}: PrepareDatabaseOptions): Promise<SeedResult> {
+  await db.migrate(config.migrationsDir);
+  const seeded = await seedInitialData({ db: db.orm, passwords }, config.bootstrap);
+  // Printed, never logged: log lines are kept and shipped; this is meant for one pair of eyes.
+  if (seeded.generated.length > 0) print(formatCredentialsBox(seeded.generated));
+  return seeded;
+}

@@ -1,0 +1,142 @@
+import type { ErrorEnvelope, Profile, TokenSet } from '@hcm/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tenants, users } from '../db/schema.ts';
+import { createTestDatabase, testEngines, type TestDatabase } from '../testing/engines.ts';
+import { httpClient, type HttpResult } from '../testing/http-client.ts';
+import { startTestServer, TEST_HR_ADMIN, TEST_ROOT, type TestServer } from '../testing/test-server.ts';
+import { formatCredentialsBox } from './credentials-box.ts';
+
+const NO_PASSWORDS = { HCM_ROOT_PASSWORD: undefined, HCM_DEMO_ADMIN_PASSWORD: undefined };
+
+function signIn<T = { data: TokenSet }>(server: TestServer, username: string, password: string) {
+  return httpClient(server.url).post<T>('/api/iam/authenticate', { username, password });
+}
+
+async function profileOf(server: TestServer, username: string, password: string): Promise<Profile> {
+  const auth = await signIn(server, username, password);
+  expect(auth.status).toBe(200);
+  const res: HttpResult<{ data: Profile }> = await httpClient(server.url).get(
+    '/api/iam/me/profile',
+    auth.body.data.accessToken,
+  );
+  return res.body.data;
+}
+
+describe.each(await testEngines())('first start on $engine', ({ engine, available }) => {
+  if (!available) {
+    it.skip('PostgreSQL at TEST_DATABASE_URL_ADMIN does not answer', () => undefined);
+    return;
+  }
+
+  describe('with generated passwords, then restarted on the same storage', () => {
+    // PGlite keeps real files in a temp folder here, so the restart reads them back.
+    let database: TestDatabase;
+    let first: TestServer;
+    let second: TestServer | undefined;
+
+    beforeAll(async () => {
+      database = await createTestDatabase(engine, { files: true });
+      first = await startTestServer({ ...database.env, ...NO_PASSWORDS });
+    });
+    afterAll(async () => {
+      await first?.stop().catch(() => undefined);
+      await second?.stop();
+      await database?.dispose();
+    });
+
+    it('creates the root user, the demo tenant and its HR administrator', async () => {
+      const rows = await first.db.orm
+        .select({ user: users, tenant: tenants })
+        .from(users)
+        .leftJoin(tenants, eq(tenants.id, users.tenantId))
+        .orderBy(users.username);
+      expect(
+        rows.map(({ user, tenant }) => ({
+          username: user.username,
+          fullName: user.fullName,
+          isRoot: user.isRoot,
+          level: user.userLevel,
+          tenant: tenant?.code ?? null,
+        })),
+      ).toEqual([
+        { username: 'hradmin', fullName: 'Quản trị Nhân sự', isRoot: false, level: 'TENANT', tenant: 'demo' },
+        { username: 'root', fullName: 'Quản trị hệ thống', isRoot: true, level: 'SYSTEM', tenant: null },
+      ]);
+      expect(rows.find((r) => r.tenant)?.tenant?.name).toBe('Công ty Demo');
+      // argon2id hashes only, never the password itself.
+      expect(rows.every(({ user }) => user.passwordHash?.startsWith('$argon2id$'))).toBe(true);
+    });
+
+    it('prints each generated password once, in a box, and never logs it', async () => {
+      expect(first.seeded.generated.map((g) => g.username)).toEqual(['root', 'hradmin']);
+      expect(first.printed).toBe(formatCredentialsBox(first.seeded.generated));
+      expect(first.printed).toMatch(/^╔═+╗\n/);
+      for (const { username, password } of first.seeded.generated) {
+        expect(first.printed).toContain(`username: ${username}`);
+        expect(first.printed).toContain(`password: ${password}`);
+        expect(password).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9\s])\S{8,50}$/);
+        expect(first.logs()).not.toContain(password);
+      }
+      const [root, hr] = first.seeded.generated;
+      expect(root?.password).not.toBe(hr?.password);
+      const signedIn = await signIn(first, 'root', root?.password ?? '');
+      expect(signedIn.status).toBe(200);
+    });
+
+    it('keeps the data across a restart, prints nothing and ignores new env passwords', async () => {
+      const rootPassword = first.seeded.generated[0]?.password ?? '';
+      await first.stop();
+      second = await startTestServer({
+        ...database.env,
+        HCM_ROOT_PASSWORD: 'Another#Pass1',
+        HCM_DEMO_ADMIN_PASSWORD: 'Another#Pass2',
+      });
+      expect(second.seeded).toEqual({ created: [], generated: [] });
+      expect(second.printed).toBe('');
+      const [{ n } = { n: 0 }] = await second.db.orm.select({ n: sql<number>`count(*)::int` }).from(users);
+      expect(n).toBe(2);
+      // The first start's generated password still works; the new env one does not.
+      expect((await signIn(second, 'root', rootPassword)).status).toBe(200);
+      const refused = await signIn<ErrorEnvelope>(second, 'root', 'Another#Pass1');
+      expect(refused.status).toBe(401);
+    });
+  });
+
+  describe('with passwords from the environment', () => {
+    let database: TestDatabase;
+    let server: TestServer;
+
+    beforeAll(async () => {
+      database = await createTestDatabase(engine);
+      server = await startTestServer({
+        ...database.env,
+        HCM_DEMO_TENANT_CODE: 'acme',
+        HCM_DEMO_TENANT_NAME: 'ACME Việt Nam',
+        HCM_DEMO_ADMIN_FULL_NAME: 'Trần Thị Nhân Sự',
+      });
+    });
+    afterAll(async () => {
+      await server?.stop();
+      await database?.dispose();
+    });
+
+    it('uses them, prints nothing, and names the tenant and admin from the environment', async () => {
+      expect(server.printed).toBe('');
+      expect(server.seeded.generated).toEqual([]);
+      expect(server.seeded.created).toEqual(['root user root', 'tenant acme', 'HR administrator hradmin']);
+      const root = await profileOf(server, TEST_ROOT.username, TEST_ROOT.password);
+      expect(root).toMatchObject({
+        fullName: 'Quản trị hệ thống',
+        tenantId: null,
+        userPrimary: { isRoot: true, userLevel: 'SYSTEM' },
+      });
+      const hr = await profileOf(server, TEST_HR_ADMIN.username, TEST_HR_ADMIN.password);
+      expect(hr).toMatchObject({
+        fullName: 'Trần Thị Nhân Sự',
+        tenantName: 'ACME Việt Nam',
+        userPrimary: { isRoot: false, userLevel: 'TENANT' },
+      });
+    });
+  });
+});

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+import { resolveServerPaths } from './paths.ts';
+
+const paths = resolveServerPaths();
+const load = (env: Record<string, string>) => loadConfig(env, { cwd: '/srv/hcm', paths });
+
+/** The problems a bad environment reports, or a failure if it loads. */
+function problemsOf(env: Record<string, string>): readonly string[] {
+  try {
+    load(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    const config = load({});
+    expect(config.port).toBe(8080);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.database).toEqual({ engine: 'pglite', dataDir: '/srv/hcm/data/pglite' });
+    expect(config.staticDir).toBe(`${paths.repoRoot}/dist/public`);
+    expect(config.migrationsDir).toBe(`${paths.serverRoot}/migrations`);
+    expect(config.logLevel).toBe('info');
+    expect(config.tokens).toEqual({
+      accessTtlSeconds: 900,
+      refreshTtlSeconds: 86_400,
+      rememberMeRefreshTtlSeconds: 2_592_000,
+    });
+    expect(config.bootstrap).toEqual({
+      rootUsername: 'root',
+      rootFullName: 'Quản trị hệ thống',
+      rootPassword: undefined,
+      demoTenantCode: 'demo',
+      demoTenantName: 'Công ty Demo',
+      demoAdminUsername: 'hradmin',
+      demoAdminFullName: 'Quản trị Nhân sự',
+      demoAdminPassword: undefined,
+    });
+  });
+
+  it('finds the server package and the workspace from its own file, not from the cwd', () => {
+    expect(paths.serverRoot.endsWith('/packages/server')).toBe(true);
+    expect(`${paths.repoRoot}/packages/server`).toBe(paths.serverRoot);
+  });
+
+  it('reads every variable', () => {
+    const config = load({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://app@db:5432/hcm',
+      STATIC_DIR: 'public',
+      ACCESS_TOKEN_TTL_SECONDS: '60',
+      REFRESH_TOKEN_TTL_SECONDS: '3600',
+      REMEMBER_ME_REFRESH_TTL_SECONDS: '7200',
+      LOG_LEVEL: 'DEBUG',
+      HCM_ROOT_USERNAME: 'admin',
+      HCM_ROOT_PASSWORD: 'Str0ng#Pass',
+      HCM_DEMO_TENANT_CODE: 'acme_vn',
+      HCM_DEMO_TENANT_NAME: 'ACME Việt Nam',
+      HCM_DEMO_ADMIN_USERNAME: 'hr.admin',
+      HCM_DEMO_ADMIN_PASSWORD: 'An0ther#Pass',
+      HCM_DEMO_ADMIN_FULL_NAME: 'Trần Thị B',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      database: { engine: 'postgresql', url: 'postgres://app@db:5432/hcm' },
+      staticDir: '/srv/hcm/public',
+      logLevel: 'debug',
+      tokens: { accessTtlSeconds: 60, refreshTtlSeconds: 3600, rememberMeRefreshTtlSeconds: 7200 },
+      bootstrap: {
+        rootUsername: 'admin',
+        rootPassword: 'Str0ng#Pass',
+        demoTenantCode: 'acme_vn',
+        demoAdminUsername: 'hr.admin',
+        demoAdminFullName: 'Trần Thị B',
+      },
+    });
+  });
+
+  it('treats empty values as unset and keeps DATA_DIR=memory:// in memory', () => {
+    expect(load({ PORT: '', DATA_DIR: 'memory://' })).toMatchObject({
+      port: 8080,
+      database: { engine: 'pglite', dataDir: undefined },
+    });
+    expect(load({ DATA_DIR: '/var/lib/hcm' }).database).toEqual({
+      engine: 'pglite',
+      dataDir: '/var/lib/hcm/pglite',
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^PORT must be a whole number from 0 to 65535, got "abc"$/],
+    [{ PORT: '70000' }, /^PORT must be a whole number/],
+    [{ PORT: '-1' }, /^PORT must be a whole number/],
+    [{ ACCESS_TOKEN_TTL_SECONDS: '0' }, /^ACCESS_TOKEN_TTL_SECONDS must be a whole number from 1/],
+    [{ REFRESH_TOKEN_TTL_SECONDS: '1.5' }, /^REFRESH_TOKEN_TTL_SECONDS must be a whole number/],
+    [
+      { REMEMBER_ME_REFRESH_TTL_SECONDS: '10' },
+      /^REMEMBER_ME_REFRESH_TTL_SECONDS must not be shorter than REFRESH_TOKEN_TTL_SECONDS/,
+    ],
+    [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL$/],
+    [
+      { LOG_LEVEL: 'loud' },
+      /^LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"$/,
+    ],
+    [{ HCM_ROOT_USERNAME: 'ro' }, /^HCM_ROOT_USERNAME must be 4 to 100 letters/],
+    [{ HCM_DEMO_ADMIN_USERNAME: 'bad name' }, /^HCM_DEMO_ADMIN_USERNAME must be 4 to 100/],
+    [{ HCM_DEMO_TENANT_CODE: 'x' }, /^HCM_DEMO_TENANT_CODE must be 4 to 50/],
+    [{ HCM_DEMO_TENANT_NAME: 'x'.repeat(201) }, /^HCM_DEMO_TENANT_NAME must be at most 200 characters/],
+    [
+      { HCM_ROOT_PASSWORD: 'password' },
+      /^HCM_ROOT_PASSWORD must be at least 8 and at most 50 characters with a lower-case/,
+    ],
+    [{ HCM_DEMO_ADMIN_PASSWORD: 'Sh0rt#' }, /^HCM_DEMO_ADMIN_PASSWORD must be/],
+    [{ HCM_ROOT_USERNAME: 'Admin', HCM_DEMO_ADMIN_USERNAME: 'admin' }, /must differ/],
+  ])('rejects %o with a message naming the variable', (env, message) => {
+    const problems = problemsOf(env);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(message);
+  });
+
+  it('reports every problem at once and never echoes a secret', () => {
+    const error = (() => {
+      try {
+        load({
+          PORT: 'x',
+          LOG_LEVEL: 'y',
+          HCM_ROOT_PASSWORD: 'weak-secret',
+          DATABASE_URL: 'http://user:hunter2@db',
+        });
+      } catch (e) {
+        return e as ConfigError;
+      }
+      throw new Error('expected a ConfigError');
+    })();
+    expect(error.problems).toHaveLength(4);
+    expect(error.message).toContain('Invalid configuration');
+    expect(error.message).not.toContain('weak-secret');
+    expect(error.message).not.toContain('hunter2');
+  });
+});

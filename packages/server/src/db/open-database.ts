@@ -1,0 +1,13 @@
+import type { DatabaseConfig } from '../config.ts';
+import type { Database } from './database.ts';
+import { openPglite } from './pglite.ts';
+import { openPostgres } from './postgres.ts';
+
+export function openDatabase(
+  config: DatabaseConfig,
+  onIdleError?: (error: Error) => void,
+): Promise<Database> {
+  return config.engine === 'postgresql'
+    ? openPostgres({ url: config.url, onIdleError })
+    : openPglite(config.dataDir);
+}

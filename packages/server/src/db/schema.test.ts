@@ -1,0 +1,54 @@
+import { and, eq } from 'drizzle-orm';
+import { getTableConfig, pgSchema, text } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { createTestDatabase, testEngines, type TestDatabase } from '../testing/engines.ts';
+import type { Database } from './database.ts';
+import { openDatabase } from './open-database.ts';
+import { schema } from './schema.ts';
+
+/** PostgreSQL's own description of the tables, read through drizzle like any other table. */
+const columns = pgSchema('information_schema').table('columns', {
+  tableSchema: text('table_schema').notNull(),
+  tableName: text('table_name').notNull(),
+  columnName: text('column_name').notNull(),
+  isNullable: text('is_nullable').notNull(),
+});
+
+describe.each(await testEngines())(
+  'the drizzle schema matches the migrated tables on $engine',
+  ({ engine, available }) => {
+    if (!available) {
+      it.skip('PostgreSQL at TEST_DATABASE_URL_ADMIN does not answer', () => undefined);
+      return;
+    }
+    let database: TestDatabase;
+    let db: Database;
+
+    beforeAll(async () => {
+      database = await createTestDatabase(engine);
+      const config = loadConfig(database.env);
+      db = await openDatabase(config.database);
+      await db.migrate(config.migrationsDir);
+      // Running them again finds nothing to do.
+      await db.migrate(config.migrationsDir);
+    });
+    afterAll(async () => {
+      await db?.close();
+      await database?.dispose();
+    });
+
+    it.each(Object.values(schema).map((table) => [getTableConfig(table).name, table] as const))(
+      '%s',
+      async (name, table) => {
+        const rows = await db.orm
+          .select({ name: columns.columnName, nullable: columns.isNullable })
+          .from(columns)
+          .where(and(eq(columns.tableSchema, 'public'), eq(columns.tableName, name)));
+        const actual = Object.fromEntries(rows.map((r) => [r.name, r.nullable === 'NO']));
+        const expected = Object.fromEntries(getTableConfig(table).columns.map((c) => [c.name, c.notNull]));
+        expect(actual).toEqual(expected);
+      },
+    );
+  },
+);

@@ -1,0 +1,105 @@
+import { FieldErrorKeys, type FieldError } from '@hcm/contracts';
+import type { FastifySchemaCompiler } from 'fastify';
+import type { TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
+import { Value } from 'typebox/value';
+
+/**
+ * Request validation with TypeBox's compiler instead of Fastify's default Ajv set-up, because
+ * that one coerces types (`"username": 123` would pass as "123") and silently strips unknown
+ * properties; here a wrong type or an unknown field is a 400. Query strings and params arrive
+ * as text, so only they are converted (e.g. "2" to 2) before the check.
+ */
+export const typeboxValidatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
+  const validator = Compile(schema);
+  return (input: unknown) => {
+    const value = httpPart === 'body' ? input : Value.Convert(schema, input);
+    if (validator.Check(value)) return { value };
+    // Fastify takes an array of Ajv-style errors here too (it wraps them and keeps them on
+    // `error.validation`); its type only names Error.
+    return { error: validator.Errors(value) as unknown as Error };
+  };
+};
+
+/** The shape of one TypeBox (Ajv-compatible) validation error that this mapping reads. */
+export interface SchemaError {
+  keyword: string;
+  instancePath: string;
+  schemaPath?: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+// Lower rank wins when one field has several errors: the most specific message is kept.
+const KEYWORD_TO_KEY: Record<string, { key: string; rank: number }> = {
+  required: { key: FieldErrorKeys.required, rank: 0 },
+  maxLength: { key: FieldErrorKeys.maxlength, rank: 1 },
+  minLength: { key: FieldErrorKeys.minlength, rank: 1 },
+  format: { key: FieldErrorKeys.pattern, rank: 1 },
+  pattern: { key: FieldErrorKeys.pattern, rank: 1 },
+  minimum: { key: FieldErrorKeys.min, rank: 1 },
+  exclusiveMinimum: { key: FieldErrorKeys.min, rank: 1 },
+  maximum: { key: FieldErrorKeys.max, rank: 1 },
+  exclusiveMaximum: { key: FieldErrorKeys.max, rank: 1 },
+  additionalProperties: { key: FieldErrorKeys.invalidValue, rank: 2 },
+};
+const FALLBACK = { key: FieldErrorKeys.invalidValue, rank: 3 };
+
+/** `/items/0/name` → `items[0].name` (how the front end names form controls). */
+function toFieldName(instancePath: string, child?: string): string {
+  const parts = instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (child !== undefined) parts.push(child);
+  return parts.reduce(
+    (name, part) => (/^\d+$/.test(part) ? `${name}[${part}]` : name === '' ? part : `${name}.${part}`),
+    '',
+  );
+}
+
+function keyFor(error: SchemaError): { key: string; rank: number } {
+  if (error.keyword === 'format' && error.params.format === 'email')
+    return { key: FieldErrorKeys.email, rank: 1 };
+  // An empty required string reads better as "required" than as "too short".
+  if (error.keyword === 'minLength' && error.params.limit === 1)
+    return { key: FieldErrorKeys.required, rank: 0 };
+  return KEYWORD_TO_KEY[error.keyword] ?? FALLBACK;
+}
+
+function messageFor(error: SchemaError, key: string): string {
+  if (key === FieldErrorKeys.required) return 'is required';
+  if (error.keyword === 'additionalProperties') return 'is not an accepted field';
+  return error.message ?? 'is not valid';
+}
+
+/**
+ * Turns schema errors into the envelope's field errors, one per field, keyed by the spec's
+ * error keys (error.required, error.maxlength, ...). Errors about the body as a whole (not an
+ * object at all) have no field and are left to the envelope's message.
+ */
+export function toFieldErrors(errors: readonly SchemaError[]): FieldError[] {
+  const best = new Map<string, FieldError & { rank: number }>();
+  const offer = (field: string, error: SchemaError) => {
+    if (field === '') return;
+    const { key, rank } = keyFor(error);
+    const current = best.get(field);
+    if (current && current.rank <= rank) return;
+    best.set(field, { field, code: key, message: messageFor(error, key), rank });
+  };
+  for (const error of errors) {
+    // TypeBox reports an unknown property twice: once as `additionalProperties` on the object
+    // and once as "schema is false" on the property itself; the first one is enough.
+    if (error.keyword === 'boolean' && error.schemaPath?.endsWith('/additionalProperties')) continue;
+    if (error.keyword === 'required') {
+      const missing = Array.isArray(error.params.requiredProperties) ? error.params.requiredProperties : [];
+      for (const name of missing) offer(toFieldName(error.instancePath, String(name)), error);
+    } else if (error.keyword === 'additionalProperties') {
+      const extra = Array.isArray(error.params.additionalProperties) ? error.params.additionalProperties : [];
+      for (const name of extra) offer(toFieldName(error.instancePath, String(name)), error);
+    } else {
+      offer(toFieldName(error.instancePath), error);
+    }
+  }
+  return [...best.values()].map(({ field, code, message }) => ({ field, code, message }));
+}

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { unauthorized } from '../../../http/errors.ts';
+
+const ISSUER = 'hcm';
+const AUDIENCE = 'hcm-portal';
+/** RFC 9068's type: an id token (same key) can never pass as an access token. */
+const ACCESS_TOKEN_TYPE = 'at+jwt';
+
+export interface AccessTokenSubject {
+  userId: string;
+  tenantId: string | null;
+  /** the refresh-token family this sign-in belongs to */
+  sessionId: string;
+}
+
+export interface VerifiedAccessToken extends AccessTokenSubject {
+  tokenId: string;
+}
+
+export interface IdTokenClaims {
+  userId: string;
+  name: string;
+  preferredUsername: string;
+  tenantId: string | null;
+  tenantCode: string | null;
+  language: string;
+}
+
+export interface TokenSigner {
+  signAccessToken(subject: AccessTokenSubject): Promise<string>;
+  signIdToken(claims: IdTokenClaims): Promise<string>;
+  /** Throws a 401 UNAUTHORIZED AppError for anything but a valid, unexpired access token. */
+  verifyAccessToken(token: string): Promise<VerifiedAccessToken>;
+}
+
+export function createTokenSigner(key: Uint8Array, accessTtlSeconds: number): TokenSigner {
+  const sign = (claims: Record<string, unknown>, subject: string, type: string) =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: type })
+      .setSubject(subject)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(`${accessTtlSeconds}s`)
+      .setJti(randomUUID())
+      .sign(key);
+
+  return {
+    signAccessToken: ({ userId, tenantId, sessionId }) =>
+      sign({ ...(tenantId ? { tid: tenantId } : {}), sid: sessionId }, userId, ACCESS_TOKEN_TYPE),
+
+    signIdToken: (claims) =>
+      sign(
+        {
+          name: claims.name,
+          preferred_username: claims.preferredUsername,
+          locale: claims.language,
+          ...(claims.tenantId ? { tid: claims.tenantId, tenant: claims.tenantCode } : {}),
+        },
+        claims.userId,
+        'JWT',
+      ),
+
+    async verifyAccessToken(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          typ: ACCESS_TOKEN_TYPE,
+        });
+        if (
+          typeof payload.sub !== 'string' ||
+          typeof payload.jti !== 'string' ||
+          typeof payload.sid !== 'string'
+        ) {
+          throw unauthorized('The access token is not valid');
+        }
+        return {
+          userId: payload.sub,
+          tenantId: typeof payload.tid === 'string' ? payload.tid : null,
+          sessionId: payload.sid,
+          tokenId: payload.jti,
+        };
+      } catch (error) {
+        if (error instanceof joseErrors.JWTExpired) throw unauthorized('The access token has expired');
+        if (error instanceof joseErrors.JOSEError) throw unauthorized('The access token is not valid');
+        throw error;
+      }
+    },
+  };
+}

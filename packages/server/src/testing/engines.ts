@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { Engine } from '../db/database.ts';
+
+export const ADMIN_URL = process.env.TEST_DATABASE_URL_ADMIN ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+let postgresAnswers: Promise<boolean> | undefined;
+
+/** Whether the PostgreSQL server answers (asked once per test file). */
+export function postgresAvailable(): Promise<boolean> {
+  postgresAnswers ??= (async () => {
+    const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
+    try {
+      await client.connect();
+      await client.end();
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  return postgresAnswers;
+}
+
+export interface TestEngine {
+  engine: Engine;
+  available: boolean;
+}
+
+/** Both engines, PostgreSQL marked unavailable when no server answers, for describe.each. */
+export async function testEngines(): Promise<TestEngine[]> {
+  return [
+    { engine: 'pglite', available: true },
+    { engine: 'postgresql', available: await postgresAvailable() },
+  ];
+}
+
+/**
+ * A database of the test's own, given as the environment variables that select it:
+ * PGlite in memory (or, with `files`, in a temp folder that survives restarts), or a fresh
+ * PostgreSQL database with a random name. `dispose` removes it.
+ */
+export interface TestDatabase {
+  env: Record<string, string>;
+  dispose(): Promise<void>;
+}
+
+export async function createTestDatabase(
+  engine: Engine,
+  options: { files?: boolean } = {},
+): Promise<TestDatabase> {
+  if (engine === 'pglite') {
+    if (!options.files) return { env: { DATA_DIR: 'memory://' }, dispose: async () => undefined };
+    const dir = mkdtempSync(join(tmpdir(), 'hcm-server-test-'));
+    return { env: { DATA_DIR: dir }, dispose: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const name = `hcm_test_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    async dispose() {
+      const client = new pg.Client({ connectionString: ADMIN_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}

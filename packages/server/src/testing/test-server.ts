@@ -1,0 +1,71 @@
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { buildApp } from '../app.ts';
+import { prepareDatabase } from '../bootstrap/prepare-database.ts';
+import type { SeedResult } from '../bootstrap/seed-initial-data.ts';
+import { loadConfig, type Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { openDatabase } from '../db/open-database.ts';
+import { closeGracefully } from '../http/close-gracefully.ts';
+import { createLogger } from '../http/logger.ts';
+import type { App } from '../http/types.ts';
+import { createPasswordHasher, type PasswordHasher } from '../services/iam/passwords/password-hasher.ts';
+
+/** Passwords the test servers are seeded with unless a test says otherwise. */
+export const TEST_ROOT = { username: 'root', password: 'Root-Test#Pass1', fullName: 'Quản trị hệ thống' };
+export const TEST_HR_ADMIN = { username: 'hradmin', password: 'Hr-Test#Pass1', fullName: 'Quản trị Nhân sự' };
+
+export interface TestServer {
+  url: string;
+  app: App;
+  db: Database;
+  config: Config;
+  passwords: PasswordHasher;
+  seeded: SeedResult;
+  /** everything written to stdout by the start-up (the credentials box) */
+  printed: string;
+  /** every log line so far */
+  logs(): string;
+  /** closes the HTTP server and the database (not the database's storage) */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real server the way main.ts does (config from env, migrate, seed, build,
+ * listen on a random port), with logs and printed output captured for the test to read.
+ */
+export async function startTestServer(env: Record<string, string | undefined>): Promise<TestServer> {
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    STATIC_DIR: join(tmpdir(), 'hcm-no-front-end-here'),
+    HCM_ROOT_PASSWORD: TEST_ROOT.password,
+    HCM_DEMO_ADMIN_PASSWORD: TEST_HR_ADMIN.password,
+    ...env,
+  });
+  const lines: string[] = [];
+  const logger = createLogger(config.logLevel, { write: (line: string) => void lines.push(line) });
+  const db = await openDatabase(config.database);
+  const passwords = await createPasswordHasher();
+  let printed = '';
+  const seeded = await prepareDatabase({ config, db, passwords, print: (text) => (printed += text) });
+  const app = await buildApp({ config, db, logger });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    db,
+    config,
+    passwords,
+    seeded,
+    printed,
+    logs: () => lines.join(''),
+    async stop() {
+      await closeGracefully(app);
+      await db.close();
+    },
+  };
+}

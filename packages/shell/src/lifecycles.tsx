@@ -1,0 +1,38 @@
+import React from 'react';
+import ReactDOMClient from 'react-dom/client';
+import singleSpaReact from 'single-spa-react';
+import type { LifeCycleFn } from 'single-spa';
+import { initI18n, loadAppDictionary } from '@hcm/i18n';
+import { HcmProvider } from '@hcm/ui';
+import { ShellRoot, type ShellRootProps } from './ShellRoot.tsx';
+import { ShellCrashed } from './ShellCrashed.tsx';
+import { SHELL_APP } from './shell-i18n.ts';
+
+/** The element index.html provides for the shell. */
+export const SHELL_ELEMENT_ID = 'hcm-shell';
+
+const reactLifecycles = singleSpaReact<ShellRootProps>({
+  React,
+  ReactDOMClient,
+  rootComponent: ShellRoot,
+  errorBoundary: () => (
+    <HcmProvider idPrefix="hcm-shell-crash-">
+      <ShellCrashed />
+    </HcmProvider>
+  ),
+  domElementGetter: () => {
+    const element = document.getElementById(SHELL_ELEMENT_ID);
+    if (!element) throw new Error(`@hcm/shell needs <div id="${SHELL_ELEMENT_ID}"> in the page`);
+    return element;
+  },
+});
+
+/** i18n first, so that the first render already speaks the user's language (no flash of keys). */
+const prepareTranslations: LifeCycleFn<ShellRootProps> = async () => {
+  await initI18n();
+  await loadAppDictionary(SHELL_APP);
+};
+
+export const bootstrap = [prepareTranslations, reactLifecycles.bootstrap];
+export const mount = [reactLifecycles.mount];
+export const unmount = [reactLifecycles.unmount];

@@ -1,0 +1,117 @@
+import { useState, type FormEvent } from 'react';
+import { FieldLimits } from '@hcm/contracts';
+import { signIn, toApiError } from '@hcm/session';
+import {
+  Button,
+  Checkbox,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Spinner,
+  makeStyles,
+  tokens,
+} from '@hcm/ui';
+import { useShellTranslation, type ShellMessage } from '../../shell-i18n.ts';
+import { useMessageText } from '../../components/use-message-text.ts';
+import {
+  hasErrors,
+  serverFieldErrors,
+  signInFailureMessage,
+  validateCredentials,
+  type CredentialErrors,
+} from './validate-credentials.ts';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  submit: { alignSelf: 'stretch' },
+});
+
+/**
+ * Username, password, remember-me. Validates before calling; on success the session changes
+ * and the router moves on (to the redirect target or the dashboard), so this form only reports
+ * failures.
+ */
+export function SignInForm() {
+  const styles = useStyles();
+  const { t } = useShellTranslation();
+  const textOf = useMessageText();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<CredentialErrors>({});
+  const [failure, setFailure] = useState<ShellMessage | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const errors = validateCredentials({ username, password });
+    setFieldErrors(errors);
+    setFailure(null);
+    if (hasErrors(errors)) return;
+    setSubmitting(true);
+    try {
+      await signIn({ username: username.trim(), password, rememberMe });
+    } catch (error) {
+      const apiError = toApiError(error);
+      setFieldErrors(serverFieldErrors(apiError));
+      setFailure(signInFailureMessage(apiError));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const validation = (message: ShellMessage | undefined) =>
+    message ? { validationState: 'error' as const, validationMessage: textOf(message) } : {};
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label={t('signIn.formLabel')}>
+      {failure && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>
+            <MessageBarTitle>{t('signIn.failedTitle')}</MessageBarTitle>
+            {textOf(failure)}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      <Field label={t('signIn.username')} {...validation(fieldErrors.username)}>
+        <Input
+          name="username"
+          autoComplete="username"
+          required
+          maxLength={FieldLimits.usernameMax}
+          value={username}
+          onChange={(_e, data) => setUsername(data.value)}
+        />
+      </Field>
+      <Field label={t('signIn.password')} {...validation(fieldErrors.password)}>
+        <Input
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={FieldLimits.passwordMax}
+          value={password}
+          onChange={(_e, data) => setPassword(data.value)}
+        />
+      </Field>
+      <Checkbox
+        label={t('signIn.rememberMe')}
+        checked={rememberMe}
+        onChange={(_e, data) => setRememberMe(data.checked === true)}
+      />
+      <Button
+        className={styles.submit}
+        type="submit"
+        appearance="primary"
+        disabledFocusable={submitting}
+        aria-busy={submitting}
+        icon={submitting ? <Spinner size="tiny" aria-label={t('signIn.signingIn')} /> : undefined}
+      >
+        {t('signIn.submit')}
+      </Button>
+    </form>
+  );
+}

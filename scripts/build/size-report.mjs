@@ -1,0 +1,107 @@
+// Gzip sizes per module and for what the sign-in page loads, checked against the budgets of
+// the design (KiB of gzip): root runtime about 20, each micro-app entry 60, each widget 10,
+// everything the sign-in page loads 350.
+import { gzipSync } from 'node:zlib';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { kinds } from './import-map-modules.mjs';
+
+export const budgetsKiB = { rootRuntime: 20, signInPage: 350 };
+const KiB = 1024;
+
+const sizeOf = (outDir, fileName) => {
+  const content = readFileSync(join(outDir, fileName));
+  return { raw: content.length, gzip: gzipSync(content, { level: 9 }).length };
+};
+
+/** The files a module loads before its code runs: its entry and the chunks it imports statically. */
+function ownFiles(entry) {
+  const byName = new Map(entry.files.map((f) => [f.fileName, f]));
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file.fileName)) return;
+    seen.add(file.fileName);
+    for (const i of file.imports) if (byName.has(i)) visit(byName.get(i));
+  };
+  entry.files.filter((f) => f.isEntry).forEach(visit);
+  return [...seen];
+}
+
+/** Import-map names a module's own files import. */
+function dependencies(entry, importMap) {
+  const names = new Set();
+  for (const f of entry.files) for (const i of f.imports) if (importMap.imports[i]) names.add(i);
+  return names;
+}
+
+export function sizeReport({ outDir, importMap, manifest }) {
+  const modules = Object.entries(manifest).map(([name, entry]) => {
+    const files = ownFiles(entry);
+    const sizes = files.map((f) => sizeOf(outDir, f));
+    const gzip = sizes.reduce((s, x) => s + x.gzip, 0);
+    const budgetKiB = kinds[entry.kind]?.budgetKiB ?? null;
+    return {
+      name,
+      kind: entry.kind,
+      files,
+      raw: sizes.reduce((s, x) => s + x.raw, 0),
+      gzip,
+      budgetKiB,
+      ok: budgetKiB === null || gzip <= budgetKiB * KiB,
+    };
+  });
+  const byName = new Map(modules.map((m) => [m.name, m]));
+
+  const closure = (roots) => {
+    const seen = new Set();
+    const visit = (name) => {
+      if (seen.has(name) || !manifest[name]) return;
+      seen.add(name);
+      dependencies(manifest[name], importMap).forEach(visit);
+    };
+    roots.forEach(visit);
+    return [...seen];
+  };
+  const pageFiles = ['index.html', 'importmap.json'].filter((f) => existsSync(join(outDir, f)));
+  const pageGzip = pageFiles.reduce((s, f) => s + sizeOf(outDir, f).gzip, 0);
+
+  const rootRuntime = ['systemjs', 'single-spa', '@hcm/root-config'];
+  // The sign-in page is the root config mounting the shell, in Vietnamese (the default language).
+  const signInModules = ['systemjs', ...closure(['@hcm/root-config', '@hcm/shell'])];
+  const signInTranslations = signInModules.flatMap((n) => (manifest[n]?.translations ?? []).filter((t) => t.endsWith('/vi.json')));
+  const translationsGzip = signInTranslations.reduce((s, f) => s + sizeOf(outDir, f).gzip, 0);
+
+  const group = (label, names, budgetKiB, extraGzip = 0, extraFiles = []) => {
+    const gzip = names.reduce((s, n) => s + (byName.get(n)?.gzip ?? 0), 0) + extraGzip;
+    return { label, modules: names, extraFiles, gzip, budgetKiB, ok: gzip <= budgetKiB * KiB };
+  };
+  const groups = [
+    group('root runtime (SystemJS, single-spa, root config)', rootRuntime, budgetsKiB.rootRuntime),
+    group('everything the sign-in page loads', signInModules, budgetsKiB.signInPage, pageGzip + translationsGzip, [
+      ...pageFiles,
+      ...signInTranslations,
+    ]),
+  ];
+  return { modules, groups, ok: modules.every((m) => m.ok) && groups.every((g) => g.ok) };
+}
+
+const kib = (bytes) => `${(bytes / KiB).toFixed(1)} KiB`;
+
+export function formatSizeReport(report) {
+  const lines = ['module                          kind         raw          gzip         budget'];
+  for (const m of report.modules) {
+    lines.push(
+      [
+        m.name.padEnd(31),
+        m.kind.padEnd(12),
+        kib(m.raw).padEnd(12),
+        kib(m.gzip).padEnd(12),
+        m.budgetKiB === null ? '-' : `${m.budgetKiB} KiB ${m.ok ? 'ok' : 'EXCEEDED'}`,
+      ].join(' '),
+    );
+  }
+  for (const g of report.groups) {
+    lines.push(`${g.label}: ${kib(g.gzip)} gzip of ${g.budgetKiB} KiB ${g.ok ? 'ok' : 'EXCEEDED'}`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,147 @@
+#!/usr/bin/env node
+// The two commands of the README, doing their own set-up on a fresh machine (Node 20 and npm):
+//   npm start   install dependencies if needed, build what is stale, start the portal
+//   npm test    install, make sure Chromium is there, then lint, typecheck, build (with size
+//               budgets) and every test suite; ends with the line "N passed, N failed"
+import { spawnSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const root = new URL('../', import.meta.url).pathname;
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const pnpm = ['npx', '-y', pkg.packageManager];
+const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', PUPPETEER_SKIP_DOWNLOAD: '1' };
+const cache = join(root, '.cache');
+
+function run(command, args, options = {}) {
+  console.log(`\n$ ${[command, ...args].join(' ')}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env, ...options });
+  if (result.error) console.error(result.error.message);
+  return result.status === 0;
+}
+
+function must(ok, what) {
+  if (!ok) {
+    console.error(`\n${what} failed`);
+    process.exit(1);
+  }
+}
+
+/** pnpm keeps a copy of the lockfile it installed; a different one means install again. */
+function ensureDependencies() {
+  const installed = join(root, 'node_modules/.pnpm/lock.yaml');
+  const wanted = readFileSync(join(root, 'pnpm-lock.yaml'), 'utf8');
+  if (existsSync(installed) && readFileSync(installed, 'utf8') === wanted) return;
+  must(run(pnpm[0], [...pnpm.slice(1), 'install', '--frozen-lockfile']), 'installing dependencies with pnpm');
+}
+
+function ensureChromium() {
+  const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (existsSync(chromium)) return;
+  const asRoot = process.getuid?.() === 0;
+  const sudo = asRoot ? [] : ['sudo'];
+  console.log(`Chromium is missing at ${chromium}: installing Debian's package`);
+  const apt = (args) => run(sudo[0] ?? 'apt-get', [...(asRoot ? [] : ['apt-get']), ...args], { env: { ...env, DEBIAN_FRONTEND: 'noninteractive' } });
+  must(apt(['update']) && apt(['install', '-y', 'chromium']), 'installing chromium');
+}
+
+/** A fingerprint of the files a build reads: paths, sizes and modification times. */
+function fingerprint(patterns) {
+  const listed = spawnSync('git', ['ls-files', '-co', '--exclude-standard', ...patterns], { cwd: root, encoding: 'utf8' });
+  const files = listed.status === 0 ? listed.stdout.split('\n').filter(Boolean).sort() : [];
+  const hash = createHash('sha256');
+  for (const file of files) {
+    if (!existsSync(join(root, file))) continue;
+    const s = statSync(join(root, file));
+    hash.update(`${file}:${s.size}:${s.mtimeMs}\n`);
+  }
+  return files.length ? hash.digest('hex') : String(Date.now());
+}
+
+function buildIfStale(name, stampFile, patterns, build) {
+  const print = fingerprint(patterns);
+  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === print) {
+    console.log(`${name}: up to date`);
+    return;
+  }
+  must(build(), `building ${name}`);
+  writeFileSync(stampFile, print);
+}
+
+const frontEndSources = ['root-config', 'shared', 'packages/*/src', 'packages/*/i18n', 'packages/*/package.json', 'scripts/build', 'pnpm-lock.yaml'];
+const serverSources = ['packages/server', 'shared/contracts', 'pnpm-lock.yaml'];
+
+function buildFrontEnd() {
+  return run(process.execPath, ['scripts/build/build.mjs']);
+}
+function buildServer() {
+  return run(process.execPath, ['packages/server/build.mjs']);
+}
+
+function start() {
+  ensureDependencies();
+  mkdirSync(join(root, 'dist'), { recursive: true });
+  buildIfStale('front end', join(root, 'dist/.front-end-stamp'), frontEndSources, buildFrontEnd);
+  buildIfStale('server', join(root, 'dist/.server-stamp'), serverSources, buildServer);
+  const server = spawn(process.execPath, [join(root, 'packages/server/dist/main.mjs')], { cwd: root, stdio: 'inherit', env });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+  server.on('exit', (code) => process.exit(code ?? 0));
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function test() {
+  const started = Date.now();
+  ensureDependencies();
+  ensureChromium();
+  rmSync(cache, { recursive: true, force: true });
+  mkdirSync(cache, { recursive: true });
+  const rows = [];
+  const check = (label, ok) => rows.push({ label, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+
+  check('lint (eslint)', run(pnpm[0], [...pnpm.slice(1), 'exec', 'eslint', '.', '--max-warnings=0']));
+  check('typecheck (tsc)', run(pnpm[0], [...pnpm.slice(1), 'exec', 'tsc', '-p', 'tsconfig.json', '--noEmit']));
+  mkdirSync(join(root, 'dist'), { recursive: true });
+  const builtFront = buildFrontEnd();
+  check('build with size budgets (rollup)', builtFront);
+  const builtServer = buildServer();
+  check('server bundle (esbuild)', builtServer);
+
+  // Unit, server integration (PGlite and PostgreSQL), build and end-to-end suites: one vitest run.
+  const vitestJson = join(cache, 'vitest-results.json');
+  run(pnpm[0], [...pnpm.slice(1), 'exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${relative(root, vitestJson)}`]);
+  const vitest = readJson(vitestJson);
+  if (vitest) {
+    const brokenFiles = (vitest.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length;
+    rows.push({ label: 'vitest: unit, server (PGlite + PostgreSQL), build, e2e', passed: vitest.numPassedTests, failed: vitest.numFailedTests + brokenFiles, skipped: vitest.numPendingTests + vitest.numTodoTests });
+  } else rows.push({ label: 'vitest (no results written)', passed: 0, failed: 1 });
+
+  // Browser component tests in Chromium.
+  const bundled = run(process.execPath, ['scripts/wtr/bundle-tests.mjs']);
+  const wtrOk = bundled && run(pnpm[0], [...pnpm.slice(1), 'exec', 'web-test-runner']);
+  const wtr = readJson(join(cache, 'wtr-results.json'));
+  if (wtr) rows.push({ label: 'web-test-runner: browser components (Chromium)', ...wtr, failed: wtr.failed + (wtrOk || wtr.failed ? 0 : 1) });
+  else rows.push({ label: 'web-test-runner (no results written)', passed: 0, failed: 1 });
+
+  const total = rows.reduce((t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + (r.skipped ?? 0) }), { passed: 0, failed: 0, skipped: 0 });
+  console.log('\nSummary');
+  for (const r of rows) console.log(`  ${r.label}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
+  console.log(`  took ${Math.round((Date.now() - started) / 1000)} s`);
+  console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+  process.exit(total.failed === 0 ? 0 : 1);
+}
+
+const command = process.argv[2];
+if (command === 'start') start();
+else if (command === 'test') test();
+else {
+  console.error('usage: node scripts/portal.mjs start|test');
+  process.exit(2);
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'build',
+    environment: 'node',
+    include: ['**/*.test.mjs'],
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
+  },
+});

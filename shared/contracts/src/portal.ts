@@ -1,0 +1,13 @@
+/** Conventions between the root config, the shell and module micro-apps. */
+
+/** Where the root config mounts the shell. */
+export const SHELL_ELEMENT_ID = 'hcm-shell';
+
+/** Where module micro-apps mount, inside the shell's workspace layout. */
+export const MODULE_OUTLET_ID = 'hcm-module-outlet';
+
+/** Fired on window each time the shell attaches the module outlet. */
+export const MODULE_OUTLET_READY_EVENT = 'hcm:module-outlet-ready';
+
+/** A micro-app's translations as the build publishes them and the server serves them. */
+export const translationUrl = (app: string, language: string) => `/i18n/${app}/${language}.json`;

@@ -1,0 +1,42 @@
+/**
+ * @hcm/session: the page's one session (an RxJS BehaviorSubject every micro-app and widget
+ * subscribes to), its sign-in and sign-out, and the one axios client that carries the session
+ * headers and repairs expired tokens. Shared through the import map so there is exactly one.
+ */
+import { browserStorages } from './browser-storages.ts';
+import { createSession } from './session.ts';
+
+const pageSession = createSession({ storages: browserStorages() });
+
+export const {
+  /** The current session; emits on sign-in, sign-out, token refresh, profile reload and language change. */
+  session$,
+  /** The language alone, emitted only when it changes. */
+  language$,
+  /** The axios instance: session headers, 401 refresh, ApiError on failure. */
+  http,
+  /** get/post/getPage over `http` that read `body.data` (and `body.page`). */
+  api,
+  signIn,
+  signOut,
+  loadProfile,
+  setLanguage,
+  clearSession,
+  /** Base URL or (for component tests) a stand-in fetch for `http`. */
+  configureHttp,
+} = pageSession;
+
+export { createSession, type Session } from './session.ts';
+export { ApiError, ClientErrorCodes, toApiError } from './api-error.ts';
+export { MemoryStorage } from './memory-storage.ts';
+export { StorageKeys, normalizeLanguage, type SessionStorages } from './session-storage.ts';
+export type { ApiCalls } from './api-data.ts';
+export type { HttpClientSettings } from './http-client.ts';
+export type {
+  Credentials,
+  SessionState,
+  SessionStatus,
+  SessionStream,
+  SignedInSession,
+  SignedOutSession,
+} from './session-state.ts';
