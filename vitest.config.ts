@@ -7,6 +7,12 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    projects: ['root-config/vitest.config.ts', 'shared/*/vitest.config.ts', 'packages/*/vitest.config.ts', 'scripts/vitest.config.ts', 'e2e/vitest.config.ts'],
+    projects: [
+      'root-config/vitest.config.ts',
+      'shared/*/vitest.config.ts',
+      'packages/*/vitest.config.ts',
+      'scripts/vitest.config.ts',
+      'e2e/vitest.config.ts',
+    ],
   },
 });

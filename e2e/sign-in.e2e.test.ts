@@ -40,7 +40,10 @@ describe.each(portals)('sign-in and sign-out on $engine', ({ baseUrl }) => {
     await page.getByRole('button', { name: 'Đăng nhập' }).waitFor();
     const reactFiles = requested.filter((p) => /^\/vendor\/react\.[0-9a-f]+\.js$/.test(p));
     expect(reactFiles).toHaveLength(1);
-    const imports = (await (await fetch(`${baseUrl}/importmap.json`)).json()).imports as Record<string, string>;
+    const imports = (await (await fetch(`${baseUrl}/importmap.json`)).json()).imports as Record<
+      string,
+      string
+    >;
     expect(Object.keys(imports).filter((k) => k === 'react')).toHaveLength(1);
   });
 
@@ -65,6 +68,17 @@ describe.each(portals)('sign-in and sign-out on $engine', ({ baseUrl }) => {
     await alert.waitFor();
     expect(await alert.textContent()).toMatch(/\S/);
     expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('switches the sign-in page to English and keeps the choice after a reload', async () => {
+    await page.goto('/login');
+    await page.getByRole('combobox', { name: 'Ngôn ngữ' }).click();
+    await page.getByRole('option', { name: 'English' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByLabel('Username').waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
   });
 
   it('signs the root system administrator in as well', async () => {

@@ -1,3 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { name: 'root-config', environment: 'node', include: ['src/**/*.test.ts'] } });
+export default defineConfig({
+  test: { name: 'root-config', environment: 'node', include: ['src/**/*.test.ts'] },
+});

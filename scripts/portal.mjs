@@ -42,13 +42,19 @@ function ensureChromium() {
   const asRoot = process.getuid?.() === 0;
   const sudo = asRoot ? [] : ['sudo'];
   console.log(`Chromium is missing at ${chromium}: installing Debian's package`);
-  const apt = (args) => run(sudo[0] ?? 'apt-get', [...(asRoot ? [] : ['apt-get']), ...args], { env: { ...env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const apt = (args) =>
+    run(sudo[0] ?? 'apt-get', [...(asRoot ? [] : ['apt-get']), ...args], {
+      env: { ...env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   must(apt(['update']) && apt(['install', '-y', 'chromium']), 'installing chromium');
 }
 
 /** A fingerprint of the files a build reads: paths, sizes and modification times. */
 function fingerprint(patterns) {
-  const listed = spawnSync('git', ['ls-files', '-co', '--exclude-standard', ...patterns], { cwd: root, encoding: 'utf8' });
+  const listed = spawnSync('git', ['ls-files', '-co', '--exclude-standard', ...patterns], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   const files = listed.status === 0 ? listed.stdout.split('\n').filter(Boolean).sort() : [];
   const hash = createHash('sha256');
   for (const file of files) {
@@ -69,7 +75,15 @@ function buildIfStale(name, stampFile, patterns, build) {
   writeFileSync(stampFile, print);
 }
 
-const frontEndSources = ['root-config', 'shared', 'packages/*/src', 'packages/*/i18n', 'packages/*/package.json', 'scripts/build', 'pnpm-lock.yaml'];
+const frontEndSources = [
+  'root-config',
+  'shared',
+  'packages/*/src',
+  'packages/*/i18n',
+  'packages/*/package.json',
+  'scripts/build',
+  'pnpm-lock.yaml',
+];
 const serverSources = ['packages/server', 'shared/contracts', 'pnpm-lock.yaml'];
 
 function buildFrontEnd() {
@@ -84,7 +98,11 @@ function start() {
   mkdirSync(join(root, 'dist'), { recursive: true });
   buildIfStale('front end', join(root, 'dist/.front-end-stamp'), frontEndSources, buildFrontEnd);
   buildIfStale('server', join(root, 'dist/.server-stamp'), serverSources, buildServer);
-  const server = spawn(process.execPath, [join(root, 'packages/server/dist/main.mjs')], { cwd: root, stdio: 'inherit', env });
+  const server = spawn(process.execPath, [join(root, 'packages/server/dist/main.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
   server.on('exit', (code) => process.exit(code ?? 0));
 }
@@ -106,8 +124,11 @@ function test() {
   const rows = [];
   const check = (label, ok) => rows.push({ label, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
 
-  check('lint (eslint)', run(pnpm[0], [...pnpm.slice(1), 'exec', 'eslint', '.', '--max-warnings=0']));
-  check('typecheck (tsc)', run(pnpm[0], [...pnpm.slice(1), 'exec', 'tsc', '-p', 'tsconfig.json', '--noEmit']));
+  check('lint (eslint, prettier)', run(pnpm[0], [...pnpm.slice(1), 'lint']));
+  check(
+    'typecheck (tsc)',
+    run(pnpm[0], [...pnpm.slice(1), 'exec', 'tsc', '-p', 'tsconfig.json', '--noEmit']),
+  );
   mkdirSync(join(root, 'dist'), { recursive: true });
   const builtFront = buildFrontEnd();
   check('build with size budgets (rollup)', builtFront);
@@ -116,25 +137,57 @@ function test() {
 
   // Unit, server integration (PGlite and PostgreSQL), build and end-to-end suites: one vitest run.
   const vitestJson = join(cache, 'vitest-results.json');
-  run(pnpm[0], [...pnpm.slice(1), 'exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${relative(root, vitestJson)}`]);
+  run(pnpm[0], [
+    ...pnpm.slice(1),
+    'exec',
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${relative(root, vitestJson)}`,
+  ]);
   const vitest = readJson(vitestJson);
   if (vitest) {
-    const brokenFiles = (vitest.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length;
-    rows.push({ label: 'vitest: unit, server (PGlite + PostgreSQL), build, e2e', passed: vitest.numPassedTests, failed: vitest.numFailedTests + brokenFiles, skipped: vitest.numPendingTests + vitest.numTodoTests });
+    const brokenFiles = (vitest.testResults ?? []).filter(
+      (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
+    ).length;
+    rows.push({
+      label: 'vitest: unit, server (PGlite + PostgreSQL), build, e2e',
+      passed: vitest.numPassedTests,
+      failed: vitest.numFailedTests + brokenFiles,
+      skipped: vitest.numPendingTests + vitest.numTodoTests,
+    });
   } else rows.push({ label: 'vitest (no results written)', passed: 0, failed: 1 });
 
   // Browser component tests in Chromium.
   const bundled = run(process.execPath, ['scripts/wtr/bundle-tests.mjs']);
   const wtrOk = bundled && run(pnpm[0], [...pnpm.slice(1), 'exec', 'web-test-runner']);
   const wtr = readJson(join(cache, 'wtr-results.json'));
-  if (wtr) rows.push({ label: 'web-test-runner: browser components (Chromium)', ...wtr, failed: wtr.failed + (wtrOk || wtr.failed ? 0 : 1) });
+  if (wtr)
+    rows.push({
+      label: 'web-test-runner: browser components (Chromium)',
+      ...wtr,
+      failed: wtr.failed + (wtrOk || wtr.failed ? 0 : 1),
+    });
   else rows.push({ label: 'web-test-runner (no results written)', passed: 0, failed: 1 });
 
-  const total = rows.reduce((t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + (r.skipped ?? 0) }), { passed: 0, failed: 0, skipped: 0 });
+  const total = rows.reduce(
+    (t, r) => ({
+      passed: t.passed + r.passed,
+      failed: t.failed + r.failed,
+      skipped: t.skipped + (r.skipped ?? 0),
+    }),
+    { passed: 0, failed: 0, skipped: 0 },
+  );
   console.log('\nSummary');
-  for (const r of rows) console.log(`  ${r.label}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
+  for (const r of rows)
+    console.log(
+      `  ${r.label}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`,
+    );
   console.log(`  took ${Math.round((Date.now() - started) / 1000)} s`);
-  console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+  console.log(
+    `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
+  );
   process.exit(total.failed === 0 ? 0 : 1);
 }
 

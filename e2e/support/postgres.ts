@@ -4,7 +4,9 @@ import { randomBytes } from 'node:crypto';
 const adminUrl = process.env.TEST_DATABASE_URL_ADMIN ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A database of the test's own on the PostgreSQL server, or null when no server answers. */
-export async function createScratchDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> } | null> {
+export async function createScratchDatabase(
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> } | null> {
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
   try {
     await admin.connect();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isActive } from './applications.ts';
+import { isActive, moduleRoutePrefixes } from './applications.ts';
 
 describe('isActive', () => {
   const organization = { name: '@hcm/organization', routePrefixes: ['/om'] };
@@ -13,5 +13,9 @@ describe('isActive', () => {
     expect(isActive(organization, { pathname: '/om/employee/12/detail' })).toBe(true);
     expect(isActive(organization, { pathname: '/omega' })).toBe(false);
     expect(isActive(organization, { pathname: '/dashboard' })).toBe(false);
+  });
+
+  it('gives the shell every module prefix, and none for itself', () => {
+    expect(moduleRoutePrefixes([{ name: '@hcm/shell', routePrefixes: [] }, organization])).toEqual(['/om']);
   });
 });

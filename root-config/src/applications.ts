@@ -15,9 +15,15 @@ export interface PortalApplication {
 
 export const portalApplications: PortalApplication[] = [{ name: '@hcm/shell', routePrefixes: [] }];
 
+/** Every module micro-app's route prefixes: the shell treats paths under them as workspace pages. */
+export const moduleRoutePrefixes = (apps: PortalApplication[] = portalApplications): string[] =>
+  apps.flatMap((app) => app.routePrefixes);
+
 export function isActive(app: PortalApplication, location: Pick<Location, 'pathname'>): boolean {
   if (app.routePrefixes.length === 0) return true;
-  return app.routePrefixes.some((prefix) => location.pathname === prefix || location.pathname.startsWith(`${prefix}/`));
+  return app.routePrefixes.some(
+    (prefix) => location.pathname === prefix || location.pathname.startsWith(`${prefix}/`),
+  );
 }
 
 export const loadApplication = (name: string) => () => System.import<LifeCycles>(name);

@@ -2,15 +2,22 @@
 // then writes the import map from what was built, index.html, the translations, and the size report.
 import { rollup } from 'rollup';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import {
   importMapNames,
   kinds,
+  packageFile,
   repoRoot,
   vendorModules,
-  vendorResolveDir,
   workspaceModules,
 } from './import-map-modules.mjs';
 import { rollupOptionsFor } from './rollup-options.mjs';
@@ -18,7 +25,6 @@ import { sizeReport } from './size-report.mjs';
 import { renderIndexHtml } from './index-html.mjs';
 
 export const defaultOutDir = join(repoRoot, 'dist/public');
-const requireFromRoot = createRequire(join(vendorResolveDir, 'package.json'));
 
 /** Builds one module; returns its import-map URL and what its output chunks import. */
 async function buildModule(spec) {
@@ -79,14 +85,18 @@ export async function buildPortal(options = {}) {
   const workspace = workspaceModules();
   const known = new Set(mapNames);
   for (const name of options.only ?? []) {
-    if (!known.has(name)) throw new Error(`--only ${name}: not an import-map module (${mapNames.join(', ')})`);
+    if (!known.has(name))
+      throw new Error(`--only ${name}: not an import-map module (${mapNames.join(', ')})`);
   }
   const selected = (name) => !options.only || options.only.includes(name);
   const mapFile = join(outDir, 'importmap.json');
   const manifestFile = join(outDir, 'build-manifest.json');
-  const previous = options.only && existsSync(mapFile) ? JSON.parse(readFileSync(mapFile, 'utf8')) : { imports: {} };
-  const previousManifest = options.only && existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
-  if (options.only && !existsSync(mapFile)) throw new Error(`--only needs a full build first (${mapFile} missing)`);
+  const previous =
+    options.only && existsSync(mapFile) ? JSON.parse(readFileSync(mapFile, 'utf8')) : { imports: {} };
+  const previousManifest =
+    options.only && existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
+  if (options.only && !existsSync(mapFile))
+    throw new Error(`--only needs a full build first (${mapFile} missing)`);
   if (!options.only) rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
 
@@ -97,7 +107,9 @@ export async function buildPortal(options = {}) {
 
   for (const vendor of vendorModules) {
     if (!selected(vendor.name)) continue;
-    const version = JSON.parse(readFileSync(requireFromRoot.resolve(`${vendor.name.split('/')[0]}/package.json`), 'utf8')).version;
+    const version = JSON.parse(
+      readFileSync(packageFile(vendor.name.split('/')[0], 'package.json'), 'utf8'),
+    ).version;
     const built = await buildModule({
       name: vendor.name,
       dir: 'vendor',
@@ -125,27 +137,49 @@ export async function buildPortal(options = {}) {
       banner: banner(mod.name, mod.version),
     });
     imports[mod.name] = built.url;
-    manifest[mod.name] = { kind: mod.kind, version: mod.version, files: built.files, translations: copyTranslations(mod, outDir) };
+    manifest[mod.name] = {
+      kind: mod.kind,
+      version: mod.version,
+      files: built.files,
+      translations: copyTranslations(mod, outDir),
+    };
     log(`built ${mod.name}`);
   }
 
   // The page itself changes only when SystemJS or the dev tools do, never when a module is rebuilt.
   if (!options.only) {
-    const systemjs = hashedCopy(requireFromRoot.resolve('systemjs/dist/system.min.js'), outDir, 'root', 'system');
+    const systemjs = hashedCopy(packageFile('systemjs', 'dist/system.min.js'), outDir, 'root', 'system');
     const overrides =
       mode === 'development'
-        ? hashedCopy(requireFromRoot.resolve('import-map-overrides/dist/import-map-overrides.js'), outDir, 'root', 'import-map-overrides')
+        ? hashedCopy(
+            packageFile('import-map-overrides', 'dist/import-map-overrides.js'),
+            outDir,
+            'root',
+            'import-map-overrides',
+          )
         : null;
     manifest['systemjs'] = { kind: 'loader', files: [{ fileName: systemjs, isEntry: true, imports: [] }] };
-    if (overrides) manifest['import-map-overrides'] = { kind: 'dev-tool', files: [{ fileName: overrides, isEntry: true, imports: [] }] };
-    writeFileSync(join(outDir, 'index.html'), renderIndexHtml({ systemjs: `/${systemjs}`, overrides: overrides && `/${overrides}` }));
+    if (overrides)
+      manifest['import-map-overrides'] = {
+        kind: 'dev-tool',
+        files: [{ fileName: overrides, isEntry: true, imports: [] }],
+      };
+    writeFileSync(
+      join(outDir, 'index.html'),
+      renderIndexHtml({ systemjs: `/${systemjs}`, overrides: overrides && `/${overrides}` }),
+    );
   }
 
-  const importMap = { imports: Object.fromEntries(Object.keys(imports).sort().map((k) => [k, imports[k]])) };
+  const importMap = {
+    imports: Object.fromEntries(
+      Object.keys(imports)
+        .sort()
+        .map((k) => [k, imports[k]]),
+    ),
+  };
   writeFileSync(mapFile, `${JSON.stringify(importMap, null, 2)}\n`);
   writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
   const report = sizeReport({ outDir, importMap, manifest });
   writeFileSync(join(outDir, 'size-report.json'), `${JSON.stringify(report, null, 2)}\n`);
   return { outDir, importMap, manifest, report };
 }
-

@@ -25,10 +25,25 @@ describe('portal build', () => {
 
   it('lists each shared library and React once, and no module bundles its own React', () => {
     const names = Object.keys(first.importMap.imports);
-    expect(names).toEqual(expect.arrayContaining([
-      'react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'rxjs', 'i18next', 'dayjs', 'axios', 'single-spa',
-      '@hcm/ui', '@hcm/session', '@hcm/i18n', '@hcm/contracts', '@hcm/shell', '@hcm/root-config',
-    ]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'react',
+        'react/jsx-runtime',
+        'react-dom',
+        'react-dom/client',
+        'rxjs',
+        'i18next',
+        'dayjs',
+        'axios',
+        'single-spa',
+        '@hcm/ui',
+        '@hcm/session',
+        '@hcm/i18n',
+        '@hcm/contracts',
+        '@hcm/shell',
+        '@hcm/root-config',
+      ]),
+    );
     expect(new Set(Object.values(first.importMap.imports)).size).toBe(names.length);
     // React's hooks dispatcher lives in the react module; a bundled copy would carry its own.
     const withOwnReact = listFiles(firstDir)
@@ -37,7 +52,9 @@ describe('portal build', () => {
       .filter((f) => !f.startsWith('vendor/'));
     expect(withOwnReact).toEqual([]);
     const shellFile = first.importMap.imports['@hcm/shell'].slice(1);
-    const shellDeps = readFileSync(join(firstDir, shellFile), 'utf8').match(/System\.register\((\[[^\]]*\])/)[1];
+    const shellDeps = readFileSync(join(firstDir, shellFile), 'utf8').match(
+      /System\.register\((\[[^\]]*\])/,
+    )[1];
     expect(JSON.parse(shellDeps)).toEqual(expect.arrayContaining(['react', '@hcm/ui', '@hcm/session']));
   });
 
@@ -45,7 +62,12 @@ describe('portal build', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hcm-build-only-'));
     cpSync(firstDir, dir, { recursive: true });
     const html = readFileSync(join(dir, 'index.html'), 'utf8');
-    await buildPortal({ outDir: dir, only: ['@hcm/shell'], banners: { '@hcm/shell': '/*! release 2 */' }, log: quiet });
+    await buildPortal({
+      outDir: dir,
+      only: ['@hcm/shell'],
+      banners: { '@hcm/shell': '/*! release 2 */' },
+      log: quiet,
+    });
     expect(changedKeys(readMap(firstDir), readMap(dir))).toEqual(['@hcm/shell']);
     expect(readFileSync(join(dir, 'index.html'), 'utf8')).toBe(html);
   });
@@ -59,5 +81,16 @@ describe('portal build', () => {
   it('meets every size budget of the design', () => {
     const failing = [...first.report.modules, ...first.report.groups].filter((m) => !m.ok);
     expect(failing).toEqual([]);
+  });
+
+  it('puts import-map-overrides on the development page only', async () => {
+    const production = readFileSync(join(firstDir, 'index.html'), 'utf8');
+    expect(production).not.toContain('import-map-overrides');
+    expect(listFiles(firstDir).filter((f) => f.includes('import-map-overrides'))).toEqual([]);
+    const dir = mkdtempSync(join(tmpdir(), 'hcm-build-dev-'));
+    await buildPortal({ outDir: dir, mode: 'development', log: quiet });
+    const development = readFileSync(join(dir, 'index.html'), 'utf8');
+    expect(development).toMatch(/<script src="\/root\/import-map-overrides\.[0-9a-f]{12}\.js"><\/script>/);
+    expect(development).toContain('<import-map-overrides-full');
   });
 });

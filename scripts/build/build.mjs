@@ -14,9 +14,15 @@ const { values } = parseArgs({
   },
 });
 const started = Date.now();
-const result = await buildPortal({ only: values.only, mode: values.dev ? 'development' : 'production', outDir: values.out });
+const result = await buildPortal({
+  only: values.only,
+  mode: values.dev ? 'development' : 'production',
+  outDir: values.out,
+});
 console.log(formatSizeReport(result.report));
-console.log(`import map: ${Object.keys(result.importMap.imports).length} modules, written to ${result.outDir}/importmap.json`);
+console.log(
+  `import map: ${Object.keys(result.importMap.imports).length} modules, written to ${result.outDir}/importmap.json`,
+);
 console.log(`build took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 if (!result.report.ok && !values.dev) {
   console.error('a size budget is exceeded (see above)');

@@ -10,10 +10,17 @@ import { parseArgs } from 'node:util';
 import { fileSafe, importMapNames, kinds, repoRoot, workspaceModules } from './import-map-modules.mjs';
 import { rollupOptionsFor } from './rollup-options.mjs';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { port: { type: 'string', default: '9700' } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { port: { type: 'string', default: '9700' } },
+});
 const mod = workspaceModules().find((m) => m.name === positionals[0]);
 if (!mod) {
-  console.error(`usage: pnpm dev:module <name>, one of: ${workspaceModules().map((m) => m.name).join(', ')}`);
+  console.error(
+    `usage: pnpm dev:module <name>, one of: ${workspaceModules()
+      .map((m) => m.name)
+      .join(', ')}`,
+  );
   process.exit(2);
 }
 const outDir = join(repoRoot, '.cache/dev', fileSafe(mod.name));
@@ -38,15 +45,22 @@ watcher.on('event', (event) => {
 
 const port = Number(values.port);
 createServer((req, res) => {
-  const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+  const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
+    /^(\.\.[/\\])+/,
+    '',
+  );
   const file = join(outDir, path);
   res.setHeader('Access-Control-Allow-Origin', '*');
   if (!file.startsWith(outDir) || !existsSync(file)) {
     res.writeHead(404).end();
     return;
   }
-  res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' }).end(readFileSync(file));
+  res
+    .writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' })
+    .end(readFileSync(file));
 }).listen(port, () => {
   console.log(`serving ${mod.name} at http://localhost:${port}/${fileSafe(mod.name)}.js`);
-  console.log(`in the portal (built with pnpm build --dev): localStorage.setItem('devtools', true), reload, and override ${mod.name} with that URL`);
+  console.log(
+    `in the portal (built with pnpm build --dev): localStorage.setItem('devtools', true), reload, and override ${mod.name} with that URL`,
+  );
 });

@@ -27,6 +27,9 @@ export const vendorModules = [
 
 export const vendorResolveDir = join(repoRoot, 'root-config');
 
+/** A file inside one of root-config's dependencies, whether or not its "exports" list it. */
+export const packageFile = (pkgName, file) => join(vendorResolveDir, 'node_modules', pkgName, file);
+
 /** Kinds of workspace module, each with its gzip budget for its own files (KiB, design.md). */
 export const kinds = {
   'root-config': { dir: 'root', budgetKiB: null },

@@ -25,7 +25,9 @@ function guardDeepVendorImports(mapNames) {
       if (mapNames.includes(source) || !importer || importer.includes('/node_modules/')) return null;
       const pkg = source.split('/')[0];
       if (packages.has(pkg) && source !== pkg && !ALLOWED_DEEP_IMPORTS.some((r) => r.test(source))) {
-        this.error(`${importer} imports "${source}", which the import map does not list; import from "${pkg}" instead`);
+        this.error(
+          `${importer} imports "${source}", which the import map does not list; import from "${pkg}" instead`,
+        );
       }
       return null;
     },
@@ -62,7 +64,11 @@ export function rollupOptionsFor(spec) {
   const external = new Set(spec.externals);
   plugins.push(
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify(spec.mode) } }),
-    nodeResolve({ browser: true, exportConditions: ['browser', spec.mode], extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),
+    nodeResolve({
+      browser: true,
+      exportConditions: ['browser', spec.mode],
+      extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'],
+    }),
     commonjs({ transformMixedEsModules: true }),
     esbuild({ target: 'es2022', jsx: 'automatic', tsconfig: false, loaders: { '.json': 'json' } }),
   );
@@ -76,7 +82,8 @@ export function rollupOptionsFor(spec) {
       // Fluent and friends carry "use client" directives that mean nothing to a SystemJS build.
       if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
       if (warning.code === 'THIS_IS_UNDEFINED') return;
-      if (warning.code === 'CIRCULAR_DEPENDENCY' && warning.ids?.every((i) => i.includes('/node_modules/'))) return;
+      if (warning.code === 'CIRCULAR_DEPENDENCY' && warning.ids?.every((i) => i.includes('/node_modules/')))
+        return;
       warn(warning);
     },
     output: {

@@ -68,7 +68,9 @@ export function sizeReport({ outDir, importMap, manifest }) {
   const rootRuntime = ['systemjs', 'single-spa', '@hcm/root-config'];
   // The sign-in page is the root config mounting the shell, in Vietnamese (the default language).
   const signInModules = ['systemjs', ...closure(['@hcm/root-config', '@hcm/shell'])];
-  const signInTranslations = signInModules.flatMap((n) => (manifest[n]?.translations ?? []).filter((t) => t.endsWith('/vi.json')));
+  const signInTranslations = signInModules.flatMap((n) =>
+    (manifest[n]?.translations ?? []).filter((t) => t.endsWith('/vi.json')),
+  );
   const translationsGzip = signInTranslations.reduce((s, f) => s + sizeOf(outDir, f).gzip, 0);
 
   const group = (label, names, budgetKiB, extraGzip = 0, extraFiles = []) => {
@@ -77,10 +79,13 @@ export function sizeReport({ outDir, importMap, manifest }) {
   };
   const groups = [
     group('root runtime (SystemJS, single-spa, root config)', rootRuntime, budgetsKiB.rootRuntime),
-    group('everything the sign-in page loads', signInModules, budgetsKiB.signInPage, pageGzip + translationsGzip, [
-      ...pageFiles,
-      ...signInTranslations,
-    ]),
+    group(
+      'everything the sign-in page loads',
+      signInModules,
+      budgetsKiB.signInPage,
+      pageGzip + translationsGzip,
+      [...pageFiles, ...signInTranslations],
+    ),
   ];
   return { modules, groups, ok: modules.every((m) => m.ok) && groups.every((g) => g.ok) };
 }

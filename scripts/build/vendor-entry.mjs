@@ -1,16 +1,15 @@
 // Entry modules for vendor libraries. A CommonJS package's export names are read from the package
 // itself at build time, so the SystemJS module exposes every name (React has no ESM build).
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { vendorResolveDir } from './import-map-modules.mjs';
+import { join } from 'node:path';
+import { packageFile, vendorResolveDir } from './import-map-modules.mjs';
 
 const requireFromRoot = createRequire(join(vendorResolveDir, 'package.json'));
 
 /** Where the entry imports the package from: its name, or a file inside it (entryFile). */
 function source(mod) {
   if (!mod.entryFile) return mod.name;
-  const pkgJson = requireFromRoot.resolve(`${mod.name}/package.json`);
-  return join(dirname(pkgJson), mod.entryFile);
+  return packageFile(mod.name, mod.entryFile);
 }
 
 export function vendorEntrySource(mod) {

@@ -4,9 +4,12 @@ import { globSync } from 'tinyglobby';
 import { rmSync } from 'node:fs';
 
 const root = new URL('../../', import.meta.url).pathname;
-const entries = globSync(['shared/*/src/**/*.browser.test.{ts,tsx}', 'packages/*/src/**/*.browser.test.{ts,tsx}'], {
-  cwd: root,
-});
+const entries = globSync(
+  ['shared/*/src/**/*.browser.test.{ts,tsx}', 'packages/*/src/**/*.browser.test.{ts,tsx}'],
+  {
+    cwd: root,
+  },
+);
 rmSync(`${root}.cache/wtr`, { recursive: true, force: true });
 if (entries.length === 0) {
   console.log('no browser tests found');

@@ -4,12 +4,13 @@ import singleSpaReact from 'single-spa-react';
 import type { LifeCycleFn } from 'single-spa';
 import { initI18n, loadAppDictionary } from '@hcm/i18n';
 import { HcmProvider } from '@hcm/ui';
+import { SHELL_ELEMENT_ID } from '@hcm/contracts';
 import { ShellRoot, type ShellRootProps } from './ShellRoot.tsx';
 import { ShellCrashed } from './ShellCrashed.tsx';
 import { SHELL_APP } from './shell-i18n.ts';
 
-/** The element index.html provides for the shell. */
-export const SHELL_ELEMENT_ID = 'hcm-shell';
+/** The element index.html provides for the shell (@hcm/contracts). */
+export { SHELL_ELEMENT_ID };
 
 const reactLifecycles = singleSpaReact<ShellRootProps>({
   React,

@@ -28,5 +28,6 @@ export const DataEnvelope = <T extends TSchema>(data: T) => Type.Object({ data }
 export type DataEnvelope<T> = { data: T };
 
 /** `{ data: T[], page }` */
-export const PageEnvelope = <T extends TSchema>(item: T) => Type.Object({ data: Type.Array(item), page: PageInfo });
+export const PageEnvelope = <T extends TSchema>(item: T) =>
+  Type.Object({ data: Type.Array(item), page: PageInfo });
 export type PageEnvelope<T> = { data: T[]; page: PageInfo };

@@ -21,7 +21,10 @@ export const TokenSet = Type.Object({
 });
 export type TokenSet = Type.Static<typeof TokenSet>;
 
-export const RefreshTokenBody = Type.Object({ refreshToken: Type.String({ minLength: 1, maxLength: 512 }) }, { additionalProperties: false });
+export const RefreshTokenBody = Type.Object(
+  { refreshToken: Type.String({ minLength: 1, maxLength: 512 }) },
+  { additionalProperties: false },
+);
 export type RefreshTokenBody = Type.Static<typeof RefreshTokenBody>;
 
 export const LogoutBody = RefreshTokenBody;
@@ -45,3 +48,16 @@ export const Profile = Type.Object({
   userPrimary: UserPrimary,
 });
 export type Profile = Type.Static<typeof Profile>;
+
+/** Body of POST /api/iam/me/profile. The language is accepted in any case (vi, VI) and stored lower-case. */
+export const UpdateProfileBody = Type.Object(
+  {
+    fullName: Type.Optional(Type.String({ minLength: 1, maxLength: FieldLimits.name })),
+    email: Type.Optional(
+      Type.Union([Type.String({ maxLength: FieldLimits.email, format: 'email' }), Type.Null()]),
+    ),
+    language: Type.Optional(Type.String({ pattern: '^(?:[vV][iI]|[eE][nN])$' })),
+  },
+  { additionalProperties: false },
+);
+export type UpdateProfileBody = Type.Static<typeof UpdateProfileBody>;

@@ -1,4 +1,4 @@
-import type { Language } from '@hcm/contracts';
+import { translationUrl, type Language } from '@hcm/contracts';
 
 /** A micro-app's translations: nested objects of strings, keys are dot-separated paths. */
 export type Dictionary = { [key: string]: string | Dictionary };
@@ -7,7 +7,7 @@ export type DictionaryUrl = (app: string, language: Language) => string;
 
 /** Where the build copies `<package>/i18n/<lang>.json` and the server serves it. */
 export const defaultDictionaryUrl: DictionaryUrl = (app, language) =>
-  `/i18n/${encodeURIComponent(app)}/${language}.json`;
+  translationUrl(encodeURIComponent(app), language);
 
 const isDictionary = (value: unknown): value is Dictionary =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

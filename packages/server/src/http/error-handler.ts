@@ -9,13 +9,13 @@ const CODE_BY_STATUS: Record<number, string> = {
   401: ErrorCodes.unauthorized,
   403: ErrorCodes.forbidden,
   404: ErrorCodes.notFound,
-  405: 'METHOD_NOT_ALLOWED',
-  406: 'NOT_ACCEPTABLE',
+  405: ErrorCodes.methodNotAllowed,
+  406: ErrorCodes.notAcceptable,
   409: ErrorCodes.conflict,
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'TOO_MANY_REQUESTS',
-  503: 'SERVICE_UNAVAILABLE',
+  413: ErrorCodes.payloadTooLarge,
+  415: ErrorCodes.unsupportedMediaType,
+  429: ErrorCodes.tooManyRequests,
+  503: ErrorCodes.serviceUnavailable,
 };
 
 type ErrorLike = FastifyError & { validation?: SchemaError[]; validationContext?: string };

@@ -37,7 +37,7 @@ export function createNotFoundHandler(frontEnd: FrontEnd) {
             .header('cache-control', 'no-store')
             .send(NOT_BUILT_HTML);
         const body: ErrorEnvelope = {
-          code: 'FRONT_END_NOT_BUILT',
+          code: ErrorCodes.frontEndNotBuilt,
           message: 'The front end is not built: run `pnpm build`',
         };
         return reply.status(503).header('cache-control', 'no-store').send(body);

@@ -8,8 +8,5 @@ export const ShellPaths = {
 /** The query parameter of /login that says where to go after signing in. */
 export const REDIRECT_PARAM = 'redirect';
 
-/** The element module micro-apps mount into (their single-spa domElementGetter). */
-export const MODULE_OUTLET_ID = 'hcm-module-outlet';
-
-/** Fired on window each time the workspace layout attaches a fresh module outlet. */
-export const MODULE_OUTLET_READY_EVENT = 'hcm:module-outlet-ready';
+/** The element module micro-apps mount into, and the event that says it is there (@hcm/contracts). */
+export { MODULE_OUTLET_ID, MODULE_OUTLET_READY_EVENT } from '@hcm/contracts';

@@ -62,8 +62,7 @@ export const hrAdminProfile = {
   tenantName: 'Công ty Minh An',
   language: 'vi',
   userPrimary: { isRoot: false, grantedPermissions: [], userLevel: 'TENANT' },
-  // Cast: @hcm/contracts types Profile.language and userLevel as `never` for now (reported).
-} as unknown as Profile;
+} satisfies Profile;
 
 export const issuedTokens: TokenSet = {
   accessToken: 'access-1',

@@ -7,9 +7,6 @@ export const sampleTokens = (suffix = '1'): TokenSet => ({
   secretKey: `secret-${suffix}`,
 });
 
-// @hcm/contracts currently types Profile.language and userPrimary.userLevel as `never` (a
-// Type.Union over a mapped array loses its literals); the casts keep this fixture compiling
-// before and after that is fixed.
 export const sampleProfile: Profile = {
   id: 'u-1',
   username: 'hradmin',
@@ -17,10 +14,10 @@ export const sampleProfile: Profile = {
   email: null,
   tenantId: 't-1',
   tenantName: 'Công ty A',
-  language: 'vi' as Profile['language'],
+  language: 'vi',
   userPrimary: {
     isRoot: false,
     grantedPermissions: ['employee.view'],
-    userLevel: 'TENANT' as Profile['userPrimary']['userLevel'],
+    userLevel: 'TENANT',
   },
 };

@@ -1,4 +1,4 @@
-import type { Health } from '@hcm/contracts';
+import { ErrorCodes, type Health } from '@hcm/contracts';
 import type { Database } from '../../db/database.ts';
 import { currentMigration, type MigrationInfo } from '../../db/migrations.ts';
 import { AppError } from '../../http/errors.ts';
@@ -22,7 +22,7 @@ export async function getHealth(deps: HealthDeps): Promise<Health> {
       currentMigration(deps.db.orm, deps.journal),
     ]);
   } catch (error) {
-    throw new AppError(503, 'DATABASE_UNAVAILABLE', 'The database does not answer', undefined, error);
+    throw new AppError(503, ErrorCodes.databaseUnavailable, 'The database does not answer', undefined, error);
   }
   return {
     status: 'ok',
