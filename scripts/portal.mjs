@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The two commands of the README, doing their own set-up on a fresh machine (Node 20 and npm):
 //   npm start   install dependencies if needed, build what is stale, start the portal
+//               (npm start -- --dev: the development build, with import-map-overrides)
 //   npm test    install, make sure Chromium is there, then lint, typecheck, build (with size
 //               budgets) and every test suite; ends with the line "N passed, N failed"
 import { spawnSync, spawn } from 'node:child_process';
@@ -65,8 +66,8 @@ function fingerprint(patterns) {
   return files.length ? hash.digest('hex') : String(Date.now());
 }
 
-function buildIfStale(name, stampFile, patterns, build) {
-  const print = fingerprint(patterns);
+function buildIfStale(name, stampFile, patterns, build, variant = '') {
+  const print = `${variant}${fingerprint(patterns)}`;
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === print) {
     console.log(`${name}: up to date`);
     return;
@@ -86,17 +87,25 @@ const frontEndSources = [
 ];
 const serverSources = ['packages/server', 'shared/contracts', 'pnpm-lock.yaml'];
 
-function buildFrontEnd() {
-  return run(process.execPath, ['scripts/build/build.mjs']);
+function buildFrontEnd(dev = false) {
+  return run(process.execPath, ['scripts/build/build.mjs', ...(dev ? ['--dev'] : [])]);
 }
 function buildServer() {
   return run(process.execPath, ['packages/server/build.mjs']);
 }
 
-function start() {
+/** --dev serves the development build, whose page carries import-map-overrides. */
+function start(dev) {
   ensureDependencies();
   mkdirSync(join(root, 'dist'), { recursive: true });
-  buildIfStale('front end', join(root, 'dist/.front-end-stamp'), frontEndSources, buildFrontEnd);
+  const variant = dev ? 'development:' : 'production:';
+  buildIfStale(
+    'front end',
+    join(root, 'dist/.front-end-stamp'),
+    frontEndSources,
+    () => buildFrontEnd(dev),
+    variant,
+  );
   buildIfStale('server', join(root, 'dist/.server-stamp'), serverSources, buildServer);
   const server = spawn(process.execPath, [join(root, 'packages/server/dist/main.mjs')], {
     cwd: root,
@@ -192,7 +201,7 @@ function test() {
 }
 
 const command = process.argv[2];
-if (command === 'start') start();
+if (command === 'start') start(process.argv.includes('--dev'));
 else if (command === 'test') test();
 else {
   console.error('usage: node scripts/portal.mjs start|test');

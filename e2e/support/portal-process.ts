@@ -50,8 +50,11 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, log: () => st
 }
 
 /** Starts the built portal (server bundle + built front end) as a newcomer would, on its own data. */
-export async function startPortal(options: { databaseUrl?: string } = {}): Promise<RunningPortal> {
-  for (const required of [serverEntry, join(staticDir, 'importmap.json')]) {
+export async function startPortal(
+  options: { databaseUrl?: string; staticDir?: string } = {},
+): Promise<RunningPortal> {
+  const frontEnd = options.staticDir ?? staticDir;
+  for (const required of [serverEntry, join(frontEnd, 'importmap.json')]) {
     if (!existsSync(required)) throw new Error(`${required} is missing: build first (pnpm build)`);
   }
   const port = await freePort();
@@ -61,7 +64,7 @@ export async function startPortal(options: { databaseUrl?: string } = {}): Promi
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    STATIC_DIR: staticDir,
+    STATIC_DIR: frontEnd,
     LOG_LEVEL: 'warn',
     HCM_ROOT_USERNAME: e2eAccounts.root.username,
     HCM_ROOT_PASSWORD: e2eAccounts.root.password,

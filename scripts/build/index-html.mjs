@@ -1,5 +1,7 @@
 // index.html of the portal. It names no module file: SystemJS reads /importmap.json, so
-// rebuilding a module changes only the import map, never the page.
+// rebuilding a module changes only the import map, never the page. In development,
+// import-map-overrides comes after the import map and before SystemJS: it adds its own map
+// after the page's, and SystemJS lets the later map win.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './import-map-modules.mjs';
