@@ -4,17 +4,7 @@
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { countingReporter } from './scripts/wtr/counting-reporter.mjs';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
-
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--headless=new',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import chromium from './scripts/chromium.json' with { type: 'json' };
 
 export default {
   files: ['.cache/wtr/**/*.browser.test.js'],
@@ -23,7 +13,10 @@ export default {
   testFramework: { config: { timeout: 10000 } },
   browsers: [
     chromeLauncher({
-      launchOptions: { executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+      launchOptions: {
+        executablePath: process.env.CHROME_PATH ?? chromium.executablePath,
+        args: ['--headless=new', ...chromium.args],
+      },
     }),
   ],
   reporters: [defaultReporter(), summaryReporter(), countingReporter('.cache/wtr-results.json')],

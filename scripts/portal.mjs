@@ -38,7 +38,9 @@ function ensureDependencies() {
 }
 
 function ensureChromium() {
-  const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  const chromium =
+    process.env.CHROME_PATH ??
+    JSON.parse(readFileSync(join(root, 'scripts/chromium.json'), 'utf8')).executablePath;
   if (existsSync(chromium)) return;
   const asRoot = process.getuid?.() === 0;
   const sudo = asRoot ? [] : ['sudo'];

@@ -1,20 +1,9 @@
 import { chromium, type Browser } from 'playwright-core';
+import flags from '../../scripts/chromium.json' with { type: 'json' };
 
-export const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const chromiumPath = process.env.CHROME_PATH ?? flags.executablePath;
 
-/** Debian's Chromium, headless, with the flags this closed network needs (see recipes). */
+/** Debian's Chromium, headless, with the flags this closed network needs (scripts/chromium.json). */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch({ executablePath: chromiumPath, headless: true, args: flags.args });
 }
