@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error build.mjs is plain JavaScript without type declarations
 import { buildServer } from '../build.mjs';
 import { resolveServerPaths } from './paths.ts';
+import { readJournal } from './db/migrations.ts';
 
 /**
  * The bundle as it is deployed: built by build.mjs, started with node, stopped with SIGTERM.
@@ -60,7 +61,9 @@ describe('the bundled server (dist/main.mjs)', () => {
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     }
-    expect(health.data?.migration?.version, server.stderr()).toBe(1);
+    expect(health.data?.migration?.version, server.stderr()).toBe(
+      readJournal(resolveServerPaths().migrationsDir).at(-1)?.version,
+    );
     expect(server.stdout()).toMatch(/username: root\s+║\n║\s+password: \S+/);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);

@@ -11,3 +11,18 @@ export type AccountType = (typeof AccountTypes)[number];
 /** System users administer tenants; tenant users work inside one. */
 export const UserLevels = ['SYSTEM', 'TENANT'] as const;
 export type UserLevel = (typeof UserLevels)[number];
+
+/** Application modules (catalogues §3.1): service packs unlock them for a tenant. */
+export const ApplicationModules = [
+  'MM',
+  'TALENT',
+  'OM',
+  'TM',
+  'PM',
+  'SS',
+  'WORK_SPACE',
+  'SYSTEM',
+  'SETTING',
+  'LOCAL',
+] as const;
+export type ApplicationModule = (typeof ApplicationModules)[number];

@@ -3,6 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../testing/engines.ts';
 import { httpClient, type ErrorResult, type HttpClient, type HttpResult } from '../../testing/http-client.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { readJournal } from '../../db/migrations.ts';
+import { resolveServerPaths } from '../../paths.ts';
+
+const journal = readJournal(resolveServerPaths().migrationsDir);
+const latest = journal[journal.length - 1] ?? { version: 0, name: '' };
 
 describe.each(await testEngines())('health and the API edge on $engine', ({ engine, available }) => {
   if (!available) {
@@ -29,7 +34,7 @@ describe.each(await testEngines())('health and the API edge on $engine', ({ engi
     expect(res.body.data).toMatchObject({
       status: 'ok',
       database: { engine },
-      migration: { version: 1, name: 'foundation' },
+      migration: { version: latest.version, name: latest.name },
     });
     expect(res.body.data.database.serverVersion).toMatch(/^\d+\.\d+/);
     expect(res.body.data.uptimeSeconds).toBeGreaterThanOrEqual(0);

@@ -1,4 +1,4 @@
-import { API_PREFIX } from '@hcm/contracts';
+import { API_PREFIX, type ApplicationModule } from '@hcm/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../../../http/errors.ts';
 import type { TokenSigner, VerifiedAccessToken } from '../tokens/token-signer.ts';
@@ -15,6 +15,13 @@ export type AuthenticatedUser = VerifiedAccessToken;
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
+    /**
+     * The permission a signed-in caller needs (`resource.action`), or several of which any
+     * one suffices; absent or empty means any signed-in user. Enforced centrally.
+     */
+    permission?: string | readonly string[];
+    /** The application module the route belongs to: the tenant's service pack must unlock it. */
+    module?: ApplicationModule;
   }
   interface FastifyRequest {
     /** set by the authentication hook on `auth: 'user'` routes; null elsewhere */

@@ -1,0 +1,2 @@
+-- 0004 sign-in protection: lockout, captcha challenges.
+SELECT 1;

@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from './database.ts';
+
+/** Who a unit of work runs for: the tenant row-level security confines it to, and the user. */
+export interface Scope {
+  /** null for system users: they see no tenant-owned row */
+  tenantId: string | null;
+  userId: string | null;
+}
+
+/** The role row-level security applies to (migrations/0002). */
+export const APP_ROLE = 'hcm_app';
+
+/**
+ * Runs `work` in one transaction as the application role with the tenant set, so that the
+ * database itself confines every statement to that tenant's rows (FORCE ROW LEVEL SECURITY
+ * policies read app.tenant_id), whatever filter the application adds or forgets. The
+ * settings are LOCAL: they end with the transaction, so a pooled connection never carries
+ * one request's tenant into the next.
+ */
+export async function inScope<T>(db: Db, scope: Scope, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('app.tenant_id', ${scope.tenantId ?? ''}, true), set_config('app.user_id', ${scope.userId ?? ''}, true)`,
+    );
+    await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
+    return work(tx);
+  });
+}
