@@ -20,17 +20,26 @@ export interface MadeUser {
   password: string;
 }
 
+export interface MakeUserOverrides extends Partial<CreateUserInput> {
+  /**
+   * Permission codes (`resource.action`) to grant the user through a role of its own in its
+   * tenant. Roles and grants arrive with migration 0002 (tenancy and access).
+   */
+  permissions?: readonly string[];
+}
+
 /** A user with a unique name and a known password (a tenant user when tenantId is given). */
 export async function makeUser(
   deps: { db: Db; passwords: PasswordHasher },
-  overrides: Partial<CreateUserInput> = {},
+  overrides: MakeUserOverrides = {},
 ): Promise<MadeUser> {
-  const password = overrides.password ?? `Pw-${suffix()}#A1`;
+  const { permissions: _permissions, ...input } = overrides;
+  const password = input.password ?? `Pw-${suffix()}#A1`;
   const user = await createUser(deps, {
     tenantId: null,
     username: `user_${suffix()}`,
     fullName: 'Nguyễn Văn Thử',
-    ...overrides,
+    ...input,
     password,
   });
   return { user, password };
