@@ -20,11 +20,23 @@ describe.each(portals)('sign-in and sign-out on $engine', ({ baseUrl }) => {
   beforeEach(async () => {
     context = await browser.newContext({ baseURL: baseUrl, locale: 'vi-VN' });
     page = await context.newPage();
+    // Whatever the test does, the page must run under the server's Content-Security-Policy.
+    await page.addInitScript(() => {
+      const violations: string[] = [];
+      Object.assign(window, { cspViolations: violations });
+      document.addEventListener('securitypolicyviolation', (e) =>
+        violations.push(`${e.violatedDirective} ${e.blockedURI}`),
+      );
+    });
     requested.length = 0;
     page.on('request', (r) => requested.push(new URL(r.url()).pathname));
   });
   afterEach(async () => {
+    const violations = await page.evaluate(
+      () => (window as unknown as { cspViolations?: string[] }).cspViolations,
+    );
     await context?.close();
+    expect(violations ?? []).toEqual([]);
   });
 
   const signIn = async (username: string, password: string) => {

@@ -76,6 +76,9 @@ export function rollupOptionsFor(spec) {
   const safe = fileSafe(spec.name);
   return {
     input,
+    // Let the entry chunk hold shared code too: otherwise a module with lazy chunks becomes a
+    // tiny facade plus a chunk, one more request on every page for nothing.
+    preserveEntrySignatures: 'allow-extension',
     external: (id) => external.has(id),
     plugins,
     onwarn(warning, warn) {

@@ -7,16 +7,27 @@ import type { Database } from './db/database.ts';
 import { readJournal } from './db/migrations.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { createNotFoundHandler } from './http/not-found.ts';
-import { childLoggerFactory, requestIdFor } from './http/request-context.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { childLoggerFactory, linkRequestToLog, requestIdFor } from './http/request-context.ts';
+import {
+  readFrontEndPage,
+  registerRateLimits,
+  registerSecurityHeaders,
+  trustProxyOption,
+} from './http/security.ts';
 import { registerStaticFrontEnd } from './http/static-front-end.ts';
 import type { App } from './http/types.ts';
 import { typeboxValidatorCompiler } from './http/validation.ts';
 import { healthService } from './services/health/routes.ts';
 import { registerAuthentication } from './services/iam/authentication/authentication.ts';
+import { registerAuthorization } from './services/iam/authorization/authorization.ts';
 import { iamService } from './services/iam/index.ts';
 import { createPasswordHasher } from './services/iam/passwords/password-hasher.ts';
 import { ensureSigningKey } from './services/iam/tokens/signing-key.ts';
 import { createTokenSigner } from './services/iam/tokens/token-signer.ts';
+import { registerMetrics } from './services/metrics/metrics.ts';
+import { omService } from './services/om/index.ts';
+import { systemService } from './services/system/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -37,22 +48,35 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     genReqId: requestIdFor,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     childLoggerFactory,
+    trustProxy: trustProxyOption(config.http.trustProxy),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(typeboxValidatorCompiler);
   app.setErrorHandler(errorHandler);
+  app.addHook('onRequest', linkRequestToLog);
   app.addHook('onRequest', async (request, reply) => {
     reply.header(Headers.requestId, request.id);
   });
+  // Before the routes: they hook onRoute (headers on every answer, limits where declared, counts).
+  await registerSecurityHeaders(app, { http: config.http, page: readFrontEndPage(config.staticDir) });
+  await registerRateLimits(app, config.rateLimits);
+  registerMetrics(app, config.metrics);
+  // Before the authentication hook: the docs are public, and before every route it documents.
+  await registerOpenApi(app);
 
   const passwords = await createPasswordHasher();
   const tokens = createTokenSigner(await ensureSigningKey(db.orm), config.tokens.accessTtlSeconds);
   registerAuthentication(app, tokens);
+  registerAuthorization(app, db.orm);
 
   await app.register(healthService, {
     deps: { db, journal: readJournal(config.migrationsDir), startedAt: Date.now() },
   });
-  await app.register(iamService, { deps: { db: db.orm, passwords, tokens, tokenConfig: config.tokens } });
+  await app.register(iamService, {
+    deps: { db: db.orm, passwords, tokens, tokenConfig: config.tokens, signIn: config.signIn },
+  });
+  await app.register(omService, { deps: { db: db.orm } });
+  await app.register(systemService, { deps: { db: db.orm } });
 
   const frontEnd = { root: config.staticDir, available: existsSync(config.staticDir) };
   if (frontEnd.available) await registerStaticFrontEnd(app, config.staticDir);

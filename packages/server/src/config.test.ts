@@ -42,6 +42,69 @@ describe('loadConfig', () => {
     });
   });
 
+  it('gives the documented defaults of sign-in protection, rate limits, HTTP and metrics', () => {
+    const config = load({});
+    expect(config.signIn).toEqual({
+      maxFailures: 5,
+      failureWindowSeconds: 900,
+      lockSeconds: 900,
+      captchaAfterFailures: 3,
+      captchaTtlSeconds: 120,
+    });
+    expect(config.rateLimits).toEqual({
+      windowSeconds: 60,
+      signInPerIp: 60,
+      signInPerUsername: 10,
+      refreshPerIp: 120,
+      captchaPerIp: 60,
+    });
+    expect(config.http).toEqual({ trustProxy: false, publicUrl: undefined, hstsMaxAgeSeconds: 15_552_000 });
+    expect(config.metrics).toEqual({ token: undefined });
+  });
+
+  it('reads the variables of sign-in protection, rate limits, HTTP and metrics', () => {
+    const config = load({
+      LOGIN_MAX_FAILURES: '10',
+      LOGIN_FAILURE_WINDOW_SECONDS: '600',
+      LOGIN_LOCK_SECONDS: '1800',
+      CAPTCHA_AFTER_FAILURES: '0',
+      CAPTCHA_TTL_SECONDS: '300',
+      RATE_LIMIT_WINDOW_SECONDS: '30',
+      RATE_LIMIT_SIGN_IN_PER_IP: '0',
+      RATE_LIMIT_SIGN_IN_PER_USERNAME: '5',
+      RATE_LIMIT_REFRESH_PER_IP: '500',
+      RATE_LIMIT_CAPTCHA_PER_IP: '20',
+      TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
+      PUBLIC_URL: 'https://hcm.example.vn',
+      HSTS_MAX_AGE_SECONDS: '0',
+      METRICS_TOKEN: 'a-long-enough-metrics-token',
+    });
+    expect(config.signIn).toEqual({
+      maxFailures: 10,
+      failureWindowSeconds: 600,
+      lockSeconds: 1800,
+      captchaAfterFailures: 0,
+      captchaTtlSeconds: 300,
+    });
+    expect(config.rateLimits).toEqual({
+      windowSeconds: 30,
+      signInPerIp: 0,
+      signInPerUsername: 5,
+      refreshPerIp: 500,
+      captchaPerIp: 20,
+    });
+    expect(config.http).toEqual({
+      trustProxy: ['10.0.0.0/8', '192.168.1.1'],
+      publicUrl: 'https://hcm.example.vn',
+      hstsMaxAgeSeconds: 0,
+    });
+    expect(config.metrics.token).toBe('a-long-enough-metrics-token');
+    expect(load({ TRUST_PROXY: 'true' }).http.trustProxy).toBe(true);
+    expect(load({ TRUST_PROXY: 'FALSE' }).http.trustProxy).toBe(false);
+    expect(load({ TRUST_PROXY: '2' }).http.trustProxy).toBe(2);
+    expect(load({ TRUST_PROXY: 'loopback' }).http.trustProxy).toEqual(['loopback']);
+  });
+
   it('finds the server package and the workspace from its own file, not from the cwd', () => {
     expect(paths.serverRoot.endsWith('/packages/server')).toBe(true);
     expect(`${paths.repoRoot}/packages/server`).toBe(paths.serverRoot);
@@ -118,6 +181,21 @@ describe('loadConfig', () => {
     ],
     [{ HCM_DEMO_ADMIN_PASSWORD: 'Sh0rt#' }, /^HCM_DEMO_ADMIN_PASSWORD must be/],
     [{ HCM_ROOT_USERNAME: 'Admin', HCM_DEMO_ADMIN_USERNAME: 'admin' }, /must differ/],
+    [{ LOGIN_MAX_FAILURES: '0' }, /^LOGIN_MAX_FAILURES must be a whole number from 1 to 1000, got "0"$/],
+    [{ LOGIN_FAILURE_WINDOW_SECONDS: 'soon' }, /^LOGIN_FAILURE_WINDOW_SECONDS must be a whole number/],
+    [{ LOGIN_LOCK_SECONDS: '100000' }, /^LOGIN_LOCK_SECONDS must be a whole number from 1 to 86400/],
+    [{ CAPTCHA_AFTER_FAILURES: '-1' }, /^CAPTCHA_AFTER_FAILURES must be a whole number from 0/],
+    [{ CAPTCHA_TTL_SECONDS: '5' }, /^CAPTCHA_TTL_SECONDS must be a whole number from 10 to 3600/],
+    [{ RATE_LIMIT_WINDOW_SECONDS: '0' }, /^RATE_LIMIT_WINDOW_SECONDS must be a whole number from 1/],
+    [{ RATE_LIMIT_SIGN_IN_PER_IP: 'many' }, /^RATE_LIMIT_SIGN_IN_PER_IP must be a whole number from 0/],
+    [{ RATE_LIMIT_SIGN_IN_PER_USERNAME: '1.5' }, /^RATE_LIMIT_SIGN_IN_PER_USERNAME must be a whole number/],
+    [{ RATE_LIMIT_REFRESH_PER_IP: '-3' }, /^RATE_LIMIT_REFRESH_PER_IP must be a whole number/],
+    [{ RATE_LIMIT_CAPTCHA_PER_IP: 'x' }, /^RATE_LIMIT_CAPTCHA_PER_IP must be a whole number/],
+    [{ TRUST_PROXY: 'the proxy' }, /^TRUST_PROXY must be true, false, a hop count, or comma-separated/],
+    [{ TRUST_PROXY: '0' }, /^TRUST_PROXY must be a whole number from 1 to 100/],
+    [{ PUBLIC_URL: 'hcm.example.vn' }, /^PUBLIC_URL must be an http:\/\/ or https:\/\/ URL/],
+    [{ HSTS_MAX_AGE_SECONDS: 'forever' }, /^HSTS_MAX_AGE_SECONDS must be a whole number/],
+    [{ METRICS_TOKEN: 'short' }, /^METRICS_TOKEN must be 16 to 512 visible ASCII characters without spaces$/],
   ])('rejects %o with a message naming the variable', (env, message) => {
     const problems = problemsOf(env);
     expect(problems).toHaveLength(1);
@@ -132,15 +210,17 @@ describe('loadConfig', () => {
           LOG_LEVEL: 'y',
           HCM_ROOT_PASSWORD: 'weak-secret',
           DATABASE_URL: 'http://user:hunter2@db',
+          METRICS_TOKEN: 'has a space in-it',
         });
       } catch (e) {
         return e as ConfigError;
       }
       throw new Error('expected a ConfigError');
     })();
-    expect(error.problems).toHaveLength(4);
+    expect(error.problems).toHaveLength(5);
     expect(error.message).toContain('Invalid configuration');
     expect(error.message).not.toContain('weak-secret');
     expect(error.message).not.toContain('hunter2');
+    expect(error.message).not.toContain('has a space');
   });
 });

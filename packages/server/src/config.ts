@@ -29,6 +29,43 @@ export interface TokenConfig {
   rememberMeRefreshTtlSeconds: number;
 }
 
+/** Lockout and captcha (README, "Sign-in protection"). Counted per user name as typed, known or not. */
+export interface SignInProtectionConfig {
+  /** failed sign-ins within the window that lock the name */
+  maxFailures: number;
+  failureWindowSeconds: number;
+  lockSeconds: number;
+  /** failed sign-ins within the window after which a captcha is required */
+  captchaAfterFailures: number;
+  captchaTtlSeconds: number;
+}
+
+/** Requests per window and client (0: no limit). One memory store per process. */
+export interface RateLimitConfig {
+  windowSeconds: number;
+  signInPerIp: number;
+  signInPerUsername: number;
+  refreshPerIp: number;
+  captchaPerIp: number;
+}
+
+export interface HttpConfig {
+  /**
+   * Fastify's trustProxy: false, true (any), a hop count, or addresses/CIDRs of the proxies
+   * whose X-Forwarded-For is believed. The client address drives per-IP rate limits.
+   */
+  trustProxy: boolean | number | string[];
+  /** the address users reach the portal at; https:// turns on HSTS */
+  publicUrl: string | undefined;
+  /** sent as Strict-Transport-Security (seconds) when publicUrl is https://; 0 never */
+  hstsMaxAgeSeconds: number;
+}
+
+export interface MetricsConfig {
+  /** when set, GET /api/metrics wants `Authorization: Bearer <token>` */
+  token: string | undefined;
+}
+
 /** Everything the server reads from its environment, validated once and passed down. */
 export interface Config {
   port: number;
@@ -39,6 +76,10 @@ export interface Config {
   logLevel: LogLevel;
   tokens: TokenConfig;
   bootstrap: BootstrapConfig;
+  signIn: SignInProtectionConfig;
+  rateLimits: RateLimitConfig;
+  http: HttpConfig;
+  metrics: MetricsConfig;
 }
 
 export const ROOT_FULL_NAME = 'Quản trị hệ thống';
@@ -166,6 +207,66 @@ export function loadConfig(env: Env, options: { cwd?: string; paths?: ServerPath
     );
   }
 
+  const oneDay = 24 * 3600;
+  const signIn: SignInProtectionConfig = {
+    maxFailures: integer('LOGIN_MAX_FAILURES', 5, 1, 1000),
+    failureWindowSeconds: integer('LOGIN_FAILURE_WINDOW_SECONDS', 900, 1, oneDay),
+    lockSeconds: integer('LOGIN_LOCK_SECONDS', 900, 1, oneDay),
+    captchaAfterFailures: integer('CAPTCHA_AFTER_FAILURES', 3, 0, 1000),
+    captchaTtlSeconds: integer('CAPTCHA_TTL_SECONDS', 120, 10, 3600),
+  };
+
+  const perWindow = (name: string, fallback: number) => integer(name, fallback, 0, 1_000_000);
+  const rateLimits: RateLimitConfig = {
+    windowSeconds: integer('RATE_LIMIT_WINDOW_SECONDS', 60, 1, oneDay),
+    signInPerIp: perWindow('RATE_LIMIT_SIGN_IN_PER_IP', 60),
+    signInPerUsername: perWindow('RATE_LIMIT_SIGN_IN_PER_USERNAME', 10),
+    refreshPerIp: perWindow('RATE_LIMIT_REFRESH_PER_IP', 120),
+    captchaPerIp: perWindow('RATE_LIMIT_CAPTCHA_PER_IP', 60),
+  };
+
+  const trustProxyRaw = read('TRUST_PROXY');
+  const proxyAddress = /^[0-9A-Fa-f:.]+(\/\d{1,3})?$|^(loopback|linklocal|uniquelocal)$/;
+  let trustProxy: HttpConfig['trustProxy'];
+  if (trustProxyRaw === undefined || /^false$/i.test(trustProxyRaw)) trustProxy = false;
+  else if (/^true$/i.test(trustProxyRaw)) trustProxy = true;
+  else if (/^\d+$/.test(trustProxyRaw)) trustProxy = integer('TRUST_PROXY', 1, 1, 100);
+  else {
+    trustProxy = trustProxyRaw.split(',').map((part) => part.trim());
+    if (!trustProxy.every((part) => proxyAddress.test(part)))
+      problems.push(
+        `TRUST_PROXY must be true, false, a hop count, or comma-separated proxy addresses/CIDRs, got "${trustProxyRaw}"`,
+      );
+  }
+
+  const publicUrl = read('PUBLIC_URL');
+  if (publicUrl !== undefined && (!/^https?:\/\//.test(publicUrl) || !URL.canParse(publicUrl)))
+    problems.push(`PUBLIC_URL must be an http:// or https:// URL, got "${publicUrl}"`);
+  const http: HttpConfig = {
+    trustProxy,
+    publicUrl,
+    hstsMaxAgeSeconds: integer('HSTS_MAX_AGE_SECONDS', 15_552_000, 0, 2 * oneYear),
+  };
+
+  // A secret: never echoed. Long enough not to be guessed, plain enough for a header.
+  const metricsToken = env.METRICS_TOKEN === '' ? undefined : env.METRICS_TOKEN;
+  if (metricsToken !== undefined && !/^[\x21-\x7e]{16,512}$/.test(metricsToken))
+    problems.push('METRICS_TOKEN must be 16 to 512 visible ASCII characters without spaces');
+  const metrics: MetricsConfig = { token: metricsToken };
+
   if (problems.length > 0 || logLevel === undefined) throw new ConfigError(problems);
-  return { port, host, database, staticDir, migrationsDir: paths.migrationsDir, logLevel, tokens, bootstrap };
+  return {
+    port,
+    host,
+    database,
+    staticDir,
+    migrationsDir: paths.migrationsDir,
+    logLevel,
+    tokens,
+    bootstrap,
+    signIn,
+    rateLimits,
+    http,
+    metrics,
+  };
 }

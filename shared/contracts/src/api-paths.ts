@@ -3,11 +3,16 @@ export const API_PREFIX = '/api';
 
 export const ApiPaths = {
   health: '/api/health',
+  metrics: '/api/metrics',
   iam: {
     authenticate: '/api/iam/authenticate',
     refreshToken: '/api/iam/refresh-token',
     logout: '/api/iam/logout',
     meProfile: '/api/iam/me/profile',
     meAuthorities: '/api/iam/me/authorities',
+    captcha: '/api/iam/public/captcha',
+    resetPassword: '/api/iam/reset-password',
+    unlockUsers: '/api/iam/users/unlock-by-usernames',
+    changeUserPassword: '/api/iam/users/:id/change-password',
   },
 } as const;

@@ -2,6 +2,9 @@
 export const ErrorCodes = {
   unauthorized: 'UNAUTHORIZED',
   invalidCredentials: 'INVALID_CREDENTIALS',
+  accountLocked: 'ACCOUNT_LOCKED',
+  captchaRequired: 'CAPTCHA_REQUIRED',
+  captchaInvalid: 'CAPTCHA_INVALID',
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
   userNotFound: 'USER_NOT_FOUND',

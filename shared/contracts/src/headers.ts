@@ -9,7 +9,10 @@ export const Headers = {
   ignoreError: 'x-ignore-error',
   /** Ask for a reduced response body. */
   optimalResponse: 'x-optimal-response',
+  /** Sign-in captcha, `<captchaId>:<answer>` (GET /api/iam/public/captcha gives both halves). */
   captcha: 'x-captcha',
+  /** Answer header of POST authenticate: `true` when the next attempt for that name needs x-captcha. */
+  captchaRequired: 'x-captcha-required',
   transactionId: 'x-transaction-id',
   requestId: 'x-request-id',
 } as const;

@@ -61,3 +61,52 @@ export const UpdateProfileBody = Type.Object(
   { additionalProperties: false },
 );
 export type UpdateProfileBody = Type.Static<typeof UpdateProfileBody>;
+
+/** A password that meets the policy (catalogues §5.1): 8 to 50, lower, upper, digit, special, no spaces. */
+const NewPassword = Type.String({
+  minLength: 1,
+  maxLength: FieldLimits.passwordMax,
+  pattern: Patterns.password,
+});
+
+/** GET /api/iam/public/captcha: send `x-captcha: <captchaId>:<answer>` with the next sign-in. */
+export const Captcha = Type.Object({
+  captchaId: Type.String(),
+  /** an SVG picture as a data: URL, for an <img src> */
+  image: Type.String(),
+});
+export type Captcha = Type.Static<typeof Captcha>;
+
+/** POST /api/iam/reset-password: the signed-in user's own password; refreshToken is the session kept. */
+export const ResetPasswordBody = Type.Object(
+  {
+    newPassword: NewPassword,
+    oldPassword: Type.String({ minLength: 1, maxLength: FieldLimits.passwordMax }),
+    refreshToken: Type.String({ minLength: 1, maxLength: 512 }),
+  },
+  { additionalProperties: false },
+);
+export type ResetPasswordBody = Type.Static<typeof ResetPasswordBody>;
+
+/** POST /api/iam/users/{id}/change-password: an administrator sets a user's password. */
+export const ChangeUserPasswordBody = Type.Object(
+  { newPassword: NewPassword },
+  { additionalProperties: false },
+);
+export type ChangeUserPasswordBody = Type.Static<typeof ChangeUserPasswordBody>;
+
+/** POST /api/iam/users/unlock-by-usernames: ends the sign-in lock of these users. */
+export const UnlockUsersBody = Type.Object(
+  {
+    usernames: Type.Array(
+      Type.String({ minLength: 1, maxLength: FieldLimits.usernameMax, pattern: Patterns.username }),
+      { minItems: 1, maxItems: 100 },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type UnlockUsersBody = Type.Static<typeof UnlockUsersBody>;
+
+/** The user names (as stored) that were found and unlocked; others are silently left out. */
+export const UnlockUsersResult = Type.Object({ unlocked: Type.Array(Type.String()) });
+export type UnlockUsersResult = Type.Static<typeof UnlockUsersResult>;

@@ -7,3 +7,4 @@ export * from './enums.ts';
 export * from './iam.ts';
 export * from './health.ts';
 export * from './portal.ts';
+export * from './permissions.ts';

@@ -14,6 +14,8 @@ export const FieldLimits = {
   usernameMin: 4,
   passwordMax: 50,
   search: 200,
+  /** the largest integer field value (catalogues §5.2) */
+  integer: 2147483647,
 } as const;
 
 export const Patterns = {
@@ -30,4 +32,16 @@ export const Paging = {
   defaultPageSize: 25,
   maxPageSize: 100,
   sizeOptions: [15, 25, 50, 100],
+  /** beyond this a page index is refused (400) rather than scanned for */
+  maxPageIndex: 1_000_000,
+  /** auto-complete-all answers at most this many records */
+  maxAutoCompleteAll: 1000,
+  /** find-by-ids takes at most this many ids */
+  maxFindByIds: 1000,
+} as const;
+
+/** Spreadsheet import (generic sub-path POST /import): the largest file and row count accepted. */
+export const ImportLimits = {
+  maxFileBytes: 5 * 1024 * 1024,
+  maxRows: 10_000,
 } as const;

@@ -1,7 +1,93 @@
 /**
  * @hcm/ui: the portal's one copy of Fluent UI v9, as a curated list (fluent.ts, icons.ts), and
  * the building blocks made of it. Micro-apps import Fluent only from here.
+ *
+ * This entry holds what any page may need at once (formatters, form state and fields, hooks);
+ * the list kit, dialogs, toaster and the richer inputs are lazy chunks behind the wrappers of
+ * lazy.tsx, so the sign-in page does not download them.
  */
 export * from './fluent.ts';
 export * from './icons.ts';
 export { HcmProvider, type HcmProviderProps } from './HcmProvider.tsx';
+
+// texts
+export { UI_NAMESPACE, loadUiDictionary, useUiTranslation } from './i18n/ui-i18n.ts';
+
+// formatters
+export {
+  Decimals,
+  formatNumber,
+  decimalsOf,
+  type DecimalKind,
+  type NumberFormatOptions,
+} from './format/number.ts';
+export { formatMoney, abbreviateMoney, MONEY_UNIT, type MoneyFormatOptions } from './format/money.ts';
+export { formatBytes, BYTE_UNITS, BYTES_PER_MB } from './format/bytes.ts';
+export { formatDate, toDayjs, isoWeek, DateFormats, type DateFormat, type DateLike } from './format/date.ts';
+export {
+  truncateText,
+  shortenText,
+  shortenToFit,
+  TruncateLimits,
+  type TruncateKind,
+} from './format/truncate.ts';
+
+// forms
+export { cleanText, collapseSpaces, stripLeadingSpecial } from './form/clean-text.ts';
+export {
+  cleanSubmission,
+  DATE_CONVERSION_EXCLUSIONS,
+  MILLISECONDS_SUFFIX,
+  TIME_SUFFIX,
+} from './form/clean-submission.ts';
+export {
+  Validators,
+  firstError,
+  fieldErrorText,
+  serverFieldErrors,
+  type FieldError,
+  type Validator,
+} from './form/validators.ts';
+export {
+  useFormState,
+  type FieldBinding,
+  type FormStateOptions,
+  type FormValidators,
+} from './form/use-form-state.ts';
+export { guardSubmit, type SubmitGuardOptions } from './form/submit-guard.ts';
+export { FormField, type FormFieldProps } from './form/FormField.tsx';
+export { TextInput, type TextInputProps } from './form/TextInput.tsx';
+
+// lists (the query; the components are lazy)
+export {
+  parseSortBy,
+  toggleSortBy,
+  serializeListQuery,
+  parseListQuery,
+  listQueryParams,
+  LIST_QUERY_PARAM,
+  LAST_QUERIES_KEY,
+  type ListQuery,
+  type SortDirection,
+} from './list/list-query.ts';
+export { useListQuery, type ListQueryOptions, type ListQueryState } from './list/use-list-query.ts';
+export { indexColumn, type ColumnDef } from './table/columns.ts';
+export { statusTone, StatusTones, type BadgeTone } from './status/status-colors.ts';
+
+// toasts
+export { showToast, notify, dismissAllToasts, type ToastIntent, type ToastOptions } from './toast/notify.ts';
+
+// hooks
+export {
+  debounce,
+  useDebouncedCallback,
+  useDebouncedClick,
+  useDebouncedKey,
+  useDebouncedValue,
+  DEBOUNCE_MS,
+  type Debounced,
+} from './hooks/debounce.ts';
+export { useScreenSize, screenSizeOf, ScreenSizes, type ScreenSize } from './hooks/screen-size.ts';
+
+// lazy pieces
+export * from './lazy.tsx';

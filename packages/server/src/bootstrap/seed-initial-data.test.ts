@@ -1,7 +1,14 @@
-import type { ErrorEnvelope, Profile, TokenSet } from '@hcm/contracts';
+import {
+  ALL_PERMISSION_CODES,
+  ApplicationModules,
+  permissionCodesForLevel,
+  type ErrorEnvelope,
+  type Profile,
+  type TokenSet,
+} from '@hcm/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tenants, users } from '../db/schema.ts';
+import { servicePackPrivileges, servicePacks, tenantSubscriptions, tenants, users } from '../db/schema.ts';
 import { createTestDatabase, testEngines, type TestDatabase } from '../testing/engines.ts';
 import { httpClient, type HttpResult } from '../testing/http-client.ts';
 import { startTestServer, TEST_HR_ADMIN, TEST_ROOT, type TestServer } from '../testing/test-server.ts';
@@ -124,19 +131,46 @@ describe.each(await testEngines())('first start on $engine', ({ engine, availabl
     it('uses them, prints nothing, and names the tenant and admin from the environment', async () => {
       expect(server.printed).toBe('');
       expect(server.seeded.generated).toEqual([]);
-      expect(server.seeded.created).toEqual(['root user root', 'tenant acme', 'HR administrator hradmin']);
+      expect(server.seeded.created).toEqual([
+        'root user root',
+        'service pack FULL',
+        'tenant acme',
+        'HR administrator hradmin',
+        'role HR_ADMIN',
+      ]);
       const root = await profileOf(server, TEST_ROOT.username, TEST_ROOT.password);
       expect(root).toMatchObject({
         fullName: 'Quản trị hệ thống',
         tenantId: null,
         userPrimary: { isRoot: true, userLevel: 'SYSTEM' },
       });
+      expect(root.userPrimary.grantedPermissions).toEqual([...ALL_PERMISSION_CODES].sort());
       const hr = await profileOf(server, TEST_HR_ADMIN.username, TEST_HR_ADMIN.password);
       expect(hr).toMatchObject({
         fullName: 'Trần Thị Nhân Sự',
         tenantName: 'ACME Việt Nam',
         userPrimary: { isRoot: false, userLevel: 'TENANT' },
       });
+      // HR_ADMIN: every permission a tenant role may hold
+      expect(hr.userPrimary.grantedPermissions).toEqual(permissionCodesForLevel('TENANT').sort());
+    });
+
+    it('subscribes the demo tenant to the FULL pack (every module) from now for 12 months', async () => {
+      const [row] = await server.db.orm
+        .select({ pack: servicePacks, sub: tenantSubscriptions })
+        .from(tenantSubscriptions)
+        .innerJoin(servicePacks, eq(servicePacks.id, tenantSubscriptions.servicePackId));
+      expect(row?.pack).toMatchObject({ code: 'FULL', duration: 12, status: 'ACTIVE' });
+      const modules = await server.db.orm
+        .select({ module: servicePackPrivileges.module })
+        .from(servicePackPrivileges)
+        .where(eq(servicePackPrivileges.servicePackId, row?.pack.id ?? ''));
+      expect(modules.map((m) => m.module).sort()).toEqual([...ApplicationModules].sort());
+      const startsAt = row?.sub.startsAt.getTime() ?? 0;
+      expect(Math.abs(Date.now() - startsAt)).toBeLessThan(600_000);
+      const days = ((row?.sub.endsAt.getTime() ?? 0) - startsAt) / 86_400_000;
+      expect(days).toBeGreaterThanOrEqual(365);
+      expect(days).toBeLessThanOrEqual(366);
     });
   });
 });

@@ -1,11 +1,28 @@
+import { ApplicationModules, permissionCodesForLevel } from '@hcm/contracts';
 import { count, eq, sql } from 'drizzle-orm';
 import type { BootstrapConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { tenants, users } from '../db/schema.ts';
+import { servicePacks, tenants, users } from '../db/schema.ts';
 import { generatePassword } from '../services/iam/passwords/generate-password.ts';
 import type { PasswordHasher } from '../services/iam/passwords/password-hasher.ts';
+import { assignRole } from '../services/iam/roles/assign-role.ts';
+import { createRole } from '../services/iam/roles/create-role.ts';
 import { createUser } from '../services/iam/users/create-user.ts';
+import { createServicePack } from '../services/tenant/service-packs/create-service-pack.ts';
+import { subscribeTenant } from '../services/tenant/subscriptions/subscribe-tenant.ts';
 import { createTenant } from '../services/tenant/tenants/create-tenant.ts';
+
+/** The service pack seeded on first start: every module, for a year. */
+export const DEFAULT_SERVICE_PACK = {
+  code: 'FULL',
+  name: 'Gói đầy đủ',
+  description: 'Mọi phân hệ, 12 tháng',
+  duration: 12,
+  modules: ApplicationModules,
+} as const;
+
+/** The demo HR administrator's tenant role: every permission a tenant role may grant. */
+export const HR_ADMIN_ROLE = { code: 'HR_ADMIN', name: 'Quản trị nhân sự' } as const;
 
 export interface GeneratedCredential {
   role: string;
@@ -21,7 +38,9 @@ export interface SeedResult {
 
 /**
  * First-start data, in one transaction: the root system administrator when no root user
- * exists, and the demo tenant with its HR administrator when there is no tenant at all.
+ * exists, the default service pack (FULL) when there is no pack, and the demo tenant when
+ * there is no tenant at all: subscribed to FULL from now for its duration, with its HR
+ * administrator holding the tenant role HR_ADMIN (every tenant-level permission).
  * Afterwards it finds them and does nothing: a later start with other env passwords changes
  * no one, and a deleted demo tenant is not brought back while other tenants exist.
  */
@@ -56,10 +75,30 @@ export async function seedInitialData(
       result.created.push(`root user ${config.rootUsername}`);
     }
 
+    const [packCount] = await tx.select({ n: count() }).from(servicePacks);
+    const defaultPack =
+      packCount?.n === 0 ? await createServicePack(tx, { ...DEFAULT_SERVICE_PACK, price: 0 }) : undefined;
+    if (defaultPack) result.created.push(`service pack ${defaultPack.code}`);
+
     const [tenantCount] = await tx.select({ n: count() }).from(tenants);
     if (tenantCount?.n === 0) {
       const tenant = await createTenant(tx, { code: config.demoTenantCode, name: config.demoTenantName });
-      await createUser(
+      const pack =
+        defaultPack ??
+        (
+          await tx
+            .select()
+            .from(servicePacks)
+            .where(sql`lower(${servicePacks.code}) = 'full'`)
+        )[0];
+      if (pack)
+        await subscribeTenant(tx, {
+          tenantId: tenant.id,
+          servicePackId: pack.id,
+          startsAt: new Date(),
+          months: pack.duration,
+        });
+      const admin = await createUser(
         { db: tx, passwords: deps.passwords },
         {
           tenantId: tenant.id,
@@ -73,7 +112,21 @@ export async function seedInitialData(
           accountType: 'TENANT',
         },
       );
-      result.created.push(`tenant ${config.demoTenantCode}`, `HR administrator ${config.demoAdminUsername}`);
+      // Tenant-owned rows last, with the tenant set for row-level security (an owner that is not
+      // a superuser is subject to FORCE ROW LEVEL SECURITY too), then unset.
+      await tx.execute(sql`select set_config('app.tenant_id', ${tenant.id}, true)`);
+      const role = await createRole(tx, {
+        tenantId: tenant.id,
+        ...HR_ADMIN_ROLE,
+        permissions: permissionCodesForLevel('TENANT'),
+      });
+      await assignRole(tx, { tenantId: tenant.id, userId: admin.id, roleId: role.id });
+      await tx.execute(sql`select set_config('app.tenant_id', '', true)`);
+      result.created.push(
+        `tenant ${config.demoTenantCode}`,
+        `HR administrator ${config.demoAdminUsername}`,
+        `role ${HR_ADMIN_ROLE.code}`,
+      );
     }
     return result;
   });

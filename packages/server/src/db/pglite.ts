@@ -1,5 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Database } from './database.ts';
@@ -11,7 +13,9 @@ import { schema } from './schema.ts';
  */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir === undefined ? {} : { dataDir });
+  // The contrib extensions the migrations create (0003: trigram keyword indexes).
+  const extensions = { pg_trgm, btree_gin };
+  const client = await PGlite.create(dataDir === undefined ? { extensions } : { dataDir, extensions });
   const orm = drizzle({ client, schema });
   return {
     engine: 'pglite',

@@ -2,8 +2,12 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
+  foreignKey,
   integer,
+  jsonb,
+  numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -11,7 +15,7 @@ import {
   varchar,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import type { AccountType, Language, Status, UserLevel } from '@hcm/contracts';
+import type { AccountType, ApplicationModule, Language, Status, UserLevel } from '@hcm/contracts';
 
 /**
  * The typed mirror of migrations/*.sql for drizzle's query builder. The SQL files are the
@@ -52,8 +56,6 @@ export const users = pgTable(
     accountType: varchar('account_type', { length: 16 }).$type<AccountType>().notNull().default('EMPLOYEE'),
     language: varchar('language', { length: 2 }).$type<Language>().notNull().default('vi'),
     status: varchar('status', { length: 16 }).$type<Status>().notNull().default('ACTIVE'),
-    failedLoginAttempts: integer('failed_login_attempts').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     ...timestamps(),
   },
@@ -94,8 +96,296 @@ export const serverSecrets = pgTable('server_secrets', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const schema = { tenants, users, refreshTokens, serverSecrets };
+// Sign-in protection (migrations/0004): failures and locks per user name as typed, captchas.
+
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    usernameKey: varchar('username_key', { length: 100 }).primaryKey(),
+    failureCount: integer('failure_count').notNull(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('sign_in_failures_last_failed_at_idx').on(t.lastFailedAt)],
+);
+
+export const captchaChallenges = pgTable(
+  'captcha_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    answerHash: varchar('answer_hash', { length: 64 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('captcha_challenges_expires_at_idx').on(t.expiresAt)],
+);
+
+// Tenancy and access (migrations/0002). Tenant-owned tables lead every key with tenant_id.
+
+export const roles = pgTable(
+  'roles',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    code: varchar('code', { length: 50 }).notNull(),
+    name: varchar('name', { length: 200 }).notNull(),
+    description: varchar('description', { length: 1000 }),
+    status: varchar('status', { length: 16 }).$type<Status>().notNull().default('ACTIVE'),
+    ...timestamps(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    primaryKey({ name: 'roles_pkey', columns: [t.tenantId, t.id] }),
+    uniqueIndex('roles_code_key').on(t.tenantId, sql`lower(${t.code})`),
+  ],
+);
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    roleId: uuid('role_id').notNull(),
+    permission: varchar('permission', { length: 100 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'role_permissions_pkey', columns: [t.tenantId, t.roleId, t.permission] }),
+    foreignKey({
+      name: 'role_permissions_role_fkey',
+      columns: [t.tenantId, t.roleId],
+      foreignColumns: [roles.tenantId, roles.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    roleId: uuid('role_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by'),
+  },
+  (t) => [
+    primaryKey({ name: 'user_roles_pkey', columns: [t.tenantId, t.userId, t.roleId] }),
+    foreignKey({
+      name: 'user_roles_user_fkey',
+      columns: [t.tenantId, t.userId],
+      foreignColumns: [users.tenantId, users.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'user_roles_role_fkey',
+      columns: [t.tenantId, t.roleId],
+      foreignColumns: [roles.tenantId, roles.id],
+    }).onDelete('cascade'),
+    index('user_roles_role_idx').on(t.tenantId, t.roleId),
+  ],
+);
+
+// System roles (migrations/0002): the grants of non-root system users. Global, not tenant-owned.
+
+export const systemRoles = pgTable(
+  'system_roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: varchar('code', { length: 50 }).notNull(),
+    name: varchar('name', { length: 200 }).notNull(),
+    description: varchar('description', { length: 1000 }),
+    status: varchar('status', { length: 16 }).$type<Status>().notNull().default('ACTIVE'),
+    ...timestamps(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('system_roles_code_key').on(sql`lower(${t.code})`)],
+);
+
+export const systemRolePermissions = pgTable(
+  'system_role_permissions',
+  {
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => systemRoles.id, { onDelete: 'cascade' }),
+    permission: varchar('permission', { length: 100 }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'system_role_permissions_pkey', columns: [t.roleId, t.permission] })],
+);
+
+export const systemUserRoles = pgTable(
+  'system_user_roles',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => systemRoles.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by'),
+  },
+  (t) => [
+    primaryKey({ name: 'system_user_roles_pkey', columns: [t.userId, t.roleId] }),
+    index('system_user_roles_role_idx').on(t.roleId),
+  ],
+);
+
+// Service packs and licences (migrations/0002). Global: administered by system users.
+
+export const servicePacks = pgTable(
+  'service_packs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: varchar('code', { length: 50 }).notNull(),
+    name: varchar('name', { length: 200 }).notNull(),
+    /** VND as a decimal string (never a binary float) */
+    price: numeric('price', { precision: 15, scale: 0 }).notNull().default('0'),
+    /** months */
+    duration: integer('duration').notNull(),
+    description: varchar('description', { length: 1000 }),
+    status: varchar('status', { length: 16 }).$type<Status>().notNull().default('ACTIVE'),
+    ...timestamps(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('service_packs_code_key').on(sql`lower(${t.code})`)],
+);
+
+export const servicePackPrivileges = pgTable(
+  'service_pack_privileges',
+  {
+    servicePackId: uuid('service_pack_id')
+      .notNull()
+      .references(() => servicePacks.id, { onDelete: 'cascade' }),
+    module: varchar('module', { length: 16 }).$type<ApplicationModule>().notNull(),
+  },
+  (t) => [primaryKey({ name: 'service_pack_privileges_pkey', columns: [t.servicePackId, t.module] })],
+);
+
+export const tenantSubscriptions = pgTable(
+  'tenant_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    servicePackId: uuid('service_pack_id')
+      .notNull()
+      .references(() => servicePacks.id, { onDelete: 'restrict' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    ...timestamps(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [index('tenant_subscriptions_tenant_idx').on(t.tenantId, t.endsAt)],
+);
+
+// Resource framework (migrations/0003): the Admin categories declared in services/om and the
+// action log. Categories share one shape; tenant_id leads the key and the unique code.
+
+const categoryTable = (name: string) =>
+  pgTable(
+    name,
+    {
+      tenantId: uuid('tenant_id')
+        .notNull()
+        .references(() => tenants.id, { onDelete: 'cascade' }),
+      id: uuid('id').notNull().defaultRandom(),
+      code: varchar('code', { length: 50 }).notNull(),
+      name: varchar('name', { length: 200 }).notNull(),
+      description: varchar('description', { length: 1000 }),
+      priority: integer('priority').notNull().default(0),
+      status: varchar('status', { length: 16 }).$type<Status>().notNull().default('ACTIVE'),
+      version: integer('version').notNull().default(1),
+      ...timestamps(),
+    },
+    (t) => [
+      primaryKey({ name: `${name}_pkey`, columns: [t.tenantId, t.id] }),
+      uniqueIndex(`${name}_code_key`).on(t.tenantId, sql`lower(${t.code})`),
+      index(`${name}_priority_idx`).on(t.tenantId, t.priority, t.id),
+      index(`${name}_code_idx`).on(t.tenantId, t.code, t.id),
+      index(`${name}_status_idx`).on(t.tenantId, t.status, t.priority, t.id),
+      index(`${name}_name_idx`).on(t.tenantId, t.name, t.id),
+      index(`${name}_keyword_idx`).using(
+        'gin',
+        t.tenantId,
+        sql`${t.code} gin_trgm_ops`,
+        sql`${t.name} gin_trgm_ops`,
+      ),
+    ],
+  );
+
+export const jobTitles = categoryTable('job_titles');
+export const ethnicities = categoryTable('ethnicities');
+export const religions = categoryTable('religions');
+
+const actionLogColumns = () => ({
+  userId: uuid('user_id'),
+  resource: varchar('resource', { length: 100 }).notNull(),
+  recordId: varchar('record_id', { length: 100 }),
+  action: varchar('action', { length: 32 }).notNull(),
+  changes: jsonb('changes')
+    .$type<Record<string, { before: unknown; after: unknown }>>()
+    .notNull()
+    .default({}),
+  ip: varchar('ip', { length: 64 }),
+  userAgent: varchar('user_agent', { length: 500 }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A tenant user's actions (tenant-owned). */
+export const actionLogs = pgTable(
+  'action_logs',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    ...actionLogColumns(),
+  },
+  (t) => [
+    primaryKey({ name: 'action_logs_pkey', columns: [t.tenantId, t.id] }),
+    index('action_logs_created_at_idx').on(t.tenantId, t.createdAt.desc(), t.id),
+    index('action_logs_record_idx').on(t.tenantId, t.resource, t.recordId),
+  ],
+);
+
+/** A system user's actions (no tenant; system scope only). */
+export const systemActionLogs = pgTable(
+  'system_action_logs',
+  { id: uuid('id').primaryKey().defaultRandom(), ...actionLogColumns() },
+  (t) => [
+    index('system_action_logs_created_at_idx').on(t.createdAt.desc(), t.id),
+    index('system_action_logs_record_idx').on(t.resource, t.recordId),
+  ],
+);
+
+export const schema = {
+  jobTitles,
+  ethnicities,
+  religions,
+  actionLogs,
+  systemActionLogs,
+  tenants,
+  users,
+  refreshTokens,
+  serverSecrets,
+  signInFailures,
+  captchaChallenges,
+  roles,
+  rolePermissions,
+  userRoles,
+  systemRoles,
+  systemRolePermissions,
+  systemUserRoles,
+  servicePacks,
+  servicePackPrivileges,
+  tenantSubscriptions,
+};
 
 export type TenantRow = typeof tenants.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+export type RoleRow = typeof roles.$inferSelect;
+export type SystemRoleRow = typeof systemRoles.$inferSelect;
+export type ServicePackRow = typeof servicePacks.$inferSelect;
+export type TenantSubscriptionRow = typeof tenantSubscriptions.$inferSelect;

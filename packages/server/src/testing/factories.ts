@@ -1,29 +1,79 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
-import type { TenantRow, UserRow } from '../db/schema.ts';
+import { ApplicationModules, type ApplicationModule } from '@hcm/contracts';
+import type { RoleRow, ServicePackRow, SystemRoleRow, TenantRow, UserRow } from '../db/schema.ts';
+import { inScope } from '../db/tenant-scope.ts';
+import { assignRole } from '../services/iam/roles/assign-role.ts';
+import { createRole } from '../services/iam/roles/create-role.ts';
+import { assignSystemRole, createSystemRole } from '../services/iam/roles/system-roles.ts';
 import type { PasswordHasher } from '../services/iam/passwords/password-hasher.ts';
+import { ensureSigningKey } from '../services/iam/tokens/signing-key.ts';
+import { createTokenSigner } from '../services/iam/tokens/token-signer.ts';
 import { createUser, type CreateUserInput } from '../services/iam/users/create-user.ts';
+import {
+  createServicePack,
+  type CreateServicePackInput,
+} from '../services/tenant/service-packs/create-service-pack.ts';
+import { addMonths, subscribeTenant } from '../services/tenant/subscriptions/subscribe-tenant.ts';
 import { createTenant } from '../services/tenant/tenants/create-tenant.ts';
 
 const suffix = () => randomBytes(4).toString('hex');
 
-/** A tenant with a unique code; any field can be overridden. */
-export function makeTenant(db: Db, overrides: { code?: string; name?: string } = {}): Promise<TenantRow> {
-  return createTenant(db, {
+export interface MakeTenantOverrides {
+  code?: string;
+  name?: string;
+  /**
+   * The tenant's licence: by default a current subscription (from a minute ago, for 12 months)
+   * to a pack of its own unlocking every module, so routes with `config.module` let its users
+   * in. Narrow the modules or move the period to test licences; null: no subscription at all.
+   */
+  licence?: { modules?: readonly ApplicationModule[]; startsAt?: Date; endsAt?: Date } | null;
+}
+
+/** A tenant with a unique code and, unless told otherwise, a licence for every module. */
+export async function makeTenant(db: Db, overrides: MakeTenantOverrides = {}): Promise<TenantRow> {
+  const tenant = await createTenant(db, {
     code: overrides.code ?? `t_${suffix()}`,
     name: overrides.name ?? 'Công ty Thử nghiệm',
+  });
+  if (overrides.licence === null) return tenant;
+  const pack = await makeServicePack(db, { modules: overrides.licence?.modules ?? ApplicationModules });
+  const startsAt = overrides.licence?.startsAt ?? new Date(Date.now() - 60_000);
+  await subscribeTenant(db, {
+    tenantId: tenant.id,
+    servicePackId: pack.id,
+    startsAt,
+    endsAt: overrides.licence?.endsAt ?? addMonths(startsAt, 12),
+  });
+  return tenant;
+}
+
+/** A service pack with a unique code unlocking the given modules (all by default). */
+export function makeServicePack(
+  db: Db,
+  overrides: Partial<CreateServicePackInput> = {},
+): Promise<ServicePackRow> {
+  return createServicePack(db, {
+    code: `p_${suffix()}`,
+    name: 'Gói thử nghiệm',
+    duration: 12,
+    modules: ApplicationModules,
+    ...overrides,
   });
 }
 
 export interface MadeUser {
   user: UserRow;
   password: string;
+  /** the user's own role holding `permissions` (when the option was given) */
+  role?: RoleRow | SystemRoleRow;
 }
 
 export interface MakeUserOverrides extends Partial<CreateUserInput> {
   /**
-   * Permission codes (`resource.action`) to grant the user through a role of its own in its
-   * tenant. Roles and grants arrive with migration 0002 (tenancy and access).
+   * Permission codes (`resource.action`) to grant the user through a role of its own: a tenant
+   * role of its tenant for a tenant user, a system role for a system user. Given as `[]`, the
+   * role exists with no grant.
    */
   permissions?: readonly string[];
 }
@@ -33,7 +83,7 @@ export async function makeUser(
   deps: { db: Db; passwords: PasswordHasher },
   overrides: MakeUserOverrides = {},
 ): Promise<MadeUser> {
-  const { permissions: _permissions, ...input } = overrides;
+  const { permissions, ...input } = overrides;
   const password = input.password ?? `Pw-${suffix()}#A1`;
   const user = await createUser(deps, {
     tenantId: null,
@@ -42,5 +92,29 @@ export async function makeUser(
     ...input,
     password,
   });
-  return { user, password };
+  if (permissions === undefined) return { user, password };
+  const code = `r_${suffix()}`;
+  const name = `Vai trò của ${user.username}`;
+  const tenantId = user.tenantId;
+  // Through inScope, as a request would: row-level security checks the rows' tenant.
+  const role = await inScope(deps.db, { tenantId, userId: null }, async (tx) => {
+    if (tenantId === null) {
+      const systemRole = await createSystemRole(tx, { code, name, permissions });
+      await assignSystemRole(tx, { userId: user.id, roleId: systemRole.id });
+      return systemRole;
+    }
+    const tenantRole = await createRole(tx, { tenantId, code, name, permissions });
+    await assignRole(tx, { tenantId, userId: user.id, roleId: tenantRole.id });
+    return tenantRole;
+  });
+  return { user, password, role };
+}
+
+/**
+ * A valid access token for a user, signed with the server's key, without going through sign-in
+ * (for tests about what a signed-in caller may do, not about signing in).
+ */
+export async function accessTokenFor(db: Db, user: Pick<UserRow, 'id' | 'tenantId'>): Promise<string> {
+  const signer = createTokenSigner(await ensureSigningKey(db), 900);
+  return signer.signAccessToken({ userId: user.id, tenantId: user.tenantId, sessionId: randomUUID() });
 }

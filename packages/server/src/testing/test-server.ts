@@ -34,7 +34,13 @@ export interface TestServer {
  * Starts the real server the way main.ts does (config from env, migrate, seed, build,
  * listen on a random port), with logs and printed output captured for the test to read.
  */
-export async function startTestServer(env: Record<string, string | undefined>): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string | undefined>,
+  options: {
+    /** routes of the test's own (e.g. tiny routes declaring a permission or module), added before listen */
+    routes?: (app: App, db: Database) => void | Promise<void>;
+  } = {},
+): Promise<TestServer> {
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -42,6 +48,11 @@ export async function startTestServer(env: Record<string, string | undefined>): 
     STATIC_DIR: join(tmpdir(), 'hcm-no-front-end-here'),
     HCM_ROOT_PASSWORD: TEST_ROOT.password,
     HCM_DEMO_ADMIN_PASSWORD: TEST_HR_ADMIN.password,
+    // Every test request comes from 127.0.0.1: per-address limits off unless a test sets them.
+    RATE_LIMIT_SIGN_IN_PER_IP: '0',
+    RATE_LIMIT_SIGN_IN_PER_USERNAME: '0',
+    RATE_LIMIT_REFRESH_PER_IP: '0',
+    RATE_LIMIT_CAPTCHA_PER_IP: '0',
     ...env,
   });
   const lines: string[] = [];
@@ -51,6 +62,7 @@ export async function startTestServer(env: Record<string, string | undefined>): 
   let printed = '';
   const seeded = await prepareDatabase({ config, db, passwords, print: (text) => (printed += text) });
   const app = await buildApp({ config, db, logger });
+  await options.routes?.(app, db);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -1,4 +1,4 @@
-import type { TokenConfig } from '../../config.ts';
+import type { SignInProtectionConfig, TokenConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { PasswordHasher } from './passwords/password-hasher.ts';
 import type { TokenSigner } from './tokens/token-signer.ts';
@@ -9,4 +9,6 @@ export interface IamDeps {
   passwords: PasswordHasher;
   tokens: TokenSigner;
   tokenConfig: TokenConfig;
+  /** lockout and captcha thresholds */
+  signIn: SignInProtectionConfig;
 }

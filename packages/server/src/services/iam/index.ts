@@ -1,10 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { captchaRoutes } from './captcha/routes.ts';
 import type { IamDeps } from './deps.ts';
 import { meRoutes } from './me/routes.ts';
+import { passwordRoutes } from './passwords/routes.ts';
 import { sessionRoutes } from './session/routes.ts';
+import { userAdminRoutes } from './users/routes.ts';
 
 /** The identity and access service: /api/iam/... (paths from @hcm/contracts ApiPaths.iam). */
 export const iamService: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = async (app, { deps }) => {
   await app.register(sessionRoutes, { deps });
   await app.register(meRoutes, { deps });
+  await app.register(captchaRoutes, { deps });
+  await app.register(passwordRoutes, { deps });
+  await app.register(userAdminRoutes, { deps });
 };

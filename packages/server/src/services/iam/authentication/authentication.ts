@@ -5,8 +5,8 @@ import type { TokenSigner, VerifiedAccessToken } from '../tokens/token-signer.ts
 
 /**
  * Who may call a route, declared on the route itself: `config: { auth: 'public' }` or
- * `config: { auth: 'user' }` (a signed-in user). Every /api route must say which; the
- * next issue adds `permission: 'resource.action'` beside it.
+ * `config: { auth: 'user' }` (a signed-in user). Every /api route must say which; user routes
+ * also say `permission` (services/iam/authorization).
  */
 export type RouteAuth = 'public' | 'user';
 
@@ -17,7 +17,8 @@ declare module 'fastify' {
     auth?: RouteAuth;
     /**
      * The permission a signed-in caller needs (`resource.action`), or several of which any
-     * one suffices; absent or empty means any signed-in user. Enforced centrally.
+     * one suffices; `[]` means any signed-in user. Required on `auth: 'user'` routes and
+     * enforced centrally (services/iam/authorization).
      */
     permission?: string | readonly string[];
     /** The application module the route belongs to: the tenant's service pack must unlock it. */

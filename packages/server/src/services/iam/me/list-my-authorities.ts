@@ -1,11 +1,9 @@
-import type { Db } from '../../../db/database.ts';
-import { findMe } from './find-me.ts';
+import { grantedCodes, type Actor } from '../authorization/load-actor.ts';
 
 /**
- * The permission codes (`resource.action`) granted to the signed-in user. Roles arrive with the
- * next issue; until then nobody holds any (a root user passes every check by isRoot instead).
+ * The permission codes (`resource.action`) the signed-in user holds, sorted: every declared
+ * code for root, else the union of its roles' grants (authorization/load-actor.ts).
  */
-export async function listMyAuthorities(db: Db, userId: string): Promise<string[]> {
-  await findMe(db, userId);
-  return [];
+export function listMyAuthorities(actor: Actor): string[] {
+  return grantedCodes(actor);
 }

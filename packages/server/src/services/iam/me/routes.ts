@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiPaths, DataEnvelope } from '@hcm/contracts';
 import Type from 'typebox';
 import { envelope, errorResponses } from '../../../http/envelope.ts';
-import { requireUser } from '../authentication/authentication.ts';
+import { requireActor, runAsCaller } from '../authorization/caller-scope.ts';
 import type { IamDeps } from '../deps.ts';
 import { getMyProfile } from './get-my-profile.ts';
 import { listMyAuthorities } from './list-my-authorities.ts';
@@ -15,22 +15,35 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = async (app
 
   app.get(
     ApiPaths.iam.meProfile,
-    { config: { auth: 'user' }, schema: { response: profileResponse } },
-    async (request) => envelope(await getMyProfile(deps.db, requireUser(request).userId)),
+    { config: { auth: 'user', permission: [] }, schema: { response: profileResponse } },
+    async (request) => {
+      const actor = requireActor(request);
+      const granted = listMyAuthorities(actor);
+      return envelope(await runAsCaller(deps.db, request, (tx) => getMyProfile(tx, actor.userId, granted)));
+    },
   );
 
   app.post(
     ApiPaths.iam.meProfile,
-    { config: { auth: 'user' }, schema: { body: UpdateProfileBody, response: profileResponse } },
-    async (request) => envelope(await updateMyProfile(deps.db, requireUser(request).userId, request.body)),
+    {
+      config: { auth: 'user', permission: [] },
+      schema: { body: UpdateProfileBody, response: profileResponse },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const granted = listMyAuthorities(actor);
+      return envelope(
+        await runAsCaller(deps.db, request, (tx) => updateMyProfile(tx, actor.userId, request.body, granted)),
+      );
+    },
   );
 
   app.get(
     ApiPaths.iam.meAuthorities,
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', permission: [] },
       schema: { response: { 200: DataEnvelope(Type.Array(Type.String())), ...errorResponses } },
     },
-    async (request) => envelope(await listMyAuthorities(deps.db, requireUser(request).userId)),
+    async (request) => envelope(listMyAuthorities(requireActor(request))),
   );
 };

@@ -12,7 +12,12 @@ import type { ProfileResponse as Profile, UpdateProfileBody } from './schemas.ts
  * formats; here text is tidied as the spec's forms do (trimmed, inner spaces collapsed) and the
  * language stored lower-case.
  */
-export async function updateMyProfile(db: Db, userId: string, input: UpdateProfileBody): Promise<Profile> {
+export async function updateMyProfile(
+  db: Db,
+  userId: string,
+  input: UpdateProfileBody,
+  grantedPermissions: string[],
+): Promise<Profile> {
   await findMe(db, userId);
   const changes: Partial<typeof users.$inferInsert> = {};
 
@@ -31,5 +36,5 @@ export async function updateMyProfile(db: Db, userId: string, input: UpdateProfi
       .set({ ...changes, lastModifiedAt: new Date(), lastModifiedBy: userId })
       .where(eq(users.id, userId));
   }
-  return getMyProfile(db, userId);
+  return getMyProfile(db, userId, grantedPermissions);
 }

@@ -3,21 +3,25 @@ import {
   ApiPaths,
   AuthenticateBody,
   DataEnvelope,
+  Headers,
   LogoutBody,
   RefreshTokenBody,
   TokenSet,
 } from '@hcm/contracts';
 import Type from 'typebox';
 import { envelope, errorResponses } from '../../../http/envelope.ts';
+import { identifyInLog } from '../../../http/request-context.ts';
 import { requireUser } from '../authentication/authentication.ts';
 import type { IamDeps } from '../deps.ts';
 import { authenticateUser } from './authenticate-user.ts';
 import { logOut } from './log-out.ts';
 import { rotateRefreshToken } from './rotate-refresh-token.ts';
 
-const TransactionHeaders = Type.Object({
+const SignInHeaders = Type.Object({
   // Optional correlation id from the caller (core §7); logged with the request.
-  'x-transaction-id': Type.Optional(Type.String({ maxLength: 100 })),
+  [Headers.transactionId]: Type.Optional(Type.String({ maxLength: 100 })),
+  // `<captchaId>:<answer>`, required after CAPTCHA_AFTER_FAILURES failures for the user name.
+  [Headers.captcha]: Type.Optional(Type.String({ maxLength: 100 })),
 });
 
 /** Sign-in, token refresh and logout: the session resource of IAM. */
@@ -25,20 +29,29 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = async
   app.post(
     ApiPaths.iam.authenticate,
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', throttle: 'sign-in' },
       schema: {
-        headers: TransactionHeaders,
+        headers: SignInHeaders,
         body: AuthenticateBody,
         response: { 200: DataEnvelope(TokenSet), ...errorResponses },
       },
     },
-    async (request) => envelope(await authenticateUser(deps, request.body)),
+    async (request, reply) => {
+      const outcome = await authenticateUser(deps, request.body, request.headers[Headers.captcha]);
+      if (!outcome.ok) {
+        if (outcome.captchaRequired) reply.header(Headers.captchaRequired, 'true');
+        request.log.info({ username: request.body.username, code: outcome.error.code }, 'sign-in refused');
+        throw outcome.error;
+      }
+      identifyInLog(request, outcome);
+      return envelope(outcome.tokenSet);
+    },
   );
 
   app.post(
     ApiPaths.iam.refreshToken,
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', throttle: 'refresh-token' },
       schema: { body: RefreshTokenBody, response: { 200: DataEnvelope(TokenSet), ...errorResponses } },
     },
     async (request) => envelope(await rotateRefreshToken(deps, request.body.refreshToken)),
@@ -47,7 +60,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = async
   app.post(
     ApiPaths.iam.logout,
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', permission: [] },
       schema: { body: LogoutBody, response: { 200: DataEnvelope(Type.Null()), ...errorResponses } },
     },
     async (request) => {

@@ -1,0 +1,92 @@
+import { PermissionResources } from '@hcm/contracts';
+import { getTableColumns } from 'drizzle-orm';
+import { deriveSchemas } from './schema/record-schemas.ts';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import {
+  AUDIT_FIELDS,
+  type FieldSpec,
+  type Fields,
+  type FrameworkColumns,
+  type PermissionAction,
+  type ResourceDeclaration,
+  type ResourceDefinition,
+} from './types.ts';
+
+const SEGMENT = /^[a-z][a-z0-9-]*$/;
+
+/**
+ * Declares a resource once; `registerResources` then serves all its generic sub-paths
+ * (catalogues §7.1) under /api/{service}/{path}. A declaration that contradicts itself or its
+ * table fails here, when the module loads, not on the first request.
+ */
+export function defineResource<F extends Fields>(typed: ResourceDeclaration<F>): ResourceDefinition {
+  // The type parameter checks the names in the declaration; the definition needs no more.
+  const declaration = typed as unknown as ResourceDeclaration;
+  const where = `Resource ${declaration.service}/${declaration.path}`;
+  const fail = (problem: string): never => {
+    throw new Error(`${where}: ${problem}`);
+  };
+  if (!SEGMENT.test(declaration.service) || !SEGMENT.test(declaration.path))
+    fail('service and path must be lower-case words joined by hyphens');
+
+  const catalogued = PermissionResources[declaration.permission];
+  if (!catalogued) fail(`permission resource ${declaration.permission} is not in @hcm/contracts`);
+  const module = declaration.module ?? catalogued.module;
+  if (module !== catalogued.module)
+    fail(`module ${module} differs from the permission catalogue's ${catalogued.module}`);
+
+  const tableColumns: Record<string, PgColumn | undefined> = getTableColumns(declaration.table);
+  const fieldNames = Object.keys(declaration.fields);
+  const column = (name: string): PgColumn => tableColumns[name] ?? fail(`the table has no column ${name}`);
+  const field = (name: string): FieldSpec => declaration.fields[name] ?? fail(`there is no field ${name}`);
+  for (const name of fieldNames) column(name);
+  const columns: FrameworkColumns = {
+    tenantId: column('tenantId'),
+    id: column('id'),
+    version: column('version'),
+    createdAt: column('createdAt'),
+    createdBy: column('createdBy'),
+    lastModifiedAt: column('lastModifiedAt'),
+    lastModifiedBy: column('lastModifiedBy'),
+  };
+
+  const known = (list: readonly string[], what: string, allowAudit = false) => {
+    for (const name of list)
+      if (!fieldNames.includes(name) && !(allowAudit && (AUDIT_FIELDS as readonly string[]).includes(name)))
+        fail(`${what} names ${name}, which is not a field`);
+  };
+  known(declaration.create, 'create');
+  known(declaration.update, 'update');
+  known(declaration.search, 'search');
+  known(declaration.filters, 'filters');
+  known(declaration.sort, 'sort', true);
+  known(declaration.exportColumns, 'exportColumns', true);
+  known(declaration.importColumns, 'importColumns');
+  for (const [name, spec] of Object.entries(declaration.fields)) {
+    if (spec.required && !declaration.create.includes(name)) fail(`required field ${name} is not in create`);
+    if (spec.required && !declaration.importColumns.includes(name))
+      fail(`required field ${name} is not in importColumns`);
+  }
+  for (const name of declaration.search)
+    if (declaration.fields[name]?.kind !== 'text') fail(`search field ${name} is not text`);
+  if (!declaration.sort.includes(declaration.defaultSort.field)) fail('defaultSort is not among sort');
+
+  const statusField = declaration.statusField ?? 'status';
+  if (declaration.fields[statusField]?.kind !== 'enum')
+    fail(`status field ${statusField} is not an enum field`);
+
+  return {
+    declaration,
+    name: declaration.permission,
+    module,
+    basePath: `/api/${declaration.service}/${declaration.path}`,
+    fields: declaration.fields,
+    statusField,
+    columns,
+    column,
+    field,
+    table: declaration.table,
+    schemas: deriveSchemas(declaration),
+    permissionFor: (action: PermissionAction) => `${declaration.permission}.${action}`,
+  };
+}

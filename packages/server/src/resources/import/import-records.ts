@@ -1,0 +1,83 @@
+import type { Tx } from '../../db/database.ts';
+import { diffRecords, recordActions } from '../../services/system/action-logs/record-actions.ts';
+import type { Language, ResourceDefinition } from '../types.ts';
+import { translateDbError } from '../write/db-errors.ts';
+import { existingKeys, uniqueFieldsOf, uniqueKey } from '../write/uniqueness.ts';
+import type { WriteContext } from '../write/write-records.ts';
+import type { CheckedRows } from './validate-rows.ts';
+
+const CHUNK = 500;
+
+/** Thrown inside the import transaction when rows are wrong: the transaction rolls back. */
+export class ImportRejected extends Error {
+  constructor(readonly problems: Map<number, string[]>) {
+    super('The import has errors');
+  }
+}
+
+/** Adds, to `problems`, the rows whose unique values the tenant's records already hold. */
+async function checkAgainstDatabase(
+  tx: Tx,
+  definition: ResourceDefinition,
+  context: WriteContext,
+  checked: CheckedRows,
+  language: Language,
+) {
+  const unique = uniqueFieldsOf(definition);
+  const keysByField = Object.fromEntries(
+    unique.map((name) => [
+      name,
+      checked.rows
+        .filter((r) => r.values[name] !== undefined)
+        .map((r) => uniqueKey(definition, name, r.values[name])),
+    ]),
+  );
+  const existing = await existingKeys(tx, definition, context.scope, keysByField);
+  for (const { rowNumber, values } of checked.rows)
+    for (const name of unique) {
+      if (values[name] === undefined || !existing[name]?.has(uniqueKey(definition, name, values[name])))
+        continue;
+      const label = definition.field(name).label[language];
+      const message = `${label}: ${language === 'vi' ? 'đã tồn tại' : 'already exists'}`;
+      checked.problems.set(rowNumber, [...(checked.problems.get(rowNumber) ?? []), message]);
+    }
+}
+
+/**
+ * Inserts every row, or none: runs in the caller's transaction, which any problem (found here or
+ * before) rolls back through ImportRejected. Each record gets an IMPORT row in the action log.
+ */
+export async function importRecords(
+  tx: Tx,
+  definition: ResourceDefinition,
+  context: WriteContext,
+  checked: CheckedRows,
+  language: Language,
+): Promise<number> {
+  await checkAgainstDatabase(tx, definition, context, checked, language);
+  if (checked.problems.size > 0) throw new ImportRejected(checked.problems);
+  const { tenantId, userId } = context.scope;
+  const fields = Object.keys(definition.fields);
+  for (let start = 0; start < checked.rows.length; start += CHUNK) {
+    const values = checked.rows
+      .slice(start, start + CHUNK)
+      .map((row) => ({ ...row.values, tenantId, createdBy: userId, lastModifiedBy: userId }));
+    let inserted: Record<string, unknown>[];
+    try {
+      inserted = (await tx.insert(definition.table).values(values).returning()) as Record<string, unknown>[];
+    } catch (error) {
+      throw translateDbError(definition, error);
+    }
+    await recordActions(
+      tx,
+      context,
+      inserted.map((row) => ({
+        resource: definition.name,
+        recordId: String(row.id),
+        action: 'IMPORT' as const,
+        changes: diffRecords(null, row, fields),
+      })),
+    );
+  }
+  return checked.rows.length;
+}

@@ -1,0 +1,30 @@
+import { ErrorCodes, FieldErrorKeys, ImportLimits } from '@hcm/contracts';
+import type { FastifyRequest } from 'fastify';
+import { AppError, validationFailed } from '../../http/errors.ts';
+
+const MEGABYTES = ImportLimits.maxFileBytes / 1024 / 1024;
+
+export const fileProblem = (code: string, message: string) =>
+  validationFailed([{ field: 'file', code, message }], `The file cannot be imported: ${message}`);
+
+/** The uploaded file of a multipart request (its first file part), refused when too large. */
+export async function readUpload(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart())
+    throw fileProblem(FieldErrorKeys.required, 'send the xlsx file as multipart/form-data');
+  let part;
+  try {
+    part = await request.file({ limits: { fileSize: ImportLimits.maxFileBytes, files: 1, fields: 20 } });
+  } catch (error) {
+    throw fileProblem(FieldErrorKeys.invalidValue, `the upload is not valid multipart (${String(error)})`);
+  }
+  if (!part) throw fileProblem(FieldErrorKeys.required, 'no file was sent');
+  try {
+    return await part.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(413, ErrorCodes.payloadTooLarge, `The file is larger than ${MEGABYTES} MB`, [
+        { field: 'file', code: FieldErrorKeys.max, message: `must be at most ${MEGABYTES} MB` },
+      ]);
+    throw error;
+  }
+}

@@ -1,0 +1,15 @@
+import type { ResourceDefinition, ResourceRecord } from './types.ts';
+
+const iso = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value);
+
+/** A row as the API shows it: the declared fields, id, version and audit columns (no tenantId). */
+export function presentRecord(definition: ResourceDefinition, row: Record<string, unknown>): ResourceRecord {
+  const record: Record<string, unknown> = { id: row.id };
+  for (const name of Object.keys(definition.fields)) record[name] = row[name] ?? null;
+  record.version = row.version;
+  record.createdAt = iso(row.createdAt);
+  record.createdBy = row.createdBy ?? null;
+  record.lastModifiedAt = iso(row.lastModifiedAt);
+  record.lastModifiedBy = row.lastModifiedBy ?? null;
+  return record as ResourceRecord;
+}

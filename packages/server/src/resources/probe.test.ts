@@ -1,0 +1,252 @@
+import type { ErrorEnvelope } from '@hcm/contracts';
+import { count, eq } from 'drizzle-orm';
+import type { TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
+import { Value } from 'typebox/value';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actionLogs } from '../db/schema.ts';
+import { inScope } from '../db/tenant-scope.ts';
+import type { HttpResult } from '../testing/http-client.ts';
+import { testEngines } from '../testing/engines.ts';
+import { declaredResources } from '../services/declared-resources.ts';
+import { SUB_PATHS, type SubPath } from './routes/route-options.ts';
+import { startResourceTestKit, type Caller, type ResourceTestKit } from './testing/kit.ts';
+import type { ResourceDefinition } from './types.ts';
+
+/**
+ * Probes every route of every declared resource (services/declared-resources.ts): a resource
+ * added there is covered with no new test code. Malformed input → 400 with field errors and
+ * nothing written; another tenant's record id → 404 with nothing changed.
+ */
+
+type Schema = TSchema & { properties?: Record<string, TSchema>; required?: string[] };
+
+/** Values that break a field in some way; each probe keeps those its schema really refuses. */
+const BAD_VALUES: unknown[] = [12345, 1.5, -1, 2147483648, true, {}, [], '', '   ', '!! ??', 'NOPE', 'abc'];
+const BAD_QUERY_VALUES = [
+  '',
+  'NOPE',
+  'x!',
+  'abc',
+  '1.5',
+  '-1',
+  '0',
+  '2147483648',
+  '99999999999',
+  'x.sideways',
+];
+
+const longerThan = (schema: TSchema) => {
+  const max = (schema as { maxLength?: number }).maxLength;
+  return max === undefined ? [] : ['x'.repeat(max + 1)];
+};
+
+/** The bodies that break `schema` at `field` (every other field left valid as in `valid`). */
+function badBodies(schema: Schema, valid: Record<string, unknown>): [string, Record<string, unknown>][] {
+  const check = Compile(schema);
+  const cases: [string, Record<string, unknown>][] = [['unknownField', { ...valid, unknownField: 1 }]];
+  for (const [field, fieldSchema] of Object.entries(schema.properties ?? {})) {
+    const values = [
+      ...BAD_VALUES,
+      ...longerThan(fieldSchema),
+      ...(schema.required?.includes(field) ? [undefined] : []),
+    ];
+    for (const value of values) {
+      const body =
+        value === undefined
+          ? Object.fromEntries(Object.entries(valid).filter(([k]) => k !== field))
+          : { ...valid, [field]: value };
+      if (!check.Check(body)) cases.push([field, body]);
+    }
+  }
+  return cases;
+}
+
+/** The query strings that break `schema` at one parameter. */
+function badQueries(schema: Schema): [string, string][] {
+  const check = Compile(schema);
+  const cases: [string, string][] = [['unknownParam', 'unknownParam=1']];
+  for (const [name, paramSchema] of Object.entries(schema.properties ?? {})) {
+    for (const value of [...BAD_QUERY_VALUES, ...longerThan(paramSchema), 'x'.repeat(201)]) {
+      if (!check.Check(Value.Convert(schema, { [name]: value })))
+        cases.push([name, `${name}=${encodeURIComponent(value)}`]);
+    }
+  }
+  return cases;
+}
+
+/** A valid create body from the fields' examples (n keeps unique values apart). */
+function exampleBody(definition: ResourceDefinition, n: number): Record<string, unknown> {
+  return Object.fromEntries(
+    definition.declaration.create.map((name) => {
+      const spec = definition.field(name);
+      const example = spec.example(n);
+      return [name, typeof example === 'string' && spec.unique ? `${example}_P${n}` : example];
+    }),
+  );
+}
+
+const url = (definition: ResourceDefinition, subPath: SubPath, id?: string) =>
+  `${definition.basePath}${SUB_PATHS[subPath].url.replace(':id', id ?? '')}`;
+
+function expect400(res: HttpResult<ErrorEnvelope>, field: string, what: string) {
+  expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBe(400);
+  expect(res.body.code, what).toBe('VALIDATION_FAILED');
+  expect(
+    res.body.errors?.map((e) => e.field),
+    `${what}: ${JSON.stringify(res.body)}`,
+  ).toContain(field);
+}
+
+describe.each(await testEngines())('every declared resource on $engine', ({ engine, available }) => {
+  if (!available) {
+    it.skip('PostgreSQL at TEST_DATABASE_URL_ADMIN does not answer', () => undefined);
+    return;
+  }
+  let kit: ResourceTestKit;
+  let owner: Caller;
+  let stranger: Caller;
+
+  beforeAll(async () => {
+    kit = await startResourceTestKit(engine);
+    owner = await kit.caller(declaredResources);
+    stranger = await kit.caller(declaredResources);
+  });
+  afterAll(() => kit?.stop());
+
+  it('registers every generic sub-path of every declared resource, and only declared resources', async () => {
+    for (const definition of declaredResources)
+      for (const [subPath, { method, url: path }] of Object.entries(SUB_PATHS))
+        expect(kit.server.app.hasRoute({ method, url: `${definition.basePath}${path}` }), subPath).toBe(true);
+    const docs = await kit.http.get<{ paths: Record<string, Record<string, { 'x-resource'?: string }>> }>(
+      '/api/docs/json',
+    );
+    const documented = new Set(
+      Object.values(docs.body.paths).flatMap((ops) => Object.values(ops).map((op) => op['x-resource'])),
+    );
+    documented.delete(undefined);
+    expect([...documented].sort()).toEqual(declaredResources.map((d) => d.name).sort());
+  });
+
+  describe.each(declaredResources.map((definition) => ({ definition, name: definition.basePath })))(
+    '$name',
+    ({ definition }) => {
+      let record: Record<string, unknown> & { id: string };
+      const rows = () =>
+        inScope(kit.server.db.orm, { tenantId: owner.tenantId, userId: null }, async (tx) => ({
+          records: Number((await tx.select({ n: count() }).from(definition.table))[0]?.n),
+          logs: Number(
+            (
+              await tx.select({ n: count() }).from(actionLogs).where(eq(actionLogs.tenantId, owner.tenantId))
+            )[0]?.n,
+          ),
+        }));
+
+      beforeAll(async () => {
+        const res = await kit.http.post<{ data: typeof record }>(
+          url(definition, 'create'),
+          exampleBody(definition, 1),
+          owner.token,
+        );
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        record = res.body.data;
+      });
+
+      it('answers malformed query strings with 400 and field errors', async () => {
+        const { schemas } = definition;
+        const routes: [SubPath, Schema][] = [
+          ['search', schemas.searchQuery],
+          ['autoComplete', schemas.autoCompleteQuery],
+          ['autoCompleteAll', schemas.autoCompleteAllQuery],
+          ['count', schemas.countQuery],
+          ['export', schemas.exportQuery],
+        ];
+        for (const [subPath, schema] of routes) {
+          const cases = badQueries(schema);
+          expect(cases.length).toBeGreaterThan(3);
+          for (const [field, query] of cases)
+            expect400(
+              await kit.http.get(`${url(definition, subPath)}?${query}`, owner.token),
+              field,
+              `${subPath} ?${query}`,
+            );
+        }
+      });
+
+      it('answers malformed ids with 400', async () => {
+        for (const subPath of ['get', 'update', 'delete', 'active', 'inactive'] as const) {
+          const path = url(definition, subPath, 'not-a-uuid');
+          const res =
+            SUB_PATHS[subPath].method === 'GET'
+              ? await kit.http.get<ErrorEnvelope>(path, owner.token)
+              : await kit.http.post<ErrorEnvelope>(path, { version: 1 }, owner.token);
+          expect400(res, 'id', `${subPath} not-a-uuid`);
+        }
+      });
+
+      it('answers malformed bodies with 400 and field errors, writing nothing', async () => {
+        const before = await rows();
+        const bodies: [SubPath, string, unknown][] = [
+          ...badBodies(definition.schemas.createBody, exampleBody(definition, 2)).map(
+            ([field, body]) => ['create', field, body] as [SubPath, string, unknown],
+          ),
+          ...badBodies(definition.schemas.updateBody, { version: 1 }).map(
+            ([field, body]) => ['update', field, body] as [SubPath, string, unknown],
+          ),
+          ...badBodies(definition.schemas.findByIdsBody, { ids: [record.id] }).map(
+            ([field, body]) => ['findByIds', field, body] as [SubPath, string, unknown],
+          ),
+          ['findByIds', 'ids', { ids: Array.from({ length: 1001 }, () => record.id) }],
+          ['import', 'file', { file: 'not multipart' }],
+        ];
+        expect(bodies.filter(([s]) => s === 'create').length).toBeGreaterThan(10);
+        for (const [subPath, field, body] of bodies)
+          expect400(
+            await kit.http.post(url(definition, subPath, record.id), body, owner.token),
+            field,
+            `${subPath} ${JSON.stringify(body).slice(0, 80)}`,
+          );
+        for (const body of ['[]', '"text"', '42', '{not json'])
+          for (const subPath of ['create', 'update'] as const) {
+            const res = await kit.http.request<ErrorEnvelope>('POST', url(definition, subPath, record.id), {
+              raw: body,
+              token: owner.token,
+            });
+            expect(res.status, `${subPath} ${body}`).toBe(400);
+          }
+        expect(await rows()).toEqual(before);
+        const now = await kit.http.get<{ data: unknown }>(url(definition, 'get', record.id), owner.token);
+        expect(now.body.data).toEqual(record);
+      });
+
+      it("answers another tenant's record id with 404 and changes nothing", async () => {
+        const before = await rows();
+        const theirs = (subPath: SubPath) => url(definition, subPath, record.id);
+        expect((await kit.http.get(theirs('get'), stranger.token)).status).toBe(404);
+        const changed = { ...exampleBody(definition, 3), version: 1 };
+        const update = Object.fromEntries(
+          Object.entries(changed).filter(
+            ([k]) => k === 'version' || definition.declaration.update.includes(k),
+          ),
+        );
+        expect((await kit.http.post(theirs('update'), update, stranger.token)).status).toBe(404);
+        for (const subPath of ['active', 'inactive', 'delete'] as const)
+          expect((await kit.http.post(theirs(subPath), undefined, stranger.token)).status, subPath).toBe(404);
+        const found = await kit.http.post<{ data: unknown[] }>(
+          url(definition, 'findByIds'),
+          { ids: [record.id] },
+          stranger.token,
+        );
+        expect(found.body.data).toEqual([]);
+        const search = await kit.http.get<{ page: { total: number } }>(
+          url(definition, 'search'),
+          stranger.token,
+        );
+        expect(search.body.page.total).toBe(0);
+        expect(await rows()).toEqual(before);
+        const mine = await kit.http.get<{ data: unknown }>(theirs('get'), owner.token);
+        expect(mine.body.data).toEqual(record);
+      });
+    },
+  );
+});

@@ -1,0 +1,90 @@
+import { DataEnvelope, ErrorEnvelope, FieldErrorKeys } from '@hcm/contracts';
+import type { FastifyInstance } from 'fastify';
+import Type from 'typebox';
+import { Compile } from 'typebox/compile';
+import type { Db } from '../../db/database.ts';
+import { inScope } from '../../db/tenant-scope.ts';
+import { envelope, errorResponses } from '../../http/envelope.ts';
+import { actionContextOf, languageOf, tenantScopeOf } from '../caller.ts';
+import { startExport } from '../export/export-records.ts';
+import { errorWorkbook } from '../import/error-workbook.ts';
+import { ImportRejected, importRecords } from '../import/import-records.ts';
+import { readFirstSheet } from '../import/read-sheet.ts';
+import { fileProblem, readUpload } from '../import/read-upload.ts';
+import { checkRows } from '../import/validate-rows.ts';
+import { listQueryOf } from '../search/list-query.ts';
+import { templateWorkbook } from '../template/template-workbook.ts';
+import type { ResourceDefinition } from '../types.ts';
+import { XLSX_TYPE, fileTimestamp, sendXlsx, xlsxResponse } from '../xlsx/xlsx.ts';
+import { routeOptions, SUB_PATHS } from './route-options.ts';
+
+/** export (streamed), download-template and import (all rows or none; errors as a workbook). */
+export function registerFileRoutes(app: FastifyInstance, definition: ResourceDefinition, db: Db): void {
+  const { schemas, declaration } = definition;
+  const importRow = Compile(schemas.importRow);
+
+  app.get(
+    SUB_PATHS.export.url,
+    routeOptions(definition, 'export', {
+      querystring: schemas.exportQuery,
+      produces: [XLSX_TYPE],
+      response: { 200: xlsxResponse('the records that match, as an xlsx workbook'), ...errorResponses },
+    }),
+    async (request, reply) => {
+      const scope = tenantScopeOf(request);
+      const query = listQueryOf(definition, request.query as Record<string, unknown>);
+      const run = startExport(db, definition, scope, query, languageOf(request));
+      await run.started;
+      return sendXlsx(reply, `${declaration.path}_${fileTimestamp()}.xlsx`, run.stream);
+    },
+  );
+
+  app.get(
+    SUB_PATHS.downloadTemplate.url,
+    routeOptions(definition, 'downloadTemplate', {
+      produces: [XLSX_TYPE],
+      response: { 200: xlsxResponse('the import template'), ...errorResponses },
+    }),
+    async (request, reply) => {
+      tenantScopeOf(request);
+      const file = await templateWorkbook(definition, languageOf(request));
+      return sendXlsx(reply, `${declaration.path}_template.xlsx`, file);
+    },
+  );
+
+  app.post(
+    SUB_PATHS.import.url,
+    routeOptions(definition, 'import', {
+      consumes: ['multipart/form-data'],
+      response: {
+        200: DataEnvelope(Type.Object({ imported: Type.Integer({ minimum: 1 }) })),
+        400: {
+          description: 'rows with errors: the uploaded rows with a column of messages (nothing was imported)',
+          content: {
+            [XLSX_TYPE]: { schema: { type: 'string', format: 'binary' } },
+            'application/json': { schema: ErrorEnvelope },
+          },
+        },
+        ...errorResponses,
+      },
+    }),
+    async (request, reply) => {
+      const scope = tenantScopeOf(request);
+      const language = languageOf(request);
+      const sheet = await readFirstSheet(await readUpload(request));
+      if (sheet.rows.length === 0) throw fileProblem(FieldErrorKeys.required, 'the file has no data rows');
+      const checked = checkRows(definition, importRow, sheet, language);
+      const context = { ...actionContextOf(request, scope), scope };
+      try {
+        const imported = await inScope(db, scope, (tx) =>
+          importRecords(tx, definition, context, checked, language),
+        );
+        return envelope({ imported });
+      } catch (error) {
+        if (!(error instanceof ImportRejected)) throw error;
+        const file = await errorWorkbook(sheet, error.problems, language);
+        return sendXlsx(reply, `import_err_${declaration.path}_${fileTimestamp()}.xlsx`, file, 400);
+      }
+    },
+  );
+}

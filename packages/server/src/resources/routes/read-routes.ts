@@ -1,0 +1,99 @@
+import { DataEnvelope, PageEnvelope, Paging } from '@hcm/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import type { Db } from '../../db/database.ts';
+import { inScope } from '../../db/tenant-scope.ts';
+import { envelope, errorResponses } from '../../http/envelope.ts';
+import { tenantScopeOf } from '../caller.ts';
+import { presentRecord } from '../present.ts';
+import { listQueryOf, pageOf } from '../search/list-query.ts';
+import { countRecords, findRecordsByIds, searchRecords } from '../search/search-records.ts';
+import type { ResourceDefinition } from '../types.ts';
+import { findRecord } from '../write/find-record.ts';
+import { routeOptions, SUB_PATHS } from './route-options.ts';
+
+type Query = Record<string, unknown>;
+
+/** search, auto-complete, auto-complete-all, count, find-by-ids and GET /{id}. */
+export function registerReadRoutes(app: FastifyInstance, definition: ResourceDefinition, db: Db): void {
+  const { schemas } = definition;
+  const present = (rows: Record<string, unknown>[]) => rows.map((row) => presentRecord(definition, row));
+  const page = { 200: PageEnvelope(schemas.record), ...errorResponses };
+  const list = { 200: DataEnvelope(Type.Array(schemas.record)), ...errorResponses };
+
+  const searchPage = async (request: FastifyRequest, activeOnly: boolean) => {
+    const scope = tenantScopeOf(request);
+    const query = request.query as Query;
+    const paging = pageOf(query);
+    const { rows, total } = await inScope(db, scope, (tx) =>
+      searchRecords(tx, definition, scope, listQueryOf(definition, query, activeOnly), paging),
+    );
+    return { data: present(rows), page: { ...paging, total } };
+  };
+
+  app.get(
+    SUB_PATHS.search.url,
+    routeOptions(definition, 'search', { querystring: schemas.searchQuery, response: page }),
+    (request) => searchPage(request, false),
+  );
+
+  app.get(
+    SUB_PATHS.autoComplete.url,
+    routeOptions(definition, 'autoComplete', { querystring: schemas.autoCompleteQuery, response: page }),
+    (request) => searchPage(request, true),
+  );
+
+  app.get(
+    SUB_PATHS.autoCompleteAll.url,
+    routeOptions(definition, 'autoCompleteAll', {
+      querystring: schemas.autoCompleteAllQuery,
+      response: list,
+    }),
+    async (request) => {
+      const scope = tenantScopeOf(request);
+      const query = listQueryOf(definition, request.query as Query, true);
+      const paging = { pageIndex: 1, pageSize: Paging.maxAutoCompleteAll };
+      const { rows } = await inScope(db, scope, (tx) => searchRecords(tx, definition, scope, query, paging));
+      return envelope(present(rows));
+    },
+  );
+
+  app.get(
+    SUB_PATHS.count.url,
+    routeOptions(definition, 'count', {
+      querystring: schemas.countQuery,
+      response: { 200: DataEnvelope(Type.Integer({ minimum: 0 })), ...errorResponses },
+    }),
+    async (request) => {
+      const scope = tenantScopeOf(request);
+      const query = listQueryOf(definition, request.query as Query);
+      return envelope(await inScope(db, scope, (tx) => countRecords(tx, definition, scope, query)));
+    },
+  );
+
+  app.post(
+    SUB_PATHS.findByIds.url,
+    routeOptions(definition, 'findByIds', { body: schemas.findByIdsBody, response: list }),
+    async (request) => {
+      const scope = tenantScopeOf(request);
+      const { ids } = request.body as { ids: string[] };
+      return envelope(
+        present(await inScope(db, scope, (tx) => findRecordsByIds(tx, definition, scope, ids))),
+      );
+    },
+  );
+
+  app.get(
+    SUB_PATHS.get.url,
+    routeOptions(definition, 'get', {
+      params: schemas.idParams,
+      response: { 200: DataEnvelope(schemas.record), ...errorResponses },
+    }),
+    async (request) => {
+      const scope = tenantScopeOf(request);
+      const { id } = request.params as { id: string };
+      const row = await inScope(db, scope, (tx) => findRecord(tx, definition, scope, id));
+      return envelope(presentRecord(definition, row));
+    },
+  );
+}

@@ -1,0 +1,78 @@
+import type { RouteShorthandOptions } from 'fastify';
+import type { PermissionAction, ResourceDefinition } from '../types.ts';
+
+/** The generic sub-paths (catalogues §7.1), each with the permission action it needs. */
+export const SUB_PATHS = {
+  search: { method: 'GET', url: '', action: 'view' },
+  autoComplete: { method: 'GET', url: '/auto-complete', action: 'view' },
+  autoCompleteAll: { method: 'GET', url: '/auto-complete-all', action: 'view' },
+  count: { method: 'GET', url: '/count', action: 'view' },
+  findByIds: { method: 'POST', url: '/find-by-ids', action: 'view' },
+  export: { method: 'GET', url: '/export', action: 'export' },
+  downloadTemplate: { method: 'GET', url: '/download-template', action: 'export' },
+  import: { method: 'POST', url: '/import', action: 'create' },
+  create: { method: 'POST', url: '', action: 'create' },
+  get: { method: 'GET', url: '/:id', action: 'view' },
+  update: { method: 'POST', url: '/:id/update', action: 'update' },
+  delete: { method: 'POST', url: '/:id/delete', action: 'delete' },
+  active: { method: 'POST', url: '/:id/active', action: 'update' },
+  inactive: { method: 'POST', url: '/:id/inactive', action: 'update' },
+} as const satisfies Record<string, { method: 'GET' | 'POST'; url: string; action: PermissionAction }>;
+
+export type SubPath = keyof typeof SUB_PATHS;
+
+/** Which resource and sub-path a route serves: on `config.resource`, read by docs and probes. */
+export interface ResourceRouteTag {
+  resource: string;
+  subPath: SubPath;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** set by the resource framework on every route it registers */
+    resource?: ResourceRouteTag;
+  }
+}
+
+const SUMMARIES: Record<SubPath, string> = {
+  search: 'Search (keyword, filters, paging, sortBy)',
+  autoComplete: 'Auto-complete: ACTIVE records, paged',
+  autoCompleteAll: 'Auto-complete: all ACTIVE records (capped)',
+  count: 'Count the records that match',
+  findByIds: 'Find records by ids',
+  export: 'Export the records that match as xlsx',
+  downloadTemplate: 'Download the import template (xlsx)',
+  import: 'Import records from an xlsx file (all or none)',
+  create: 'Create',
+  get: 'Get one record',
+  update: 'Update (optimistic: send the version read)',
+  delete: 'Delete',
+  active: 'Set status ACTIVE',
+  inactive: 'Set status INACTIVE',
+};
+
+/**
+ * Route options of one sub-path: the auth rule, permission and module (enforced centrally by
+ * iam/authorization), the schemas, and the summary, tag and operation id of the OpenAPI document.
+ */
+export function routeOptions(
+  definition: ResourceDefinition,
+  subPath: SubPath,
+  schema: Record<string, unknown>,
+): RouteShorthandOptions {
+  const { declaration } = definition;
+  return {
+    config: {
+      auth: 'user',
+      permission: definition.permissionFor(SUB_PATHS[subPath].action),
+      module: definition.module,
+      resource: { resource: definition.name, subPath },
+    },
+    schema: {
+      ...schema,
+      summary: `${declaration.title.en}: ${SUMMARIES[subPath]}`,
+      tags: [`${declaration.service}/${declaration.path}`],
+      operationId: `${declaration.service}.${declaration.path}.${subPath}`,
+    },
+  };
+}

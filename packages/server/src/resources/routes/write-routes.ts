@@ -1,0 +1,72 @@
+import { DataEnvelope, Status } from '@hcm/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import type { Db, Tx } from '../../db/database.ts';
+import { inScope } from '../../db/tenant-scope.ts';
+import { envelope, errorResponses } from '../../http/envelope.ts';
+import { actionContextOf, tenantScopeOf } from '../caller.ts';
+import type { ResourceDefinition } from '../types.ts';
+import {
+  createRecord,
+  deleteRecord,
+  setRecordStatus,
+  updateRecord,
+  type WriteContext,
+} from '../write/write-records.ts';
+import { routeOptions, SUB_PATHS } from './route-options.ts';
+
+type Body = Record<string, unknown>;
+
+/** create, update, delete, active and inactive: each one transaction with its action log rows. */
+export function registerWriteRoutes(app: FastifyInstance, definition: ResourceDefinition, db: Db): void {
+  const { schemas } = definition;
+  const one = { 200: DataEnvelope(schemas.record), ...errorResponses };
+
+  const write = <T>(request: FastifyRequest, work: (tx: Tx, context: WriteContext) => Promise<T>) => {
+    const scope = tenantScopeOf(request);
+    const context: WriteContext = { ...actionContextOf(request, scope), scope };
+    return inScope(db, scope, (tx) => work(tx, context));
+  };
+  const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
+
+  app.post(
+    SUB_PATHS.create.url,
+    routeOptions(definition, 'create', { body: schemas.createBody, response: one }),
+    async (request) =>
+      envelope(await write(request, (tx, c) => createRecord(tx, definition, c, request.body as Body))),
+  );
+
+  app.post(
+    SUB_PATHS.update.url,
+    routeOptions(definition, 'update', { params: schemas.idParams, body: schemas.updateBody, response: one }),
+    async (request) =>
+      envelope(
+        await write(request, (tx, c) => updateRecord(tx, definition, c, idOf(request), request.body as Body)),
+      ),
+  );
+
+  app.post(
+    SUB_PATHS.delete.url,
+    routeOptions(definition, 'delete', {
+      params: schemas.idParams,
+      response: {
+        200: DataEnvelope(Type.Object({ id: Type.String({ format: 'uuid' }) })),
+        ...errorResponses,
+      },
+    }),
+    async (request) =>
+      envelope(await write(request, (tx, c) => deleteRecord(tx, definition, c, idOf(request)))),
+  );
+
+  for (const [subPath, status] of [
+    ['active', Status.active],
+    ['inactive', Status.inactive],
+  ] as const) {
+    app.post(
+      SUB_PATHS[subPath].url,
+      routeOptions(definition, subPath, { params: schemas.idParams, response: one }),
+      async (request) =>
+        envelope(await write(request, (tx, c) => setRecordStatus(tx, definition, c, idOf(request), status))),
+    );
+  }
+}

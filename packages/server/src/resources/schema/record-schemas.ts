@@ -1,0 +1,97 @@
+import { FieldLimits, Paging } from '@hcm/contracts';
+import Type, { type TSchema } from 'typebox';
+import type { Fields, ResourceDeclaration, ResourceSchemas } from '../types.ts';
+
+const Uuid = Type.String({ format: 'uuid' });
+const DateTime = Type.String({ format: 'date-time' });
+const nullable = (schema: TSchema) => Type.Union([schema, Type.Null()]);
+const closed = (properties: Record<string, TSchema>, description?: string) =>
+  Type.Object(properties, { additionalProperties: false, ...(description ? { description } : {}) });
+
+/** The record as answered: every field, id, version and the audit columns. */
+function recordSchema(fields: Fields): TSchema {
+  const properties: Record<string, TSchema> = { id: Uuid };
+  for (const [name, spec] of Object.entries(fields))
+    properties[name] = spec.required || spec.kind === 'enum' ? spec.schema : nullable(spec.schema);
+  return Type.Object({
+    ...properties,
+    version: Type.Integer({ minimum: 1, description: 'send it back with POST /{id}/update' }),
+    createdAt: DateTime,
+    createdBy: nullable(Uuid),
+    lastModifiedAt: DateTime,
+    lastModifiedBy: nullable(Uuid),
+  });
+}
+
+/** A body of the given fields: required ones required on create, nullable ones may be null. */
+function bodySchema(fields: Fields, names: readonly string[], mode: 'create' | 'update'): TSchema {
+  const properties: Record<string, TSchema> = {};
+  for (const name of names) {
+    const spec = fields[name];
+    if (!spec) continue;
+    const value = spec.required || spec.kind === 'enum' ? spec.schema : nullable(spec.schema);
+    properties[name] = mode === 'create' && spec.required ? value : Type.Optional(value);
+  }
+  if (mode === 'update')
+    properties.version = Type.Integer({
+      minimum: 1,
+      maximum: FieldLimits.integer,
+      description: 'the version read; a newer one in the database answers 409 CONFLICT',
+    });
+  return closed(properties);
+}
+
+/** A filter parameter: one value, or several as a repeated parameter. */
+function filterSchema(schema: TSchema): TSchema {
+  return Type.Optional(
+    Type.Union([schema, Type.Array(schema, { minItems: 1, maxItems: Paging.maxPageSize })]),
+  );
+}
+
+const keyword = Type.Optional(
+  Type.String({ maxLength: FieldLimits.search, description: 'matched anywhere in the searchable fields' }),
+);
+const paging = {
+  pageIndex: Type.Optional(Type.Integer({ minimum: 1, maximum: Paging.maxPageIndex, default: 1 })),
+  pageSize: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: Paging.maxPageSize, default: Paging.defaultPageSize }),
+  ),
+};
+
+function sortBySchema(declaration: ResourceDeclaration): TSchema {
+  const { sort, defaultSort } = declaration;
+  return Type.Optional(
+    Type.String({
+      maxLength: 100,
+      pattern: `^(?:${sort.join('|')})\\.(?:asc|desc)$`,
+      description: `one of ${sort.map((f) => `${f}.asc|${f}.desc`).join(', ')}; default ${defaultSort.field}.${defaultSort.direction}`,
+    }),
+  );
+}
+
+/** Every schema of the generic sub-paths, derived once from the declaration. */
+export function deriveSchemas(declaration: ResourceDeclaration): ResourceSchemas {
+  const { fields } = declaration;
+  const filters: Record<string, TSchema> = {};
+  for (const name of declaration.filters) {
+    const spec = fields[name];
+    if (spec) filters[name] = filterSchema(spec.schema);
+  }
+  const sortBy = sortBySchema(declaration);
+  return {
+    record: recordSchema(fields),
+    createBody: bodySchema(fields, declaration.create, 'create'),
+    updateBody: bodySchema(fields, declaration.update, 'update'),
+    idParams: closed({ id: Uuid }),
+    searchQuery: closed({ keyword, ...paging, sortBy, ...filters }),
+    countQuery: closed({ keyword, ...filters }),
+    exportQuery: closed({ keyword, sortBy, ...filters }),
+    autoCompleteQuery: closed({ keyword, ...paging, sortBy }, 'ACTIVE records only'),
+    autoCompleteAllQuery: closed(
+      { keyword, sortBy },
+      `ACTIVE records only, at most ${Paging.maxAutoCompleteAll}`,
+    ),
+    findByIdsBody: closed({ ids: Type.Array(Uuid, { minItems: 1, maxItems: Paging.maxFindByIds }) }),
+    importRow: bodySchema(fields, declaration.importColumns, 'create'),
+  };
+}

@@ -1,0 +1,85 @@
+import { Paging, Status } from '@hcm/contracts';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { TenantScope } from '../caller.ts';
+import type { ResourceDefinition } from '../types.ts';
+
+/** What narrows and orders a list: keyword, typed filters, sort, and whether ACTIVE only. */
+export interface ListQuery {
+  keyword?: string;
+  filters: Record<string, readonly (string | number)[]>;
+  sortBy?: string;
+  activeOnly?: boolean;
+}
+
+export interface PageRequest {
+  pageIndex: number;
+  pageSize: number;
+}
+
+/** Reads a validated query string (schemas/record-schemas.ts) into a ListQuery. */
+export function listQueryOf(
+  definition: ResourceDefinition,
+  query: Record<string, unknown>,
+  activeOnly = false,
+): ListQuery {
+  const filters: Record<string, readonly (string | number)[]> = {};
+  for (const name of definition.declaration.filters) {
+    const value = query[name];
+    if (value === undefined) continue;
+    filters[name] = (Array.isArray(value) ? value : [value]) as (string | number)[];
+  }
+  const keyword = typeof query.keyword === 'string' ? query.keyword.trim() : '';
+  return {
+    ...(keyword ? { keyword } : {}),
+    ...(typeof query.sortBy === 'string' ? { sortBy: query.sortBy } : {}),
+    filters,
+    activeOnly,
+  };
+}
+
+export function pageOf(query: Record<string, unknown>): PageRequest {
+  return {
+    pageIndex: typeof query.pageIndex === 'number' ? query.pageIndex : Paging.defaultPageIndex,
+    pageSize: typeof query.pageSize === 'number' ? query.pageSize : Paging.defaultPageSize,
+  };
+}
+
+/** `%`, `_` and `\` match themselves in the keyword (ILIKE's escape character is `\`). */
+export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The WHERE of a list. The tenant condition is explicit although row-level security already
+ * confines the rows: it is the application's own check, and it lets the planner use the
+ * tenant-leading indexes.
+ */
+export function whereOf(definition: ResourceDefinition, scope: TenantScope, query: ListQuery): SQL {
+  const { columns, fields } = definition;
+  const conditions: (SQL | undefined)[] = [eq(columns.tenantId, scope.tenantId)];
+  if (query.keyword) {
+    const pattern = likePattern(query.keyword);
+    conditions.push(
+      or(...definition.declaration.search.map((name) => ilike(definition.column(name), pattern))),
+    );
+  }
+  for (const [name, values] of Object.entries(query.filters)) {
+    const column = definition.column(name);
+    if (fields[name]?.kind === 'text')
+      conditions.push(
+        inArray(
+          sql`lower(${column})`,
+          values.map((v) => String(v).toLowerCase()),
+        ),
+      );
+    else conditions.push(values.length === 1 ? eq(column, values[0]) : inArray(column, [...values]));
+  }
+  if (query.activeOnly) conditions.push(eq(definition.column(definition.statusField), Status.active));
+  return and(...conditions) ?? sql`true`;
+}
+
+/** ORDER BY: the requested or default sort, then id so that pages never overlap. */
+export function orderOf(definition: ResourceDefinition, sortBy: string | undefined): SQL[] {
+  const { defaultSort } = definition.declaration;
+  const [field, direction] = sortBy ? sortBy.split('.') : [defaultSort.field, defaultSort.direction];
+  const column = definition.column(field ?? defaultSort.field);
+  return [direction === 'desc' ? desc(column) : asc(column), asc(definition.columns.id)];
+}

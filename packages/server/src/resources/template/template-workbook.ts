@@ -1,0 +1,55 @@
+import { ImportLimits } from '@hcm/contracts';
+import ExcelJS from 'exceljs';
+import type { Language, ResourceDefinition } from '../types.ts';
+import { columnWidth, labelOf, sheetName } from '../xlsx/xlsx.ts';
+
+const INSTRUCTIONS = {
+  vi: {
+    sheet: 'Hướng dẫn',
+    columns: ['Cột', 'Quy định', 'Ví dụ'],
+    limits: `Tối đa ${ImportLimits.maxRows} dòng, tệp tối đa ${ImportLimits.maxFileBytes / 1024 / 1024} MB. Nhập tất cả hoặc không dòng nào: khi có lỗi, tệp lỗi được trả về với cột "Lỗi".`,
+  },
+  en: {
+    sheet: 'Instructions',
+    columns: ['Column', 'Rules', 'Example'],
+    limits: `At most ${ImportLimits.maxRows} rows, file at most ${ImportLimits.maxFileBytes / 1024 / 1024} MB. All rows or none are imported: on any error the file comes back with an "Errors" column.`,
+  },
+} as const;
+
+/**
+ * The import template: a first sheet with the import columns (a note with the rules on each
+ * header cell) for the data, and an instructions sheet with the same rules and the limits.
+ */
+export async function templateWorkbook(definition: ResourceDefinition, language: Language): Promise<Buffer> {
+  const names = definition.declaration.importColumns;
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sheetName(definition.declaration.title[language]), {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
+  const headers = names.map((name) => labelOf(definition, name, language));
+  sheet.columns = names.map((name, i) => ({
+    key: name,
+    width: columnWidth(definition, name, headers[i] ?? name),
+  }));
+  const header = sheet.addRow(headers);
+  header.font = { bold: true };
+  names.forEach((name, i) => {
+    const spec = definition.field(name);
+    const cell = header.getCell(i + 1);
+    cell.note = `${spec.rules[language]}\n${language === 'vi' ? 'Ví dụ' : 'Example'}: ${spec.example(1)}`;
+    if (spec.required) cell.font = { bold: true, color: { argb: 'FFC00000' } };
+    if (spec.kind === 'text') sheet.getColumn(i + 1).numFmt = '@';
+  });
+
+  const text = INSTRUCTIONS[language];
+  const help = workbook.addWorksheet(text.sheet);
+  help.columns = [{ width: 24 }, { width: 70 }, { width: 20 }];
+  help.addRow([text.limits]).font = { italic: true };
+  help.addRow([]);
+  help.addRow([...text.columns]).font = { bold: true };
+  for (const name of names) {
+    const spec = definition.field(name);
+    help.addRow([labelOf(definition, name, language), spec.rules[language], spec.example(1)]);
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

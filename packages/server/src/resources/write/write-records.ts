@@ -1,0 +1,168 @@
+import { Status } from '@hcm/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+import { AppError } from '../../http/errors.ts';
+import { ErrorCodes } from '@hcm/contracts';
+import {
+  diffRecords,
+  recordActions,
+  type ActionContext,
+  type ActionLogAction,
+} from '../../services/system/action-logs/record-actions.ts';
+import type { TenantScope } from '../caller.ts';
+import { presentRecord } from '../present.ts';
+import type { ResourceDefinition, ResourceRecord } from '../types.ts';
+import { duplicateOf, translateDbError } from './db-errors.ts';
+import { findRecord } from './find-record.ts';
+import { takenFields } from './uniqueness.ts';
+
+type Row = Record<string, unknown>;
+
+/** The caller of a write: the tenant scope plus where the request came from, for the log. */
+export interface WriteContext extends ActionContext {
+  scope: TenantScope;
+}
+
+const fieldNames = (definition: ResourceDefinition) => Object.keys(definition.fields);
+
+async function log(
+  tx: Tx,
+  definition: ResourceDefinition,
+  context: WriteContext,
+  action: ActionLogAction,
+  before: Row | null,
+  after: Row | null,
+) {
+  const changes = diffRecords(before, after, fieldNames(definition));
+  const recordId = String((after ?? before)?.id);
+  await recordActions(tx, context, [{ resource: definition.name, recordId, action, changes }]);
+}
+
+/** Runs a statement, answering the database's refusals (duplicates, references) as 409. */
+async function guarded<T>(definition: ResourceDefinition, statement: () => Promise<T>): Promise<T> {
+  try {
+    return await statement();
+  } catch (error) {
+    throw translateDbError(definition, error);
+  }
+}
+
+async function refuseDuplicates(
+  tx: Tx,
+  definition: ResourceDefinition,
+  context: WriteContext,
+  values: Row,
+  exceptId?: string,
+) {
+  const taken = await takenFields(tx, definition, context.scope, values, exceptId);
+  if (taken.length > 0) throw duplicateOf(definition, taken);
+}
+
+/** The one row a RETURNING statement gave back. */
+function only(rows: unknown): Row {
+  const [row] = rows as Row[];
+  if (!row) throw new Error('the statement returned no row');
+  return row;
+}
+
+/** Only the declared fields of a validated body (the schema already refused others). */
+function pick(body: Row, names: readonly string[]): Row {
+  return Object.fromEntries(names.filter((n) => body[n] !== undefined).map((n) => [n, body[n]]));
+}
+
+export async function createRecord(
+  tx: Tx,
+  definition: ResourceDefinition,
+  context: WriteContext,
+  body: Row,
+): Promise<ResourceRecord> {
+  const values = pick(body, definition.declaration.create);
+  await refuseDuplicates(tx, definition, context, values);
+  const { tenantId, userId } = context.scope;
+  const row = only(
+    await guarded(definition, () =>
+      tx
+        .insert(definition.table)
+        .values({ ...values, tenantId, createdBy: userId, lastModifiedBy: userId })
+        .returning(),
+    ),
+  );
+  await log(tx, definition, context, 'CREATE', null, row);
+  return presentRecord(definition, row);
+}
+
+/** Writes `changes` to the locked `before` row: version + 1, audit columns, the log. */
+async function applyChanges(
+  tx: Tx,
+  definition: ResourceDefinition,
+  context: WriteContext,
+  before: Row,
+  changes: Row,
+  action: ActionLogAction,
+): Promise<ResourceRecord> {
+  const { columns } = definition;
+  const changed = Object.keys(diffRecords(before, { ...before, ...changes }, Object.keys(changes)));
+  if (changed.length === 0) return presentRecord(definition, before);
+  const after = only(
+    await guarded(definition, () =>
+      tx
+        .update(definition.table)
+        .set({
+          ...pick(changes, changed),
+          version: sql`${columns.version} + 1`,
+          lastModifiedAt: sql`now()`,
+          lastModifiedBy: context.scope.userId,
+        })
+        .where(and(eq(columns.tenantId, context.scope.tenantId), eq(columns.id, before.id)))
+        .returning(),
+    ),
+  );
+  await log(tx, definition, context, action, before, after);
+  return presentRecord(definition, after);
+}
+
+export async function updateRecord(
+  tx: Tx,
+  definition: ResourceDefinition,
+  context: WriteContext,
+  id: string,
+  body: Row,
+): Promise<ResourceRecord> {
+  const before = await findRecord(tx, definition, context.scope, id, { forUpdate: true });
+  if (before.version !== body.version)
+    throw new AppError(
+      409,
+      ErrorCodes.conflict,
+      `The record was changed by someone else (version ${String(before.version)}, not ${String(body.version)}): reload it`,
+    );
+  const changes = pick(body, definition.declaration.update);
+  await refuseDuplicates(tx, definition, context, changes, id);
+  return applyChanges(tx, definition, context, before, changes, 'UPDATE');
+}
+
+export async function setRecordStatus(
+  tx: Tx,
+  definition: ResourceDefinition,
+  context: WriteContext,
+  id: string,
+  status: Status,
+): Promise<ResourceRecord> {
+  const before = await findRecord(tx, definition, context.scope, id, { forUpdate: true });
+  const action = status === Status.active ? 'ACTIVE' : 'INACTIVE';
+  return applyChanges(tx, definition, context, before, { [definition.statusField]: status }, action);
+}
+
+export async function deleteRecord(
+  tx: Tx,
+  definition: ResourceDefinition,
+  context: WriteContext,
+  id: string,
+): Promise<{ id: string }> {
+  const { columns } = definition;
+  const before = await findRecord(tx, definition, context.scope, id, { forUpdate: true });
+  await guarded(definition, () =>
+    tx.delete(definition.table).where(and(eq(columns.tenantId, context.scope.tenantId), eq(columns.id, id))),
+  );
+  await log(tx, definition, context, 'DELETE', before, null);
+  return { id };
+}

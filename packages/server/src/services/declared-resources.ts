@@ -1,0 +1,9 @@
+import type { ResourceDefinition } from '../resources/index.ts';
+import { omResources } from './om/index.ts';
+
+/**
+ * Every resource declared with the resource framework, service by service. The probe tests
+ * (resources/probe.test.ts) walk these, so a resource added to a service's list is covered
+ * with no new test code; a new service adds its list here.
+ */
+export const declaredResources: readonly ResourceDefinition[] = [...omResources];

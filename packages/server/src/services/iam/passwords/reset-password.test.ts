@@ -1,0 +1,173 @@
+import type { ErrorEnvelope, TokenSet } from '@hcm/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testEngines, type TestDatabase } from '../../../testing/engines.ts';
+import { makeTenant, makeUser } from '../../../testing/factories.ts';
+import { httpClient, type HttpClient } from '../../../testing/http-client.ts';
+import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
+
+const NEW_PASSWORD = 'Brand-New#Pass9';
+
+describe.each(await testEngines())('POST /api/iam/reset-password on $engine', ({ engine, available }) => {
+  if (!available) {
+    it.skip('PostgreSQL at TEST_DATABASE_URL_ADMIN does not answer', () => undefined);
+    return;
+  }
+  let database: TestDatabase;
+  let server: TestServer;
+  let http: HttpClient;
+
+  const signIn = (username: string, password: string) =>
+    http.post<{ data: TokenSet } & ErrorEnvelope>('/api/iam/authenticate', { username, password });
+  const refresh = (refreshToken: string) => http.post('/api/iam/refresh-token', { refreshToken });
+  const reset = (token: string, body: unknown) =>
+    http.post<{ data: null } & ErrorEnvelope>('/api/iam/reset-password', body, token);
+
+  /** A tenant user (no permission at all) signed in twice: two sessions. */
+  async function userWithTwoSessions() {
+    const tenant = await makeTenant(server.db.orm);
+    const made = await makeUser(
+      { db: server.db.orm, passwords: server.passwords },
+      { tenantId: tenant.id, permissions: [] },
+    );
+    const current = (await signIn(made.user.username, made.password)).body.data;
+    const other = (await signIn(made.user.username, made.password)).body.data;
+    return { ...made, current, other };
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    server = await startTestServer(database.env);
+    http = httpClient(server.url);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await database?.dispose();
+  });
+
+  it('changes the password, keeps the current session and ends every other one', async () => {
+    const { user, password, current, other } = await userWithTwoSessions();
+    const res = await reset(current.accessToken, {
+      oldPassword: password,
+      newPassword: NEW_PASSWORD,
+      refreshToken: current.refreshToken,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ data: null });
+
+    expect((await refresh(current.refreshToken)).status).toBe(200);
+    expect((await refresh(other.refreshToken)).status).toBe(401);
+    expect((await signIn(user.username, password)).body.code).toBe('INVALID_CREDENTIALS');
+    expect((await signIn(user.username, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('refuses a wrong old password with a field error (400, not 401) and changes nothing', async () => {
+    const { user, password, current, other } = await userWithTwoSessions();
+    const res = await reset(current.accessToken, {
+      oldPassword: 'Not-Mine#Pass1',
+      newPassword: NEW_PASSWORD,
+      refreshToken: current.refreshToken,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'The current password is wrong',
+      errors: [{ field: 'oldPassword', code: 'error.invalidValue', message: 'is not your current password' }],
+    });
+    expect((await refresh(other.refreshToken)).status).toBe(200);
+    expect((await signIn(user.username, password)).status).toBe(200);
+  });
+
+  it('refuses the same password again', async () => {
+    const { password, current } = await userWithTwoSessions();
+    const res = await reset(current.accessToken, {
+      oldPassword: password,
+      newPassword: password,
+      refreshToken: current.refreshToken,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      { field: 'newPassword', code: 'error.invalidValue', message: 'must differ from the current password' },
+    ]);
+  });
+
+  it.each([
+    ['too short', 'Sh0rt#', 'error.pattern'],
+    ['no lower case', 'UPPER-CASE#1', 'error.pattern'],
+    ['no digit', 'No-Digits#Here', 'error.pattern'],
+    ['no special character', 'NoSpecial12', 'error.pattern'],
+    ['a space', 'Has Space#1', 'error.pattern'],
+    ['more than 50 characters', `Aa1#${'x'.repeat(47)}`, 'error.maxlength'],
+    ['empty', '', 'error.required'],
+  ])('enforces the password policy: %s', async (_, newPassword, code) => {
+    const { password, current } = await userWithTwoSessions();
+    const res = await reset(current.accessToken, {
+      oldPassword: password,
+      newPassword,
+      refreshToken: current.refreshToken,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION_FAILED');
+    expect(res.body.errors).toEqual([expect.objectContaining({ field: 'newPassword', code })]);
+  });
+
+  it('wants all three fields and no others', async () => {
+    const { current } = await userWithTwoSessions();
+    const res = await reset(current.accessToken, { newPassword: NEW_PASSWORD, extra: 1 });
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.map((e) => [e.field, e.code]).sort()).toEqual([
+      ['extra', 'error.invalidValue'],
+      ['oldPassword', 'error.required'],
+      ['refreshToken', 'error.required'],
+    ]);
+  });
+
+  it('refuses a refresh token that is not a live one of the caller', async () => {
+    const mine = await userWithTwoSessions();
+    const theirs = await userWithTwoSessions();
+    await http.post('/api/iam/logout', { refreshToken: mine.other.refreshToken }, mine.other.accessToken);
+    for (const refreshToken of [theirs.current.refreshToken, mine.other.refreshToken, 'made-up']) {
+      const res = await reset(mine.current.accessToken, {
+        oldPassword: mine.password,
+        newPassword: NEW_PASSWORD,
+        refreshToken,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.errors?.[0]?.field).toBe('refreshToken');
+    }
+    expect((await signIn(mine.user.username, mine.password)).status).toBe(200);
+  });
+
+  it('needs a signed-in caller', async () => {
+    const res = await http.post<ErrorEnvelope>('/api/iam/reset-password', {
+      oldPassword: 'x',
+      newPassword: NEW_PASSWORD,
+      refreshToken: 'x',
+    });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('UNAUTHORIZED');
+  });
+
+  it('logs the user on the request’s lines and never the old or new password', async () => {
+    const { user, password, current } = await userWithTwoSessions();
+    const res = await reset(current.accessToken, {
+      oldPassword: password,
+      newPassword: NEW_PASSWORD,
+      refreshToken: current.refreshToken,
+    });
+    const requestId = res.headers.get('x-request-id');
+    const lines = server
+      .logs()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const completed = lines.find((l) => l.requestId === requestId && l.msg === 'request completed');
+    expect(completed).toMatchObject({ userId: user.id, tenantId: user.tenantId, res: { statusCode: 200 } });
+    // Lines before authentication ("incoming request") cannot know the user yet.
+    const incoming = lines.find((l) => l.requestId === requestId && l.msg === 'incoming request');
+    expect(incoming).toBeDefined();
+    expect(incoming?.userId).toBeUndefined();
+    const logs = server.logs();
+    expect(logs).not.toContain(password);
+    expect(logs).not.toContain(NEW_PASSWORD);
+  });
+});

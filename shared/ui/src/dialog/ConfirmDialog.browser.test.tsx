@@ -1,0 +1,96 @@
+import { expect } from '@open-wc/testing';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { Button } from '@fluentui/react-components';
+import { afterEach, beforeEach, describe, it } from '../testing/mocha.ts';
+import { prepareUi, renderUi, resetUi } from '../testing/ui-fixture.tsx';
+import { ConfirmDialog, type ConfirmKind } from './ConfirmDialog.tsx';
+import { confirmAction } from './confirm-host.tsx';
+
+function Harness({ kind, onConfirm }: { kind: ConfirmKind; onConfirm: () => unknown }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Mở</Button>
+      <ConfirmDialog
+        open={open}
+        kind={kind}
+        itemName="Phòng Kế toán"
+        onConfirm={onConfirm}
+        onOpenChange={setOpen}
+      />
+    </>
+  );
+}
+
+// offsetWidth: the layout width, not scaled by the opening animation
+const surfaceWidth = () => (screen.getByRole('alertdialog') as HTMLElement).offsetWidth;
+
+describe('confirm dialogs', () => {
+  beforeEach(prepareUi);
+  afterEach(resetUi);
+
+  it('asks before deleting, 400 px wide, focused on the dialog; confirm runs and closes', async () => {
+    let confirmed = 0;
+    renderUi(<Harness kind="delete" onConfirm={() => (confirmed += 1)} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Mở' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Xác nhận xóa' });
+    expect(dialog.textContent).to.contain('Bạn có chắc chắn muốn xóa “Phòng Kế toán” không?');
+    await waitFor(() => expect(dialog.contains(document.activeElement)).to.equal(true));
+    expect(surfaceWidth()).to.equal(400);
+    await user.click(screen.getByRole('button', { name: 'Xóa' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).to.equal(null));
+    expect(confirmed).to.equal(1);
+  });
+
+  it('does nothing on cancel', async () => {
+    let confirmed = 0;
+    renderUi(<Harness kind="deactivate" onConfirm={() => (confirmed += 1)} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Mở' }));
+    await screen.findByRole('alertdialog', { name: 'Xác nhận ngừng hoạt động' });
+    expect(surfaceWidth()).to.equal(400);
+    await user.click(screen.getByRole('button', { name: 'Hủy' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).to.equal(null));
+    expect(confirmed).to.equal(0);
+  });
+
+  it('disables its buttons while the action runs, and stays open when it fails', async () => {
+    let fail: (error: Error) => void = () => undefined;
+    renderUi(<Harness kind="activate" onConfirm={() => new Promise((_, reject) => (fail = reject))} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Mở' }));
+    await screen.findByRole('alertdialog', { name: 'Xác nhận kích hoạt' });
+    await user.click(screen.getByRole('button', { name: 'Kích hoạt' }));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Kích hoạt' }) as HTMLButtonElement).disabled).to.equal(
+        true,
+      ),
+    );
+    expect((screen.getByRole('button', { name: 'Hủy' }) as HTMLButtonElement).disabled).to.equal(true);
+    fail(new Error('409'));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Kích hoạt' }) as HTMLButtonElement).disabled).to.equal(
+        false,
+      ),
+    );
+    screen.getByRole('alertdialog', { name: 'Xác nhận kích hoạt' });
+  });
+
+  it('confirmAction asks in a dialog of its own: true on confirm, false on Escape; 520 px for a plain confirm', async () => {
+    const user = userEvent.setup();
+    const yes = confirmAction({ kind: 'confirm', itemName: 'Kỳ lương 11/2026' });
+    await screen.findByRole('alertdialog', { name: 'Xác nhận' });
+    expect(surfaceWidth()).to.equal(520);
+    await user.click(screen.getByRole('button', { name: 'Đồng ý' }));
+    expect(await yes).to.equal(true);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).to.equal(null));
+
+    const no = confirmAction({ kind: 'delete' });
+    await screen.findByText('Bạn có chắc chắn muốn xóa bản ghi này không?');
+    await user.keyboard('{Escape}');
+    expect(await no).to.equal(false);
+  });
+});

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Spinner,
+} from '@fluentui/react-components';
+import { useUiTranslation } from '../i18n/ui-i18n.ts';
+
+export type ConfirmKind = 'delete' | 'activate' | 'deactivate' | 'confirm';
+
+/** Widths of core §9: confirmations 400 px, the default confirm 520 px. */
+export const CONFIRM_WIDTHS: Readonly<Record<ConfirmKind, number>> = {
+  delete: 400,
+  activate: 400,
+  deactivate: 400,
+  confirm: 520,
+};
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  kind: ConfirmKind;
+  /** the record's name, shown in the question */
+  itemName?: string;
+  /** replaces the kind's title / question, already translated */
+  title?: string;
+  message?: string;
+  /**
+   * Runs on confirm; while its promise is pending the buttons are disabled; the dialog closes
+   * (onOpenChange(false)) when it resolves, and stays open when it rejects.
+   */
+  onConfirm: () => unknown;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Confirmation of delete, activate, deactivate (400 px) or a generic confirm (520 px). */
+export function ConfirmDialog({
+  open,
+  kind,
+  itemName,
+  title,
+  message,
+  onConfirm,
+  onOpenChange,
+}: ConfirmDialogProps) {
+  const { t } = useUiTranslation();
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+      onOpenChange(false);
+    } catch {
+      // the caller reports the failure (toast); the dialog stays for another try
+    } finally {
+      setBusy(false);
+    }
+  };
+  const name = itemName ?? '';
+  return (
+    <Dialog open={open} modalType="alert" onOpenChange={(_, data) => !busy && onOpenChange(data.open)}>
+      <DialogSurface style={{ width: CONFIRM_WIDTHS[kind], maxWidth: 'calc(100vw - 32px)' }}>
+        <DialogBody>
+          <DialogTitle>{title ?? t(`confirm.${kind}.title`)}</DialogTitle>
+          <DialogContent>
+            {message ?? t(name ? `confirm.${kind}.messageNamed` : `confirm.${kind}.message`, { name })}
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="secondary" disabled={busy} onClick={() => onOpenChange(false)}>
+              {t('confirm.cancel')}
+            </Button>
+            <Button
+              appearance="primary"
+              disabled={busy}
+              icon={busy ? <Spinner size="tiny" /> : undefined}
+              onClick={() => void confirm()}
+            >
+              {t(`confirm.${kind}.action`)}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

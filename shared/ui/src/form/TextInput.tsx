@@ -1,0 +1,26 @@
+import { Input, type InputProps } from '@fluentui/react-components';
+import { cleanText } from './clean-text.ts';
+
+export interface TextInputProps extends Omit<InputProps, 'value' | 'onChange' | 'defaultValue'> {
+  value: string | null | undefined;
+  onChange: (value: string) => void;
+}
+
+/**
+ * A text input that cleans what the user leaves in it (catalogues §5.3): leading special
+ * characters stripped, trimmed, repeated spaces collapsed, when the field loses focus.
+ */
+export function TextInput({ value, onChange, onBlur, ...props }: TextInputProps) {
+  return (
+    <Input
+      {...props}
+      value={value ?? ''}
+      onChange={(_, data) => onChange(data.value)}
+      onBlur={(event) => {
+        const cleaned = cleanText(value ?? '');
+        if (cleaned !== (value ?? '')) onChange(cleaned);
+        onBlur?.(event);
+      }}
+    />
+  );
+}

@@ -1,0 +1,135 @@
+/**
+ * The heavy pieces, exported from the entry as thin wrappers that load their chunk on first
+ * render (React.lazy) inside their own Suspense boundary. Rollup splits each kit into a lazy
+ * chunk of this same build, sharing Fluent's internals with the entry (no second copy); the
+ * sign-in page never downloads them.
+ */
+import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
+import { Spinner } from '@fluentui/react-components';
+import type { ListQuery } from './list/list-query.ts';
+import type { ListPageProps } from './list/ListPage.tsx';
+import type { SearchBoxProps } from './list/SearchBox.tsx';
+import type { DataTableProps } from './table/DataTable.tsx';
+import type { TruncatedTextProps } from './table/TruncatedText.tsx';
+import type { PaginationBarProps } from './pagination/PaginationBar.tsx';
+import type { StatusBadgeProps } from './status/StatusBadge.tsx';
+import type { ConfirmDialogProps } from './dialog/ConfirmDialog.tsx';
+import type { ConfirmActionOptions } from './dialog/confirm-host.tsx';
+import type { DecimalInputProps } from './input/DecimalInput.tsx';
+import type { DateInputProps } from './input/DateInput.tsx';
+import type { FileUploadProps } from './upload/FileUpload.tsx';
+
+/** The list kit module: ListPage, DataTable, PaginationBar, SearchBox, TruncatedText, StatusBadge. */
+export const loadListKit = () => import('./kits/list-kit.ts');
+/** ConfirmDialog and confirmAction. */
+export const loadDialogKit = () => import('./kits/dialog-kit.ts');
+/** DecimalInput, DateInput, FileUpload. */
+export const loadInputKit = () => import('./kits/input-kit.ts');
+
+type Loader<M> = () => Promise<M>;
+
+function lazyPiece<M, P extends object>(
+  load: Loader<M>,
+  pick: (module: M) => ComponentType<P>,
+  fallback: ReactNode,
+  displayName: string,
+) {
+  const Lazy = lazy(() => load().then((module) => ({ default: pick(module) })));
+  const Piece = (props: P) => (
+    <Suspense fallback={fallback}>
+      <Lazy {...props} />
+    </Suspense>
+  );
+  Piece.displayName = displayName;
+  return Piece;
+}
+
+const spinner = <Spinner size="small" />;
+
+const LazyListPage = lazyPiece(
+  loadListKit,
+  (m) => m.ListPage as ComponentType<ListPageProps<unknown>>,
+  spinner,
+  'ListPage',
+);
+/** A list screen: title, toolbar, keyword box, filters, table, pagination (see README). */
+export const ListPage = LazyListPage as <T, Q extends ListQuery = ListQuery>(
+  props: ListPageProps<T, Q>,
+) => ReactNode;
+
+const LazyDataTable = lazyPiece(
+  loadListKit,
+  (m) => m.DataTable as ComponentType<DataTableProps<unknown>>,
+  spinner,
+  'DataTable',
+);
+/** A table declared by its columns, with sorting and selection. */
+export const DataTable = LazyDataTable as <T>(props: DataTableProps<T>) => ReactNode;
+
+export const PaginationBar = lazyPiece<Awaited<ReturnType<typeof loadListKit>>, PaginationBarProps>(
+  loadListKit,
+  (m) => m.PaginationBar,
+  null,
+  'PaginationBar',
+);
+export const SearchBox = lazyPiece<Awaited<ReturnType<typeof loadListKit>>, SearchBoxProps>(
+  loadListKit,
+  (m) => m.SearchBox,
+  null,
+  'SearchBox',
+);
+export const TruncatedText = lazyPiece<Awaited<ReturnType<typeof loadListKit>>, TruncatedTextProps>(
+  loadListKit,
+  (m) => m.TruncatedText,
+  null,
+  'TruncatedText',
+);
+export const StatusBadge = lazyPiece<Awaited<ReturnType<typeof loadListKit>>, StatusBadgeProps>(
+  loadListKit,
+  (m) => m.StatusBadge,
+  null,
+  'StatusBadge',
+);
+export const ConfirmDialog = lazyPiece<Awaited<ReturnType<typeof loadDialogKit>>, ConfirmDialogProps>(
+  loadDialogKit,
+  (m) => m.ConfirmDialog,
+  null,
+  'ConfirmDialog',
+);
+export const DecimalInput = lazyPiece<Awaited<ReturnType<typeof loadInputKit>>, DecimalInputProps>(
+  loadInputKit,
+  (m) => m.DecimalInput,
+  null,
+  'DecimalInput',
+);
+export const DateInput = lazyPiece<Awaited<ReturnType<typeof loadInputKit>>, DateInputProps>(
+  loadInputKit,
+  (m) => m.DateInput,
+  null,
+  'DateInput',
+);
+export const FileUpload = lazyPiece<Awaited<ReturnType<typeof loadInputKit>>, FileUploadProps>(
+  loadInputKit,
+  (m) => m.FileUpload,
+  null,
+  'FileUpload',
+);
+
+/** Asks for confirmation in a dialog of its own (no component to mount): true on confirm. */
+export function confirmAction(options: ConfirmActionOptions): Promise<boolean> {
+  return loadDialogKit().then((kit) => kit.confirmAction(options));
+}
+
+export type {
+  ListPageProps,
+  SearchBoxProps,
+  DataTableProps,
+  TruncatedTextProps,
+  PaginationBarProps,
+  StatusBadgeProps,
+  ConfirmDialogProps,
+  ConfirmActionOptions,
+  DecimalInputProps,
+  DateInputProps,
+  FileUploadProps,
+};

@@ -1,0 +1,15 @@
+/** The numbers a pagination bar shows: first–last of total, and the page count. */
+export function pageRange(pageIndex: number, pageSize: number, total: number) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, pageIndex), pages);
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
+  return { first, last, pages, page };
+}
+
+/** A typed page number, clamped into 1..pages; null when it is not a number. */
+export function clampPage(text: string, pages: number): number | null {
+  const value = Number.parseInt(text.trim(), 10);
+  if (!Number.isFinite(value)) return null;
+  return Math.min(Math.max(1, value), pages);
+}

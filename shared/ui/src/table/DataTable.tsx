@@ -1,0 +1,185 @@
+import type { ReactNode } from 'react';
+import {
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableCellLayout,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  TableSelectionCell,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { useTranslation } from '@hcm/i18n';
+import { useUiTranslation } from '../i18n/ui-i18n.ts';
+import { parseSortBy, toggleSortBy } from '../list/list-query.ts';
+import { cellText, sortFieldOf, type ColumnDef } from './columns.ts';
+import { TruncatedText } from './TruncatedText.tsx';
+
+const useStyles = makeStyles({
+  wrapper: { overflowX: 'auto', position: 'relative' },
+  table: { minWidth: '100%' },
+  empty: {
+    textAlign: 'center',
+    color: tokens.colorNeutralForeground3,
+    paddingBlock: tokens.spacingVerticalXXL,
+  },
+});
+
+export interface DataTableProps<T> {
+  columns: readonly ColumnDef<T>[];
+  rows: readonly T[];
+  getRowId: (row: T) => string;
+  /** the table's accessible name, already translated */
+  ariaLabel: string;
+  /** namespace for column label keys without one */
+  ns?: string;
+  /** current sort, `field.asc|desc` */
+  sortBy?: string;
+  onSortChange?: (sortBy: string) => void;
+  /** shows a checkbox per row and a select-all in the header */
+  selectable?: boolean;
+  selectedIds?: readonly string[];
+  onSelectionChange?: (ids: string[]) => void;
+  /** rows that cannot be selected */
+  isRowDisabled?: (row: T) => boolean;
+  loading?: boolean;
+  /** default: the kit's 'no data' */
+  emptyText?: ReactNode;
+  /** number of rows before this page (index columns count from it) */
+  rowOffset?: number;
+}
+
+/**
+ * A table declared by its columns: sortable headers (a click sorts ascending, the next flips,
+ * reported as `field.asc|desc`), optional selection with a select-all that shows a mixed state.
+ */
+export function DataTable<T>({
+  columns,
+  rows,
+  getRowId,
+  ariaLabel,
+  ns,
+  sortBy,
+  onSortChange,
+  selectable = false,
+  selectedIds = [],
+  onSelectionChange,
+  isRowDisabled,
+  loading = false,
+  emptyText,
+  rowOffset = 0,
+}: DataTableProps<T>) {
+  const styles = useStyles();
+  const { t: tUi } = useUiTranslation();
+  const { t } = useTranslation(ns);
+  const sort = parseSortBy(sortBy);
+  const selected = new Set(selectedIds);
+  const selectableIds = rows.filter((row) => !isRowDisabled?.(row)).map(getRowId);
+  const selectedOnPage = selectableIds.filter((id) => selected.has(id)).length;
+  const allState: boolean | 'mixed' =
+    selectedOnPage === 0 ? false : selectedOnPage === selectableIds.length ? true : 'mixed';
+
+  const toggleAll = () => {
+    const next = new Set(selected);
+    if (allState === true) selectableIds.forEach((id) => next.delete(id));
+    else selectableIds.forEach((id) => next.add(id));
+    onSelectionChange?.([...next]);
+  };
+  const toggleRow = (id: string) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    onSelectionChange?.([...next]);
+  };
+
+  return (
+    <div className={styles.wrapper} aria-busy={loading}>
+      <Table aria-label={ariaLabel} className={styles.table}>
+        <TableHeader>
+          <TableRow>
+            {selectable && (
+              <TableSelectionCell
+                type="checkbox"
+                checked={allState}
+                onClick={toggleAll}
+                onKeyDown={(event) => {
+                  if (event.key === ' ' || event.key === 'Enter') {
+                    event.preventDefault();
+                    toggleAll();
+                  }
+                }}
+                checkboxIndicator={{ 'aria-label': tUi('table.selectAll') }}
+                invisible={selectableIds.length === 0}
+              />
+            )}
+            {columns.map((column) => {
+              const field = sortFieldOf(column);
+              const direction = field && sort?.field === field ? sort.direction : undefined;
+              return (
+                <TableHeaderCell
+                  key={column.key}
+                  style={column.width !== undefined ? { width: column.width } : undefined}
+                  sortable={field !== null}
+                  sortDirection={
+                    direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined
+                  }
+                  onClick={field ? () => onSortChange?.(toggleSortBy(sortBy, field)) : undefined}
+                >
+                  {t(column.labelKey)}
+                </TableHeaderCell>
+              );
+            })}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((row, index) => {
+            const id = getRowId(row);
+            const disabled = isRowDisabled?.(row) ?? false;
+            return (
+              <TableRow key={id} aria-selected={selectable ? selected.has(id) : undefined}>
+                {selectable && (
+                  <TableSelectionCell
+                    type="checkbox"
+                    checked={selected.has(id)}
+                    onClick={() => !disabled && toggleRow(id)}
+                    checkboxIndicator={{
+                      'aria-label': tUi('table.selectRow', { index: rowOffset + index + 1 }),
+                      disabled,
+                    }}
+                  />
+                )}
+                {columns.map((column) => (
+                  <TableCell key={column.key} style={{ textAlign: column.align ?? 'start' }}>
+                    <TableCellLayout truncate={column.truncate !== undefined}>
+                      {column.render ? (
+                        column.render(row, rowOffset + index)
+                      ) : column.truncate !== undefined ? (
+                        <TruncatedText text={cellText(row, column.key)} limit={column.truncate} />
+                      ) : (
+                        cellText(row, column.key)
+                      )}
+                    </TableCellLayout>
+                  </TableCell>
+                ))}
+              </TableRow>
+            );
+          })}
+          {rows.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={columns.length + (selectable ? 1 : 0)} className={styles.empty}>
+                {loading ? (
+                  <Spinner size="small" label={tUi('table.loading')} />
+                ) : (
+                  (emptyText ?? tUi('table.noData'))
+                )}
+              </TableCell>
+            </TableRow>
+          )}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
