@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema.ts';
 import { createTestDatabase, testEngines, type TestDatabase } from '../testing/engines.ts';
 import { accessTokenFor, makeTenant, makeUser } from '../testing/factories.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
@@ -8,7 +10,8 @@ import { startTestServer, type TestServer } from '../testing/test-server.ts';
  * Probes EVERY operation of the OpenAPI document, which the server builds from the routes
  * themselves: a route added later is probed with no new test code. A user route answers 401
  * without a token; a route that names a permission answers 403 to a signed-in caller who
- * lacks it (with a licence for every module, so only the permission is missing).
+ * lacks it (with a licence for every module, so only the permission is missing); malformed
+ * input answers 400 in the error envelope, never 500, and writes nothing.
  */
 
 interface Operation {
@@ -16,6 +19,8 @@ interface Operation {
   path: string;
   auth: string;
   permissions: string[];
+  hasJsonBody: boolean;
+  queryParams: string[];
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -31,6 +36,14 @@ function operationsOf(document: {
         path,
         auth: String(op['x-auth'] ?? 'public'),
         permissions: (op['x-permission'] as string[] | undefined) ?? [],
+        hasJsonBody: Boolean(
+          (op.requestBody as { content?: Record<string, unknown> } | undefined)?.content?.[
+            'application/json'
+          ],
+        ),
+        queryParams: ((op.parameters as { in: string; name: string }[] | undefined) ?? [])
+          .filter((p) => p.in === 'query')
+          .map((p) => p.name),
       })),
   );
 }
@@ -47,6 +60,7 @@ describe.each(await testEngines())('who may call every route, on $engine', ({ en
   let server: TestServer;
   let operations: Operation[];
   let tokenWithoutPermissions: string;
+  let rootToken: string;
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
@@ -59,21 +73,39 @@ describe.each(await testEngines())('who may call every route, on $engine', ({ en
       { tenantId: tenant.id },
     );
     tokenWithoutPermissions = await accessTokenFor(server.db.orm, user);
+    const [root] = await server.db.orm.select().from(users).where(eq(users.isRoot, true));
+    if (!root) throw new Error('the test server seeds a root user');
+    rootToken = await accessTokenFor(server.db.orm, root);
   });
   afterAll(async () => {
     await server?.stop();
     await database?.dispose();
   });
 
-  const call = (op: Operation, token?: string) =>
-    fetch(`${server.url}${urlOf(op.path)}`, {
+  const call = (op: Operation, token?: string, input: { url?: string; body?: string } = {}) =>
+    fetch(`${server.url}${input.url ?? urlOf(op.path)}`, {
       method: op.method,
       headers: {
         ...(token ? { authorization: `Bearer ${token}` } : {}),
         ...(op.method === 'GET' ? {} : { 'content-type': 'application/json' }),
       },
-      body: op.method === 'GET' ? undefined : '{}',
+      body: op.method === 'GET' ? undefined : (input.body ?? '{}'),
     });
+
+  /** Rows in every table of the schema, read as the owner: what "nothing written" means. */
+  async function rowCounts(): Promise<Record<string, number>> {
+    const tables = (await server.db.orm.execute(
+      sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
+    )) as unknown as { rows: { tablename: string }[] };
+    const counts: Record<string, number> = {};
+    for (const { tablename } of tables.rows) {
+      const result = (await server.db.orm.execute(
+        sql.raw(`select count(*)::int as n from "${tablename}"`),
+      )) as unknown as { rows: { n: number }[] };
+      counts[tablename] = result.rows[0]?.n ?? 0;
+    }
+    return counts;
+  }
 
   it('finds the routes of every service in the document', () => {
     const services = new Set(operations.map((op) => op.path.split('/')[2]));
@@ -110,5 +142,43 @@ describe.each(await testEngines())('who may call every route, on $engine', ({ en
       const res = await call(op, tokenWithoutPermissions);
       expect([401, 403], `${op.method} ${op.path}`).not.toContain(res.status);
     }
+  });
+
+  it('answers malformed input with 400 field errors, never 500, and writes nothing', async () => {
+    const before = await rowCounts();
+    const wrong: string[] = [];
+    const probed = { bodies: 0, queries: 0, ids: 0 };
+    const expectRefused = async (op: Operation, what: string, res: Response, allowed: number[]) => {
+      const body = (await res.json().catch(() => ({}))) as { code?: string; errors?: unknown[] };
+      const isEnvelope = typeof body.code === 'string';
+      if (!allowed.includes(res.status) || !isEnvelope)
+        wrong.push(`${op.method} ${op.path} ${what}: ${res.status}`);
+      if (res.status === 400 && body.code === 'VALIDATION_FAILED' && !(body.errors?.length ?? 0))
+        wrong.push(`${op.method} ${op.path} ${what}: 400 without field errors`);
+    };
+    for (const op of operations) {
+      const token = op.auth === 'user' ? rootToken : undefined;
+      if (op.hasJsonBody) {
+        probed.bodies++;
+        const res = await call(op, token, { body: JSON.stringify({ unknownField: 1, username: 12345 }) });
+        await expectRefused(op, 'unknown field and wrong type', res, [400]);
+      }
+      if (op.queryParams.length > 0) {
+        probed.queries++;
+        const url = `${urlOf(op.path)}?unknownParam=1&pageSize=-5&pageIndex=abc`;
+        await expectRefused(op, 'unknown and broken query', await call(op, token, { url }), [400]);
+      }
+      if (/\{[^}]+\}/.test(op.path)) {
+        probed.ids++;
+        const url = op.path.replace(/\{[^}]+\}/g, 'not-an-id');
+        await expectRefused(op, 'malformed id', await call(op, token, { url }), [400, 404]);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(await rowCounts()).toEqual(before);
+    // The document really has such routes: the probe is not passing on nothing.
+    expect(probed.bodies).toBeGreaterThan(15);
+    expect(probed.queries).toBeGreaterThan(5);
+    expect(probed.ids).toBeGreaterThan(10);
   });
 });
