@@ -238,8 +238,8 @@ export const servicePacks = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     code: varchar('code', { length: 50 }).notNull(),
     name: varchar('name', { length: 200 }).notNull(),
-    /** VND as a decimal string (never a binary float) */
-    price: numeric('price', { precision: 15, scale: 0 }).notNull().default('0'),
+    /** VND, whole dong (numeric in SQL, never a binary float; read as a number: at most 15 digits, exact in a double) */
+    price: numeric('price', { precision: 15, scale: 0, mode: 'number' }).notNull().default(0),
     /** months */
     duration: integer('duration').notNull(),
     description: varchar('description', { length: 1000 }),

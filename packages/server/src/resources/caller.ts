@@ -1,26 +1,44 @@
 import { ErrorCodes, Headers } from '@hcm/contracts';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Scope } from '../db/tenant-scope.ts';
 import { AppError } from '../http/errors.ts';
 import { callerScope } from '../services/iam/authorization/caller-scope.ts';
 import type { ActionContext } from '../services/system/action-logs/record-actions.ts';
-import type { Language } from './types.ts';
+import type { Language, ResourceDefinition } from './types.ts';
 
-/** A tenant's scope: the resources are tenant-owned, so a caller without a tenant has none. */
-export interface TenantScope extends Scope {
-  tenantId: string;
-}
+/**
+ * The caller's scope for a resource: its tenant for a tenant-owned resource (system users, with
+ * no tenant, get 403), system scope (tenantId null) for a system resource (tenant users get 403).
+ */
+export type ResourceScope = Scope;
 
-/** The caller's scope for a tenant-owned resource; system users (no tenant) get 403. */
-export function tenantScopeOf(request: FastifyRequest): TenantScope {
+export function resourceScopeOf(definition: ResourceDefinition, request: FastifyRequest): ResourceScope {
   const scope = callerScope(request);
-  if (scope.tenantId === null)
+  if (definition.scope === 'tenant' && scope.tenantId === null)
     throw new AppError(
       403,
       ErrorCodes.forbidden,
       'These records belong to a tenant: sign in as a tenant user',
     );
+  if (definition.scope === 'system' && scope.tenantId !== null)
+    throw new AppError(403, ErrorCodes.forbidden, "These records are the system's: sign in as a system user");
   return { tenantId: scope.tenantId, userId: scope.userId };
+}
+
+/**
+ * The condition that keeps a statement to the scope's own rows: the tenant's on a tenant
+ * resource (none without a tenant), no condition on a system resource (a global table).
+ */
+export function ownRows(definition: ResourceDefinition, scope: ResourceScope): SQL | undefined {
+  const column = definition.columns.tenantId;
+  if (!column) return undefined;
+  return scope.tenantId === null ? sql`false` : eq(column, scope.tenantId);
+}
+
+/** The tenantId value of a new row (nothing on a system resource). */
+export function ownerValues(definition: ResourceDefinition, scope: ResourceScope): { tenantId?: string } {
+  return definition.columns.tenantId && scope.tenantId !== null ? { tenantId: scope.tenantId } : {};
 }
 
 /** Who does a change, from where: what the action log records beside the change. */

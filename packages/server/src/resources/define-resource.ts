@@ -40,8 +40,10 @@ export function defineResource<F extends Fields>(typed: ResourceDeclaration<F>):
   const column = (name: string): PgColumn => tableColumns[name] ?? fail(`the table has no column ${name}`);
   const field = (name: string): FieldSpec => declaration.fields[name] ?? fail(`there is no field ${name}`);
   for (const name of fieldNames) column(name);
+  const scope = declaration.scope ?? 'tenant';
+  if (scope === 'system' && tableColumns.tenantId) fail('a system resource has no tenantId column');
   const columns: FrameworkColumns = {
-    tenantId: column('tenantId'),
+    ...(scope === 'tenant' ? { tenantId: column('tenantId') } : {}),
     id: column('id'),
     version: column('version'),
     createdAt: column('createdAt'),
@@ -71,6 +73,10 @@ export function defineResource<F extends Fields>(typed: ResourceDeclaration<F>):
     if (declaration.fields[name]?.kind !== 'text') fail(`search field ${name} is not text`);
   if (!declaration.sort.includes(declaration.defaultSort.field)) fail('defaultSort is not among sort');
 
+  const lists = declaration.lists ?? {};
+  for (const name of Object.keys(lists))
+    if (fieldNames.includes(name) || tableColumns[name]) fail(`list ${name} clashes with a field or column`);
+
   const statusField = declaration.statusField ?? 'status';
   if (declaration.fields[statusField]?.kind !== 'enum')
     fail(`status field ${statusField} is not an enum field`);
@@ -79,8 +85,10 @@ export function defineResource<F extends Fields>(typed: ResourceDeclaration<F>):
     declaration,
     name: declaration.permission,
     module,
+    scope,
     basePath: `/api/${declaration.service}/${declaration.path}`,
     fields: declaration.fields,
+    lists,
     statusField,
     columns,
     column,

@@ -6,6 +6,7 @@ const iso = (value: unknown): unknown => (value instanceof Date ? value.toISOStr
 export function presentRecord(definition: ResourceDefinition, row: Record<string, unknown>): ResourceRecord {
   const record: Record<string, unknown> = { id: row.id };
   for (const name of Object.keys(definition.fields)) record[name] = row[name] ?? null;
+  for (const name of Object.keys(definition.lists)) record[name] = row[name] ?? [];
   record.version = row.version;
   record.createdAt = iso(row.createdAt);
   record.createdBy = row.createdBy ?? null;

@@ -4,13 +4,13 @@ import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actionLogs } from '../db/schema.ts';
+import { actionLogs, systemActionLogs } from '../db/schema.ts';
 import { inScope } from '../db/tenant-scope.ts';
 import type { HttpResult } from '../testing/http-client.ts';
 import { testEngines } from '../testing/engines.ts';
 import { declaredResources } from '../services/declared-resources.ts';
 import { SUB_PATHS, type SubPath } from './routes/route-options.ts';
-import { startResourceTestKit, type Caller, type ResourceTestKit } from './testing/kit.ts';
+import { startResourceTestKit, type Caller, type ResourceTestKit, type SystemCaller } from './testing/kit.ts';
 import type { ResourceDefinition } from './types.ts';
 
 /**
@@ -104,13 +104,15 @@ describe.each(await testEngines())('every declared resource on $engine', ({ engi
     return;
   }
   let kit: ResourceTestKit;
-  let owner: Caller;
-  let stranger: Caller;
+  let tenantOwner: Caller;
+  let tenantStranger: Caller;
+  let systemOwner: SystemCaller;
 
   beforeAll(async () => {
     kit = await startResourceTestKit(engine);
-    owner = await kit.caller(declaredResources);
-    stranger = await kit.caller(declaredResources);
+    tenantOwner = await kit.caller(declaredResources);
+    tenantStranger = await kit.caller(declaredResources);
+    systemOwner = await kit.systemCaller(declaredResources);
   });
   afterAll(() => kit?.stop());
 
@@ -132,17 +134,27 @@ describe.each(await testEngines())('every declared resource on $engine', ({ engi
     '$name',
     ({ definition }) => {
       let record: Record<string, unknown> & { id: string };
+      // A tenant resource: the owner is a tenant user, the stranger another tenant's (404). A
+      // system resource: the owner is a system user, the stranger a tenant user (403).
+      const system = definition.scope === 'system';
+      let owner: Caller | SystemCaller;
+      let stranger: Caller;
       const rows = () =>
         inScope(kit.server.db.orm, { tenantId: owner.tenantId, userId: null }, async (tx) => ({
           records: Number((await tx.select({ n: count() }).from(definition.table))[0]?.n),
           logs: Number(
-            (
-              await tx.select({ n: count() }).from(actionLogs).where(eq(actionLogs.tenantId, owner.tenantId))
-            )[0]?.n,
+            (owner.tenantId === null
+              ? await tx.select({ n: count() }).from(systemActionLogs)
+              : await tx
+                  .select({ n: count() })
+                  .from(actionLogs)
+                  .where(eq(actionLogs.tenantId, owner.tenantId)))[0]?.n,
           ),
         }));
 
       beforeAll(async () => {
+        owner = system ? systemOwner : tenantOwner;
+        stranger = system ? tenantOwner : tenantStranger;
         const res = await kit.http.post<{ data: typeof record }>(
           url(definition, 'create'),
           exampleBody(definition, 1),
@@ -219,30 +231,43 @@ describe.each(await testEngines())('every declared resource on $engine', ({ engi
         expect(now.body.data).toEqual(record);
       });
 
-      it("answers another tenant's record id with 404 and changes nothing", async () => {
+      it("answers another tenant's record id with 404 (a system resource: tenants get 403) and changes nothing", async () => {
         const before = await rows();
         const theirs = (subPath: SubPath) => url(definition, subPath, record.id);
-        expect((await kit.http.get(theirs('get'), stranger.token)).status).toBe(404);
+        const refused = system ? 403 : 404;
+        expect((await kit.http.get(theirs('get'), stranger.token)).status).toBe(refused);
         const changed = { ...exampleBody(definition, 3), version: 1 };
         const update = Object.fromEntries(
           Object.entries(changed).filter(
             ([k]) => k === 'version' || definition.declaration.update.includes(k),
           ),
         );
-        expect((await kit.http.post(theirs('update'), update, stranger.token)).status).toBe(404);
+        expect((await kit.http.post(theirs('update'), update, stranger.token)).status).toBe(refused);
         for (const subPath of ['active', 'inactive', 'delete'] as const)
-          expect((await kit.http.post(theirs(subPath), undefined, stranger.token)).status, subPath).toBe(404);
+          expect((await kit.http.post(theirs(subPath), undefined, stranger.token)).status, subPath).toBe(
+            refused,
+          );
         const found = await kit.http.post<{ data: unknown[] }>(
           url(definition, 'findByIds'),
           { ids: [record.id] },
           stranger.token,
         );
-        expect(found.body.data).toEqual([]);
+        if (system) expect(found.status).toBe(403);
+        else expect(found.body.data).toEqual([]);
         const search = await kit.http.get<{ page: { total: number } }>(
           url(definition, 'search'),
           stranger.token,
         );
-        expect(search.body.page.total).toBe(0);
+        if (system) expect(search.status).toBe(403);
+        else expect(search.body.page.total).toBe(0);
+        if (system)
+          for (const subPath of ['create', 'import', 'export'] as const) {
+            const res =
+              SUB_PATHS[subPath].method === 'GET'
+                ? await kit.http.get(url(definition, subPath), stranger.token)
+                : await kit.http.post(url(definition, subPath), exampleBody(definition, 4), stranger.token);
+            expect(res.status, subPath).toBe(403);
+          }
         expect(await rows()).toEqual(before);
         const mine = await kit.http.get<{ data: unknown }>(theirs('get'), owner.token);
         expect(mine.body.data).toEqual(record);

@@ -1,6 +1,7 @@
 import type { ApplicationModule, PermissionResource } from '@hcm/contracts';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TSchema } from 'typebox';
+import type { Tx } from '../db/database.ts';
 
 export type Language = 'vi' | 'en';
 
@@ -36,6 +37,24 @@ export interface FieldSpec {
 
 export type Fields = Readonly<Record<string, FieldSpec>>;
 
+/**
+ * A list of values kept in a child table (e.g. the modules a service pack unlocks): optional on
+ * create and update (given → replaces the whole list), always returned with the record, and
+ * recorded in the action log like a field. Not exported or imported.
+ */
+export interface ListSpec {
+  readonly label: Label;
+  /** the schema of one item */
+  readonly item: TSchema;
+  readonly maxItems: number;
+  /** the lists of these records by record id (an absent id has an empty list), sorted */
+  load(tx: Tx, ids: readonly string[]): Promise<Map<string, string[]>>;
+  /** replaces the list of record `id` with `values` (distinct, sorted) */
+  save(tx: Tx, id: string, values: readonly string[]): Promise<void>;
+}
+
+export type Lists = Readonly<Record<string, ListSpec>>;
+
 /** Columns the framework keeps on every record. */
 export const AUDIT_FIELDS = ['createdAt', 'createdBy', 'lastModifiedAt', 'lastModifiedBy'] as const;
 export type AuditField = (typeof AUDIT_FIELDS)[number];
@@ -44,8 +63,9 @@ export type FieldName<F extends Fields> = keyof F & string;
 export type SortDirection = 'asc' | 'desc';
 
 /**
- * Everything about a resource, said once. The table (drizzle) must have the columns tenantId,
- * id, version and the audit columns besides one column per field, named like the field.
+ * Everything about a resource, said once. The table (drizzle) must have the columns tenantId
+ * (not on a system resource), id, version and the audit columns besides one column per field,
+ * named like the field.
  */
 export interface ResourceDeclaration<F extends Fields = Fields> {
   /** service prefix: /api/{service}/... (e.g. 'om') */
@@ -77,11 +97,21 @@ export interface ResourceDeclaration<F extends Fields = Fields> {
   readonly importColumns: readonly FieldName<F>[];
   /** the enum field POST /{id}/active and /inactive switch (default 'status') */
   readonly statusField?: FieldName<F>;
+  /**
+   * 'tenant' (default): tenant-owned rows (a tenantId column), tenant users only. 'system': a
+   * global table without tenantId, read and written by system users only (tenant users get 403).
+   */
+  readonly scope?: ResourceScopeKind;
+  /** child lists written and returned with the record (see ListSpec) */
+  readonly lists?: Lists;
 }
+
+export type ResourceScopeKind = 'tenant' | 'system';
 
 /** Columns every resource table has besides its fields. */
 export interface FrameworkColumns {
-  readonly tenantId: PgColumn;
+  /** absent on a system resource (a global table) */
+  readonly tenantId?: PgColumn;
   readonly id: PgColumn;
   readonly version: PgColumn;
   readonly createdAt: PgColumn;
@@ -99,9 +129,13 @@ export interface ResourceDefinition {
   /** the permission resource, also the resource name in the action log (e.g. 'job_title') */
   readonly name: PermissionResource;
   readonly module: ApplicationModule;
+  /** whose records: a tenant's (tenantId column) or the system's (global table) */
+  readonly scope: ResourceScopeKind;
   /** /api/{service}/{path} */
   readonly basePath: string;
   readonly fields: Fields;
+  /** the child lists ({} when none) */
+  readonly lists: Lists;
   readonly statusField: string;
   /** the drizzle columns the framework keeps on every record */
   readonly columns: FrameworkColumns;

@@ -1,9 +1,10 @@
 import type { ResourceDefinition } from '../resources/index.ts';
 import { omResources } from './om/index.ts';
+import { systemResources } from './system/index.ts';
 
 /**
  * Every resource declared with the resource framework, service by service. The probe tests
  * (resources/probe.test.ts) walk these, so a resource added to a service's list is covered
  * with no new test code; a new service adds its list here.
  */
-export const declaredResources: readonly ResourceDefinition[] = [...omResources];
+export const declaredResources: readonly ResourceDefinition[] = [...omResources, ...systemResources];

@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../db/database.ts';
 import { inScope } from '../../db/tenant-scope.ts';
-import type { TenantScope } from '../caller.ts';
+import type { ResourceScope } from '../caller.ts';
 import { orderOf, whereOf, type ListQuery } from '../search/list-query.ts';
 import type { Language, ResourceDefinition } from '../types.ts';
 import { columnWidth, labelOf, sheetName } from '../xlsx/xlsx.ts';
@@ -15,7 +15,7 @@ type Row = Record<string, unknown>;
 const isTimestamp = (name: string) => name === 'createdAt' || name === 'lastModifiedAt';
 
 /** SELECT of the export columns, timestamps as epoch milliseconds (the same on both drivers). */
-function exportQuery(definition: ResourceDefinition, scope: TenantScope, query: ListQuery): SQL {
+function exportQuery(definition: ResourceDefinition, scope: ResourceScope, query: ListQuery): SQL {
   const names = definition.declaration.exportColumns;
   const select = sql.join(
     names.map((name) => {
@@ -62,7 +62,7 @@ export interface ExportRun {
 export function startExport(
   db: Db,
   definition: ResourceDefinition,
-  scope: TenantScope,
+  scope: ResourceScope,
   query: ListQuery,
   language: Language,
 ): ExportRun {

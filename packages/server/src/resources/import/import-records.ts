@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/database.ts';
+import { ownerValues } from '../caller.ts';
 import { diffRecords, recordActions } from '../../services/system/action-logs/record-actions.ts';
 import type { Language, ResourceDefinition } from '../types.ts';
 import { translateDbError } from '../write/db-errors.ts';
@@ -56,12 +57,13 @@ export async function importRecords(
 ): Promise<number> {
   await checkAgainstDatabase(tx, definition, context, checked, language);
   if (checked.problems.size > 0) throw new ImportRejected(checked.problems);
-  const { tenantId, userId } = context.scope;
+  const { userId } = context.scope;
+  const owner = ownerValues(definition, context.scope);
   const fields = Object.keys(definition.fields);
   for (let start = 0; start < checked.rows.length; start += CHUNK) {
     const values = checked.rows
       .slice(start, start + CHUNK)
-      .map((row) => ({ ...row.values, tenantId, createdBy: userId, lastModifiedBy: userId }));
+      .map((row) => ({ ...row.values, ...owner, createdBy: userId, lastModifiedBy: userId }));
     let inserted: Record<string, unknown>[];
     try {
       inserted = (await tx.insert(definition.table).values(values).returning()) as Record<string, unknown>[];

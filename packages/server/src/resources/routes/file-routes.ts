@@ -5,7 +5,7 @@ import { Compile } from 'typebox/compile';
 import type { Db } from '../../db/database.ts';
 import { inScope } from '../../db/tenant-scope.ts';
 import { envelope, errorResponses } from '../../http/envelope.ts';
-import { actionContextOf, languageOf, tenantScopeOf } from '../caller.ts';
+import { actionContextOf, languageOf, resourceScopeOf } from '../caller.ts';
 import { startExport } from '../export/export-records.ts';
 import { errorWorkbook } from '../import/error-workbook.ts';
 import { ImportRejected, importRecords } from '../import/import-records.ts';
@@ -31,7 +31,7 @@ export function registerFileRoutes(app: FastifyInstance, definition: ResourceDef
       response: { 200: xlsxResponse('the records that match, as an xlsx workbook'), ...errorResponses },
     }),
     async (request, reply) => {
-      const scope = tenantScopeOf(request);
+      const scope = resourceScopeOf(definition, request);
       const query = listQueryOf(definition, request.query as Record<string, unknown>);
       const run = startExport(db, definition, scope, query, languageOf(request));
       await run.started;
@@ -46,7 +46,7 @@ export function registerFileRoutes(app: FastifyInstance, definition: ResourceDef
       response: { 200: xlsxResponse('the import template'), ...errorResponses },
     }),
     async (request, reply) => {
-      tenantScopeOf(request);
+      resourceScopeOf(definition, request);
       const file = await templateWorkbook(definition, languageOf(request));
       return sendXlsx(reply, `${declaration.path}_template.xlsx`, file);
     },
@@ -69,7 +69,7 @@ export function registerFileRoutes(app: FastifyInstance, definition: ResourceDef
       },
     }),
     async (request, reply) => {
-      const scope = tenantScopeOf(request);
+      const scope = resourceScopeOf(definition, request);
       const language = languageOf(request);
       const sheet = await readFirstSheet(await readUpload(request));
       if (sheet.rows.length === 0) throw fileProblem(FieldErrorKeys.required, 'the file has no data rows');

@@ -4,12 +4,13 @@ import Type from 'typebox';
 import type { Db } from '../../db/database.ts';
 import { inScope } from '../../db/tenant-scope.ts';
 import { envelope, errorResponses } from '../../http/envelope.ts';
-import { tenantScopeOf } from '../caller.ts';
+import { resourceScopeOf } from '../caller.ts';
 import { presentRecord } from '../present.ts';
 import { listQueryOf, pageOf } from '../search/list-query.ts';
 import { countRecords, findRecordsByIds, searchRecords } from '../search/search-records.ts';
 import type { ResourceDefinition } from '../types.ts';
 import { findRecord } from '../write/find-record.ts';
+import { attachLists } from '../write/lists.ts';
 import { routeOptions, SUB_PATHS } from './route-options.ts';
 
 type Query = Record<string, unknown>;
@@ -22,12 +23,19 @@ export function registerReadRoutes(app: FastifyInstance, definition: ResourceDef
   const list = { 200: DataEnvelope(Type.Array(schemas.record)), ...errorResponses };
 
   const searchPage = async (request: FastifyRequest, activeOnly: boolean) => {
-    const scope = tenantScopeOf(request);
+    const scope = resourceScopeOf(definition, request);
     const query = request.query as Query;
     const paging = pageOf(query);
-    const { rows, total } = await inScope(db, scope, (tx) =>
-      searchRecords(tx, definition, scope, listQueryOf(definition, query, activeOnly), paging),
-    );
+    const { rows, total } = await inScope(db, scope, async (tx) => {
+      const found = await searchRecords(
+        tx,
+        definition,
+        scope,
+        listQueryOf(definition, query, activeOnly),
+        paging,
+      );
+      return { rows: await attachLists(tx, definition, found.rows), total: found.total };
+    });
     return { data: present(rows), page: { ...paging, total } };
   };
 
@@ -50,10 +58,12 @@ export function registerReadRoutes(app: FastifyInstance, definition: ResourceDef
       response: list,
     }),
     async (request) => {
-      const scope = tenantScopeOf(request);
+      const scope = resourceScopeOf(definition, request);
       const query = listQueryOf(definition, request.query as Query, true);
       const paging = { pageIndex: 1, pageSize: Paging.maxAutoCompleteAll };
-      const { rows } = await inScope(db, scope, (tx) => searchRecords(tx, definition, scope, query, paging));
+      const rows = await inScope(db, scope, async (tx) =>
+        attachLists(tx, definition, (await searchRecords(tx, definition, scope, query, paging)).rows),
+      );
       return envelope(present(rows));
     },
   );
@@ -65,7 +75,7 @@ export function registerReadRoutes(app: FastifyInstance, definition: ResourceDef
       response: { 200: DataEnvelope(Type.Integer({ minimum: 0 })), ...errorResponses },
     }),
     async (request) => {
-      const scope = tenantScopeOf(request);
+      const scope = resourceScopeOf(definition, request);
       const query = listQueryOf(definition, request.query as Query);
       return envelope(await inScope(db, scope, (tx) => countRecords(tx, definition, scope, query)));
     },
@@ -75,10 +85,14 @@ export function registerReadRoutes(app: FastifyInstance, definition: ResourceDef
     SUB_PATHS.findByIds.url,
     routeOptions(definition, 'findByIds', { body: schemas.findByIdsBody, response: list }),
     async (request) => {
-      const scope = tenantScopeOf(request);
+      const scope = resourceScopeOf(definition, request);
       const { ids } = request.body as { ids: string[] };
       return envelope(
-        present(await inScope(db, scope, (tx) => findRecordsByIds(tx, definition, scope, ids))),
+        present(
+          await inScope(db, scope, async (tx) =>
+            attachLists(tx, definition, await findRecordsByIds(tx, definition, scope, ids)),
+          ),
+        ),
       );
     },
   );
@@ -90,9 +104,13 @@ export function registerReadRoutes(app: FastifyInstance, definition: ResourceDef
       response: { 200: DataEnvelope(schemas.record), ...errorResponses },
     }),
     async (request) => {
-      const scope = tenantScopeOf(request);
+      const scope = resourceScopeOf(definition, request);
       const { id } = request.params as { id: string };
-      const row = await inScope(db, scope, (tx) => findRecord(tx, definition, scope, id));
+      const row = await inScope(db, scope, async (tx) => {
+        const found = await findRecord(tx, definition, scope, id);
+        await attachLists(tx, definition, [found]);
+        return found;
+      });
       return envelope(presentRecord(definition, row));
     },
   );

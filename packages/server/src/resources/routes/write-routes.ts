@@ -4,7 +4,7 @@ import Type from 'typebox';
 import type { Db, Tx } from '../../db/database.ts';
 import { inScope } from '../../db/tenant-scope.ts';
 import { envelope, errorResponses } from '../../http/envelope.ts';
-import { actionContextOf, tenantScopeOf } from '../caller.ts';
+import { actionContextOf, resourceScopeOf } from '../caller.ts';
 import type { ResourceDefinition } from '../types.ts';
 import {
   createRecord,
@@ -23,7 +23,7 @@ export function registerWriteRoutes(app: FastifyInstance, definition: ResourceDe
   const one = { 200: DataEnvelope(schemas.record), ...errorResponses };
 
   const write = <T>(request: FastifyRequest, work: (tx: Tx, context: WriteContext) => Promise<T>) => {
-    const scope = tenantScopeOf(request);
+    const scope = resourceScopeOf(definition, request);
     const context: WriteContext = { ...actionContextOf(request, scope), scope };
     return inScope(db, scope, (tx) => work(tx, context));
   };

@@ -1,6 +1,6 @@
 import { FieldLimits, Paging } from '@hcm/contracts';
 import Type, { type TSchema } from 'typebox';
-import type { Fields, ResourceDeclaration, ResourceSchemas } from '../types.ts';
+import type { Fields, ListSpec, Lists, ResourceDeclaration, ResourceSchemas } from '../types.ts';
 
 const Uuid = Type.String({ format: 'uuid' });
 const DateTime = Type.String({ format: 'date-time' });
@@ -8,11 +8,15 @@ const nullable = (schema: TSchema) => Type.Union([schema, Type.Null()]);
 const closed = (properties: Record<string, TSchema>, description?: string) =>
   Type.Object(properties, { additionalProperties: false, ...(description ? { description } : {}) });
 
-/** The record as answered: every field, id, version and the audit columns. */
-function recordSchema(fields: Fields): TSchema {
+const listSchema = (spec: ListSpec) =>
+  Type.Array(spec.item, { maxItems: spec.maxItems, description: `${spec.label.en} (a list)` });
+
+/** The record as answered: every field and list, id, version and the audit columns. */
+function recordSchema(fields: Fields, lists: Lists): TSchema {
   const properties: Record<string, TSchema> = { id: Uuid };
   for (const [name, spec] of Object.entries(fields))
     properties[name] = spec.required || spec.kind === 'enum' ? spec.schema : nullable(spec.schema);
+  for (const [name, spec] of Object.entries(lists)) properties[name] = listSchema(spec);
   return Type.Object({
     ...properties,
     version: Type.Integer({ minimum: 1, description: 'send it back with POST /{id}/update' }),
@@ -24,8 +28,14 @@ function recordSchema(fields: Fields): TSchema {
 }
 
 /** A body of the given fields: required ones required on create, nullable ones may be null. */
-function bodySchema(fields: Fields, names: readonly string[], mode: 'create' | 'update'): TSchema {
+function bodySchema(
+  fields: Fields,
+  names: readonly string[],
+  mode: 'create' | 'update',
+  lists: Lists = {},
+): TSchema {
   const properties: Record<string, TSchema> = {};
+  for (const [name, spec] of Object.entries(lists)) properties[name] = Type.Optional(listSchema(spec));
   for (const name of names) {
     const spec = fields[name];
     if (!spec) continue;
@@ -72,6 +82,7 @@ function sortBySchema(declaration: ResourceDeclaration): TSchema {
 /** Every schema of the generic sub-paths, derived once from the declaration. */
 export function deriveSchemas(declaration: ResourceDeclaration): ResourceSchemas {
   const { fields } = declaration;
+  const lists = declaration.lists ?? {};
   const filters: Record<string, TSchema> = {};
   for (const name of declaration.filters) {
     const spec = fields[name];
@@ -79,9 +90,9 @@ export function deriveSchemas(declaration: ResourceDeclaration): ResourceSchemas
   }
   const sortBy = sortBySchema(declaration);
   return {
-    record: recordSchema(fields),
-    createBody: bodySchema(fields, declaration.create, 'create'),
-    updateBody: bodySchema(fields, declaration.update, 'update'),
+    record: recordSchema(fields, lists),
+    createBody: bodySchema(fields, declaration.create, 'create', lists),
+    updateBody: bodySchema(fields, declaration.update, 'update', lists),
     idParams: closed({ id: Uuid }),
     searchQuery: closed({ keyword, ...paging, sortBy, ...filters }),
     countQuery: closed({ keyword, ...filters }),

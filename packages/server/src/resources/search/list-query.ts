@@ -1,6 +1,6 @@
 import { Paging, Status } from '@hcm/contracts';
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { TenantScope } from '../caller.ts';
+import { ownRows, type ResourceScope } from '../caller.ts';
 import type { ResourceDefinition } from '../types.ts';
 
 /** What narrows and orders a list: keyword, typed filters, sort, and whether ACTIVE only. */
@@ -52,9 +52,9 @@ export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (
  * confines the rows: it is the application's own check, and it lets the planner use the
  * tenant-leading indexes.
  */
-export function whereOf(definition: ResourceDefinition, scope: TenantScope, query: ListQuery): SQL {
-  const { columns, fields } = definition;
-  const conditions: (SQL | undefined)[] = [eq(columns.tenantId, scope.tenantId)];
+export function whereOf(definition: ResourceDefinition, scope: ResourceScope, query: ListQuery): SQL {
+  const { fields } = definition;
+  const conditions: (SQL | undefined)[] = [ownRows(definition, scope)];
   if (query.keyword) {
     const pattern = likePattern(query.keyword);
     conditions.push(

@@ -1,6 +1,6 @@
 import { count, inArray, and } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import type { TenantScope } from '../caller.ts';
+import type { ResourceScope } from '../caller.ts';
 import type { ResourceDefinition } from '../types.ts';
 import { orderOf, whereOf, type ListQuery, type PageRequest } from './list-query.ts';
 
@@ -10,7 +10,7 @@ type Row = Record<string, unknown>;
 export function pageStatement(
   tx: Tx,
   definition: ResourceDefinition,
-  scope: TenantScope,
+  scope: ResourceScope,
   query: ListQuery,
   page: PageRequest,
 ) {
@@ -23,7 +23,12 @@ export function pageStatement(
     .offset((page.pageIndex - 1) * page.pageSize);
 }
 
-export function countStatement(tx: Tx, definition: ResourceDefinition, scope: TenantScope, query: ListQuery) {
+export function countStatement(
+  tx: Tx,
+  definition: ResourceDefinition,
+  scope: ResourceScope,
+  query: ListQuery,
+) {
   return tx
     .select({ total: count() })
     .from(definition.table)
@@ -34,7 +39,7 @@ export function countStatement(tx: Tx, definition: ResourceDefinition, scope: Te
 export async function searchRecords(
   tx: Tx,
   definition: ResourceDefinition,
-  scope: TenantScope,
+  scope: ResourceScope,
   query: ListQuery,
   page: PageRequest,
 ): Promise<{ rows: Row[]; total: number }> {
@@ -47,7 +52,7 @@ export async function searchRecords(
 export async function countRecords(
   tx: Tx,
   definition: ResourceDefinition,
-  scope: TenantScope,
+  scope: ResourceScope,
   query: ListQuery,
 ): Promise<number> {
   const [result] = await countStatement(tx, definition, scope, query);
@@ -58,7 +63,7 @@ export async function countRecords(
 export async function findRecordsByIds(
   tx: Tx,
   definition: ResourceDefinition,
-  scope: TenantScope,
+  scope: ResourceScope,
   ids: readonly string[],
 ): Promise<Row[]> {
   const { columns } = definition;

@@ -15,10 +15,20 @@ export interface Caller {
   token: string;
 }
 
+/** The same as a system user (no tenant), for system resources. */
+export interface SystemCaller {
+  tenantId: null;
+  userId: string;
+  token: string;
+}
+
 export interface ResourceTestKit {
   server: TestServer;
   http: HttpClient;
+  /** a tenant user in a fresh tenant */
   caller(resources: readonly ResourceDefinition[], extra?: readonly string[]): Promise<Caller>;
+  /** a system user (no tenant) */
+  systemCaller(resources: readonly ResourceDefinition[], extra?: readonly string[]): Promise<SystemCaller>;
   stop(): Promise<void>;
 }
 
@@ -35,6 +45,11 @@ export async function startResourceTestKit(engine: Engine): Promise<ResourceTest
       const permissions = [...resources.flatMap((r) => ACTIONS.map((a) => r.permissionFor(a))), ...extra];
       const { user } = await makeUser(deps, { tenantId: tenant.id, permissions });
       return { tenantId: tenant.id, userId: user.id, token: await accessTokenFor(server.db.orm, user) };
+    },
+    async systemCaller(resources, extra = ['action_log.view']) {
+      const permissions = [...resources.flatMap((r) => ACTIONS.map((a) => r.permissionFor(a))), ...extra];
+      const { user } = await makeUser(deps, { permissions });
+      return { tenantId: null, userId: user.id, token: await accessTokenFor(server.db.orm, user) };
     },
     async stop() {
       await server.stop();

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
-import type { TenantScope } from '../caller.ts';
+import { ownRows, type ResourceScope } from '../caller.ts';
 import type { ResourceDefinition } from '../types.ts';
 
 type Row = Record<string, unknown>;
@@ -13,7 +13,7 @@ type Row = Record<string, unknown>;
 export async function findRecord(
   tx: Tx,
   definition: ResourceDefinition,
-  scope: TenantScope,
+  scope: ResourceScope,
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<Row> {
@@ -21,7 +21,7 @@ export async function findRecord(
   const query = tx
     .select()
     .from(definition.table)
-    .where(and(eq(columns.tenantId, scope.tenantId), eq(columns.id, id)))
+    .where(and(ownRows(definition, scope), eq(columns.id, id)))
     .limit(1);
   const [row] = (await (options.forUpdate ? query.for('update') : query)) as Row[];
   if (!row) throw notFound(`No ${definition.name} with id ${id}`);

@@ -1,6 +1,6 @@
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import type { TenantScope } from '../caller.ts';
+import { ownRows, type ResourceScope } from '../caller.ts';
 import type { ResourceDefinition } from '../types.ts';
 
 /** The unique fields of the definition. */
@@ -25,7 +25,7 @@ const keyExpression = (definition: ResourceDefinition, name: string): SQL => {
 export async function takenFields(
   tx: Tx,
   definition: ResourceDefinition,
-  scope: TenantScope,
+  scope: ResourceScope,
   values: Record<string, unknown>,
   exceptId?: string,
 ): Promise<string[]> {
@@ -38,7 +38,7 @@ export async function takenFields(
       .from(definition.table)
       .where(
         and(
-          eq(columns.tenantId, scope.tenantId),
+          ownRows(definition, scope),
           sql`${keyExpression(definition, name)} = ${uniqueKey(definition, name, values[name])}`,
           exceptId ? ne(columns.id, exceptId) : undefined,
         ),
@@ -53,20 +53,19 @@ export async function takenFields(
 export async function existingKeys(
   tx: Tx,
   definition: ResourceDefinition,
-  scope: TenantScope,
+  scope: ResourceScope,
   keysByField: Record<string, string[]>,
 ): Promise<Record<string, Set<string>>> {
   const found: Record<string, Set<string>> = {};
   for (const [name, keys] of Object.entries(keysByField)) {
     found[name] = new Set();
-    const { columns } = definition;
     for (let start = 0; start < keys.length; start += 1000) {
       const chunk = keys.slice(start, start + 1000);
       const expression = keyExpression(definition, name);
       const rows = await tx
         .select({ key: sql<string>`${expression}` })
         .from(definition.table)
-        .where(and(eq(columns.tenantId, scope.tenantId), inArray(expression, chunk)));
+        .where(and(ownRows(definition, scope), inArray(expression, chunk)));
       for (const row of rows) found[name].add(String(row.key));
     }
   }

@@ -9,21 +9,25 @@ import {
   type ActionContext,
   type ActionLogAction,
 } from '../../services/system/action-logs/record-actions.ts';
-import type { TenantScope } from '../caller.ts';
+import { ownerValues, ownRows, type ResourceScope } from '../caller.ts';
 import { presentRecord } from '../present.ts';
 import type { ResourceDefinition, ResourceRecord } from '../types.ts';
 import { duplicateOf, translateDbError } from './db-errors.ts';
 import { findRecord } from './find-record.ts';
+import { attachLists, listsOf, saveLists } from './lists.ts';
 import { takenFields } from './uniqueness.ts';
 
 type Row = Record<string, unknown>;
 
 /** The caller of a write: the tenant scope plus where the request came from, for the log. */
 export interface WriteContext extends ActionContext {
-  scope: TenantScope;
+  scope: ResourceScope;
 }
 
-const fieldNames = (definition: ResourceDefinition) => Object.keys(definition.fields);
+const fieldNames = (definition: ResourceDefinition) => [
+  ...Object.keys(definition.fields),
+  ...Object.keys(definition.lists),
+];
 
 async function log(
   tx: Tx,
@@ -78,15 +82,20 @@ export async function createRecord(
 ): Promise<ResourceRecord> {
   const values = pick(body, definition.declaration.create);
   await refuseDuplicates(tx, definition, context, values);
-  const { tenantId, userId } = context.scope;
+  const { userId } = context.scope;
+  const owner = ownerValues(definition, context.scope);
   const row = only(
     await guarded(definition, () =>
       tx
         .insert(definition.table)
-        .values({ ...values, tenantId, createdBy: userId, lastModifiedBy: userId })
+        .values({ ...values, ...owner, createdBy: userId, lastModifiedBy: userId })
         .returning(),
     ),
   );
+  const lists = listsOf(definition, body);
+  for (const name of Object.keys(definition.lists)) lists[name] ??= [];
+  await guarded(definition, () => saveLists(tx, definition, String(row.id), lists));
+  Object.assign(row, lists);
   await log(tx, definition, context, 'CREATE', null, row);
   return presentRecord(definition, row);
 }
@@ -103,22 +112,39 @@ async function applyChanges(
   const { columns } = definition;
   const changed = Object.keys(diffRecords(before, { ...before, ...changes }, Object.keys(changes)));
   if (changed.length === 0) return presentRecord(definition, before);
+  const listNames = Object.keys(definition.lists);
+  const lists = pick(
+    changes,
+    changed.filter((n) => listNames.includes(n)),
+  );
+  await guarded(definition, () => saveLists(tx, definition, String(before.id), lists));
   const after = only(
     await guarded(definition, () =>
       tx
         .update(definition.table)
         .set({
-          ...pick(changes, changed),
+          ...pick(
+            changes,
+            changed.filter((n) => !listNames.includes(n)),
+          ),
           version: sql`${columns.version} + 1`,
           lastModifiedAt: sql`now()`,
           lastModifiedBy: context.scope.userId,
         })
-        .where(and(eq(columns.tenantId, context.scope.tenantId), eq(columns.id, before.id)))
+        .where(and(ownRows(definition, context.scope), eq(columns.id, before.id)))
         .returning(),
     ),
   );
+  for (const name of listNames) after[name] = lists[name] ?? before[name];
   await log(tx, definition, context, action, before, after);
   return presentRecord(definition, after);
+}
+
+/** The caller's record `id` with its lists, locked for update (404 when absent). */
+async function lockedRecord(tx: Tx, definition: ResourceDefinition, context: WriteContext, id: string) {
+  const row = await findRecord(tx, definition, context.scope, id, { forUpdate: true });
+  await attachLists(tx, definition, [row]);
+  return row;
 }
 
 export async function updateRecord(
@@ -128,14 +154,14 @@ export async function updateRecord(
   id: string,
   body: Row,
 ): Promise<ResourceRecord> {
-  const before = await findRecord(tx, definition, context.scope, id, { forUpdate: true });
+  const before = await lockedRecord(tx, definition, context, id);
   if (before.version !== body.version)
     throw new AppError(
       409,
       ErrorCodes.conflict,
       `The record was changed by someone else (version ${String(before.version)}, not ${String(body.version)}): reload it`,
     );
-  const changes = pick(body, definition.declaration.update);
+  const changes = { ...pick(body, definition.declaration.update), ...listsOf(definition, body) };
   await refuseDuplicates(tx, definition, context, changes, id);
   return applyChanges(tx, definition, context, before, changes, 'UPDATE');
 }
@@ -147,7 +173,7 @@ export async function setRecordStatus(
   id: string,
   status: Status,
 ): Promise<ResourceRecord> {
-  const before = await findRecord(tx, definition, context.scope, id, { forUpdate: true });
+  const before = await lockedRecord(tx, definition, context, id);
   const action = status === Status.active ? 'ACTIVE' : 'INACTIVE';
   return applyChanges(tx, definition, context, before, { [definition.statusField]: status }, action);
 }
@@ -159,9 +185,9 @@ export async function deleteRecord(
   id: string,
 ): Promise<{ id: string }> {
   const { columns } = definition;
-  const before = await findRecord(tx, definition, context.scope, id, { forUpdate: true });
+  const before = await lockedRecord(tx, definition, context, id);
   await guarded(definition, () =>
-    tx.delete(definition.table).where(and(eq(columns.tenantId, context.scope.tenantId), eq(columns.id, id))),
+    tx.delete(definition.table).where(and(ownRows(definition, context.scope), eq(columns.id, id))),
   );
   await log(tx, definition, context, 'DELETE', before, null);
   return { id };

@@ -23,7 +23,7 @@ export async function createServicePack(db: Db, input: CreateServicePackInput): 
     .values({
       code: input.code,
       name: input.name,
-      price: String(input.price ?? 0),
+      price: Number(input.price ?? 0),
       duration: input.duration,
       description: input.description ?? null,
       createdBy,
