@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiPaths } from '@hcm/contracts';
 import { StorageKeys, session$ } from '@hcm/session';
-import { afterEach, beforeEach, describe, it } from './testing/mocha.ts';
+import { afterEach, beforeEach, describe, it } from '../../../scripts/wtr/mocha.ts';
 import { healthyIam, type FakeApi } from './testing/fake-api.ts';
 import {
   currentPath,

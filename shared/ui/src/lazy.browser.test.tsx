@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, it } from './testing/mocha.ts';
+import { afterEach, beforeEach, describe, it } from '../../../scripts/wtr/mocha.ts';
 import { prepareUi, renderUi, resetUi } from './testing/ui-fixture.tsx';
 import { DataTable, DecimalInput, PaginationBar, StatusBadge, TruncatedText } from './lazy.tsx';
 

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n, setLanguage } from '@hcm/i18n';
 import { Button } from '@fluentui/react-components';
-import { afterEach, beforeEach, describe, it } from '../testing/mocha.ts';
+import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
 import { prepareUi, renderUi, resetUi } from '../testing/ui-fixture.tsx';
 import { FormField } from './FormField.tsx';
 import { TextInput } from './TextInput.tsx';

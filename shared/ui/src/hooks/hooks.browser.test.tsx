@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Button, Input } from '@fluentui/react-components';
-import { afterEach, beforeEach, describe, it } from '../testing/mocha.ts';
+import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
 import { prepareUi, renderUi, resetUi, sleep } from '../testing/ui-fixture.tsx';
 import { useDebouncedClick, useDebouncedKey, useDebouncedValue } from './debounce.ts';
 import { useScreenSize } from './screen-size.ts';

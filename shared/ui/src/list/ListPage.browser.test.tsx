@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button } from '@fluentui/react-components';
 import { i18n } from '@hcm/i18n';
-import { afterEach, beforeEach, describe, it } from '../testing/mocha.ts';
+import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
 import {
   currentQuery,
   currentQueryJson,

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { screen } from '@testing-library/react';
 import { setLanguage } from '@hcm/i18n';
-import { afterEach, beforeEach, describe, it } from '../testing/mocha.ts';
+import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
 import { prepareUi, renderUi, resetUi } from '../testing/ui-fixture.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { i18n } from '@hcm/i18n';
-import { afterEach, beforeEach, describe, it } from '../testing/mocha.ts';
+import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
 import { prepareUi, renderUi, resetUi } from '../testing/ui-fixture.tsx';
 import { DataTable } from './DataTable.tsx';
 import type { ColumnDef } from './columns.ts';

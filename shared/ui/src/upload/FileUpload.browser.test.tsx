@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, it } from '../testing/mocha.ts';
+import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
 import { prepareUi, renderUi, resetUi } from '../testing/ui-fixture.tsx';
 import { FileUpload, type FileUploadProps } from './FileUpload.tsx';
 

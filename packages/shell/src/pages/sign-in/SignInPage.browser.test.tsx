@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiPaths } from '@hcm/contracts';
 import { StorageKeys } from '@hcm/session';
-import { afterEach, beforeEach, describe, it } from '../../testing/mocha.ts';
+import { afterEach, beforeEach, describe, it } from '../../../../../scripts/wtr/mocha.ts';
 import { healthyIam, type FakeApi } from '../../testing/fake-api.ts';
 import { currentPath, prepareShell, renderShellAt, resetShell } from '../../testing/shell-fixture.tsx';
 

@@ -1,7 +1,7 @@
 /**
  * web-test-runner runs browser tests with mocha, whose functions are globals. There are no
  * mocha typings in the workspace; this gives them types without declaring globals that could
- * clash with vitest's.
+ * clash with vitest's. Every package's *.browser.test.tsx imports it from here.
  */
 type Body = () => void | Promise<void>;
 
