@@ -7,7 +7,7 @@ import { defaultReporter, summaryReporter } from '@web/test-runner';
 import chromium from './scripts/chromium.json' with { type: 'json' };
 
 export default {
-  files: ['.cache/wtr/**/*.browser.test.js'],
+  files: [`${process.env.WTR_OUT ?? '.cache/wtr'}/**/*.browser.test.js`],
   nodeResolve: true,
   concurrency: 1,
   testFramework: { config: { timeout: 10000 } },
@@ -19,5 +19,9 @@ export default {
       },
     }),
   ],
-  reporters: [defaultReporter(), summaryReporter(), countingReporter('.cache/wtr-results.json')],
+  reporters: [
+    defaultReporter(),
+    summaryReporter(),
+    countingReporter(`${process.env.WTR_OUT ?? '.cache/wtr'}-results.json`),
+  ],
 };
