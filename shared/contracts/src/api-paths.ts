@@ -15,4 +15,8 @@ export const ApiPaths = {
     unlockUsers: '/api/iam/users/unlock-by-usernames',
     changeUserPassword: '/api/iam/users/:id/change-password',
   },
+  translations: {
+    /** GET ?language=vi|en, no sign-in: the active message texts as `[{ code, value }]` */
+    publicMessages: '/api/system/public/messages',
+  },
 } as const;

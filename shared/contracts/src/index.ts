@@ -8,3 +8,4 @@ export * from './iam.ts';
 export * from './health.ts';
 export * from './portal.ts';
 export * from './permissions.ts';
+export * from './translations.ts';

@@ -11,16 +11,25 @@ const files: Record<string, unknown> = {
   '/i18n/shell/en.json': { signIn: { title: 'Sign in' }, welcome: 'Welcome, {{name}}' },
   '/i18n/payroll/vi.json': { title: 'Tiền lương' },
   '/i18n/broken/vi.json': '{not json',
+  // The server's public messages (System › Language): merged over every app's dictionary.
+  '/api/system/public/messages?language=vi': {
+    data: [{ code: 'signIn.subtitle', value: 'Văn bản do quản trị viên đặt' }],
+  },
+  '/api/system/public/messages?language=en': {
+    data: [{ code: 'welcome', value: 'Hello from the administrator, {{name}}' }, { code: 42 }],
+  },
 };
 
 describe('i18n set-up', () => {
   let server: Server;
   let base = '';
   const seenHeaders: IncomingHttpHeaders[] = [];
+  const requestedUrls: string[] = [];
 
   beforeAll(async () => {
     server = createServer((req, res) => {
       seenHeaders.push(req.headers);
+      requestedUrls.push(req.url ?? '');
       const body = files[req.url ?? ''];
       if (body === undefined) {
         res.writeHead(404).end();
@@ -31,7 +40,10 @@ describe('i18n set-up', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    await initI18n({ dictionaryUrl: (app, lang) => `${base}/i18n/${app}/${lang}.json` });
+    await initI18n({
+      dictionaryUrl: (app, lang) => `${base}/i18n/${app}/${lang}.json`,
+      messagesUrl: (lang) => `${base}/api/system/public/messages?language=${lang}`,
+    });
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
@@ -49,6 +61,16 @@ describe('i18n set-up', () => {
     expect(seenHeaders.at(-1)?.language).toBeUndefined();
   });
 
+  it("merges the server's public messages over the dictionary, fetched once per language", async () => {
+    expect(i18n.t('signIn.subtitle', { ns: 'shell' })).toBe('Văn bản do quản trị viên đặt');
+    expect(i18n.t('signIn.title', { ns: 'shell' })).toBe('Đăng nhập');
+    await loadAppDictionary('payroll');
+    expect(i18n.t('signIn.subtitle', { ns: 'payroll' })).toBe('Văn bản do quản trị viên đặt');
+    expect(requestedUrls.filter((u) => u.startsWith('/api/system/public/messages?language=vi'))).toHaveLength(
+      1,
+    );
+  });
+
   it('gives an empty dictionary for a missing or broken file: keys show, nothing throws', async () => {
     await loadAppDictionary('missing');
     await loadAppDictionary('broken');
@@ -61,6 +83,8 @@ describe('i18n set-up', () => {
     await setLanguage('en');
     expect(i18n.language).toBe('en');
     expect(i18n.t('signIn.title', { ns: 'shell' })).toBe('Sign in');
+    // the administrator's text wins over the built-in one; a malformed item is skipped
+    expect(i18n.t('welcome', { ns: 'shell', name: 'Lan' })).toBe('Hello from the administrator, Lan');
     // payroll has no English file: its keys show
     expect(i18n.t('title', { ns: 'payroll' })).toBe('title');
     expect(dayjs.locale()).toBe('en');

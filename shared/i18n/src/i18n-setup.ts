@@ -4,6 +4,12 @@ import { session$, setLanguage as setSessionLanguage, language$ } from '@hcm/ses
 import { Languages, type Language } from '@hcm/contracts';
 import { defaultDictionaryUrl, fetchDictionary, type DictionaryUrl } from './dictionary-loader.ts';
 import { applyDocumentLanguage } from './document-language.ts';
+import {
+  defaultMessagesUrl,
+  fetchPublicMessages,
+  type MessagesUrl,
+  type PublicMessages,
+} from './public-messages.ts';
 
 /**
  * The portal's one i18next instance (created, not the global default, so that no other script
@@ -14,11 +20,14 @@ export const i18n = i18next.createInstance();
 export interface I18nOptions {
   /** Where a dictionary lives; defaults to /i18n/{app}/{lang}.json. */
   dictionaryUrl?: DictionaryUrl;
+  /** Where the server's message texts are; defaults to /api/system/public/messages?language=. */
+  messagesUrl?: MessagesUrl;
   fetch?: typeof fetch;
 }
 
 let settings: Required<I18nOptions> = {
   dictionaryUrl: defaultDictionaryUrl,
+  messagesUrl: defaultMessagesUrl,
   fetch: (...args) => fetch(...args),
 };
 let initialization: Promise<void> | null = null;
@@ -27,6 +36,20 @@ const apps = new Set<string>();
 /** Loaded (or loading) dictionaries by `lang/app`; failed ones are dropped so a later switch retries. */
 const loads = new Map<string, Promise<void>>();
 let applying: Promise<void> = Promise.resolve();
+/** The server's texts by language, fetched once per language (a failed fetch is retried next time). */
+const messageLoads = new Map<Language, Promise<PublicMessages>>();
+
+function publicMessages(language: Language): Promise<PublicMessages> {
+  let load = messageLoads.get(language);
+  if (!load) {
+    load = fetchPublicMessages(settings.messagesUrl(language), settings.fetch).then(({ messages, ok }) => {
+      if (!ok) messageLoads.delete(language);
+      return messages;
+    });
+    messageLoads.set(language, load);
+  }
+  return load;
+}
 
 /** Loads `app`'s dictionary for `language` (default: the current one) into namespace `app`. */
 export function loadAppDictionary(app: string, language: Language = session$.value.language): Promise<void> {
@@ -34,13 +57,16 @@ export function loadAppDictionary(app: string, language: Language = session$.val
   const key = `${language}/${app}`;
   let load = loads.get(key);
   if (!load) {
-    load = fetchDictionary(settings.dictionaryUrl(app, language), settings.fetch).then(
-      ({ dictionary, ok }) => {
-        if (!ok) loads.delete(key);
-        // deep merge, overwrite: a dictionary loaded again replaces the old texts
-        i18n.addResourceBundle(language, app, dictionary, true, true);
-      },
-    );
+    load = Promise.all([
+      fetchDictionary(settings.dictionaryUrl(app, language), settings.fetch),
+      publicMessages(language),
+    ]).then(([{ dictionary, ok }, messages]) => {
+      if (!ok) loads.delete(key);
+      // deep merge, overwrite: a dictionary loaded again replaces the old texts
+      i18n.addResourceBundle(language, app, dictionary, true, true);
+      // Core §7: the server's public messages are merged over every app's dictionary.
+      i18n.addResources(language, app, messages);
+    });
     loads.set(key, load);
   }
   return load;

@@ -389,3 +389,18 @@ export type RoleRow = typeof roles.$inferSelect;
 export type SystemRoleRow = typeof systemRoles.$inferSelect;
 export type ServicePackRow = typeof servicePacks.$inferSelect;
 export type TenantSubscriptionRow = typeof tenantSubscriptions.$inferSelect;
+
+/** System › Language: message texts that override the built-in dictionaries (migration 0005). */
+export const translations = pgTable(
+  'translations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: varchar('code', { length: 200 }).notNull(),
+    valueVi: varchar('value_vi', { length: 2000 }).notNull(),
+    valueEn: varchar('value_en', { length: 2000 }).notNull(),
+    status: varchar('status', { length: 16 }).$type<Status>().notNull().default('ACTIVE'),
+    ...timestamps(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('translations_code_key').on(sql`lower(${t.code})`)],
+);

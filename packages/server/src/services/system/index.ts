@@ -4,13 +4,22 @@ import { registerResources, type ResourceDefinition } from '../../resources/inde
 import { actionLogRoutes } from './action-logs/routes.ts';
 import { servicePackResource } from './service-packs/service-packs.ts';
 import { tenantRoutes } from './tenants/routes.ts';
+import type { ThemeConfig } from './theme/theme-config.ts';
+import { themeRoutes } from './theme/routes.ts';
+import { translationResource } from './translations/translations.ts';
+import { publicMessageRoutes } from './translations/public-routes.ts';
 
 /** The resources of the system service, declared with the resource framework. */
-export const systemResources: readonly ResourceDefinition[] = [servicePackResource];
+export const systemResources: readonly ResourceDefinition[] = [servicePackResource, translationResource];
 
 /** The system service: /api/system/... */
-export const systemService: FastifyPluginAsync<{ deps: { db: Db } }> = async (app, { deps }) => {
+export const systemService: FastifyPluginAsync<{ deps: { db: Db; theme: ThemeConfig } }> = async (
+  app,
+  { deps },
+) => {
   await app.register(actionLogRoutes, { db: deps.db });
   await app.register(tenantRoutes, { db: deps.db });
+  await app.register(themeRoutes, { theme: deps.theme });
+  await app.register(publicMessageRoutes, { db: deps.db });
   await registerResources(app, systemResources, deps);
 };
