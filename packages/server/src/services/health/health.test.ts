@@ -1,8 +1,9 @@
 import type { Health } from '@hcm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testEngines, type TestDatabase } from '../../testing/engines.ts';
-import { httpClient, type ErrorResult, type HttpClient, type HttpResult } from '../../testing/http-client.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestDatabase, testEngines } from '../../testing/engines.ts';
+import { httpClient, type ErrorResult, type HttpResult } from '../../testing/http-client.ts';
+import { startTestServer } from '../../testing/test-server.ts';
+import { serveDuringSuite } from '../../testing/serve-during-suite.ts';
 import { readJournal } from '../../db/migrations.ts';
 import { resolveServerPaths } from '../../paths.ts';
 
@@ -14,22 +15,10 @@ describe.each(await testEngines())('health and the API edge on $engine', ({ engi
     it.skip('PostgreSQL at TEST_DATABASE_URL_ADMIN does not answer', () => undefined);
     return;
   }
-  let database: TestDatabase;
-  let server: TestServer;
-  let http: HttpClient;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    server = await startTestServer(database.env);
-    http = httpClient(server.url);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await database?.dispose();
-  });
+  const suite = serveDuringSuite(engine);
 
   it('reports the engine, its version and the applied migration', async () => {
-    const res: HttpResult<{ data: Health }> = await http.get('/api/health');
+    const res: HttpResult<{ data: Health }> = await suite.http.get('/api/health');
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       status: 'ok',
@@ -41,17 +30,17 @@ describe.each(await testEngines())('health and the API edge on $engine', ({ engi
   });
 
   it('echoes a sane x-request-id and makes one up otherwise', async () => {
-    const given = await http.get('/api/health', undefined, { 'x-request-id': 'abc-123' });
+    const given = await suite.http.get('/api/health', undefined, { 'x-request-id': 'abc-123' });
     expect(given.headers.get('x-request-id')).toBe('abc-123');
-    const made = await http.get('/api/health', undefined, { 'x-request-id': 'bad id with spaces' });
+    const made = await suite.http.get('/api/health', undefined, { 'x-request-id': 'bad id with spaces' });
     expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-    expect(server.logs()).toContain('"requestId":"abc-123"');
+    expect(suite.server.logs()).toContain('"requestId":"abc-123"');
   });
 
   it.each(['GET', 'POST', 'DELETE', 'PUT'])(
     'answers an unknown /api path (%s) with a JSON 404',
     async (method) => {
-      const res: ErrorResult = await http.request(method, '/api/no/such/thing', {
+      const res: ErrorResult = await suite.http.request(method, '/api/no/such/thing', {
         headers: { accept: 'text/html' },
       });
       expect(res.status).toBe(404);
@@ -76,28 +65,30 @@ describe.each(await testEngines())('health and the API edge on $engine', ({ engi
   });
 
   it('answers / with 503 while the front end is not built', async () => {
-    const json: ErrorResult = await http.get('/');
+    const json: ErrorResult = await suite.http.get('/');
     expect(json.status).toBe(503);
     expect(json.body.code).toBe('FRONT_END_NOT_BUILT');
-    const page = await http.get<string>('/dashboard', undefined, { accept: 'text/html' });
+    const page = await suite.http.get<string>('/dashboard', undefined, { accept: 'text/html' });
     expect(page.status).toBe(503);
     expect(page.body).toContain('pnpm build');
   });
 
   it('turns malformed JSON into a 400 envelope, not a 500', async () => {
-    const res: ErrorResult = await http.request('POST', '/api/iam/authenticate', { raw: '{"username": ' });
+    const res: ErrorResult = await suite.http.request('POST', '/api/iam/authenticate', {
+      raw: '{"username": ',
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_FAILED');
   });
 
   it('answers a media type it cannot read with 415, and a text body with 400, in the envelope', async () => {
-    const xml: ErrorResult = await http.request('POST', '/api/iam/authenticate', {
+    const xml: ErrorResult = await suite.http.request('POST', '/api/iam/authenticate', {
       raw: '<a/>',
       headers: { 'content-type': 'application/xml' },
     });
     expect(xml.status).toBe(415);
     expect(xml.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
-    const text: ErrorResult = await http.request('POST', '/api/iam/authenticate', {
+    const text: ErrorResult = await suite.http.request('POST', '/api/iam/authenticate', {
       raw: 'username=a',
       headers: { 'content-type': 'text/plain' },
     });

@@ -1,19 +1,15 @@
 import { ALL_PERMISSION_CODES, permissionCodesForLevel, type Profile } from '@hcm/contracts';
 import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../../db/database.ts';
 import { roles, users, type TenantRow, type UserRow } from '../../../db/schema.ts';
 import type { App } from '../../../http/types.ts';
-import { createTestDatabase, testEngines, type TestDatabase } from '../../../testing/engines.ts';
+import { testEngines } from '../../../testing/engines.ts';
 import { accessTokenFor, makeTenant, makeUser } from '../../../testing/factories.ts';
-import {
-  httpClient,
-  type ErrorResult,
-  type HttpClient,
-  type HttpResult,
-} from '../../../testing/http-client.ts';
-import { startTestServer, TEST_HR_ADMIN, TEST_ROOT, type TestServer } from '../../../testing/test-server.ts';
+import { serveDuringSuite } from '../../../testing/serve-during-suite.ts';
+import type { ErrorResult, HttpResult } from '../../../testing/http-client.ts';
+import { TEST_HR_ADMIN, TEST_ROOT } from '../../../testing/test-server.ts';
 import { registerAuthentication } from '../authentication/authentication.ts';
 import { createTokenSigner } from '../tokens/token-signer.ts';
 import { registerAuthorization } from './authorization.ts';
@@ -21,7 +17,7 @@ import { requireActor, runAsCaller } from './caller-scope.ts';
 
 const HOUR = 3_600_000;
 
-/** Tiny routes that declare what they need, registered on the real app of the test server. */
+/** Tiny routes that declare what they need, registered on the real app of the test suite.server. */
 function testRoutes(app: App, db: Db): void {
   const ok = async () => ({ data: 'ok' });
   app.get('/api/test/one', { config: { auth: 'user', permission: 'job_title.view' } }, ok);
@@ -57,76 +53,64 @@ describe.each(await testEngines())('central authorization on $engine', ({ engine
     it.skip('PostgreSQL at TEST_DATABASE_URL_ADMIN does not answer', () => undefined);
     return;
   }
-  let database: TestDatabase;
-  let server: TestServer;
-  let http: HttpClient;
+  const suite = serveDuringSuite(engine, {}, { routes: (app, db) => testRoutes(app, db.orm) });
 
-  const deps = () => ({ db: server.db.orm, passwords: server.passwords });
-  const tokenOf = (user: Pick<UserRow, 'id' | 'tenantId'>) => accessTokenFor(server.db.orm, user);
+  const deps = () => ({ db: suite.server.db.orm, passwords: suite.server.passwords });
+  const tokenOf = (user: Pick<UserRow, 'id' | 'tenantId'>) => accessTokenFor(suite.server.db.orm, user);
   async function tenantUser(permissions: string[], tenant?: TenantRow) {
-    const t = tenant ?? (await makeTenant(server.db.orm));
+    const t = tenant ?? (await makeTenant(suite.server.db.orm));
     const made = await makeUser(deps(), { tenantId: t.id, permissions });
     return { ...made, tenant: t, token: await tokenOf(made.user) };
   }
   async function seededUser(username: string) {
-    const [user] = await server.db.orm.select().from(users).where(eq(users.username, username));
+    const [user] = await suite.server.db.orm.select().from(users).where(eq(users.username, username));
     if (!user) throw new Error(`no ${username}`);
     return { user, token: await tokenOf(user) };
   }
 
-  beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    server = await startTestServer(database.env, { routes: (app, db) => testRoutes(app, db.orm) });
-    http = httpClient(server.url);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await database?.dispose();
-  });
-
   describe('permissions', () => {
     it('answers 401 without a token, before anything else', async () => {
-      const res: ErrorResult = await http.get('/api/test/one');
+      const res: ErrorResult = await suite.http.get('/api/test/one');
       expect(res.status).toBe(401);
       expect(res.body.code).toBe('UNAUTHORIZED');
     });
 
     it('answers 403 FORBIDDEN without the permission and 200 with it', async () => {
       const without = await tenantUser(['worker.view']);
-      const denied: ErrorResult = await http.get('/api/test/one', without.token);
+      const denied: ErrorResult = await suite.http.get('/api/test/one', without.token);
       expect(denied.status).toBe(403);
       expect(denied.body).toEqual({ code: 'FORBIDDEN', message: 'This needs the permission job_title.view' });
 
       const withIt = await tenantUser(['job_title.view']);
-      const allowed = await http.get('/api/test/one', withIt.token);
+      const allowed = await suite.http.get('/api/test/one', withIt.token);
       expect(allowed.status).toBe(200);
       expect(allowed.body).toEqual({ data: 'ok' });
     });
 
     it('passes several codes when any one is granted, and [] for any signed-in user', async () => {
       const worker = await tenantUser(['worker.view']);
-      expect((await http.get('/api/test/any', worker.token)).status).toBe(200);
+      expect((await suite.http.get('/api/test/any', worker.token)).status).toBe(200);
       const neither = await tenantUser(['job_title.view']);
-      expect((await http.get('/api/test/any', neither.token)).status).toBe(403);
+      expect((await suite.http.get('/api/test/any', neither.token)).status).toBe(403);
       const nothing = await tenantUser([]);
-      expect((await http.get('/api/test/anyone', nothing.token)).status).toBe(200);
-      expect((await http.get('/api/test/anyone')).status).toBe(401);
+      expect((await suite.http.get('/api/test/anyone', nothing.token)).status).toBe(200);
+      expect((await suite.http.get('/api/test/anyone')).status).toBe(401);
     });
 
     it('unites the grants of all the user’s roles and ignores inactive roles', async () => {
       const { user, tenant, token } = await tenantUser(['worker.view']);
-      expect((await http.get('/api/test/one', token)).status).toBe(403);
+      expect((await suite.http.get('/api/test/one', token)).status).toBe(403);
       // a second role with the missing grant
       const second = await makeUser(deps(), { tenantId: tenant.id, permissions: ['job_title.view'] });
-      await server.db.orm.execute(
+      await suite.server.db.orm.execute(
         sql`insert into user_roles (tenant_id, user_id, role_id) values (${tenant.id}, ${user.id}, ${second.role?.id})`,
       );
-      expect((await http.get('/api/test/one', token)).status).toBe(200);
-      await server.db.orm
+      expect((await suite.http.get('/api/test/one', token)).status).toBe(200);
+      await suite.server.db.orm
         .update(roles)
         .set({ status: 'INACTIVE' })
         .where(eq(roles.id, second.role?.id ?? ''));
-      expect((await http.get('/api/test/one', token)).status).toBe(403);
+      expect((await suite.http.get('/api/test/one', token)).status).toBe(403);
     });
 
     it('lets root pass every check', async () => {
@@ -138,7 +122,7 @@ describe.each(await testEngines())('central authorization on $engine', ({ engine
         '/api/test/om',
         '/api/test/pm',
       ])
-        expect((await http.get(path, root.token)).status, path).toBe(200);
+        expect((await suite.http.get(path, root.token)).status, path).toBe(200);
     });
 
     it('gives system users the grants of their system roles, limited to system-level codes', async () => {
@@ -147,22 +131,25 @@ describe.each(await testEngines())('central authorization on $engine', ({ engine
         permissions: ['tenant.view', 'job_title.view'],
       });
       const token = await tokenOf(admin.user);
-      expect((await http.get('/api/test/tenants', token)).status).toBe(200);
+      expect((await suite.http.get('/api/test/tenants', token)).status).toBe(200);
       // job_title is a tenant resource: a system role cannot give it
-      expect((await http.get('/api/test/one', token)).status).toBe(403);
+      expect((await suite.http.get('/api/test/one', token)).status).toBe(403);
       const bare = await makeUser(deps(), { tenantId: null });
-      expect((await http.get('/api/test/tenants', await tokenOf(bare.user))).status).toBe(403);
+      expect((await suite.http.get('/api/test/tenants', await tokenOf(bare.user))).status).toBe(403);
     });
 
     it('never lets a tenant role grant system administration', async () => {
       const { token } = await tenantUser(['tenant.view']);
-      expect((await http.get('/api/test/tenants', token)).status).toBe(403);
+      expect((await suite.http.get('/api/test/tenants', token)).status).toBe(403);
     });
 
     it('exposes request.actor and runs the caller’s work in its own tenant only', async () => {
       const other = await tenantUser(['worker.view']);
       const { user, tenant, token } = await tenantUser(['worker.view', 'job_title.view']);
-      const res: HttpResult<{ data: Record<string, unknown> }> = await http.get('/api/test/whoami', token);
+      const res: HttpResult<{ data: Record<string, unknown> }> = await suite.http.get(
+        '/api/test/whoami',
+        token,
+      );
       expect(res.body.data).toEqual({
         userId: user.id,
         tenantId: tenant.id,
@@ -177,55 +164,58 @@ describe.each(await testEngines())('central authorization on $engine', ({ engine
 
   describe('licences', () => {
     it('lets a tenant whose current pack unlocks the module in', async () => {
-      const tenant = await makeTenant(server.db.orm, { licence: { modules: ['OM'] } });
+      const tenant = await makeTenant(suite.server.db.orm, { licence: { modules: ['OM'] } });
       const { token } = await tenantUser(['job_title.view'], tenant);
-      expect((await http.get('/api/test/om', token)).status).toBe(200);
+      expect((await suite.http.get('/api/test/om', token)).status).toBe(200);
     });
 
     it('answers 400 40000030 when the current pack lacks the module, or there is none', async () => {
-      const omOnly = await makeTenant(server.db.orm, { licence: { modules: ['OM'] } });
+      const omOnly = await makeTenant(suite.server.db.orm, { licence: { modules: ['OM'] } });
       const { token } = await tenantUser(['job_title.view'], omOnly);
-      const res: ErrorResult = await http.get('/api/test/pm', token);
+      const res: ErrorResult = await suite.http.get('/api/test/pm', token);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({
         code: '40000030',
         message: "The tenant's service pack does not include the PM module",
       });
-      const unlicensed = await makeTenant(server.db.orm, { licence: null });
+      const unlicensed = await makeTenant(suite.server.db.orm, { licence: null });
       const none = await tenantUser([], unlicensed);
-      expect((await http.get('/api/test/pm', none.token)).body).toMatchObject({ code: '40000030' });
+      expect((await suite.http.get('/api/test/pm', none.token)).body).toMatchObject({ code: '40000030' });
       // a subscription that has not started yet is not current either
-      const future = await makeTenant(server.db.orm, {
+      const future = await makeTenant(suite.server.db.orm, {
         licence: { startsAt: new Date(Date.now() + HOUR), endsAt: new Date(Date.now() + 2 * HOUR) },
       });
       const early = await tenantUser([], future);
-      expect((await http.get('/api/test/pm', early.token)).body).toMatchObject({ code: '40000030' });
+      expect((await suite.http.get('/api/test/pm', early.token)).body).toMatchObject({ code: '40000030' });
     });
 
     it('answers 400 40000029 when the subscription has ended and none is current', async () => {
-      const ended = await makeTenant(server.db.orm, {
+      const ended = await makeTenant(suite.server.db.orm, {
         licence: { startsAt: new Date(Date.now() - 3 * HOUR), endsAt: new Date(Date.now() - HOUR) },
       });
       const { token } = await tenantUser(['job_title.view'], ended);
-      const res: ErrorResult = await http.get('/api/test/om', token);
+      const res: ErrorResult = await suite.http.get('/api/test/om', token);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ code: '40000029', message: "The tenant's service pack has expired" });
       // routes without a module still answer
-      expect((await http.get('/api/test/one', token)).status).toBe(200);
+      expect((await suite.http.get('/api/test/one', token)).status).toBe(200);
     });
 
     it('does not check system users', async () => {
       const admin = await makeUser(deps(), { tenantId: null, permissions: [] });
-      expect((await http.get('/api/test/pm', await tokenOf(admin.user))).status).toBe(200);
+      expect((await suite.http.get('/api/test/pm', await tokenOf(admin.user))).status).toBe(200);
     });
   });
 
   describe('me', () => {
     it('lists the granted codes in me/authorities and the profile', async () => {
       const { token } = await tenantUser(['worker.view', 'job_title.view', 'leave_request.approve']);
-      const authorities: HttpResult<{ data: string[] }> = await http.get('/api/iam/me/authorities', token);
+      const authorities: HttpResult<{ data: string[] }> = await suite.http.get(
+        '/api/iam/me/authorities',
+        token,
+      );
       expect(authorities.body).toEqual({ data: ['job_title.view', 'leave_request.approve', 'worker.view'] });
-      const profile: HttpResult<{ data: Profile }> = await http.get('/api/iam/me/profile', token);
+      const profile: HttpResult<{ data: Profile }> = await suite.http.get('/api/iam/me/profile', token);
       expect(profile.body.data.userPrimary).toEqual({
         isRoot: false,
         userLevel: 'TENANT',
@@ -235,22 +225,25 @@ describe.each(await testEngines())('central authorization on $engine', ({ engine
 
     it('gives root every code', async () => {
       const root = await seededUser(TEST_ROOT.username);
-      const res: HttpResult<{ data: string[] }> = await http.get('/api/iam/me/authorities', root.token);
+      const res: HttpResult<{ data: string[] }> = await suite.http.get('/api/iam/me/authorities', root.token);
       expect(res.body.data).toEqual([...ALL_PERMISSION_CODES].sort());
     });
 
     it('seeds the demo HR administrator with HR_ADMIN: every tenant-level code, and a licence', async () => {
       const admin = await seededUser(TEST_HR_ADMIN.username);
-      const res: HttpResult<{ data: string[] }> = await http.get('/api/iam/me/authorities', admin.token);
+      const res: HttpResult<{ data: string[] }> = await suite.http.get(
+        '/api/iam/me/authorities',
+        admin.token,
+      );
       expect(res.body.data).toEqual(permissionCodesForLevel('TENANT').sort());
-      expect((await http.get('/api/test/om', admin.token)).status).toBe(200);
-      expect((await http.get('/api/test/pm', admin.token)).status).toBe(200);
-      expect((await http.get('/api/test/tenants', admin.token)).status).toBe(403);
+      expect((await suite.http.get('/api/test/om', admin.token)).status).toBe(200);
+      expect((await suite.http.get('/api/test/pm', admin.token)).status).toBe(200);
+      expect((await suite.http.get('/api/test/tenants', admin.token)).status).toBe(403);
     });
 
     it('updates the profile inside the caller’s scope', async () => {
       const { user, token } = await tenantUser(['worker.view']);
-      const res: HttpResult<{ data: Profile }> = await http.post(
+      const res: HttpResult<{ data: Profile }> = await suite.http.post(
         '/api/iam/me/profile',
         { fullName: 'Trần Thị Phạm Vi' },
         token,

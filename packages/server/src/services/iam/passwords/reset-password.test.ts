@@ -1,9 +1,8 @@
 import type { ErrorEnvelope, TokenSet } from '@hcm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testEngines, type TestDatabase } from '../../../testing/engines.ts';
+import { describe, expect, it } from 'vitest';
+import { testEngines } from '../../../testing/engines.ts';
 import { makeTenant, makeUser } from '../../../testing/factories.ts';
-import { httpClient, type HttpClient } from '../../../testing/http-client.ts';
-import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
+import { serveDuringSuite } from '../../../testing/serve-during-suite.ts';
 
 const NEW_PASSWORD = 'Brand-New#Pass9';
 
@@ -12,37 +11,25 @@ describe.each(await testEngines())('POST /api/iam/reset-password on $engine', ({
     it.skip('PostgreSQL at TEST_DATABASE_URL_ADMIN does not answer', () => undefined);
     return;
   }
-  let database: TestDatabase;
-  let server: TestServer;
-  let http: HttpClient;
+  const suite = serveDuringSuite(engine);
 
   const signIn = (username: string, password: string) =>
-    http.post<{ data: TokenSet } & ErrorEnvelope>('/api/iam/authenticate', { username, password });
-  const refresh = (refreshToken: string) => http.post('/api/iam/refresh-token', { refreshToken });
+    suite.http.post<{ data: TokenSet } & ErrorEnvelope>('/api/iam/authenticate', { username, password });
+  const refresh = (refreshToken: string) => suite.http.post('/api/iam/refresh-token', { refreshToken });
   const reset = (token: string, body: unknown) =>
-    http.post<{ data: null } & ErrorEnvelope>('/api/iam/reset-password', body, token);
+    suite.http.post<{ data: null } & ErrorEnvelope>('/api/iam/reset-password', body, token);
 
   /** A tenant user (no permission at all) signed in twice: two sessions. */
   async function userWithTwoSessions() {
-    const tenant = await makeTenant(server.db.orm);
+    const tenant = await makeTenant(suite.server.db.orm);
     const made = await makeUser(
-      { db: server.db.orm, passwords: server.passwords },
+      { db: suite.server.db.orm, passwords: suite.server.passwords },
       { tenantId: tenant.id, permissions: [] },
     );
     const current = (await signIn(made.user.username, made.password)).body.data;
     const other = (await signIn(made.user.username, made.password)).body.data;
     return { ...made, current, other };
   }
-
-  beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    server = await startTestServer(database.env);
-    http = httpClient(server.url);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await database?.dispose();
-  });
 
   it('changes the password, keeps the current session and ends every other one', async () => {
     const { user, password, current, other } = await userWithTwoSessions();
@@ -124,7 +111,11 @@ describe.each(await testEngines())('POST /api/iam/reset-password on $engine', ({
   it('refuses a refresh token that is not a live one of the caller', async () => {
     const mine = await userWithTwoSessions();
     const theirs = await userWithTwoSessions();
-    await http.post('/api/iam/logout', { refreshToken: mine.other.refreshToken }, mine.other.accessToken);
+    await suite.http.post(
+      '/api/iam/logout',
+      { refreshToken: mine.other.refreshToken },
+      mine.other.accessToken,
+    );
     for (const refreshToken of [theirs.current.refreshToken, mine.other.refreshToken, 'made-up']) {
       const res = await reset(mine.current.accessToken, {
         oldPassword: mine.password,
@@ -138,7 +129,7 @@ describe.each(await testEngines())('POST /api/iam/reset-password on $engine', ({
   });
 
   it('needs a signed-in caller', async () => {
-    const res = await http.post<ErrorEnvelope>('/api/iam/reset-password', {
+    const res = await suite.http.post<ErrorEnvelope>('/api/iam/reset-password', {
       oldPassword: 'x',
       newPassword: NEW_PASSWORD,
       refreshToken: 'x',
@@ -155,7 +146,7 @@ describe.each(await testEngines())('POST /api/iam/reset-password on $engine', ({
       refreshToken: current.refreshToken,
     });
     const requestId = res.headers.get('x-request-id');
-    const lines = server
+    const lines = suite.server
       .logs()
       .split('\n')
       .filter(Boolean)
@@ -166,7 +157,7 @@ describe.each(await testEngines())('POST /api/iam/reset-password on $engine', ({
     const incoming = lines.find((l) => l.requestId === requestId && l.msg === 'incoming request');
     expect(incoming).toBeDefined();
     expect(incoming?.userId).toBeUndefined();
-    const logs = server.logs();
+    const logs = suite.server.logs();
     expect(logs).not.toContain(password);
     expect(logs).not.toContain(NEW_PASSWORD);
   });

@@ -1,17 +1,13 @@
 import type { ErrorEnvelope, Profile, TokenSet } from '@hcm/contracts';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { refreshTokens, tenants, users } from '../../../db/schema.ts';
-import { createTestDatabase, testEngines, type TestDatabase } from '../../../testing/engines.ts';
+import { testEngines } from '../../../testing/engines.ts';
 import { makeTenant, makeUser } from '../../../testing/factories.ts';
-import {
-  httpClient,
-  type ErrorResult,
-  type HttpClient,
-  type HttpResult,
-} from '../../../testing/http-client.ts';
-import { startTestServer, TEST_HR_ADMIN, type TestServer } from '../../../testing/test-server.ts';
+import { serveDuringSuite } from '../../../testing/serve-during-suite.ts';
+import type { ErrorResult, HttpResult } from '../../../testing/http-client.ts';
+import { TEST_HR_ADMIN } from '../../../testing/test-server.ts';
 import { sha256 } from '../tokens/opaque-token.ts';
 
 describe.each(await testEngines())('sign-in, refresh and logout on $engine', ({ engine, available }) => {
@@ -19,27 +15,15 @@ describe.each(await testEngines())('sign-in, refresh and logout on $engine', ({ 
     it.skip('PostgreSQL at TEST_DATABASE_URL_ADMIN does not answer', () => undefined);
     return;
   }
-  let database: TestDatabase;
-  let server: TestServer;
-  let http: HttpClient;
+  const suite = serveDuringSuite(engine);
   // T: the body expected back, the token set unless the test expects an error envelope.
   const authenticate = <T = { data: TokenSet }>(body: unknown, headers?: Record<string, string>) =>
-    http.post<T>('/api/iam/authenticate', body, undefined, headers);
+    suite.http.post<T>('/api/iam/authenticate', body, undefined, headers);
   const refresh = <T = { data: TokenSet }>(refreshToken: string) =>
-    http.post<T>('/api/iam/refresh-token', { refreshToken });
+    suite.http.post<T>('/api/iam/refresh-token', { refreshToken });
   const profile = (token: string): Promise<HttpResult<{ data: Profile }>> =>
-    http.get('/api/iam/me/profile', token);
-  const deps = () => ({ db: server.db.orm, passwords: server.passwords });
-
-  beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    server = await startTestServer(database.env);
-    http = httpClient(server.url);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await database?.dispose();
-  });
+    suite.http.get('/api/iam/me/profile', token);
+  const deps = () => ({ db: suite.server.db.orm, passwords: suite.server.passwords });
 
   describe('POST /api/iam/authenticate', () => {
     it('returns the four values, and the access token opens the profile', async () => {
@@ -80,10 +64,10 @@ describe.each(await testEngines())('sign-in, refresh and logout on $engine', ({ 
         tenantName: 'Công ty Demo',
         language: 'vi',
       });
-      expect(server.logs()).toContain('"transactionId":"tx-42"');
+      expect(suite.server.logs()).toContain('"transactionId":"tx-42"');
 
       // Only hashes are stored.
-      const [stored] = await server.db.orm
+      const [stored] = await suite.server.db.orm
         .select()
         .from(refreshTokens)
         .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
@@ -101,7 +85,7 @@ describe.each(await testEngines())('sign-in, refresh and logout on $engine', ({ 
     it('keeps a remember-me session for REMEMBER_ME_REFRESH_TTL_SECONDS', async () => {
       const { user, password } = await makeUser(deps());
       const res = await authenticate({ username: user.username, password, rememberMe: true });
-      const [stored] = await server.db.orm
+      const [stored] = await suite.server.db.orm
         .select()
         .from(refreshTokens)
         .where(eq(refreshTokens.tokenHash, sha256(res.body.data.refreshToken)));
@@ -144,10 +128,13 @@ describe.each(await testEngines())('sign-in, refresh and logout on $engine', ({ 
 
     it('refuses an inactive user and a user of an inactive tenant with the same 401', async () => {
       const inactive = await makeUser(deps());
-      await server.db.orm.update(users).set({ status: 'INACTIVE' }).where(eq(users.id, inactive.user.id));
-      const tenant = await makeTenant(server.db.orm);
+      await suite.server.db.orm
+        .update(users)
+        .set({ status: 'INACTIVE' })
+        .where(eq(users.id, inactive.user.id));
+      const tenant = await makeTenant(suite.server.db.orm);
       const ofInactiveTenant = await makeUser(deps(), { tenantId: tenant.id });
-      await server.db.orm.update(tenants).set({ status: 'INACTIVE' }).where(eq(tenants.id, tenant.id));
+      await suite.server.db.orm.update(tenants).set({ status: 'INACTIVE' }).where(eq(tenants.id, tenant.id));
       for (const { user, password } of [inactive, ofInactiveTenant]) {
         const res = await authenticate<ErrorEnvelope>({ username: user.username, password });
         expect(res.status).toBe(401);
@@ -199,7 +186,7 @@ describe.each(await testEngines())('sign-in, refresh and logout on $engine', ({ 
 
     it('rejects a body that is not an object with 400', async () => {
       for (const raw of ['[]', '"text"', 'null', '42']) {
-        const res: ErrorResult = await http.request('POST', '/api/iam/authenticate', { raw });
+        const res: ErrorResult = await suite.http.request('POST', '/api/iam/authenticate', { raw });
         expect(res.status, raw).toBe(400);
         expect(res.body.code).toBe('VALIDATION_FAILED');
       }
@@ -218,7 +205,7 @@ describe.each(await testEngines())('sign-in, refresh and logout on $engine', ({ 
       expect(decodeJwt(second.accessToken).jti).not.toBe(decodeJwt(first.accessToken).jti);
       expect((await profile(second.accessToken)).status).toBe(200);
 
-      const rows = await server.db.orm
+      const rows = await suite.server.db.orm
         .select()
         .from(refreshTokens)
         .where(eq(refreshTokens.familyId, decodeJwt(first.accessToken).sid as string));
@@ -236,7 +223,7 @@ describe.each(await testEngines())('sign-in, refresh and logout on $engine', ({ 
       expect(reused.body.code).toBe('UNAUTHORIZED');
       // The legitimate newest token is dead too.
       expect((await refresh(second.refreshToken)).status).toBe(401);
-      const family = await server.db.orm
+      const family = await suite.server.db.orm
         .select()
         .from(refreshTokens)
         .where(eq(refreshTokens.familyId, decodeJwt(first.accessToken).sid as string));
@@ -246,7 +233,7 @@ describe.each(await testEngines())('sign-in, refresh and logout on $engine', ({ 
     it('refuses an expired or unknown refresh token with 401', async () => {
       const tokens = (await authenticate({ username: 'hradmin', password: TEST_HR_ADMIN.password })).body
         .data;
-      await server.db.orm
+      await suite.server.db.orm
         .update(refreshTokens)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(refreshTokens.tokenHash, sha256(tokens.refreshToken)));
@@ -257,7 +244,10 @@ describe.each(await testEngines())('sign-in, refresh and logout on $engine', ({ 
     });
 
     it('validates its body', async () => {
-      const res = await http.post<ErrorEnvelope>('/api/iam/refresh-token', { refreshToken: '', extra: 1 });
+      const res = await suite.http.post<ErrorEnvelope>('/api/iam/refresh-token', {
+        refreshToken: '',
+        extra: 1,
+      });
       expect(res.status).toBe(400);
       expect(res.body.errors?.map((e) => e.field).sort()).toEqual(['extra', 'refreshToken']);
     });
@@ -267,7 +257,7 @@ describe.each(await testEngines())('sign-in, refresh and logout on $engine', ({ 
     it('revokes the session: its refresh token stops working', async () => {
       const tokens = (await authenticate({ username: 'hradmin', password: TEST_HR_ADMIN.password })).body
         .data;
-      const res = await http.post(
+      const res = await suite.http.post(
         '/api/iam/logout',
         { refreshToken: tokens.refreshToken },
         tokens.accessToken,
@@ -283,14 +273,15 @@ describe.each(await testEngines())('sign-in, refresh and logout on $engine', ({ 
       const theirs = (await authenticate({ username: other.user.username, password: other.password })).body
         .data;
 
-      const anonymous = await http.post<ErrorEnvelope>('/api/iam/logout', {
+      const anonymous = await suite.http.post<ErrorEnvelope>('/api/iam/logout', {
         refreshToken: mine.refreshToken,
       });
       expect(anonymous.status).toBe(401);
       expect(anonymous.body.code).toBe('UNAUTHORIZED');
 
       expect(
-        (await http.post('/api/iam/logout', { refreshToken: mine.refreshToken }, theirs.accessToken)).status,
+        (await suite.http.post('/api/iam/logout', { refreshToken: mine.refreshToken }, theirs.accessToken))
+          .status,
       ).toBe(200);
       expect((await refresh(mine.refreshToken)).status).toBe(200);
     });
@@ -302,14 +293,14 @@ describe.each(await testEngines())('sign-in, refresh and logout on $engine', ({ 
     await refresh(tokens.refreshToken);
     await authenticate({ username: 'hradmin', password: 'Wrong#Pass-for-log-test' });
     // A handler that logs a request by mistake is still redacted.
-    server.app.log.info(
+    suite.server.app.log.info(
       {
         req: { headers: { authorization: `Bearer ${tokens.accessToken}` } },
         body: { password: TEST_HR_ADMIN.password },
       },
       'careless line',
     );
-    const logs = server.logs();
+    const logs = suite.server.logs();
     expect(logs).toContain('careless line');
     for (const secret of [
       TEST_HR_ADMIN.password,

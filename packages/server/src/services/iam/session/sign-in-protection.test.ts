@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Captcha, ErrorEnvelope, TokenSet } from '@hcm/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { captchaChallenges, signInFailures } from '../../../db/schema.ts';
-import { createTestDatabase, testEngines, type TestDatabase } from '../../../testing/engines.ts';
+import { testEngines } from '../../../testing/engines.ts';
 import { makeUser } from '../../../testing/factories.ts';
-import { httpClient, type HttpClient, type HttpResult } from '../../../testing/http-client.ts';
-import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
+import { serveDuringSuite } from '../../../testing/serve-during-suite.ts';
+import type { HttpResult } from '../../../testing/http-client.ts';
 import { captchaAnswerHash } from '../captcha/captcha-answer.ts';
 
 const WRONG = 'Wrong#Pass1';
@@ -16,22 +16,25 @@ describe.each(await testEngines())('sign-in protection on $engine', ({ engine, a
     it.skip('PostgreSQL at TEST_DATABASE_URL_ADMIN does not answer', () => undefined);
     return;
   }
-  let database: TestDatabase;
-  let server: TestServer;
-  let http: HttpClient;
+  const suite = serveDuringSuite(engine, {
+    LOGIN_MAX_FAILURES: '5',
+    LOGIN_FAILURE_WINDOW_SECONDS: '900',
+    LOGIN_LOCK_SECONDS: '900',
+    CAPTCHA_AFTER_FAILURES: '3',
+  });
 
   const signIn = (username: string, password: string, captcha?: string) =>
-    http.post<{ data: TokenSet } & ErrorEnvelope>(
+    suite.http.post<{ data: TokenSet } & ErrorEnvelope>(
       '/api/iam/authenticate',
       { username, password },
       undefined,
       captcha === undefined ? undefined : { 'x-captcha': captcha },
     );
-  const newUser = () => makeUser({ db: server.db.orm, passwords: server.passwords });
+  const newUser = () => makeUser({ db: suite.server.db.orm, passwords: suite.server.passwords });
   /** A challenge whose answer the test knows (the API only ever shows it as a picture). */
   const knownCaptcha = async (answer = 'K7MPX', expiresInMs = 60_000): Promise<string> => {
     const id = randomUUID();
-    await server.db.orm.insert(captchaChallenges).values({
+    await suite.server.db.orm.insert(captchaChallenges).values({
       id,
       answerHash: captchaAnswerHash(id, answer),
       expiresAt: new Date(Date.now() + expiresInMs),
@@ -39,7 +42,7 @@ describe.each(await testEngines())('sign-in protection on $engine', ({ engine, a
     return `${id}:${answer}`;
   };
   const failures = async (username: string) => {
-    const [row] = await server.db.orm
+    const [row] = await suite.server.db.orm
       .select()
       .from(signInFailures)
       .where(eq(signInFailures.usernameKey, username.toLowerCase()));
@@ -52,22 +55,6 @@ describe.each(await testEngines())('sign-in protection on $engine', ({ engine, a
     return made;
   };
   const codes = (results: HttpResult<ErrorEnvelope>[]) => results.map((r) => `${r.status} ${r.body.code}`);
-
-  beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    server = await startTestServer({
-      ...database.env,
-      LOGIN_MAX_FAILURES: '5',
-      LOGIN_FAILURE_WINDOW_SECONDS: '900',
-      LOGIN_LOCK_SECONDS: '900',
-      CAPTCHA_AFTER_FAILURES: '3',
-    });
-    http = httpClient(server.url);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await database?.dispose();
-  });
 
   describe('lockout', () => {
     it('locks the account at the 5th failure, answering ACCOUNT_LOCKED with the time, even to the right password', async () => {
@@ -110,7 +97,7 @@ describe.each(await testEngines())('sign-in protection on $engine', ({ engine, a
 
     it('ends the lock by itself after LOGIN_LOCK_SECONDS, and then starts from nothing', async () => {
       const { user, password } = await newUser();
-      await server.db.orm.insert(signInFailures).values({
+      await suite.server.db.orm.insert(signInFailures).values({
         usernameKey: user.username,
         failureCount: 5,
         windowStartedAt: new Date(Date.now() - 1_000_000),
@@ -142,7 +129,7 @@ describe.each(await testEngines())('sign-in protection on $engine', ({ engine, a
       await signIn(user.username, WRONG);
       await signIn(user.username, WRONG);
       const old = new Date(Date.now() - 901_000);
-      await server.db.orm
+      await suite.server.db.orm
         .update(signInFailures)
         .set({ windowStartedAt: old, lastFailedAt: old })
         .where(eq(signInFailures.usernameKey, user.username.toLowerCase()));
@@ -178,14 +165,14 @@ describe.each(await testEngines())('sign-in protection on $engine', ({ engine, a
   describe('captcha', () => {
     it('GET /api/iam/public/captcha gives an SVG data URL and keeps only a hash, with an expiry', async () => {
       const before = Date.now();
-      const res = await http.get<{ data: Captcha }>('/api/iam/public/captcha');
+      const res = await suite.http.get<{ data: Captcha }>('/api/iam/public/captcha');
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-store');
       const { captchaId, image } = res.body.data;
       expect(captchaId).toMatch(/^[0-9a-f-]{36}$/);
       expect(image).toMatch(/^data:image\/svg\+xml;base64,/);
       expect(Buffer.from(image.split(',')[1] ?? '', 'base64').toString()).toContain('<svg');
-      const [row] = await server.db.orm
+      const [row] = await suite.server.db.orm
         .select()
         .from(captchaChallenges)
         .where(eq(captchaChallenges.id, captchaId));
@@ -257,10 +244,10 @@ describe.each(await testEngines())('sign-in protection on $engine', ({ engine, a
 
     it('a challenge from the API is stored for the sign-in to check', async () => {
       const { user, password } = await userNeedingCaptcha();
-      const { captchaId } = (await http.get<{ data: Captcha }>('/api/iam/public/captcha')).body.data;
+      const { captchaId } = (await suite.http.get<{ data: Captcha }>('/api/iam/public/captcha')).body.data;
       // The test cannot read the picture: a wrong guess is refused and spends it.
       expect((await signIn(user.username, password, `${captchaId}:ZZZZZ`)).body.code).toBe('CAPTCHA_INVALID');
-      const left = await server.db.orm
+      const left = await suite.server.db.orm
         .select()
         .from(captchaChallenges)
         .where(eq(captchaChallenges.id, captchaId));
@@ -269,8 +256,8 @@ describe.each(await testEngines())('sign-in protection on $engine', ({ engine, a
 
     it('sweeps expired challenges when making a new one', async () => {
       const expired = await knownCaptcha('K7MPX', -1000);
-      await http.get('/api/iam/public/captcha');
-      const rows = await server.db.orm
+      await suite.http.get('/api/iam/public/captcha');
+      const rows = await suite.server.db.orm
         .select()
         .from(captchaChallenges)
         .where(eq(captchaChallenges.id, expired.split(':')[0] as string));
@@ -284,7 +271,7 @@ describe.each(await testEngines())('sign-in protection on $engine', ({ engine, a
     const res = await signIn(user.username, password, captcha);
     expect(res.status).toBe(200);
     const requestId = res.headers.get('x-request-id');
-    const lines = server
+    const lines = suite.server
       .logs()
       .split('\n')
       .filter(Boolean)
@@ -292,11 +279,11 @@ describe.each(await testEngines())('sign-in protection on $engine', ({ engine, a
     const completed = lines.find((l) => l.requestId === requestId && l.msg === 'request completed');
     expect(completed).toMatchObject({ userId: user.id, tenantId: null });
     // A handler that logs headers or a body by mistake is still redacted.
-    server.app.log.info(
+    suite.server.app.log.info(
       { headers: { 'x-captcha': captcha }, body: { captcha, newPassword: password, oldPassword: password } },
       'careless line',
     );
-    const logs = server.logs();
+    const logs = suite.server.logs();
     expect(logs).toContain('careless line');
     expect(logs).not.toContain(password);
     expect(logs).not.toContain('Q9RST');

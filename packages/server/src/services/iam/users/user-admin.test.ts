@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { ErrorEnvelope, TokenSet, UnlockUsersResult } from '@hcm/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { refreshTokens, signInFailures, users } from '../../../db/schema.ts';
-import { createTestDatabase, testEngines, type TestDatabase } from '../../../testing/engines.ts';
+import { testEngines } from '../../../testing/engines.ts';
 import { makeTenant, makeUser, type MakeUserOverrides } from '../../../testing/factories.ts';
-import { httpClient, type HttpClient } from '../../../testing/http-client.ts';
-import { startTestServer, TEST_ROOT, type TestServer } from '../../../testing/test-server.ts';
+import { serveDuringSuite } from '../../../testing/serve-during-suite.ts';
+import { TEST_ROOT } from '../../../testing/test-server.ts';
 
 const NEW_PASSWORD = 'Brand-New#Pass9';
 
@@ -15,14 +15,12 @@ describe.each(await testEngines())('administrators on users’ sign-in on $engin
     it.skip('PostgreSQL at TEST_DATABASE_URL_ADMIN does not answer', () => undefined);
     return;
   }
-  let database: TestDatabase;
-  let server: TestServer;
-  let http: HttpClient;
+  const suite = serveDuringSuite(engine);
 
   const signIn = (username: string, password: string) =>
-    http.post<{ data: TokenSet } & ErrorEnvelope>('/api/iam/authenticate', { username, password });
+    suite.http.post<{ data: TokenSet } & ErrorEnvelope>('/api/iam/authenticate', { username, password });
   const user = (overrides: MakeUserOverrides = {}) =>
-    makeUser({ db: server.db.orm, passwords: server.passwords }, overrides);
+    makeUser({ db: suite.server.db.orm, passwords: suite.server.passwords }, overrides);
   const signedIn = async (overrides: MakeUserOverrides = {}) => {
     const made = await user(overrides);
     const tokens = (await signIn(made.user.username, made.password)).body.data;
@@ -31,7 +29,7 @@ describe.each(await testEngines())('administrators on users’ sign-in on $engin
   /** Puts the name under a sign-in lock, as five failures would. */
   const lock = async (username: string) => {
     const now = Date.now();
-    await server.db.orm.insert(signInFailures).values({
+    await suite.server.db.orm.insert(signInFailures).values({
       usernameKey: username.toLowerCase(),
       failureCount: 5,
       windowStartedAt: new Date(now - 60_000),
@@ -40,35 +38,25 @@ describe.each(await testEngines())('administrators on users’ sign-in on $engin
     });
   };
   const unlock = (token: string, usernames: unknown) =>
-    http.post<{ data: UnlockUsersResult } & ErrorEnvelope>(
+    suite.http.post<{ data: UnlockUsersResult } & ErrorEnvelope>(
       '/api/iam/users/unlock-by-usernames',
       { usernames },
       token,
     );
   const rootId = async () => {
-    const [root] = await server.db.orm
+    const [root] = await suite.server.db.orm
       .select({ id: users.id })
       .from(users)
       .where(eq(users.username, TEST_ROOT.username));
     return root?.id as string;
   };
   const changePassword = (token: string, id: string, body: unknown) =>
-    http.post<{ data: null } & ErrorEnvelope>(`/api/iam/users/${id}/change-password`, body, token);
-
-  beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    server = await startTestServer(database.env);
-    http = httpClient(server.url);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await database?.dispose();
-  });
+    suite.http.post<{ data: null } & ErrorEnvelope>(`/api/iam/users/${id}/change-password`, body, token);
 
   describe('POST /api/iam/users/unlock-by-usernames', () => {
     it('unlocks users of the admin’s own tenant; other tenants’ users and unknown names are silently left out', async () => {
-      const tenant = await makeTenant(server.db.orm);
-      const other = await makeTenant(server.db.orm);
+      const tenant = await makeTenant(suite.server.db.orm);
+      const other = await makeTenant(suite.server.db.orm);
       const admin = await signedIn({ tenantId: tenant.id, permissions: ['user.update'] });
       const mine = await user({ tenantId: tenant.id });
       const theirs = await user({ tenantId: other.id });
@@ -93,7 +81,7 @@ describe.each(await testEngines())('administrators on users’ sign-in on $engin
     });
 
     it('unlocks a user locked by real failed sign-ins, who then signs in without a captcha', async () => {
-      const tenant = await makeTenant(server.db.orm);
+      const tenant = await makeTenant(suite.server.db.orm);
       const admin = await signedIn({ tenantId: tenant.id, permissions: ['user.update'] });
       const victim = await user({ tenantId: tenant.id });
       for (let i = 0; i < 3; i++) await signIn(victim.user.username, 'Wrong#Pass1');
@@ -106,7 +94,7 @@ describe.each(await testEngines())('administrators on users’ sign-in on $engin
     });
 
     it('answers an empty list for names it does not find, and succeeds for users that were not locked', async () => {
-      const tenant = await makeTenant(server.db.orm);
+      const tenant = await makeTenant(suite.server.db.orm);
       const admin = await signedIn({ tenantId: tenant.id, permissions: ['user.update'] });
       const free = await user({ tenantId: tenant.id });
       expect((await unlock(admin.tokens.accessToken, ['ghost_user'])).body).toEqual({
@@ -118,12 +106,12 @@ describe.each(await testEngines())('administrators on users’ sign-in on $engin
     });
 
     it('needs user.update (403) and a signed-in caller (401)', async () => {
-      const tenant = await makeTenant(server.db.orm);
+      const tenant = await makeTenant(suite.server.db.orm);
       const clerk = await signedIn({ tenantId: tenant.id, permissions: ['user.view'] });
       const forbidden = await unlock(clerk.tokens.accessToken, ['anyone']);
       expect(forbidden.status).toBe(403);
       expect(forbidden.body.code).toBe('FORBIDDEN');
-      const anonymous = await http.post<ErrorEnvelope>('/api/iam/users/unlock-by-usernames', {
+      const anonymous = await suite.http.post<ErrorEnvelope>('/api/iam/users/unlock-by-usernames', {
         usernames: ['anyone'],
       });
       expect(anonymous.status).toBe(401);
@@ -134,9 +122,9 @@ describe.each(await testEngines())('administrators on users’ sign-in on $engin
       ['a name with spaces', { usernames: ['bad name'] }, 'usernames[0]'],
       ['a missing list', {}, 'usernames'],
     ])('validates its body: %s', async (_, body, field) => {
-      const tenant = await makeTenant(server.db.orm);
+      const tenant = await makeTenant(suite.server.db.orm);
       const admin = await signedIn({ tenantId: tenant.id, permissions: ['user.update'] });
-      const res = await http.post<ErrorEnvelope>(
+      const res = await suite.http.post<ErrorEnvelope>(
         '/api/iam/users/unlock-by-usernames',
         body,
         admin.tokens.accessToken,
@@ -148,7 +136,7 @@ describe.each(await testEngines())('administrators on users’ sign-in on $engin
 
   describe('POST /api/iam/users/{id}/change-password', () => {
     it('sets the password, ends every session of the user and its lock', async () => {
-      const tenant = await makeTenant(server.db.orm);
+      const tenant = await makeTenant(suite.server.db.orm);
       const admin = await signedIn({ tenantId: tenant.id, permissions: ['user.update'] });
       const target = await signedIn({ tenantId: tenant.id });
       const second = (await signIn(target.user.username, target.password)).body.data;
@@ -162,10 +150,10 @@ describe.each(await testEngines())('administrators on users’ sign-in on $engin
 
       for (const session of [target.tokens, second]) {
         expect(
-          (await http.post('/api/iam/refresh-token', { refreshToken: session.refreshToken })).status,
+          (await suite.http.post('/api/iam/refresh-token', { refreshToken: session.refreshToken })).status,
         ).toBe(401);
       }
-      const live = await server.db.orm
+      const live = await suite.server.db.orm
         .select()
         .from(refreshTokens)
         .where(eq(refreshTokens.userId, target.user.id));
@@ -174,13 +162,13 @@ describe.each(await testEngines())('administrators on users’ sign-in on $engin
       expect((await signIn(target.user.username, NEW_PASSWORD)).status).toBe(200);
       // The admin's own session is untouched.
       expect(
-        (await http.post('/api/iam/refresh-token', { refreshToken: admin.tokens.refreshToken })).status,
+        (await suite.http.post('/api/iam/refresh-token', { refreshToken: admin.tokens.refreshToken })).status,
       ).toBe(200);
     });
 
     it('answers 404 USER_NOT_FOUND for another tenant’s user, an unknown id and a malformed id', async () => {
-      const tenant = await makeTenant(server.db.orm);
-      const other = await makeTenant(server.db.orm);
+      const tenant = await makeTenant(suite.server.db.orm);
+      const other = await makeTenant(suite.server.db.orm);
       const admin = await signedIn({ tenantId: tenant.id, permissions: ['user.update'] });
       const theirs = await user({ tenantId: other.id });
       const system = await user();
@@ -219,7 +207,7 @@ describe.each(await testEngines())('administrators on users’ sign-in on $engin
       ['too long', `Aa1#${'x'.repeat(47)}`, 'error.maxlength'],
       ['empty', '', 'error.required'],
     ])('enforces the password policy: %s', async (_, newPassword, code) => {
-      const tenant = await makeTenant(server.db.orm);
+      const tenant = await makeTenant(suite.server.db.orm);
       const admin = await signedIn({ tenantId: tenant.id, permissions: ['user.update'] });
       const target = await user({ tenantId: tenant.id });
       const res = await changePassword(admin.tokens.accessToken, target.user.id, { newPassword });
@@ -229,7 +217,7 @@ describe.each(await testEngines())('administrators on users’ sign-in on $engin
     });
 
     it('needs user.update', async () => {
-      const tenant = await makeTenant(server.db.orm);
+      const tenant = await makeTenant(suite.server.db.orm);
       const clerk = await signedIn({ tenantId: tenant.id, permissions: [] });
       const target = await user({ tenantId: tenant.id });
       const res = await changePassword(clerk.tokens.accessToken, target.user.id, {
