@@ -23,6 +23,8 @@ import {
 import { rollupOptionsFor } from './rollup-options.mjs';
 import { sizeReport } from './size-report.mjs';
 import { renderIndexHtml } from './index-html.mjs';
+import { copyThemes, publishedThemeFiles } from './themes.mjs';
+import { SERVICE_WORKER_FILE, writeServiceWorker } from './service-worker.mjs';
 
 export const defaultOutDir = join(repoRoot, 'dist/public');
 
@@ -168,6 +170,7 @@ export async function buildPortal(options = {}) {
       join(outDir, 'index.html'),
       renderIndexHtml({ systemjs: `/${systemjs}`, overrides: overrides && `/${overrides}` }),
     );
+    copyThemes(outDir);
   }
 
   const importMap = {
@@ -179,6 +182,11 @@ export async function buildPortal(options = {}) {
   };
   writeFileSync(mapFile, `${JSON.stringify(importMap, null, 2)}\n`);
   writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+  // Production only (a development page must always load fresh files); an --only rebuild
+  // refreshes the worker of a production build so that it precaches the new files.
+  const serviceWorkerFile = join(outDir, SERVICE_WORKER_FILE);
+  if (mode === 'production' && (!options.only || existsSync(serviceWorkerFile)))
+    writeServiceWorker({ outDir, manifest, themeFiles: publishedThemeFiles(outDir) });
   const report = sizeReport({ outDir, importMap, manifest });
   writeFileSync(join(outDir, 'size-report.json'), `${JSON.stringify(report, null, 2)}\n`);
   return { outDir, importMap, manifest, report };

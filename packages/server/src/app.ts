@@ -76,7 +76,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     deps: { db: db.orm, passwords, tokens, tokenConfig: config.tokens, signIn: config.signIn },
   });
   await app.register(omService, { deps: { db: db.orm } });
-  await app.register(systemService, { deps: { db: db.orm } });
+  await app.register(systemService, { deps: { db: db.orm, theme: config.theme } });
 
   const frontEnd = { root: config.staticDir, available: existsSync(config.staticDir) };
   if (frontEnd.available) await registerStaticFrontEnd(app, config.staticDir);

@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { FieldLimits, Patterns } from '@hcm/contracts';
 import { resolveServerPaths, type ServerPaths } from './paths.ts';
 import { meetsPasswordPolicy, PASSWORD_POLICY_TEXT } from './services/iam/passwords/password-policy.ts';
+import { readThemeConfig, type ThemeConfig } from './services/system/theme/theme-config.ts';
 
 export type DatabaseConfig =
   | { engine: 'postgresql'; url: string }
@@ -80,6 +81,8 @@ export interface Config {
   rateLimits: RateLimitConfig;
   http: HttpConfig;
   metrics: MetricsConfig;
+  /** THEME, THEME_LOGO_URL: the look every page takes (services/system/theme) */
+  theme: ThemeConfig;
 }
 
 export const ROOT_FULL_NAME = 'Quản trị hệ thống';
@@ -254,6 +257,8 @@ export function loadConfig(env: Env, options: { cwd?: string; paths?: ServerPath
     problems.push('METRICS_TOKEN must be 16 to 512 visible ASCII characters without spaces');
   const metrics: MetricsConfig = { token: metricsToken };
 
+  const theme = readThemeConfig(read, problems);
+
   if (problems.length > 0 || logLevel === undefined) throw new ConfigError(problems);
   return {
     port,
@@ -268,5 +273,6 @@ export function loadConfig(env: Env, options: { cwd?: string; paths?: ServerPath
     rateLimits,
     http,
     metrics,
+    theme,
   };
 }

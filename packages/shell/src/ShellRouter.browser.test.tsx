@@ -109,6 +109,18 @@ describe('shell routes and workspace', () => {
     }
   });
 
+  it('shows the error pages in the workspace and the privacy policy in the public frame', async () => {
+    await signInAsHrAdmin();
+    const { unmount } = renderShellAt('/403');
+    await screen.findByRole('heading', { level: 1, name: 'Không có quyền truy cập' });
+    screen.getByRole('navigation', { name: 'Menu chính' });
+    unmount();
+    renderShellAt('/privacy-policy');
+    await screen.findByRole('heading', { level: 1, name: 'Chính sách quyền riêng tư' });
+    expect(screen.queryByRole('navigation', { name: 'Menu chính' }) === null).to.equal(true);
+    expect(currentPath()).to.equal('/privacy-policy');
+  });
+
   it('signs out, on start, a session whose tokens can no longer be refreshed', async () => {
     await signInAsHrAdmin();
     api

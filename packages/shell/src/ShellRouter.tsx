@@ -1,19 +1,69 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
+import { NAVIGATION_ERROR_EVENT, type NavigationErrorDetail } from '@hcm/contracts';
+import { i18n } from '@hcm/i18n';
+import { showToast } from '@hcm/ui';
 import { useSession } from './session/use-session.ts';
 import { replaceLocation, useShellLocation } from './routing/location.ts';
-import { resolveRoute } from './routing/resolve-route.ts';
+import { errorPathForStatus, resolveRoute, type RouteDecision } from './routing/resolve-route.ts';
+import { viewerOf } from './navigation/menu-service.ts';
+import { ModuleMissingPage } from './navigation/ModuleMissingPage.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { WorkspaceLayout } from './layouts/WorkspaceLayout.tsx';
 import { SignInPage } from './pages/sign-in/SignInPage.tsx';
 import { DashboardPage } from './pages/DashboardPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { ForbiddenPage } from './pages/errors/ForbiddenPage.tsx';
+import { ServerErrorPage } from './pages/errors/ServerErrorPage.tsx';
+import { PrivacyPolicyPage } from './pages/privacy/PrivacyPolicyPage.tsx';
+import { MyProfilePage } from './pages/my-profile/MyProfilePage.tsx';
+import { SHELL_APP } from './shell-i18n.ts';
 
 const NO_MODULES: readonly string[] = [];
+
+/** A shell text outside React: read when the toast shows, in the language of that moment. */
+const shellText = (key: string) => i18n.t(key, { ns: SHELL_APP });
+
+/**
+ * Carries out a decision that leaves the page: a redirect (with the no-permission toast when
+ * the authority guard refused) or a step back in history.
+ */
+function useLeaveAsDecided(decision: RouteDecision, href: string) {
+  const redirectTo = decision.kind === 'redirect' ? decision.to : null;
+  const forbidden = decision.kind === 'redirect' && decision.notice === 'forbidden';
+  const goBack = decision.kind === 'back' ? decision.fallback : null;
+
+  useEffect(() => {
+    if (!redirectTo) return;
+    if (forbidden) void showToast({ intent: 'error', message: () => shellText('navigation.forbiddenToast') });
+    replaceLocation(redirectTo);
+  }, [redirectTo, forbidden]);
+
+  useEffect(() => {
+    if (!goBack) return;
+    // A first page of the tab has nowhere to go back to: the dashboard instead.
+    if (window.history.length > 1) window.history.back();
+    else replaceLocation(goBack);
+    // href: going back may land on another page to leave, with the same fallback.
+  }, [goBack, href]);
+}
+
+/** A module micro-app that cannot show its page tells the shell, which shows /404, /403 or /500. */
+function useNavigationErrors() {
+  useEffect(() => {
+    const onError = (event: Event) => {
+      const { status } = (event as CustomEvent<Partial<NavigationErrorDetail>>).detail ?? {};
+      if (typeof status === 'number') replaceLocation(errorPathForStatus(status));
+    };
+    window.addEventListener(NAVIGATION_ERROR_EVENT, onError);
+    return () => window.removeEventListener(NAVIGATION_ERROR_EVENT, onError);
+  }, []);
+}
 
 /**
  * Picks layout and page from the location and the session, and re-decides whenever either
  * changes: signing in on /login moves on to the redirect target, losing the session on a
- * workspace page goes to /login?redirect=<that page>.
+ * workspace page goes to /login?redirect=<that page>, a menu page the user may not open sends
+ * them away (routing/resolve-route.ts has the guards).
  */
 export function ShellRouter({
   moduleRoutePrefixes = NO_MODULES,
@@ -22,27 +72,35 @@ export function ShellRouter({
 }) {
   const session = useSession();
   const location = useShellLocation();
-  const decision = resolveRoute(location, { signedIn: session.status === 'signed-in', moduleRoutePrefixes });
-  const redirectTo = decision.kind === 'redirect' ? decision.to : null;
+  // Without its private key a session opens no protected area (core §6): it counts as signed out.
+  const profile = session.status === 'signed-in' && session.tokens.secretKey !== '' ? session.profile : null;
+  const viewer = useMemo(() => (profile ? viewerOf(profile) : null), [profile]);
+  const decision = resolveRoute(location, { viewer, moduleRoutePrefixes });
+  useLeaveAsDecided(decision, `${location.pathname}${location.search}`);
+  useNavigationErrors();
 
-  useEffect(() => {
-    if (redirectTo) replaceLocation(redirectTo);
-  }, [redirectTo]);
-
-  if (decision.kind === 'redirect') return null;
+  if (decision.kind === 'redirect' || decision.kind === 'back') return null;
   if (decision.kind === 'public') {
     return (
       <PublicLayout>
-        {decision.page === 'sign-in' ? <SignInPage /> : <NotFoundPage signedIn={false} />}
+        {decision.page === 'sign-in' && <SignInPage />}
+        {decision.page === 'privacy-policy' && <PrivacyPolicyPage />}
+        {decision.page === 'not-found' && <NotFoundPage signedIn={profile !== null} />}
+        {decision.page === 'forbidden' && <ForbiddenPage />}
+        {decision.page === 'server-error' && <ServerErrorPage />}
       </PublicLayout>
     );
   }
   // resolveRoute gives workspace pages only to a signed-in session.
-  if (session.status !== 'signed-in') return null;
+  if (!profile) return null;
   return (
-    <WorkspaceLayout profile={session.profile}>
-      {decision.page === 'dashboard' && <DashboardPage profile={session.profile} />}
+    <WorkspaceLayout profile={profile}>
+      {decision.page === 'dashboard' && <DashboardPage profile={profile} />}
+      {decision.page === 'my-profile' && <MyProfilePage profile={profile} />}
+      {decision.page === 'module-missing' && <ModuleMissingPage entryKey={decision.entryKey} />}
       {decision.page === 'not-found' && <NotFoundPage signedIn />}
+      {decision.page === 'forbidden' && <ForbiddenPage />}
+      {decision.page === 'server-error' && <ServerErrorPage />}
     </WorkspaceLayout>
   );
 }

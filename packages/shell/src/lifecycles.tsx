@@ -8,6 +8,7 @@ import { SHELL_ELEMENT_ID } from '@hcm/contracts';
 import { ShellRoot, type ShellRootProps } from './ShellRoot.tsx';
 import { ShellCrashed } from './ShellCrashed.tsx';
 import { SHELL_APP } from './shell-i18n.ts';
+import { pageTheme } from './edges/theme/page-theme.ts';
 
 /** The element index.html provides for the shell (@hcm/contracts). */
 export { SHELL_ELEMENT_ID };
@@ -34,6 +35,11 @@ const prepareTranslations: LifeCycleFn<ShellRootProps> = async () => {
   await loadAppDictionary(SHELL_APP);
 };
 
-export const bootstrap = [prepareTranslations, reactLifecycles.bootstrap];
+/** The cached theme shows before the first paint; the server's follows without holding the page up. */
+const showTheme: LifeCycleFn<ShellRootProps> = async () => {
+  void pageTheme().start();
+};
+
+export const bootstrap = [showTheme, prepareTranslations, reactLifecycles.bootstrap];
 export const mount = [reactLifecycles.mount];
 export const unmount = [reactLifecycles.unmount];

@@ -15,6 +15,10 @@ export const ApiPaths = {
     unlockUsers: '/api/iam/users/unlock-by-usernames',
     changeUserPassword: '/api/iam/users/:id/change-password',
   },
+  theme: {
+    /** GET, no sign-in: the deployment's theme (PortalTheme) */
+    current: '/api/system/public/theme',
+  },
   translations: {
     /** GET ?language=vi|en, no sign-in: the active message texts as `[{ code, value }]` */
     publicMessages: '/api/system/public/messages',

@@ -7,5 +7,7 @@ export * from './enums.ts';
 export * from './iam.ts';
 export * from './health.ts';
 export * from './portal.ts';
+export * from './theme.ts';
 export * from './permissions.ts';
+export * from './menu.ts';
 export * from './translations.ts';

@@ -11,3 +11,13 @@ export const MODULE_OUTLET_READY_EVENT = 'hcm:module-outlet-ready';
 
 /** A micro-app's translations as the build publishes them and the server serves them. */
 export const translationUrl = (app: string, language: string) => `/i18n/${app}/${language}.json`;
+
+/**
+ * Fired on window by a module micro-app whose page cannot be shown (its record was not found,
+ * access was refused, the server failed): the shell replaces the location with /404, /403 or
+ * /500 to match `detail.status`.
+ */
+export const NAVIGATION_ERROR_EVENT = 'hcm:navigation-error';
+export interface NavigationErrorDetail {
+  status: number;
+}

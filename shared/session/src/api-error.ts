@@ -1,5 +1,5 @@
 import axios from 'axios';
-import { ErrorCodes, type FieldError } from '@hcm/contracts';
+import { ErrorCodes, Headers as HcmHeaders, type FieldError } from '@hcm/contracts';
 
 /** Codes the browser gives to failures that never produced a server error body. */
 export const ClientErrorCodes = {
@@ -7,6 +7,8 @@ export const ClientErrorCodes = {
   network: 'NETWORK_ERROR',
   /** An answer that is not the envelope the API promises (e.g. a proxy's HTML page). */
   badResponse: 'BAD_RESPONSE',
+  /** The caller aborted the call (AbortController): not a failure to tell anyone about. */
+  canceled: 'CANCELED',
 } as const;
 
 /** Every failed API call surfaces as this one type, whatever axios or the server did. */
@@ -21,6 +23,8 @@ export class ApiError extends Error {
     message: string,
     /** Per-field problems of a 400 answer, keyed by the spec's error keys. */
     readonly fieldErrors: readonly FieldError[] = [],
+    /** The answer carried `x-captcha-required: true` (sign-in): the next attempt needs `x-captcha`. */
+    readonly captchaRequired = false,
   ) {
     super(message);
   }
@@ -32,13 +36,20 @@ function isFieldError(value: unknown): value is FieldError {
   return typeof v.field === 'string' && typeof v.code === 'string' && typeof v.message === 'string';
 }
 
-/** Reads `{ code, message, errors? }`; anything else is not an error envelope. */
-function readErrorEnvelope(body: unknown): { code: string; message: string; errors: FieldError[] } | null {
+/**
+ * Reads `{ code, message?, errors? }`; anything else is not an error envelope. Older download
+ * answers (blob bodies) write the code as a number, e.g. 40000030: it is read as text.
+ */
+function readErrorEnvelope(
+  body: unknown,
+  fallbackMessage: string,
+): { code: string; message: string; errors: FieldError[] } | null {
   if (typeof body !== 'object' || body === null) return null;
   const b = body as Record<string, unknown>;
-  if (typeof b.code !== 'string' || typeof b.message !== 'string') return null;
+  if (typeof b.code !== 'string' && typeof b.code !== 'number') return null;
+  if (b.message !== undefined && typeof b.message !== 'string') return null;
   const errors = Array.isArray(b.errors) ? b.errors.filter(isFieldError) : [];
-  return { code: b.code, message: b.message, errors };
+  return { code: String(b.code), message: b.message || fallbackMessage, errors };
 }
 
 /** What a bare status means when the body did not say. */
@@ -54,6 +65,8 @@ function codeForStatus(status: number): string {
       return ErrorCodes.notFound;
     case 409:
       return ErrorCodes.conflict;
+    case 429:
+      return ErrorCodes.tooManyRequests;
     default:
       return status >= 500 ? ErrorCodes.internal : ClientErrorCodes.badResponse;
   }
@@ -62,11 +75,14 @@ function codeForStatus(status: number): string {
 /** Turns whatever a call threw into an ApiError. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  if (axios.isCancel(error)) return new ApiError(0, ClientErrorCodes.canceled, 'The call was canceled');
   if (axios.isAxiosError(error)) {
     const response = error.response;
     if (!response) return new ApiError(0, ClientErrorCodes.network, error.message);
-    const envelope = readErrorEnvelope(response.data);
-    if (envelope) return new ApiError(response.status, envelope.code, envelope.message, envelope.errors);
+    const envelope = readErrorEnvelope(response.data, error.message);
+    const captchaRequired = String(response.headers[HcmHeaders.captchaRequired] ?? '') === 'true';
+    if (envelope)
+      return new ApiError(response.status, envelope.code, envelope.message, envelope.errors, captchaRequired);
     return new ApiError(response.status, codeForStatus(response.status), error.message);
   }
   const message = error instanceof Error ? error.message : String(error);

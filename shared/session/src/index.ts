@@ -13,6 +13,10 @@ export const {
   session$,
   /** The language alone, emitted only when it changes. */
   language$,
+  /** What the user must be told about failed calls (core §8): the shell shows them as toasts. */
+  notices$,
+  /** The loading bar: 40…80 while calls flagged `loading` run longer than 1 s, 100 at the end, null hidden. */
+  loading$,
   /** The axios instance: session headers, 401 refresh, ApiError on failure. */
   http,
   /** get/post/getPage over `http` that read `body.data` (and `body.page`). */
@@ -22,6 +26,8 @@ export const {
   loadProfile,
   setLanguage,
   clearSession,
+  /** The signed-in user's id (`sub` of the access token); throws 'Can not get user id from access token'. */
+  currentUserId,
   /** Base URL or (for component tests) a stand-in fetch for `http`. */
   configureHttp,
 } = pageSession;
@@ -29,6 +35,15 @@ export const {
 export { createSession, type Session } from './session.ts';
 export { ApiError, ClientErrorCodes, toApiError } from './api-error.ts';
 export { MemoryStorage } from './memory-storage.ts';
+export {
+  SessionNoticeKeys,
+  NOTICE_REPEAT_WINDOW_MS,
+  type SessionNotice,
+  type SessionNoticeKey,
+} from './notices.ts';
+export { DEFAULT_LOADING_TIMINGS, type LoadingTimings, type LoadingValue } from './loading-indicator.ts';
+export { MISSING_USER_ID_MESSAGE, userIdFromAccessToken } from './access-token.ts';
+export type { BooleanRequestFlag } from './request-flags.ts';
 export { StorageKeys, normalizeLanguage, type SessionStorages } from './session-storage.ts';
 export type { ApiCalls } from './api-data.ts';
 export type { HttpClientSettings } from './http-client.ts';
@@ -39,4 +54,5 @@ export type {
   SessionStream,
   SignedInSession,
   SignedOutSession,
+  SignInOptions,
 } from './session-state.ts';

@@ -38,6 +38,18 @@ export interface Credentials {
   rememberMe: boolean;
 }
 
+/** How one sign-in call is made (core §7: optional captcha and transaction headers). */
+export interface SignInOptions {
+  /**
+   * The caller shows the failure itself (the sign-in form's inline alert): no notice, so the
+   * user is not told twice.
+   */
+  ignoreError?: boolean;
+  /** `<captchaId>:<answer>`, when the server asked for a captcha (x-captcha-required). */
+  captcha?: string;
+  transactionId?: string;
+}
+
 export const signedOut = (language: Language): SignedOutSession => ({
   status: 'signed-out',
   profile: null,

@@ -8,9 +8,17 @@ import {
   type Profile,
   type TokenSet,
 } from '@hcm/contracts';
+import { userIdFromAccessToken } from './access-token.ts';
 import { ApiError, ClientErrorCodes, toApiError } from './api-error.ts';
 import { createApiCalls, type ApiCalls } from './api-data.ts';
 import { configureHttpClient, createHttpClient, type HttpClientSettings } from './http-client.ts';
+import {
+  createLoadingIndicator,
+  DEFAULT_LOADING_TIMINGS,
+  type LoadingTimings,
+  type LoadingValue,
+} from './loading-indicator.ts';
+import { createNoticeCenter, type SessionNotice } from './notices.ts';
 import { isProfile } from './profile-guard.ts';
 import {
   clearStoredSession,
@@ -23,16 +31,28 @@ import {
   writeStoredTokens,
   type SessionStorages,
 } from './session-storage.ts';
-import { signedOut, type Credentials, type SessionState, type SessionStream } from './session-state.ts';
+import {
+  signedOut,
+  type Credentials,
+  type SessionState,
+  type SessionStream,
+  type SignInOptions,
+} from './session-state.ts';
 
 export interface Session {
   session$: SessionStream;
   language$: Observable<Language>;
+  /** What the user must be told about failed calls (core §8); the shell shows them as toasts. */
+  notices$: Observable<SessionNotice>;
+  /** The loading bar: a percentage while calls flagged `loading` run long, null while hidden. */
+  loading$: Observable<LoadingValue>;
   http: AxiosInstance;
   api: ApiCalls;
-  signIn(credentials: Credentials): Promise<Profile>;
+  signIn(credentials: Credentials, options?: SignInOptions): Promise<Profile>;
   signOut(): Promise<void>;
   loadProfile(): Promise<Profile>;
+  /** The signed-in user's id (`sub` of the access token); throws when there is none. */
+  currentUserId(): string;
   setLanguage(language: Language): void;
   /** Forgets the session here without telling the server (e.g. after a 401 on the sign-in page). */
   clearSession(): void;
@@ -64,21 +84,35 @@ const unauthorized = (message: string) => new ApiError(401, ErrorCodes.unauthori
  * Creates a session over the given storages. The portal uses one (see index.ts); tests make
  * their own over in-memory storages and a local server.
  */
-export function createSession(options: { storages: SessionStorages; baseURL?: string }): Session {
+export function createSession(options: {
+  storages: SessionStorages;
+  baseURL?: string;
+  /** The loading bar's rhythm; tests shorten it. */
+  loadingTimings?: LoadingTimings;
+}): Session {
   const { storages } = options;
   const state = new BehaviorSubject<SessionState>(initialState(storages));
+  const notices = createNoticeCenter();
+  const loading = createLoadingIndicator(options.loadingTimings ?? DEFAULT_LOADING_TIMINGS);
 
-  const clearSession = () => {
+  /** Forgets the session; true when there was one to forget. */
+  const endSession = (): boolean => {
     clearStoredSession(storages);
-    if (state.value.status !== 'signed-out') state.next(signedOut(state.value.language));
+    if (state.value.status === 'signed-out') return false;
+    state.next(signedOut(state.value.language));
+    return true;
   };
+  const clearSession = () => void endSession();
 
   const refreshAccessToken = async (): Promise<string> => {
     const before = state.value;
     if (before.status !== 'signed-in') throw unauthorized('No refresh token');
-    const answer = await api.post<Partial<TokenSet> | null>(ApiPaths.iam.refreshToken, {
-      refreshToken: before.tokens.refreshToken,
-    });
+    // Its failure is told once, as the end of the session (http-client.ts), not as a failed call.
+    const answer = await api.post<Partial<TokenSet> | null>(
+      ApiPaths.iam.refreshToken,
+      { refreshToken: before.tokens.refreshToken },
+      { ignoreError: true },
+    );
     if (!answer?.accessToken) throw unauthorized('The refresh answer has no access token');
     const now = state.value;
     // Signed out (or in as someone else) while the refresh ran: do not bring the old session back.
@@ -101,31 +135,61 @@ export function createSession(options: { storages: SessionStorages; baseURL?: st
       accessToken: () => state.value.tokens?.accessToken ?? null,
       language: () => state.value.language,
       refreshAccessToken,
-      endSession: clearSession,
+      endSession,
     },
-    { baseURL: options.baseURL },
+    { baseURL: options.baseURL, notices, loading },
   );
   const api = createApiCalls(http);
 
+  /** Core §8: a failed profile fetch has its own message, whatever the status. */
+  const reportProfileFailure = (error: ApiError) => {
+    if (error.code === ClientErrorCodes.canceled) return;
+    notices.report({ intent: 'error', key: 'profileLoadFailed', status: error.status, code: error.code });
+  };
+
   const fetchProfile = async (accessToken?: string): Promise<Profile> => {
+    // ignoreError: the caller reports 'profileLoadFailed' instead of the call's generic notice.
     const config = accessToken
-      ? { headers: { [HcmHeaders.authorization]: `Bearer ${accessToken}` }, skipAuthRefresh: true }
-      : undefined;
+      ? {
+          headers: { [HcmHeaders.authorization]: `Bearer ${accessToken}` },
+          skipAuthRefresh: true,
+          ignoreError: true,
+        }
+      : { ignoreError: true };
     const profile = await api.get<unknown>(ApiPaths.iam.meProfile, config);
     if (!isProfile(profile))
       throw new ApiError(200, ClientErrorCodes.badResponse, 'The profile answer is malformed');
     return profile;
   };
 
-  const signIn = async ({ username, password, rememberMe }: Credentials): Promise<Profile> => {
+  const signIn = async (
+    { username, password, rememberMe }: Credentials,
+    { ignoreError = false, captcha, transactionId }: SignInOptions = {},
+  ): Promise<Profile> => {
     try {
-      const tokens = await api.post<unknown>(ApiPaths.iam.authenticate, { username, password, rememberMe });
+      const tokens = await api.post<unknown>(
+        ApiPaths.iam.authenticate,
+        { username, password, rememberMe },
+        { ignoreError, captcha, transactionId },
+      );
       // Core §8: a sign-in answer without an access token is a failed sign-in.
-      if (!isTokenSet(tokens))
-        throw new ApiError(200, ClientErrorCodes.badResponse, 'The sign-in answer has no access token');
+      if (!isTokenSet(tokens)) {
+        const error = new ApiError(
+          200,
+          ClientErrorCodes.badResponse,
+          'The sign-in answer has no access token',
+        );
+        if (!ignoreError)
+          notices.report({ intent: 'error', key: 'loginFailed', status: 200, code: error.code });
+        throw error;
+      }
       // The profile is fetched with the new bearer before anything is stored, so that the
       // session appears complete (tokens and profile) or not at all.
-      const profile = await fetchProfile(tokens.accessToken);
+      const profile = await fetchProfile(tokens.accessToken).catch((error: unknown) => {
+        const apiError = toApiError(error);
+        if (!ignoreError) reportProfileFailure(apiError);
+        throw apiError;
+      });
       writeStoredSession(storages, { tokens, profile, rememberMe });
       state.next({ status: 'signed-in', tokens, profile, rememberMe, language: state.value.language });
       return profile;
@@ -148,6 +212,8 @@ export function createSession(options: { storages: SessionStorages; baseURL?: st
         {
           headers: { [HcmHeaders.authorization]: `Bearer ${before.tokens.accessToken}` },
           skipAuthRefresh: true,
+          // The user is already signed out here; a failing logout call is nothing to them.
+          ignoreError: true,
         },
       );
     } catch {
@@ -157,7 +223,13 @@ export function createSession(options: { storages: SessionStorages; baseURL?: st
 
   const loadProfile = async (): Promise<Profile> => {
     if (state.value.status !== 'signed-in') throw unauthorized('Not signed in');
-    const profile = await fetchProfile();
+    const profile = await fetchProfile().catch((error: unknown) => {
+      const apiError = toApiError(error);
+      // A 401 here has already been dealt with: refreshed and retried, or the session ended
+      // with its own notice.
+      if (apiError.status !== 401) reportProfileFailure(apiError);
+      throw apiError;
+    });
     const now = state.value;
     if (now.status !== 'signed-in') throw unauthorized('Signed out while the profile loaded');
     writeStoredProfile(storages, profile);
@@ -174,6 +246,9 @@ export function createSession(options: { storages: SessionStorages; baseURL?: st
 
   return {
     session$: state,
+    notices$: notices.notices$,
+    loading$: loading.loading$,
+    currentUserId: () => userIdFromAccessToken(state.value.tokens?.accessToken),
     language$: state.pipe(
       map((s) => s.language),
       distinctUntilChanged(),

@@ -1,5 +1,12 @@
-import type { ReactNode } from 'react';
-import { FluentProvider, IdPrefixProvider, webLightTheme, type Theme } from '@fluentui/react-components';
+import { useMemo, type ReactNode } from 'react';
+import {
+  FluentProvider,
+  IdPrefixProvider,
+  createLightTheme,
+  webLightTheme,
+  type BrandVariants,
+  type Theme,
+} from '@fluentui/react-components';
 
 export interface HcmProviderProps {
   children: ReactNode;
@@ -9,6 +16,11 @@ export interface HcmProviderProps {
    */
   idPrefix?: string;
   theme?: Theme;
+  /**
+   * The deployment theme's brand ramp (16 shades, darkest first): Fluent's brand colours
+   * (buttons, links, focus) follow it. Ignored when `theme` is given.
+   */
+  brand?: BrandVariants;
 }
 
 /**
@@ -17,10 +29,11 @@ export interface HcmProviderProps {
  * portal (menus, listboxes, dialogs); a layout style there (say min-height: 100vh) turns that
  * node into an invisible full-page layer that swallows clicks. Put layout styles on a child.
  */
-export function HcmProvider({ children, idPrefix = 'hcm-', theme = webLightTheme }: HcmProviderProps) {
+export function HcmProvider({ children, idPrefix = 'hcm-', theme, brand }: HcmProviderProps) {
+  const branded = useMemo(() => (brand ? createLightTheme(brand) : webLightTheme), [brand]);
   return (
     <IdPrefixProvider value={idPrefix}>
-      <FluentProvider theme={theme}>{children}</FluentProvider>
+      <FluentProvider theme={theme ?? branded}>{children}</FluentProvider>
     </IdPrefixProvider>
   );
 }

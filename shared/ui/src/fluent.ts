@@ -37,6 +37,7 @@ export {
   MessageBar,
   MessageBarBody,
   MessageBarTitle,
+  ProgressBar,
   Spinner,
   // menus
   Menu,

@@ -1,2 +1,11 @@
 /** The icons the product uses, one by one, so the build keeps only these few. */
-export { ErrorCircleRegular, SignOutRegular } from '@fluentui/react-icons';
+export {
+  ArrowClockwiseRegular,
+  ChevronDownRegular,
+  ChevronRightRegular,
+  DismissRegular,
+  ErrorCircleRegular,
+  NavigationRegular,
+  PersonRegular,
+  SignOutRegular,
+} from '@fluentui/react-icons';

@@ -75,7 +75,14 @@ export { indexColumn, type ColumnDef } from './table/columns.ts';
 export { statusTone, StatusTones, type BadgeTone } from './status/status-colors.ts';
 
 // toasts
-export { showToast, notify, dismissAllToasts, type ToastIntent, type ToastOptions } from './toast/notify.ts';
+export {
+  showToast,
+  notify,
+  dismissAllToasts,
+  preloadToaster,
+  type ToastIntent,
+  type ToastOptions,
+} from './toast/notify.ts';
 
 // hooks
 export {
@@ -88,6 +95,10 @@ export {
   type Debounced,
 } from './hooks/debounce.ts';
 export { useScreenSize, screenSizeOf, ScreenSizes, type ScreenSize } from './hooks/screen-size.ts';
+
+// authorities
+export { Authorized, type AuthorizedProps } from './auth/Authorized.tsx';
+export { useAuthorities, useHasAuthority, type Authorities } from './auth/use-authorities.ts';
 
 // lazy pieces
 export * from './lazy.tsx';

@@ -12,6 +12,9 @@ const HASHED_NAME = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/;
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
 
+/** The production build's service worker (scripts/build/service-worker.mjs), at the root so its scope is the whole portal. */
+export const SERVICE_WORKER_FILE = 'sw.js';
+
 /** Cache policy: hashed files forever; everything else (index.html, importmap.json, i18n/**) revalidated. */
 export function cacheControlFor(root: string, file: string): string {
   const path = relative(root, file).split(sep).join('/');
@@ -34,6 +37,8 @@ export async function registerStaticFrontEnd(app: FastifyInstance, root: string)
     cacheControl: false,
     setHeaders: (res, file) => {
       res.setHeader('cache-control', cacheControlFor(root, file));
+      // Checked by the browser on every update: never kept, and allowed to control every page.
+      if (relative(root, file) === SERVICE_WORKER_FILE) res.setHeader('service-worker-allowed', '/');
     },
   });
 }

@@ -1,11 +1,21 @@
-import { Avatar, Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, SignOutRegular } from '@hcm/ui';
+import {
+  Avatar,
+  Button,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  PersonRegular,
+  SignOutRegular,
+} from '@hcm/ui';
 import { signOut } from '@hcm/session';
 import type { Profile } from '@hcm/contracts';
 import { navigate } from '../routing/location.ts';
 import { ShellPaths } from '../routing/shell-paths.ts';
 import { useShellTranslation } from '../shell-i18n.ts';
 
-/** The signed-in user's name, opening a menu with Sign out. */
+/** The signed-in user's name, opening a menu with My profile and Sign out. */
 export function UserMenu({ profile }: { profile: Profile }) {
   const { t } = useShellTranslation();
   const onSignOut = () => {
@@ -26,6 +36,9 @@ export function UserMenu({ profile }: { profile: Profile }) {
       </MenuTrigger>
       <MenuPopover>
         <MenuList>
+          <MenuItem icon={<PersonRegular />} onClick={() => navigate(ShellPaths.myProfile)}>
+            {t('userMenu.myProfile')}
+          </MenuItem>
           <MenuItem icon={<SignOutRegular />} onClick={onSignOut}>
             {t('userMenu.signOut')}
           </MenuItem>

@@ -1,17 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { resolveRoute, safeRedirectTarget, signInPathFor } from './resolve-route.ts';
+import type { MenuNode } from '@hcm/contracts';
+import type { MenuViewer } from '../navigation/menu-service.ts';
+import {
+  errorPathForStatus,
+  resolveRoute,
+  safeRedirectTarget,
+  signInPathFor,
+  type RouteContext,
+} from './resolve-route.ts';
 
-const signedIn = { signedIn: true, moduleRoutePrefixes: ['/payroll'] };
-const signedOut = { signedIn: false, moduleRoutePrefixes: ['/payroll'] };
+const hrAdmin: MenuViewer = { authorities: ['worker.view', 'contract.view'], isRoot: false, level: 'TENANT' };
+const deployed = ['/payroll', '/om', '/system'];
+const signedIn: RouteContext = { viewer: hrAdmin, moduleRoutePrefixes: deployed };
+const signedOut: RouteContext = { viewer: null, moduleRoutePrefixes: deployed };
+const as = (viewer: MenuViewer, moduleRoutePrefixes = deployed): RouteContext => ({
+  viewer,
+  moduleRoutePrefixes,
+});
 const at = (pathname: string, search = '') => ({ pathname, search });
 
-describe('resolveRoute', () => {
+describe('resolveRoute: the signed-in guard', () => {
   it('sends the empty path to the dashboard', () => {
     expect(resolveRoute(at('/'), signedIn)).toEqual({ kind: 'redirect', to: '/dashboard' });
     expect(resolveRoute(at('/'), signedOut)).toEqual({ kind: 'redirect', to: '/dashboard' });
   });
 
-  it('guards the dashboard and module pages, keeping the path to come back to', () => {
+  it('guards the dashboard, menu and module pages, keeping the path to come back to', () => {
     expect(resolveRoute(at('/dashboard'), signedOut)).toEqual({
       kind: 'redirect',
       to: '/login?redirect=/dashboard',
@@ -19,6 +33,14 @@ describe('resolveRoute', () => {
     expect(resolveRoute(at('/payroll/periods', '?year=2026&q=a b'), signedOut)).toEqual({
       kind: 'redirect',
       to: '/login?redirect=/payroll/periods%3Fyear%3D2026%26q%3Da%20b',
+    });
+    expect(resolveRoute(at('/tm/timesheets'), signedOut)).toEqual({
+      kind: 'redirect',
+      to: '/login?redirect=/tm/timesheets',
+    });
+    expect(resolveRoute(at('/setting/my-profile'), signedOut)).toEqual({
+      kind: 'redirect',
+      to: '/login?redirect=/setting/my-profile',
     });
     expect(resolveRoute(at('/dashboard/'), signedIn)).toEqual({ kind: 'workspace', page: 'dashboard' });
     expect(resolveRoute(at('/payroll/periods'), signedIn)).toEqual({ kind: 'workspace', page: 'module' });
@@ -36,12 +58,128 @@ describe('resolveRoute', () => {
       to: '/dashboard',
     });
   });
+});
 
+describe('resolveRoute: the authority guard', () => {
+  it('opens a menu page to a holder of one of its view authorities, with its ids and actions', () => {
+    for (const path of ['/om/employee', '/om/employee/42/detail', '/om/contract/create'])
+      expect(resolveRoute(at(path, '?q=x'), signedIn)).toEqual({ kind: 'workspace', page: 'module' });
+  });
+
+  it('sends a user without the authority to the dashboard with the no-permission notice', () => {
+    expect(resolveRoute(at('/om/reward'), signedIn)).toEqual({
+      kind: 'redirect',
+      to: '/dashboard',
+      notice: 'forbidden',
+    });
+    expect(resolveRoute(at('/system/tenant/6c1d1a9e-4b7a-4f43-9d52-0d2b6f7c9a11/update'), signedIn)).toEqual({
+      kind: 'redirect',
+      to: '/dashboard',
+      notice: 'forbidden',
+    });
+  });
+
+  it('redirects silently from an entry flagged silentRedirect', () => {
+    const menu: MenuNode[] = [
+      {
+        kind: 'entry',
+        key: 'quiet',
+        path: '/om/quiet',
+        authorities: ['reward.view'],
+        levels: ['TENANT'],
+        silentRedirect: true,
+      },
+    ];
+    expect(resolveRoute(at('/om/quiet'), { ...signedIn, menu })).toEqual({
+      kind: 'redirect',
+      to: '/dashboard',
+    });
+  });
+
+  it('lets a root user through every guard', () => {
+    const root: MenuViewer = { authorities: [], isRoot: true, level: 'SYSTEM' };
+    expect(resolveRoute(at('/om/reward'), as(root))).toEqual({ kind: 'workspace', page: 'module' });
+    expect(resolveRoute(at('/system/tenant'), as(root))).toEqual({ kind: 'workspace', page: 'module' });
+  });
+});
+
+describe('resolveRoute: the page guard by user level', () => {
+  it('goes back when the entry is not for the user’s level, even holding the authority', () => {
+    const systemUser: MenuViewer = {
+      authorities: ['worker.view', 'user.view'],
+      isRoot: false,
+      level: 'SYSTEM',
+    };
+    expect(resolveRoute(at('/om/employee'), as(systemUser))).toEqual({
+      kind: 'back',
+      fallback: '/dashboard',
+    });
+    expect(resolveRoute(at('/setting/user'), as(systemUser, ['/setting']))).toEqual({
+      kind: 'workspace',
+      page: 'module',
+    });
+  });
+});
+
+describe('resolveRoute: modules not deployed', () => {
+  it('tells that the module is not installed for a permitted menu page of an absent module', () => {
+    const timekeeper: MenuViewer = { authorities: ['timesheet.view'], isRoot: false, level: 'TENANT' };
+    expect(resolveRoute(at('/tm/timesheets/7/detail'), as(timekeeper))).toEqual({
+      kind: 'workspace',
+      page: 'module-missing',
+      entryKey: 'timesheets',
+    });
+  });
+
+  it('checks the authority before telling about the module', () => {
+    expect(resolveRoute(at('/tm/timesheets'), signedIn)).toMatchObject({
+      kind: 'redirect',
+      notice: 'forbidden',
+    });
+  });
+});
+
+describe('resolveRoute: shell pages', () => {
   it('answers unknown paths with the not-found page in the layout that fits the visitor', () => {
     expect(resolveRoute(at('/nowhere'), signedIn)).toEqual({ kind: 'workspace', page: 'not-found' });
     expect(resolveRoute(at('/nowhere'), signedOut)).toEqual({ kind: 'public', page: 'not-found' });
     expect(resolveRoute(at('/payrollx'), signedIn)).toEqual({ kind: 'workspace', page: 'not-found' });
+    expect(resolveRoute(at('/dashboard/extra'), signedIn)).toEqual({ kind: 'workspace', page: 'not-found' });
   });
+
+  it('shows the error pages in the workspace when signed in and in the public frame otherwise', () => {
+    expect(resolveRoute(at('/404'), signedIn)).toEqual({ kind: 'workspace', page: 'not-found' });
+    expect(resolveRoute(at('/403'), signedIn)).toEqual({ kind: 'workspace', page: 'forbidden' });
+    expect(resolveRoute(at('/500'), signedIn)).toEqual({ kind: 'workspace', page: 'server-error' });
+    expect(resolveRoute(at('/404'), signedOut)).toEqual({ kind: 'public', page: 'not-found' });
+    expect(resolveRoute(at('/403'), signedOut)).toEqual({ kind: 'public', page: 'forbidden' });
+    expect(resolveRoute(at('/500'), signedOut)).toEqual({ kind: 'public', page: 'server-error' });
+  });
+
+  it('shows the privacy policy to anyone, in the public frame', () => {
+    expect(resolveRoute(at('/privacy-policy'), signedIn)).toEqual({ kind: 'public', page: 'privacy-policy' });
+    expect(resolveRoute(at('/privacy-policy'), signedOut)).toEqual({
+      kind: 'public',
+      page: 'privacy-policy',
+    });
+  });
+
+  it('shows the user’s own profile inside the workspace, before any module under /setting', () => {
+    expect(resolveRoute(at('/setting/my-profile'), as(hrAdmin, ['/setting']))).toEqual({
+      kind: 'workspace',
+      page: 'my-profile',
+    });
+  });
+});
+
+describe('errorPathForStatus', () => {
+  it.each([
+    [404, '/404'],
+    [403, '/403'],
+    [401, '/403'],
+    [500, '/500'],
+    [503, '/500'],
+  ])('%s -> %s', (status, path) => expect(errorPathForStatus(status)).toBe(path));
 });
 
 describe('safeRedirectTarget', () => {

@@ -1,3 +1,10 @@
+import { MENU, type MenuNode } from '@hcm/contracts';
+import {
+  holdsEntryAuthority,
+  levelAllowsEntry,
+  matchMenuPath,
+  type MenuViewer,
+} from '../navigation/menu-service.ts';
 import { REDIRECT_PARAM, ShellPaths } from './shell-paths.ts';
 
 export interface ShellLocation {
@@ -5,15 +12,29 @@ export interface ShellLocation {
   search: string;
 }
 
+/** Pages shown in either layout, depending on whether the visitor is signed in. */
+type EitherLayoutPage = 'not-found' | 'forbidden' | 'server-error';
+
 export type RouteDecision =
-  | { kind: 'redirect'; to: string }
-  | { kind: 'public'; page: 'sign-in' | 'not-found' }
-  | { kind: 'workspace'; page: 'dashboard' | 'module' | 'not-found' };
+  /** `notice: 'forbidden'`: tell the user, with a toast, why they did not get the page */
+  | { kind: 'redirect'; to: string; notice?: 'forbidden' }
+  /** leave the page the way the user came (or for `fallback` when there is no way back) */
+  | { kind: 'back'; fallback: string }
+  | { kind: 'public'; page: 'sign-in' | 'privacy-policy' | EitherLayoutPage }
+  | { kind: 'workspace'; page: 'dashboard' | 'module' | 'my-profile' | EitherLayoutPage }
+  /** a menu page whose module micro-app this portal has not deployed (yet) */
+  | { kind: 'workspace'; page: 'module-missing'; entryKey: string };
 
 export interface RouteContext {
-  signedIn: boolean;
+  /**
+   * The signed-in user, or null. A session without its private key (secretKey) counts as
+   * signed out: protected areas need it (core §6).
+   */
+  viewer: MenuViewer | null;
   /** Path prefixes owned by module micro-apps (e.g. /om, /payroll): workspace pages the shell frames. */
   moduleRoutePrefixes: readonly string[];
+  /** the menu whose entries guard their paths (the product's by default) */
+  menu?: readonly MenuNode[];
 }
 
 /** '/dashboard/' and '/dashboard' are one page. */
@@ -38,28 +59,57 @@ export function signInPathFor(target: string): string {
   return `${ShellPaths.signIn}?${REDIRECT_PARAM}=${encodeURIComponent(target).replaceAll('%2F', '/')}`;
 }
 
-/** Decides what the shell shows for a location: a page in one of its layouts, or a redirect. */
+/** The error page for a failed navigation's HTTP status (NAVIGATION_ERROR_EVENT). */
+export function errorPathForStatus(status: number): string {
+  if (status === 404) return ShellPaths.notFound;
+  if (status === 401 || status === 403) return ShellPaths.forbidden;
+  return ShellPaths.serverError;
+}
+
+const EITHER_LAYOUT_PAGES: Readonly<Record<string, EitherLayoutPage>> = {
+  [ShellPaths.notFound]: 'not-found',
+  [ShellPaths.forbidden]: 'forbidden',
+  [ShellPaths.serverError]: 'server-error',
+};
+
+/**
+ * Decides what the shell shows for a location: a page in one of its layouts, a redirect, or a
+ * step back. Guards, in order: signed in (with the private key), the menu entry's authorities
+ * (toast and dashboard), the entry's user levels (back), the module deployed.
+ */
 export function resolveRoute(location: ShellLocation, context: RouteContext): RouteDecision {
+  const { viewer } = context;
   const path = normalizePath(location.pathname);
   if (path === ShellPaths.root) return { kind: 'redirect', to: ShellPaths.dashboard };
 
   if (path === ShellPaths.signIn) {
-    if (!context.signedIn) return { kind: 'public', page: 'sign-in' };
+    if (!viewer) return { kind: 'public', page: 'sign-in' };
     const target = safeRedirectTarget(new URLSearchParams(location.search).get(REDIRECT_PARAM));
     return { kind: 'redirect', to: target ?? ShellPaths.dashboard };
   }
+  if (path === ShellPaths.privacyPolicy) return { kind: 'public', page: 'privacy-policy' };
+  const eitherLayout = EITHER_LAYOUT_PAGES[path];
+  if (eitherLayout) return { kind: viewer ? 'workspace' : 'public', page: eitherLayout };
 
-  const page =
-    path === ShellPaths.dashboard
-      ? 'dashboard'
-      : context.moduleRoutePrefixes.some((p) => isUnder(path, p))
-        ? 'module'
-        : null;
-  if (page === null)
-    return context.signedIn
-      ? { kind: 'workspace', page: 'not-found' }
-      : { kind: 'public', page: 'not-found' };
-  if (!context.signedIn)
-    return { kind: 'redirect', to: signInPathFor(`${location.pathname}${location.search}`) };
-  return { kind: 'workspace', page };
+  const toSignIn = { kind: 'redirect', to: signInPathFor(`${location.pathname}${location.search}`) } as const;
+  if (path === ShellPaths.myProfile) return viewer ? { kind: 'workspace', page: 'my-profile' } : toSignIn;
+
+  const match = matchMenuPath(path, context.menu ?? MENU);
+  const moduleDeployed = context.moduleRoutePrefixes.some((prefix) => isUnder(path, prefix));
+  if (!match && !moduleDeployed)
+    return viewer ? { kind: 'workspace', page: 'not-found' } : { kind: 'public', page: 'not-found' };
+  if (!viewer) return toSignIn;
+  if (!match) return { kind: 'workspace', page: 'module' };
+
+  const { entry } = match;
+  if (!holdsEntryAuthority(entry, viewer)) {
+    return entry.silentRedirect
+      ? { kind: 'redirect', to: ShellPaths.dashboard }
+      : { kind: 'redirect', to: ShellPaths.dashboard, notice: 'forbidden' };
+  }
+  if (!levelAllowsEntry(entry, viewer)) return { kind: 'back', fallback: ShellPaths.dashboard };
+  if (entry.path === ShellPaths.dashboard)
+    return { kind: 'workspace', page: path === ShellPaths.dashboard ? 'dashboard' : 'not-found' };
+  if (!moduleDeployed) return { kind: 'workspace', page: 'module-missing', entryKey: entry.key };
+  return { kind: 'workspace', page: 'module' };
 }

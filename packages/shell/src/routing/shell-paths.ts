@@ -1,8 +1,13 @@
-/** The shell's own pages. Module micro-apps own everything under their route prefixes. */
+/** The shell's own pages. Module micro-apps own everything else under their route prefixes. */
 export const ShellPaths = {
   root: '/',
   signIn: '/login',
   dashboard: '/dashboard',
+  forbidden: '/403',
+  notFound: '/404',
+  serverError: '/500',
+  privacyPolicy: '/privacy-policy',
+  myProfile: '/setting/my-profile',
 } as const;
 
 /** The query parameter of /login that says where to go after signing in. */

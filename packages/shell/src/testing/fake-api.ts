@@ -11,6 +11,8 @@ export interface FakeCall {
 export interface FakeReply {
   status: number;
   body?: unknown;
+  /** answer headers besides content-type (e.g. x-captcha-required) */
+  headers?: Record<string, string>;
 }
 
 type Handler = (call: FakeCall) => FakeReply | Promise<FakeReply>;
@@ -43,12 +45,12 @@ export class FakeApi {
     };
     this.calls.push(call);
     const handler = this.#handlers.get(`${call.method} ${call.path}`);
-    const reply = handler
+    const reply: FakeReply = handler
       ? await handler(call)
       : { status: 404, body: { code: 'NOT_FOUND', message: call.path } };
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...reply.headers },
     });
   };
 }

@@ -1,6 +1,7 @@
 import { cleanup, render, type RenderResult } from '@testing-library/react';
 import { initI18n, loadAppDictionary, setLanguage } from '@hcm/i18n';
 import { clearSession, configureHttp, signIn } from '@hcm/session';
+import { UI_NAMESPACE } from '@hcm/ui';
 import { ShellRoot, type ShellRootProps } from '../ShellRoot.tsx';
 import { SHELL_APP } from '../shell-i18n.ts';
 import type { FakeApi } from './fake-api.ts';
@@ -9,11 +10,14 @@ const testPageUrl = window.location.href;
 
 /**
  * Puts the page in a known state: the real dictionaries (served by the test runner from
- * packages/shell/i18n), Vietnamese, no session, empty storages, and `api` answering the
- * session's HTTP client.
+ * packages/shell/i18n, and @hcm/ui's from shared/ui/i18n), Vietnamese, no session, empty
+ * storages, and `api` answering the session's HTTP client.
  */
 export async function prepareShell(api: FakeApi): Promise<void> {
-  await initI18n({ dictionaryUrl: (app, language) => `/packages/${app}/i18n/${language}.json` });
+  await initI18n({
+    dictionaryUrl: (app, language) =>
+      app === UI_NAMESPACE ? `/shared/ui/i18n/${language}.json` : `/packages/${app}/i18n/${language}.json`,
+  });
   await loadAppDictionary(SHELL_APP);
   clearSession();
   localStorage.clear();

@@ -14,6 +14,10 @@ export interface FakeAnswer {
   body?: unknown;
   /** Milliseconds to wait before answering, to make calls overlap. */
   delayMs?: number;
+  /** Extra answer headers (e.g. Retry-After). */
+  headers?: Record<string, string>;
+  /** The reason phrase; Node's default for the status otherwise (e.g. "Not Found"). */
+  statusText?: string;
 }
 
 export type FakeRoute = (request: RecordedRequest) => FakeAnswer;
@@ -52,7 +56,9 @@ export async function startFakeApiServer(): Promise<FakeApiServer> {
         ? route(recorded)
         : { status: 404, body: { code: 'NOT_FOUND', message: `no route ${path}` } };
       setTimeout(() => {
-        res.writeHead(answer.status, { 'content-type': 'application/json' });
+        const headers = { 'content-type': 'application/json', ...answer.headers };
+        if (answer.statusText === undefined) res.writeHead(answer.status, headers);
+        else res.writeHead(answer.status, answer.statusText, headers);
         res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
       }, answer.delayMs ?? 0);
     });

@@ -1,3 +1,5 @@
+import { loadUiDictionary } from '../i18n/ui-i18n.ts';
+
 /** Toasts from anywhere (no hook, no provider to mount): the toaster itself loads on first use. */
 export type ToastIntent = 'success' | 'error' | 'info' | 'warning';
 
@@ -20,6 +22,14 @@ export const notify = {
   info: (message: string, title?: string) => showToast({ intent: 'info', message, title }),
   warning: (message: string, title?: string) => showToast({ intent: 'warning', message, title }),
 };
+
+/**
+ * Downloads the toaster and the kit's texts ahead of need, without showing anything: a toast
+ * that says the network is gone could not download them any more.
+ */
+export function preloadToaster(): Promise<void> {
+  return Promise.all([import('./toaster.tsx'), loadUiDictionary()]).then(() => undefined);
+}
 
 /** Closes every toast shown (a page change, a test's clean-up). */
 export function dismissAllToasts(): Promise<void> {

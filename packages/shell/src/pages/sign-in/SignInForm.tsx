@@ -15,6 +15,9 @@ import {
 } from '@hcm/ui';
 import { useShellTranslation, type ShellMessage } from '../../shell-i18n.ts';
 import { useMessageText } from '../../components/use-message-text.ts';
+import { asksForCaptcha, captchaHeaderValue } from './captcha-demand.ts';
+import { CaptchaField } from './CaptchaField.tsx';
+import { useCaptcha } from './use-captcha.ts';
 import {
   hasErrors,
   serverFieldErrors,
@@ -29,9 +32,9 @@ const useStyles = makeStyles({
 });
 
 /**
- * Username, password, remember-me. Validates before calling; on success the session changes
- * and the router moves on (to the redirect target or the dashboard), so this form only reports
- * failures.
+ * Username, password, remember-me, and a captcha once the server asks for one. Validates before
+ * calling; on success the session changes and the router moves on (to the redirect target or the
+ * dashboard), so this form only reports failures.
  */
 export function SignInForm() {
   const styles = useStyles();
@@ -43,21 +46,36 @@ export function SignInForm() {
   const [fieldErrors, setFieldErrors] = useState<CredentialErrors>({});
   const [failure, setFailure] = useState<ShellMessage | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const captcha = useCaptcha();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
-    const errors = validateCredentials({ username, password });
+    const errors = validateCredentials({
+      username,
+      password,
+      captcha: captcha.needed ? captcha.answer : undefined,
+    });
     setFieldErrors(errors);
     setFailure(null);
     if (hasErrors(errors)) return;
     setSubmitting(true);
     try {
-      await signIn({ username: username.trim(), password, rememberMe });
+      const answer =
+        captcha.needed && captcha.challenge
+          ? captchaHeaderValue(captcha.challenge.captchaId, captcha.answer)
+          : undefined;
+      // ignoreError: the alert below tells the failure; no toast on top of it.
+      await signIn(
+        { username: username.trim(), password, rememberMe },
+        { ignoreError: true, captcha: answer },
+      );
     } catch (error) {
       const apiError = toApiError(error);
       setFieldErrors(serverFieldErrors(apiError));
       setFailure(signInFailureMessage(apiError));
+      // Any attempt spends the picture it answered: the next one needs a new picture.
+      if (captcha.needed || asksForCaptcha(apiError)) void captcha.refresh();
     } finally {
       setSubmitting(false);
     }
@@ -97,6 +115,9 @@ export function SignInForm() {
           onChange={(_e, data) => setPassword(data.value)}
         />
       </Field>
+      {captcha.needed && (
+        <CaptchaField captcha={captcha} error={fieldErrors.captcha && textOf(fieldErrors.captcha)} />
+      )}
       <Checkbox
         label={t('signIn.rememberMe')}
         checked={rememberMe}

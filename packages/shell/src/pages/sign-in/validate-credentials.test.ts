@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import { ErrorCodes } from '@hcm/contracts';
 import { ApiError, ClientErrorCodes } from '@hcm/session';
 import { serverFieldErrors, signInFailureMessage, validateCredentials } from './validate-credentials.ts';
 
 describe('sign-in validation', () => {
+  it("words the captcha's refusals itself, on the field and in the bar", () => {
+    const missing = new ApiError(400, ErrorCodes.captchaRequired, 'Enter the characters', [
+      { field: 'captcha', code: 'error.required', message: 'is required' },
+    ]);
+    const wrong = new ApiError(400, ErrorCodes.captchaInvalid, 'The captcha was wrong', [
+      { field: 'captcha', code: 'error.invalidValue', message: 'is wrong or has expired' },
+    ]);
+    expect(serverFieldErrors(missing)).toEqual({ captcha: { key: 'signIn.captcha.required' } });
+    expect(serverFieldErrors(wrong)).toEqual({ captcha: { key: 'signIn.captcha.invalid' } });
+    expect(signInFailureMessage(missing)).toEqual({ key: 'signIn.captcha.requiredByServer' });
+    expect(signInFailureMessage(wrong)).toEqual({ key: 'signIn.captcha.invalid' });
+  });
+
   it('requires both fields, and a blank username is empty', () => {
     expect(validateCredentials({ username: '  ', password: '' })).toEqual({
       username: { key: 'signIn.errors.usernameRequired' },
@@ -11,10 +25,17 @@ describe('sign-in validation', () => {
     expect(validateCredentials({ username: 'hradmin', password: ' x ' })).toEqual({});
   });
 
+  it('requires the captcha answer only once the server has asked for one', () => {
+    expect(validateCredentials({ username: 'hradmin', password: 'x', captcha: ' ' })).toEqual({
+      captcha: { key: 'signIn.captcha.required' },
+    });
+    expect(validateCredentials({ username: 'hradmin', password: 'x', captcha: 'AB12C' })).toEqual({});
+  });
+
   it("puts the server's field errors on the matching fields", () => {
     const error = new ApiError(400, 'VALIDATION_FAILED', 'invalid', [
       { field: 'username', code: 'error.pattern', message: 'Tên đăng nhập sai định dạng' },
-      { field: 'captcha', code: 'error.required', message: 'ignored here' },
+      { field: 'rememberMe', code: 'error.invalidValue', message: 'ignored here' },
     ]);
     expect(serverFieldErrors(error)).toEqual({ username: { text: 'Tên đăng nhập sai định dạng' } });
   });

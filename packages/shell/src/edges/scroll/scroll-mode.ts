@@ -1,0 +1,23 @@
+/** What the floating scroll button offers: nothing on a page that fits the window. */
+export type ScrollMode = 'hidden' | 'to-top' | 'to-bottom';
+
+export interface ScrollMeasure {
+  /** the document's full height */
+  scrollHeight: number;
+  /** the window's height */
+  viewportHeight: number;
+  /** how far the page is scrolled */
+  scrollTop: number;
+}
+
+/**
+ * Hidden when the page is not taller than the window (core §1); otherwise "to the bottom" in the
+ * upper half of the scroll range and "back to the top" past its middle, so even a page barely
+ * taller than the window offers both ways.
+ */
+export function scrollModeOf({ scrollHeight, viewportHeight, scrollTop }: ScrollMeasure): ScrollMode {
+  const range = scrollHeight - viewportHeight;
+  // One pixel of rounding (zoom, fractional heights) is not a taller page.
+  if (range <= 1) return 'hidden';
+  return scrollTop > range / 2 ? 'to-top' : 'to-bottom';
+}

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { MENU, type MenuNode } from '@hcm/contracts';
+import { PageActions } from './menu-service.ts';
+
+const dictionary = (language: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(new URL(`../../i18n/${language}.json`, import.meta.url), 'utf8'));
+
+const lookUp = (tree: unknown, key: string): unknown =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
+
+const keysOf = (nodes: readonly MenuNode[]): string[] =>
+  nodes.flatMap((n) => (n.kind === 'entry' ? [n.key] : [n.key, ...keysOf(n.children)]));
+
+describe('navigation texts', () => {
+  it.each(['vi', 'en'])('names every menu node and breadcrumb step in %s', (language) => {
+    const texts = dictionary(language);
+    const keys = [
+      ...keysOf(MENU).map((k) => `navigation.menu.${k}`),
+      ...PageActions.map((a) => `navigation.actions.${a}`),
+      'navigation.home',
+      'navigation.mainMenu',
+      'navigation.breadcrumb',
+      'navigation.openMenu',
+      'navigation.closeMenu',
+      'navigation.forbiddenToast',
+      'navigation.moduleMissing.title',
+      'navigation.moduleMissing.message',
+      'navigation.moduleMissing.backToDashboard',
+      'navigation.shellPages.myProfile',
+    ];
+    for (const key of keys) expect(typeof lookUp(texts, key), key).toBe('string');
+  });
+
+  it('says the exact words of the no-permission toast', () => {
+    expect(lookUp(dictionary('vi'), 'navigation.forbiddenToast')).toBe(
+      'Bạn không có quyền truy cập chức năng này.',
+    );
+    expect(lookUp(dictionary('en'), 'navigation.forbiddenToast')).toBe(
+      'You do not have permission to access this page.',
+    );
+  });
+});

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { MENU, menuEntries, type MenuNode, type Profile } from '@hcm/contracts';
+import { breadcrumbFor, matchMenuPath, viewerOf, visibleMenu, type MenuViewer } from './menu-service.ts';
+
+const tenantUser = (authorities: string[]): MenuViewer => ({ authorities, isRoot: false, level: 'TENANT' });
+const keysOf = (nodes: readonly MenuNode[]): string[] =>
+  nodes.flatMap((n) => (n.kind === 'entry' ? [n.key] : [n.key, ...keysOf(n.children)]));
+
+describe('visibleMenu', () => {
+  it('shows only the entries whose authority the user holds, inside the groups that hold them', () => {
+    const menu = visibleMenu(tenantUser(['worker.view', 'leave_request.view']));
+    expect(keysOf(menu)).toEqual([
+      'dashboard',
+      'organisation',
+      'employeeList',
+      'timekeeping',
+      'timekeepingDocuments',
+      'leaveApplication',
+    ]);
+  });
+
+  it('shows a user with no authority only the dashboard', () => {
+    expect(keysOf(visibleMenu(tenantUser([])))).toEqual(['dashboard']);
+  });
+
+  it('hides entries of another user level even to a holder of the authority', () => {
+    const systemUser: MenuViewer = {
+      authorities: ['worker.view', 'tenant.view'],
+      isRoot: false,
+      level: 'SYSTEM',
+    };
+    expect(keysOf(visibleMenu(systemUser))).toEqual(['dashboard', 'system', 'tenant']);
+  });
+
+  it('shows a root user every entry', () => {
+    const root: MenuViewer = { authorities: [], isRoot: true, level: 'SYSTEM' };
+    expect(menuEntries(visibleMenu(root)).map((p) => p.entry.key)).toEqual(
+      menuEntries(MENU).map((p) => p.entry.key),
+    );
+  });
+});
+
+describe('viewerOf', () => {
+  const profile = (tenantId: string | null, userLevel: 'SYSTEM' | 'TENANT'): Profile => ({
+    id: 'u',
+    username: 'u',
+    fullName: 'U',
+    email: null,
+    tenantId,
+    tenantName: null,
+    language: 'vi',
+    userPrimary: { isRoot: false, grantedPermissions: ['worker.view'], userLevel },
+  });
+
+  it('counts a user with a tenant as a tenant user', () => {
+    expect(viewerOf(profile('t-1', 'SYSTEM')).level).toBe('TENANT');
+    expect(viewerOf(profile(null, 'SYSTEM')).level).toBe('SYSTEM');
+    expect(viewerOf(profile(null, 'TENANT'))).toEqual({
+      authorities: ['worker.view'],
+      isRoot: false,
+      level: 'TENANT',
+    });
+  });
+});
+
+describe('matchMenuPath', () => {
+  it('finds the entry ignoring the query, ids and the trailing record action', () => {
+    const cases: [string, string, string | null][] = [
+      ['/om/employee', 'employeeList', null],
+      ['/om/employee/', 'employeeList', null],
+      ['/om/employee?q=%7B%22keyword%22%3A%22an%22%7D', 'employeeList', null],
+      ['/om/employee/123/detail', 'employeeList', 'detail'],
+      ['/om/employee/0b8e4c1e-7f0a-4d8e-9c59-3b2a1f6d7e90/update', 'employeeList', 'update'],
+      ['/om/employee/create', 'employeeList', 'create'],
+      ['/pm/payroll-rules/allowance/create', 'payrollRules', 'create'],
+      ['/tm/rules', 'timekeepingRules', null],
+      ['/tm/leave-rules', 'leaveRules', null],
+    ];
+    for (const [path, key, action] of cases)
+      expect(matchMenuPath(path), path).toMatchObject({ entry: { key }, action });
+  });
+
+  it('gives the groups the entry sits in', () => {
+    expect(matchMenuPath('/tm/overtime/5/detail')?.groups.map((g) => g.key)).toEqual([
+      'timekeeping',
+      'timekeepingDocuments',
+    ]);
+  });
+
+  it('finds nothing for a path of no entry', () => {
+    expect(matchMenuPath('/om')).toBe(null);
+    expect(matchMenuPath('/om/employees')).toBe(null);
+    expect(matchMenuPath('/nowhere/123')).toBe(null);
+  });
+});
+
+describe('breadcrumbFor', () => {
+  it('leads from Home through the groups to the entry and the record page', () => {
+    expect(breadcrumbFor('/tm/overtime/5/update')).toEqual([
+      { labelKey: 'navigation.home', path: '/dashboard' },
+      { labelKey: 'navigation.menu.timekeeping' },
+      { labelKey: 'navigation.menu.timekeepingDocuments' },
+      { labelKey: 'navigation.menu.overtime', path: '/tm/overtime' },
+      { labelKey: 'navigation.actions.update' },
+    ]);
+    expect(breadcrumbFor('/om/employee')).toEqual([
+      { labelKey: 'navigation.home', path: '/dashboard' },
+      { labelKey: 'navigation.menu.organisation' },
+      { labelKey: 'navigation.menu.employeeList', path: '/om/employee' },
+    ]);
+  });
+
+  it('is Home alone on the dashboard and on pages of no entry', () => {
+    expect(breadcrumbFor('/dashboard')).toEqual([{ labelKey: 'navigation.home', path: '/dashboard' }]);
+    expect(breadcrumbFor('/nowhere')).toEqual([{ labelKey: 'navigation.home', path: '/dashboard' }]);
+  });
+
+  it('names the shell’s own profile page', () => {
+    expect(breadcrumbFor('/setting/my-profile')).toEqual([
+      { labelKey: 'navigation.home', path: '/dashboard' },
+      { labelKey: 'navigation.shellPages.myProfile' },
+    ]);
+  });
+});

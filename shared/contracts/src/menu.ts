@@ -1,0 +1,209 @@
+import { UserLevels, type UserLevel } from './enums.ts';
+import {
+  PermissionResources,
+  permission,
+  type PermissionCode,
+  type PermissionResource,
+} from './permissions.ts';
+
+/**
+ * The sidebar menu (catalogues §2.2), declared once: the shell draws it, guards its paths and
+ * builds the breadcrumb from it; end-to-end tests walk it. Paths follow catalogues §2.1 under a
+ * module segment (/om, /kpi, /tm, /pm, /setting, /system), the prefix the module micro-app that
+ * draws the page is registered under. Each node's `key` is its label's dictionary key in the
+ * shell's `navigation.menu` section; keys are unique across the whole tree.
+ */
+export interface MenuEntry {
+  readonly kind: 'entry';
+  readonly key: string;
+  readonly path: string;
+  /** `<resource>.view` codes: holding any one shows the entry and opens its pages; empty: everyone signed in */
+  readonly authorities: readonly PermissionCode[];
+  /** user levels whose users may open it (from the resources' levels in the permission catalogue) */
+  readonly levels: readonly UserLevel[];
+  /** a user without the authority is sent to the dashboard without the "no permission" toast */
+  readonly silentRedirect?: boolean;
+}
+
+export interface MenuGroup {
+  readonly kind: 'group';
+  readonly key: string;
+  readonly children: readonly MenuNode[];
+}
+
+export type MenuNode = MenuEntry | MenuGroup;
+
+/** An entry shown to whoever holds `<resource>.view` of any of the resources. */
+function entry(key: string, path: string, resources: readonly PermissionResource[]): MenuEntry {
+  const levels = new Set<UserLevel>(resources.flatMap((r) => PermissionResources[r].levels));
+  return {
+    kind: 'entry',
+    key,
+    path,
+    authorities: resources.map((r) => permission(r, 'view')),
+    levels: UserLevels.filter((level) => levels.has(level)),
+  };
+}
+
+const group = (key: string, children: readonly MenuNode[]): MenuGroup => ({ kind: 'group', key, children });
+
+/** The dashboard: open to every signed-in user, system or tenant (core §2). */
+export const DASHBOARD_MENU_ENTRY: MenuEntry = {
+  kind: 'entry',
+  key: 'dashboard',
+  path: '/dashboard',
+  authorities: [],
+  levels: UserLevels,
+};
+
+export const MENU: readonly MenuNode[] = [
+  DASHBOARD_MENU_ENTRY,
+  group('organisation', [
+    entry('organisationChart', '/om/organization-chart', ['organization_unit']),
+    entry('employeeList', '/om/employee', ['worker']),
+    entry('contract', '/om/contract', ['contract']),
+    entry('positionAssignment', '/om/displacements', ['displacement']),
+    entry('quitJob', '/om/quit-job', ['resignation']),
+    entry('reward', '/om/reward', ['reward']),
+    entry('discipline', '/om/discipline', ['discipline']),
+    entry('benefit', '/om/benefit', ['benefit']),
+    entry('salaryReview', '/om/salary-review', ['compensation_revision']),
+  ]),
+  group('assignmentKpi', [
+    entry('personalPlan', '/kpi/personal', ['work_plan']),
+    entry('organisationPlan', '/kpi/organization', ['leader_work_plan']),
+    group('kpiCategories', [
+      entry('kpiTask', '/kpi/kpi-categories-task', ['task']),
+      entry('kpiJob', '/kpi/kpi-categories-job', ['work']),
+      entry('kpiTarget', '/kpi/kpi-categories-target', ['target']),
+      entry('kpiCriteria', '/kpi/kpi-criterias', ['kpi_criteria']),
+      entry('kpiTemplate', '/kpi/kpi-template', ['kpi_template']),
+    ]),
+  ]),
+  group('timekeeping', [
+    entry('timesheets', '/tm/timesheets', ['timesheet']),
+    // Summary views share the timesheet permission (catalogues §6).
+    entry('generalTimesheet', '/tm/general-timesheet', ['timesheet']),
+    entry('workShift', '/tm/work-shift', ['shift']),
+    entry('shiftCalendar', '/tm/work-calendar', ['work_calendar']),
+    entry('shiftSummary', '/tm/summary-of-shift', ['work_calendar', 'timesheet']),
+    group('timekeepingDocuments', [
+      entry('leaveApplication', '/tm/application-leave', ['leave_request']),
+      entry('workUpdateSuggestion', '/tm/work-update-suggestive', ['timekeeping_change_request']),
+      entry('changeShift', '/tm/change-shifts', ['swap_application']),
+      entry('businessTrip', '/tm/onsite-permission', ['business_trip_application']),
+      entry('conference', '/tm/conference-permission', ['conference_application']),
+      entry('overtime', '/tm/overtime', ['overtime_registration']),
+    ]),
+    group('timekeepingDevices', [
+      entry('timekeeper', '/tm/device-manager', ['device']),
+      entry('userAccessControl', '/tm/search-data', ['user_access_control']),
+      entry('deviceSetup', '/tm/setup-devices', ['device']),
+    ]),
+    group('timekeepingConfig', [
+      entry('generalConfig', '/tm/config', ['timekeeping']),
+      entry('timekeepingRules', '/tm/rules', ['timekeeping']),
+      // Night-work settings share the leave policy (catalogues §6).
+      entry('leaveRules', '/tm/leave-rules', ['leave_policy', 'weekly_off', 'standard_working_day']),
+      entry('holiday', '/tm/holiday', ['holiday']),
+    ]),
+    entry('troopReport', '/tm/troop-report', ['timesheet', 'timekeeping']),
+  ]),
+  group('salary', [
+    entry('payrollComposition', '/pm/payroll-composit', ['salary_composition']),
+    entry('payrollTemplate', '/pm/payroll-template', ['salary_slip_template']),
+    group('payrollData', [
+      entry('payrollTimekeeping', '/pm/payroll-timekeeping', ['timesheet_summary']),
+      entry('payrollKpi', '/pm/payroll-kpi', ['kpi_summary']),
+      entry('otherIncome', '/pm/collect-other', ['other_income_summary']),
+      entry('otherDeduction', '/pm/other-deduction', ['deduction_summary']),
+      entry('advance', '/pm/advance', ['advance_summary']),
+      entry('salaryDivision', '/pm/salary-division', ['fund_summary']),
+    ]),
+    group('payrollPeriod', [
+      entry('payrollPeriodGeneral', '/pm/pay-period', ['pay_period']),
+      entry('payrollPeriodDetailed', '/pm/detail-payroll', ['pay_period']),
+    ]),
+    entry('salaryPeriod', '/pm/salary-period', ['salary_period']),
+    entry('salaryPayment', '/pm/salary-payment', ['pay_report']),
+    group('salaryConfig', [
+      entry('payrollRules', '/pm/payroll-rules', ['salary_configuration']),
+      entry('defaultParameter', '/pm/default-parameter', ['salary_configuration', 'position_coefficient']),
+      entry('payrollScale', '/pm/payroll-scale', ['salary_coefficient', 'position_coefficient']),
+      entry('bankAccount', '/pm/bank-account', ['worker_bank_account']),
+    ]),
+  ]),
+  group('admin', [
+    entry('role', '/setting/role', ['role']),
+    entry('user', '/setting/user', ['user']),
+    group('adminCategories', [
+      entry('jobCategory', '/setting/job-categories', ['job_category']),
+      entry('jobTitle', '/setting/job-titles', ['job_title']),
+      entry('jobPosition', '/setting/job-positions', ['job_position']),
+      entry('position', '/setting/position', ['position_coefficient']),
+      entry('natureOfWork', '/setting/nature-of-work', ['nature_of_work']),
+      entry('regionWage', '/setting/region-wage', ['region_wage']),
+      entry('salaryScale', '/setting/salary-scale', ['salary_grade']),
+      entry('occupation', '/setting/occupation', ['occupation']),
+      entry('subjectsOfLabor', '/setting/subjects-of-labor', ['subject_of_labor']),
+      entry('rewardType', '/setting/reward', ['reward_type']),
+      entry('disciplineType', '/setting/discipline', ['discipline_type']),
+      entry('ethnicity', '/setting/ethnicity', ['ethnicity']),
+      entry('religion', '/setting/religion', ['religion']),
+      entry('leaveType', '/setting/leave-type', ['leave_type']),
+      entry('contractType', '/setting/contract-type', ['contract_type']),
+      entry('workingGroup', '/setting/working-group', ['worker_group']),
+      entry('laborNature', '/setting/labor-nature', ['job_nature']),
+      entry('militaryGroup', '/setting/military-group', ['military_group']),
+      entry('technicalGroup', '/setting/technical-group', ['technical_group']),
+      entry('bank', '/setting/bank', ['bank']),
+      entry('nonProfessionalTitle', '/setting/non-professional-title', ['unspecialized_job_title']),
+      entry('allowanceType', '/setting/allowance-type', ['allowance_type']),
+    ]),
+    group('formTemplates', [
+      entry('documentTemplate', '/setting/document-template', ['document_template']),
+      entry('emailTemplate', '/setting/email-template', ['email_template', 'notification_template']),
+    ]),
+    entry('workflowTemplate', '/setting/template-work-flow', ['workflow_template']),
+    entry('userManual', '/setting/user-manual', ['user_manual']),
+    entry('parameterManagement', '/setting/parameter-management', ['tenant_configuration']),
+  ]),
+  group('system', [
+    entry('tenant', '/system/tenant', ['tenant']),
+    entry('servicePack', '/system/service-pack', ['service_pack']),
+    // Permissions are granted through roles: whoever may see roles may see what they grant.
+    entry('permission', '/system/permission', ['role']),
+    entry('fileManager', '/system/file-management', ['file']),
+    entry('actionLog', '/system/action-log', ['action_log']),
+    entry('outboundLog', '/system/outbound-log', ['action_log']),
+    entry('client', '/system/client', ['client']),
+    entry('configuration', '/system/configuration', ['configuration']),
+    entry('language', '/system/language', ['language']),
+    group('systemCategories', [
+      entry('coefficient', '/system/coefficient', ['coefficient']),
+      entry('payrollCoefficient', '/system/payroll-coefficient', ['payroll_coefficient']),
+      entry('timeSalaryCoefficient', '/system/time-salary-coefficient', ['time_salary_coefficient']),
+      entry('technicalLevels', '/system/technical-levels', ['technical_level']),
+    ]),
+  ]),
+];
+
+/** An entry with the groups it sits in, outermost first. */
+export interface MenuEntryPlace {
+  readonly entry: MenuEntry;
+  readonly groups: readonly MenuGroup[];
+}
+
+/** Every entry of a menu tree, in menu order, with its groups. */
+export function menuEntries(nodes: readonly MenuNode[] = MENU): MenuEntryPlace[] {
+  const walk = (list: readonly MenuNode[], groups: readonly MenuGroup[]): MenuEntryPlace[] =>
+    list.flatMap((node) =>
+      node.kind === 'entry' ? [{ entry: node, groups }] : walk(node.children, [...groups, node]),
+    );
+  return walk(nodes, []);
+}
+
+/** The module segment of a path: '/om' for '/om/employee/1/detail'. */
+export function moduleSegmentOf(path: string): string {
+  return `/${path.split('/')[1] ?? ''}`;
+}
