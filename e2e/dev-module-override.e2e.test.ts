@@ -21,6 +21,7 @@ describe('developing one micro-app against the running portal', () => {
   let devUrl: string;
   let browser: Browser;
 
+  // Two builds (the development portal, then the module): minutes on a busy machine.
   beforeAll(async () => {
     outDir = mkdtempSync(join(tmpdir(), 'hcm-dev-build-'));
     await buildPortal({ outDir, mode: 'development', log: () => {} });
@@ -48,7 +49,7 @@ describe('developing one micro-app against the running portal', () => {
       devServer.stderr?.on('data', (d: Buffer) => (output += d.toString()));
     });
     browser = await launchChromium();
-  });
+  }, 240_000);
 
   afterAll(async () => {
     await browser?.close();

@@ -5,6 +5,8 @@ import { createScratchDatabase } from './postgres.ts';
 export interface PortalTarget {
   engine: 'pglite' | 'postgresql';
   baseUrl: string;
+  /** PostgreSQL only: the portal's database, for tests that add their own rows (tenant-users.ts) */
+  databaseUrl?: string;
 }
 
 declare module 'vitest' {
@@ -28,7 +30,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide(
     'portals',
-    portals.map((p) => ({ engine: p.engine, baseUrl: p.baseUrl })),
+    portals.map((p) => ({ engine: p.engine, baseUrl: p.baseUrl, databaseUrl: p.databaseUrl })),
   );
   return async () => {
     await Promise.all(portals.map((p) => p.stop()));

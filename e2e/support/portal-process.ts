@@ -17,6 +17,8 @@ export const e2eAccounts = {
 export interface RunningPortal {
   engine: 'pglite' | 'postgresql';
   baseUrl: string;
+  /** the PostgreSQL database the portal runs on (absent on PGlite, whose files the server holds) */
+  databaseUrl?: string;
   stop(): Promise<void>;
   output(): string;
 }
@@ -51,14 +53,21 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, log: () => st
 
 /** Starts the built portal (server bundle + built front end) as a newcomer would, on its own data. */
 export async function startPortal(
-  options: { databaseUrl?: string; staticDir?: string } = {},
+  options: {
+    databaseUrl?: string;
+    staticDir?: string;
+    /** extra server settings (README "Environment"), e.g. a short ACCESS_TOKEN_TTL_SECONDS */
+    env?: Readonly<Record<string, string>>;
+    /** PGlite: keep the data here (kept after stop, for a restart) instead of a throw-away folder */
+    dataDir?: string;
+  } = {},
 ): Promise<RunningPortal> {
   const frontEnd = options.staticDir ?? staticDir;
   for (const required of [serverEntry, join(frontEnd, 'importmap.json')]) {
     if (!existsSync(required)) throw new Error(`${required} is missing: build first (pnpm build)`);
   }
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'hcm-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'hcm-e2e-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -73,6 +82,7 @@ export async function startPortal(
   };
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  Object.assign(env, options.env);
   let output = '';
   const child = spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
@@ -82,6 +92,7 @@ export async function startPortal(
   return {
     engine: options.databaseUrl ? 'postgresql' : 'pglite',
     baseUrl,
+    databaseUrl: options.databaseUrl,
     output: () => output,
     async stop() {
       if (child.exitCode === null) {
@@ -90,7 +101,7 @@ export async function startPortal(
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

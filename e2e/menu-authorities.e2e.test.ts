@@ -1,0 +1,146 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { launchChromium } from './support/browser.ts';
+import { startPortal, type RunningPortal } from './support/portal-process.ts';
+import { recordToasts, signIn, toastsSeen } from './support/portal-page.ts';
+import { addTenantUser, type PortalDatabase, type TenantUser } from './support/tenant-users.ts';
+
+const FORBIDDEN_TOAST = 'Bạn không có quyền truy cập chức năng này.';
+/** The only authorities of the user: the employee list and the job-title category. */
+const PERMISSIONS = ['worker.view', 'job_title.view'];
+const FULL_NAME = 'Trần Thị Hạn Chế';
+
+/**
+ * Where the restricted user is added. PostgreSQL: straight into the shared portal's database.
+ * PGlite: the server holds its files, so this file runs a portal of its own, stopped while the
+ * user is added and started again on the same files.
+ */
+interface Target {
+  engine: 'pglite' | 'postgresql';
+  prepare(): Promise<{ baseUrl: string; user: TenantUser; cleanUp(): Promise<void> }>;
+}
+
+const withOwnPglitePortal: Target = {
+  engine: 'pglite',
+  async prepare() {
+    const dataDir = mkdtempSync(join(tmpdir(), 'hcm-e2e-menu-'));
+    let portal: RunningPortal | undefined;
+    try {
+      // The first start migrates and seeds the database, as on a new installation.
+      await (await startPortal({ dataDir })).stop();
+      const user = await addTenantUser({ dataDir }, { permissions: PERMISSIONS, fullName: FULL_NAME });
+      portal = await startPortal({ dataDir });
+      const running = portal;
+      return {
+        baseUrl: running.baseUrl,
+        user,
+        async cleanUp() {
+          await running.stop();
+          rmSync(dataDir, { recursive: true, force: true });
+        },
+      };
+    } catch (error) {
+      await portal?.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    }
+  },
+};
+
+const inSharedPostgresPortal = (baseUrl: string, where: PortalDatabase): Target => ({
+  engine: 'postgresql',
+  async prepare() {
+    const user = await addTenantUser(where, { permissions: PERMISSIONS, fullName: FULL_NAME });
+    return { baseUrl, user, cleanUp: async () => undefined };
+  },
+});
+
+const postgres = inject('portals').find((p) => p.databaseUrl !== undefined);
+const targets: Target[] = [
+  withOwnPglitePortal,
+  ...(postgres?.databaseUrl
+    ? [inSharedPostgresPortal(postgres.baseUrl, { databaseUrl: postgres.databaseUrl })]
+    : []),
+];
+
+/** Opens every closed group of the menu, so that every entry the user may see is on screen. */
+async function openAllGroups(menu: Locator): Promise<void> {
+  const closed = menu.locator('button[aria-expanded="false"]');
+  while ((await closed.count()) > 0) {
+    await closed.first().click();
+  }
+}
+
+const namesOf = async (items: Locator) => (await items.allInnerTexts()).map((t) => t.trim());
+
+describe.each(targets)('a user with two authorities on $engine', (target) => {
+  let prepared: Awaited<ReturnType<Target['prepare']>>;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    prepared = await target.prepare();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await prepared?.cleanUp();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ baseURL: prepared.baseUrl, locale: 'vi-VN' });
+    page = await context.newPage();
+    await recordToasts(page);
+    await signIn(page, prepared.user);
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  it('sees only the dashboard and the two entries they hold in the menu, and no System group', async () => {
+    const menu = page.getByRole('navigation', { name: 'Menu chính' });
+    await menu.waitFor();
+    await openAllGroups(menu);
+
+    expect(await namesOf(menu.getByRole('link'))).toEqual(['Tổng quan', 'Danh sách nhân viên', 'Chức danh']);
+    expect(await namesOf(menu.getByRole('button'))).toEqual(['Tổ chức', 'Quản trị', 'Danh mục']);
+    // Each entry under its own group: Tổ chức › Danh sách nhân viên, Quản trị › Danh mục › Chức danh.
+    const groupItem = (name: string) =>
+      menu.getByRole('listitem').filter({ has: page.getByRole('button', { name, exact: true }) });
+    expect(await namesOf(groupItem('Tổ chức').getByRole('link'))).toEqual(['Danh sách nhân viên']);
+    expect(await namesOf(groupItem('Danh mục').getByRole('link'))).toEqual(['Chức danh']);
+    expect(await namesOf(groupItem('Quản trị').getByRole('link'))).toEqual(['Chức danh']);
+    expect(await menu.getByText('Hệ thống', { exact: true }).count()).toBe(0);
+
+    expect(await menu.getByRole('link', { name: 'Danh sách nhân viên' }).getAttribute('href')).toBe(
+      '/om/employee',
+    );
+    expect(await menu.getByRole('link', { name: 'Chức danh' }).getAttribute('href')).toBe(
+      '/setting/job-titles',
+    );
+  });
+
+  it('is sent to the dashboard with a toast when opening a System page by its address', async () => {
+    await page.goto('/system/tenant');
+    await page.locator('.fui-Toast', { hasText: FORBIDDEN_TOAST }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+  });
+
+  it('is sent to the dashboard with a toast when opening a tenant page they lack', async () => {
+    await page.goto('/setting/role');
+    await page.locator('.fui-Toast', { hasText: FORBIDDEN_TOAST }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+  });
+
+  it('opens a page they hold without that toast', async () => {
+    await page.goto('/setting/job-titles');
+    const menu = page.getByRole('navigation', { name: 'Menu chính' });
+    // The menu opens the entry's groups and marks it as the current page.
+    await menu.locator('a[aria-current="page"]', { hasText: 'Chức danh' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/setting/job-titles');
+    expect((await toastsSeen(page)).filter((t) => t.includes(FORBIDDEN_TOAST))).toEqual([]);
+  });
+});

@@ -1,0 +1,67 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './support/browser.ts';
+import { e2eAccounts } from './support/portal-process.ts';
+import { signIn, welcomeHeading } from './support/portal-page.ts';
+
+const portals = inject('portals');
+const hrAdmin = e2eAccounts.hrAdmin;
+
+/** A mark on the page's window: still there means the page was not loaded again. */
+const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { hcmSameDocument: true }));
+const sameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { hcmSameDocument?: boolean }).hcmSameDocument === true);
+
+const switchToEnglish = async (page: Page) => {
+  await page.getByRole('combobox', { name: 'Ngôn ngữ' }).click();
+  await page.getByRole('option', { name: 'English' }).click();
+};
+
+describe.each(portals)('the signed-in workspace in English on $engine', ({ baseUrl }) => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ baseURL: baseUrl, locale: 'vi-VN' });
+    page = await context.newPage();
+    await signIn(page, hrAdmin);
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  it('re-renders the page in English without a reload, and keeps English after one', async () => {
+    await markPage(page);
+    await switchToEnglish(page);
+    await welcomeHeading(page, hrAdmin, 'en').waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await page.getByRole('combobox', { name: 'Language' }).waitFor();
+    await page.getByRole('button', { name: `Account of ${hrAdmin.fullName}` }).waitFor();
+    expect(await sameDocument(page)).toBe(true);
+    expect(await page.getByText(`Xin chào, ${hrAdmin.fullName}!`).count()).toBe(0);
+
+    await page.reload();
+    await welcomeHeading(page, hrAdmin, 'en').waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+  });
+
+  it('names the menu in English too', async () => {
+    await page.getByRole('navigation', { name: 'Menu chính' }).waitFor();
+    await markPage(page);
+    await switchToEnglish(page);
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await menu.waitFor();
+    await menu.getByRole('link', { name: 'Dashboard' }).waitFor();
+    await menu.getByRole('button', { name: 'Organisation' }).waitFor();
+    await menu.getByRole('button', { name: 'Administration' }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Menu chính' }).count()).toBe(0);
+    expect(await sameDocument(page)).toBe(true);
+  });
+});
