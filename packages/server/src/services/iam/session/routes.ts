@@ -11,7 +11,6 @@ import {
 import Type from 'typebox';
 import { envelope, errorResponses } from '../../../http/envelope.ts';
 import { identifyInLog } from '../../../http/request-context.ts';
-import { requireUser } from '../authentication/authentication.ts';
 import type { IamDeps } from '../deps.ts';
 import { authenticateUser } from './authenticate-user.ts';
 import { logOut } from './log-out.ts';
@@ -60,11 +59,13 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = async
   app.post(
     ApiPaths.iam.logout,
     {
-      config: { auth: 'user', permission: [] },
+      // The refresh token is the credential (log-out.ts): an expired access token must not keep
+      // the session alive on the server. Throttled like the refresh call, which it resembles.
+      config: { auth: 'public', throttle: 'refresh-token' },
       schema: { body: LogoutBody, response: { 200: DataEnvelope(Type.Null()), ...errorResponses } },
     },
     async (request) => {
-      await logOut(deps, { userId: requireUser(request).userId, refreshToken: request.body.refreshToken });
+      await logOut(deps, { refreshToken: request.body.refreshToken });
       return envelope(null);
     },
   );
