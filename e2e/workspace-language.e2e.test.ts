@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './support/browser.ts';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { pagePerTest } from './support/browser.ts';
 import { e2eAccounts } from './support/portal-process.ts';
 import { signIn, welcomeHeading } from './support/portal-page.ts';
 
@@ -18,26 +18,13 @@ const switchToEnglish = async (page: Page) => {
 };
 
 describe.each(portals)('the signed-in workspace in English on $engine', ({ baseUrl }) => {
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const tab = pagePerTest(baseUrl);
   beforeEach(async () => {
-    context = await browser.newContext({ baseURL: baseUrl, locale: 'vi-VN' });
-    page = await context.newPage();
-    await signIn(page, hrAdmin);
-  });
-  afterEach(async () => {
-    await context?.close();
+    await signIn(tab.page, hrAdmin);
   });
 
   it('re-renders the page in English without a reload, and keeps English after one', async () => {
+    const { page } = tab;
     await markPage(page);
     await switchToEnglish(page);
     await welcomeHeading(page, hrAdmin, 'en').waitFor();
@@ -53,6 +40,7 @@ describe.each(portals)('the signed-in workspace in English on $engine', ({ baseU
   });
 
   it('names the menu in English too', async () => {
+    const { page } = tab;
     await page.getByRole('navigation', { name: 'Menu chính' }).waitFor();
     await markPage(page);
     await switchToEnglish(page);
