@@ -1,5 +1,6 @@
 // Builds the browser side: each import-map module on its own (rollup, SystemJS, hashed names),
-// then writes the import map from what was built, index.html, the translations, and the size report.
+// then writes the import map from what was built, index.html, the translations, the service worker,
+// a brotli and a gzip copy of each file (precompress.mjs), and the size report.
 import { rollup } from 'rollup';
 import { createHash } from 'node:crypto';
 import {
@@ -25,6 +26,7 @@ import { sizeReport } from './size-report.mjs';
 import { renderIndexHtml } from './index-html.mjs';
 import { copyThemes, publishedThemeFiles } from './themes.mjs';
 import { SERVICE_WORKER_FILE, writeServiceWorker } from './service-worker.mjs';
+import { precompress } from './precompress.mjs';
 
 export const defaultOutDir = join(repoRoot, 'dist/public');
 
@@ -185,9 +187,24 @@ export async function buildPortal(options = {}) {
   // Production only (a development page must always load fresh files); an --only rebuild
   // refreshes the worker of a production build so that it precaches the new files.
   const serviceWorkerFile = join(outDir, SERVICE_WORKER_FILE);
-  if (mode === 'production' && (!options.only || existsSync(serviceWorkerFile)))
-    writeServiceWorker({ outDir, manifest, themeFiles: publishedThemeFiles(outDir) });
+  const writesServiceWorker = mode === 'production' && (!options.only || existsSync(serviceWorkerFile));
+  if (writesServiceWorker) writeServiceWorker({ outDir, manifest, themeFiles: publishedThemeFiles(outDir) });
+  // A full build compresses the whole (fresh) folder; an --only rebuild exactly the files it
+  // wrote, so no other file changes and the map's .br/.gz never describe the previous map.
+  await precompress(
+    outDir,
+    options.only && [
+      ...options.only.flatMap((name) => [
+        ...manifest[name].files.map((f) => f.fileName),
+        ...(manifest[name].translations ?? []),
+      ]),
+      'importmap.json',
+      'build-manifest.json',
+      ...(writesServiceWorker ? [SERVICE_WORKER_FILE] : []),
+    ],
+  );
   const report = sizeReport({ outDir, importMap, manifest });
   writeFileSync(join(outDir, 'size-report.json'), `${JSON.stringify(report, null, 2)}\n`);
+  await precompress(outDir, ['size-report.json']);
   return { outDir, importMap, manifest, report };
 }

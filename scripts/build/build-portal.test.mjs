@@ -4,7 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, readdirSync, statSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildPortal } from './build-portal.mjs';
+import { isCompressible, isVariant, MIN_BYTES } from './precompress.mjs';
 
 const quiet = () => {};
 const readMap = (dir) => JSON.parse(readFileSync(join(dir, 'importmap.json'), 'utf8')).imports;
@@ -13,6 +15,18 @@ const listFiles = (dir, prefix = '') =>
   readdirSync(join(dir, prefix)).flatMap((f) =>
     statSync(join(dir, prefix, f)).isDirectory() ? listFiles(dir, join(prefix, f)) : [join(prefix, f)],
   );
+const snapshot = (dir) => new Map(listFiles(dir).map((f) => [f, readFileSync(join(dir, f)).toString('hex')]));
+
+/** The compressed copies of `file` decompress to it exactly ({ br, gz }: whether each is there). */
+function expectVariantsMatch(dir, file) {
+  const original = readFileSync(join(dir, file));
+  const br = readFileSync(join(dir, `${file}.br`));
+  const gz = readFileSync(join(dir, `${file}.gz`));
+  expect(brotliDecompressSync(br).equals(original), `${file}.br`).toBe(true);
+  expect(gunzipSync(gz).equals(original), `${file}.gz`).toBe(true);
+  expect(br.length).toBeLessThan(original.length);
+  expect(gz.length).toBeLessThan(original.length);
+}
 
 describe('portal build', () => {
   let first;
@@ -58,10 +72,26 @@ describe('portal build', () => {
     expect(JSON.parse(shellDeps)).toEqual(expect.arrayContaining(['react', '@hcm/ui', '@hcm/session']));
   });
 
+  it('writes a brotli and a gzip copy beside every text file of 256 bytes or more', () => {
+    const files = listFiles(firstDir).filter((f) => !isVariant(f));
+    const worthIt = files.filter((f) => isCompressible(f) && statSync(join(firstDir, f)).size >= MIN_BYTES);
+    // What the sign-in page loads first is among them.
+    expect(worthIt).toEqual(expect.arrayContaining(['index.html', 'importmap.json', 'sw.js']));
+    expect(worthIt.filter((f) => f.endsWith('.js')).length).toBeGreaterThan(15);
+    for (const file of worthIt) expectVariantsMatch(firstDir, file);
+    // Below MIN_BYTES (the theme icons) nothing is written: the headers weigh more than the saving.
+    const tiny = files.filter((f) => statSync(join(firstDir, f)).size < MIN_BYTES);
+    for (const file of tiny) {
+      expect(listFiles(firstDir)).not.toContain(`${file}.br`);
+      expect(listFiles(firstDir)).not.toContain(`${file}.gz`);
+    }
+  });
+
   it('rebuilding one micro-app with --only changes only its line, and leaves the page alone', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hcm-build-only-'));
     cpSync(firstDir, dir, { recursive: true });
     const html = readFileSync(join(dir, 'index.html'), 'utf8');
+    const before = snapshot(dir);
     await buildPortal({
       outDir: dir,
       only: ['@hcm/shell'],
@@ -70,6 +100,24 @@ describe('portal build', () => {
     });
     expect(changedKeys(readMap(firstDir), readMap(dir))).toEqual(['@hcm/shell']);
     expect(readFileSync(join(dir, 'index.html'), 'utf8')).toBe(html);
+
+    // The new shell files come with their compressed copies, and the map's copies are the new
+    // map's: the server prefers importmap.json.br, so a stale one would keep the old shell.
+    const shellEntry = readMap(dir)['@hcm/shell'].slice(1);
+    expectVariantsMatch(dir, shellEntry);
+    expectVariantsMatch(dir, 'importmap.json');
+    expectVariantsMatch(dir, 'sw.js');
+
+    // Nothing else changed: only the shell's new files, and the map, manifest, worker and
+    // report (each with its copies) were rewritten.
+    const after = snapshot(dir);
+    const changed = [...after.keys()].filter((f) => before.get(f) !== after.get(f));
+    const rewritten = ['importmap.json', 'build-manifest.json', 'sw.js', 'size-report.json'];
+    expect(
+      changed.filter((f) => !f.startsWith('apps/hcm-shell') && !rewritten.some((r) => f.startsWith(r))),
+    ).toEqual([]);
+    expect([...before.keys()].filter((f) => !after.has(f))).toEqual([]);
+    expect(changed).toEqual(expect.arrayContaining(['importmap.json.br', 'importmap.json.gz']));
   });
 
   it('a full rebuild after changing one micro-app changes only its line: no other hash depends on it', async () => {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // pnpm build [--only NAME ...] [--dev] [--out DIR]
 // Builds every import-map module (or only the named ones, changing only their import-map lines),
-// prints the gzip size of each, and fails when a budget of the design is exceeded.
+// prints the gzip and brotli size of each, and fails when a budget of the design is exceeded.
 import { parseArgs } from 'node:util';
 import { buildPortal } from './build-portal.mjs';
 import { formatSizeReport } from './size-report.mjs';
