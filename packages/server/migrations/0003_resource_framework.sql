@@ -8,24 +8,9 @@ CREATE EXTENSION IF NOT EXISTS pg_trgm;
 CREATE EXTENSION IF NOT EXISTS btree_gin;
 --> statement-breakpoint
 
--- Row-level security lets an index serve a condition only when its function is LEAKPROOF
--- (else the condition waits until the policy has filtered the rows): under the application
--- role, `code ILIKE '%x%'` and `lower(code) = 'x'` would scan every row of the tenant. These
--- two core functions raise no error that depends on a row's value, and the application alone
--- writes the SQL (the pattern is always the request's, the column the row's), so they are
--- marked LEAKPROOF. Only a superuser may do so: elsewhere this is skipped with a notice, and
--- keyword searches and code look-ups stay correct but scan the tenant's rows.
-DO $$
-BEGIN
-  IF (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN
-    ALTER FUNCTION pg_catalog.texticlike(text, text) LEAKPROOF;
-    ALTER FUNCTION pg_catalog.lower(text) LEAKPROOF;
-  ELSE
-    RAISE NOTICE 'not a superuser: texticlike and lower stay non-leakproof (keyword search scans)';
-  END IF;
-END
-$$;
---> statement-breakpoint
+-- (Until issue 8 this migration marked texticlike and lower() LEAKPROOF database-wide so that
+-- keyword indexes served searches under row-level security; 0006 does it another way and
+-- restores the defaults where it had run.)
 
 -- ---------------------------------------------------------------------------------------
 -- Admin categories (catalogues §2.2), declared with the resource framework in

@@ -92,9 +92,17 @@ describe.each(await testEngines())(
             from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_class t on t.oid = k.confrelid
             where k.contype = 'f'`,
       );
-      const policies = await rows<{ table: string; name: string; qual: string; check: string }>(
+      const policies = await rows<{
+        table: string;
+        name: string;
+        qual: string;
+        check: string;
+        search: boolean;
+        cmd: string;
+      }>(
         db.orm,
-        sql`select tablename as table, policyname as name, qual, with_check as check
+        sql`select tablename as table, policyname as name, qual, with_check as check, cmd,
+                   roles = array['hcm_search']::name[] as search
             from pg_policies where schemaname = 'public'`,
       );
       const ownedNames = new Set(owned.map((t) => t.name));
@@ -108,7 +116,15 @@ describe.each(await testEngines())(
           expect({ index: k.index, first: k.first }).toEqual({ index: k.index, first: 'tenant_id' });
         for (const f of foreignKeys.filter((f) => f.table === t.name && ownedNames.has(f.target)))
           expect({ fk: f.name, hasTenant: f.has_tenant }).toEqual({ fk: f.name, hasTenant: true });
-        const own = policies.filter((p) => p.table === t.name);
+        // hcm_search's read-only policy lets the keyword functions of migration 0006 use the
+        // indexes; hcm_app never has it (application-role-reach.test.ts).
+        for (const p of policies.filter((p) => p.table === t.name && p.search))
+          expect({ name: p.name, cmd: p.cmd, qual: p.qual }).toEqual({
+            name: `${t.name}_keyword_search`,
+            cmd: 'SELECT',
+            qual: 'true',
+          });
+        const own = policies.filter((p) => p.table === t.name && !p.search);
         expect(own.map((p) => p.name)).toEqual([`${t.name}_tenant_isolation`]);
         expect(own[0]?.qual).toMatch(
           /tenant_id = \(?NULLIF\(current_setting\('app\.tenant_id'::text, true\), ''::text\)\)?::uuid/,

@@ -1,5 +1,5 @@
 import { Paging, Status } from '@hcm/contracts';
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { ownRows, type ResourceScope } from '../caller.ts';
 import type { ResourceDefinition } from '../types.ts';
 
@@ -48,6 +48,21 @@ export function pageOf(query: Record<string, unknown>): PageRequest {
 export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
+ * `pattern` in any search field. On a tenant resource the trigram index finds the matches
+ * through hcm_keyword_matches (migration 0006): under row-level security a plain ILIKE cannot
+ * use an index and would read every row of the tenant. System resources are global tables
+ * without row-level security, where ILIKE uses their indexes directly.
+ */
+function keywordCondition(definition: ResourceDefinition, pattern: string): SQL | undefined {
+  const names = definition.declaration.search;
+  if (definition.scope === 'tenant') {
+    const columns = names.map((name) => definition.column(name).name);
+    return sql`${definition.columns.id} in (select hcm_keyword_matches(${getTableName(definition.table)}::regclass, ${sql.param(columns)}::text[], ${pattern}))`;
+  }
+  return or(...names.map((name) => ilike(definition.column(name), pattern)));
+}
+
+/**
  * The WHERE of a list. The tenant condition is explicit although row-level security already
  * confines the rows: it is the application's own check, and it lets the planner use the
  * tenant-leading indexes.
@@ -55,12 +70,7 @@ export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (
 export function whereOf(definition: ResourceDefinition, scope: ResourceScope, query: ListQuery): SQL {
   const { fields } = definition;
   const conditions: (SQL | undefined)[] = [ownRows(definition, scope)];
-  if (query.keyword) {
-    const pattern = likePattern(query.keyword);
-    conditions.push(
-      or(...definition.declaration.search.map((name) => ilike(definition.column(name), pattern))),
-    );
-  }
+  if (query.keyword) conditions.push(keywordCondition(definition, likePattern(query.keyword)));
   for (const [name, values] of Object.entries(query.filters)) {
     const column = definition.column(name);
     if (fields[name]?.kind === 'text')

@@ -1,4 +1,4 @@
-import { and, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, getTableName, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { ownRows, type ResourceScope } from '../caller.ts';
 import type { ResourceDefinition } from '../types.ts';
@@ -19,6 +19,24 @@ const keyExpression = (definition: ResourceDefinition, name: string): SQL => {
 };
 
 /**
+ * The ids and keys of the tenant's rows whose `name` is one of `keys`. A text key on a tenant
+ * resource is looked up through hcm_key_matches (migration 0006), which reaches the
+ * (tenant_id, lower(code)) index: under row-level security `lower(code) = ...` could not.
+ */
+function rowsWithKeys(
+  definition: ResourceDefinition,
+  scope: ResourceScope,
+  name: string,
+  keys: string[],
+): SQL {
+  const column = definition.column(name);
+  if (definition.scope === 'tenant' && definition.fields[name]?.kind === 'text')
+    return sql`select id, key from hcm_key_matches(${getTableName(definition.table)}::regclass, ${column.name}, ${sql.param(keys)}::text[])`;
+  const expression = keyExpression(definition, name);
+  return sql`select ${definition.columns.id} as id, (${expression})::text as key from ${definition.table} where ${and(ownRows(definition, scope), inArray(expression, keys))}`;
+}
+
+/**
  * Which of the unique fields in `values` another of the tenant's records already holds
  * (`exceptId`: the record being updated). Empty when all are free.
  */
@@ -32,19 +50,11 @@ export async function takenFields(
   const names = uniqueFieldsOf(definition).filter((n) => values[n] !== undefined && values[n] !== null);
   const taken: string[] = [];
   for (const name of names) {
-    const { columns } = definition;
-    const [row] = await tx
-      .select({ id: columns.id })
-      .from(definition.table)
-      .where(
-        and(
-          ownRows(definition, scope),
-          sql`${keyExpression(definition, name)} = ${uniqueKey(definition, name, values[name])}`,
-          exceptId ? ne(columns.id, exceptId) : undefined,
-        ),
-      )
-      .limit(1);
-    if (row) taken.push(name);
+    const key = uniqueKey(definition, name, values[name]);
+    const result = (await tx.execute(
+      sql`select id from (${rowsWithKeys(definition, scope, name, [key])}) as found where key = ${key}${exceptId ? sql` and id <> ${exceptId}` : sql``} limit 1`,
+    )) as unknown as { rows: unknown[] };
+    if (result.rows.length > 0) taken.push(name);
   }
   return taken;
 }
@@ -61,11 +71,9 @@ export async function existingKeys(
     found[name] = new Set();
     for (let start = 0; start < keys.length; start += 1000) {
       const chunk = keys.slice(start, start + 1000);
-      const expression = keyExpression(definition, name);
-      const rows = await tx
-        .select({ key: sql<string>`${expression}` })
-        .from(definition.table)
-        .where(and(ownRows(definition, scope), inArray(expression, chunk)));
+      const { rows } = (await tx.execute(rowsWithKeys(definition, scope, name, chunk))) as unknown as {
+        rows: { key: string }[];
+      };
       for (const row of rows) found[name].add(String(row.key));
     }
   }
