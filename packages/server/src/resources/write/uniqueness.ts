@@ -1,4 +1,4 @@
-import { and, getTableName, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { ownRows, type ResourceScope } from '../caller.ts';
 import type { ResourceDefinition } from '../types.ts';
