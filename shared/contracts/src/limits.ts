@@ -40,8 +40,18 @@ export const Paging = {
   maxFindByIds: 1000,
 } as const;
 
-/** Spreadsheet import (generic sub-path POST /import): the largest file and row count accepted. */
+/**
+ * Spreadsheet import (generic sub-path POST /import): what one upload may make the server read.
+ * Bounded by what is read, not by the file's size: a small zip can unpack to gigabytes.
+ */
 export const ImportLimits = {
   maxFileBytes: 5 * 1024 * 1024,
+  /** data rows after the header; blank rows count (rows are counted by their number) */
   maxRows: 10_000,
+  /** the bytes inflated from the zip while reading, counted as they come (declared sizes are not trusted) */
+  maxUncompressedBytes: 64 * 1024 * 1024,
+  /** the header may have values up to this column (CV); a data value right of the header's last column is refused */
+  maxColumns: 100,
+  /** the longest text kept from one cell (Excel's own limit); longer text is cut and then fails the field's length */
+  maxCellChars: 32_767,
 } as const;

@@ -16,8 +16,12 @@ export class ImportRejected extends Error {
   }
 }
 
-/** Adds, to `problems`, the rows whose unique values the tenant's records already hold. */
-async function checkAgainstDatabase(
+/**
+ * Adds, to `problems`, the rows whose unique values the tenant's records already hold. Before
+ * an insert it must run in the insert's own transaction; alone (when the file already has
+ * errors) in a short read transaction of its own.
+ */
+export async function addExistingDuplicates(
   tx: Tx,
   definition: ResourceDefinition,
   context: WriteContext,
@@ -47,6 +51,8 @@ async function checkAgainstDatabase(
 /**
  * Inserts every row, or none: runs in the caller's transaction, which any problem (found here or
  * before) rolls back through ImportRejected. Each record gets an IMPORT row in the action log.
+ * The file is read and checked before this transaction begins: only the uniqueness check
+ * against the database and the writes are inside it.
  */
 export async function importRecords(
   tx: Tx,
@@ -55,7 +61,7 @@ export async function importRecords(
   checked: CheckedRows,
   language: Language,
 ): Promise<number> {
-  await checkAgainstDatabase(tx, definition, context, checked, language);
+  await addExistingDuplicates(tx, definition, context, checked, language);
   if (checked.problems.size > 0) throw new ImportRejected(checked.problems);
   const { userId } = context.scope;
   const owner = ownerValues(definition, context.scope);

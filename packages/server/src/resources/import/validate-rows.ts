@@ -3,8 +3,7 @@ import type { Validator } from 'typebox/compile';
 import { toFieldErrors } from '../../http/validation.ts';
 import type { FieldSpec, Language, ResourceDefinition } from '../types.ts';
 import { uniqueFieldsOf, uniqueKey } from '../write/uniqueness.ts';
-import { fileProblem } from './read-upload.ts';
-import { plainCell, type Sheet } from './read-sheet.ts';
+import { CellProblem, type CellValue, type Sheet } from './read-sheet.ts';
 
 const INVALID = { vi: 'không hợp lệ', en: 'is not valid' };
 
@@ -30,43 +29,29 @@ export interface CheckedRows {
   problems: Map<number, string[]>;
 }
 
+const CELL_PROBLEMS: Record<CellProblem['kind'], { vi: string; en: string }> = {
+  formulaError: { vi: 'công thức cho kết quả lỗi', en: 'the formula gives an error' },
+  formulaWithoutResult: {
+    vi: 'công thức chưa được tính (mở và lưu lại tệp bằng Excel)',
+    en: 'the formula has no computed result (open and save the file in Excel)',
+  },
+};
+
 /** A cell turned into the value the create schema expects (text trimmed, digits to numbers). */
-function fieldValue(spec: FieldSpec, cell: unknown): unknown {
-  const value = plainCell(cell);
-  if (value === undefined) return undefined;
-  if (value instanceof Date) return spec.kind === 'text' ? value.toISOString().slice(0, 10) : value;
+function fieldValue(spec: FieldSpec, value: CellValue): unknown {
+  if (value === undefined || value instanceof CellProblem) return undefined;
   if (typeof value === 'number' || typeof value === 'boolean')
     return spec.kind === 'text' ? String(value) : value;
-  const text = String(value).trim();
+  const text = value.trim();
   if (text === '') return undefined;
   if (spec.kind === 'integer' && /^-?\d+$/.test(text)) return Number(text);
   return spec.kind === 'enum' ? text.toUpperCase() : text;
 }
 
-/** Which sheet column holds each import column, matched by label (either language) or name. */
-function columnIndexes(definition: ResourceDefinition, header: string[]): Map<string, number> {
-  const wanted = header.map((h) => h.trim().toLowerCase());
-  const found = new Map<string, number>();
-  const missing: string[] = [];
-  for (const name of definition.declaration.importColumns) {
-    const spec = definition.field(name);
-    const index = wanted.findIndex((h) =>
-      [spec.label.vi, spec.label.en, name].some((l) => l.toLowerCase() === h),
-    );
-    if (index >= 0) found.set(name, index);
-    else if (spec.required) missing.push(spec.label.vi);
-  }
-  if (missing.length > 0)
-    throw fileProblem(
-      FieldErrorKeys.required,
-      `the columns ${missing.join(', ')} are missing: use the template`,
-    );
-  return found;
-}
-
 /**
  * Every row against the import schema (the create body's rules) and the unique fields against
- * the other rows of the file. The database check comes later, inside the import transaction.
+ * the other rows of the file, before any transaction. The database check comes later, inside
+ * the import's write transaction (or a read one when the file alone already has errors).
  */
 export function checkRows(
   definition: ResourceDefinition,
@@ -74,7 +59,6 @@ export function checkRows(
   sheet: Sheet,
   language: Language,
 ): CheckedRows {
-  const indexes = columnIndexes(definition, sheet.header);
   const problems = new Map<number, string[]>();
   const complain = (rowNumber: number, message: string) =>
     problems.set(rowNumber, [...(problems.get(rowNumber) ?? []), message]);
@@ -84,10 +68,13 @@ export function checkRows(
 
   for (const { rowNumber, cells } of sheet.rows) {
     const values: Record<string, unknown> = {};
-    for (const [name, index] of indexes) {
-      const value = fieldValue(definition.field(name), cells[index]);
+    sheet.columns.forEach(({ name }, index) => {
+      const cell = cells[index];
+      if (cell instanceof CellProblem)
+        complain(rowNumber, `${label(name)}: ${CELL_PROBLEMS[cell.kind][language]}`);
+      const value = fieldValue(definition.field(name), cell);
       if (value !== undefined) values[name] = value;
-    }
+    });
     for (const error of toFieldErrors(validator.Errors(values))) {
       const problem = PROBLEMS[error.code] ?? INVALID;
       const rules = definition.fields[error.field]?.rules[language];

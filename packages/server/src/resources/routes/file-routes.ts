@@ -8,7 +8,7 @@ import { envelope, errorResponses } from '../../http/envelope.ts';
 import { actionContextOf, languageOf, resourceScopeOf } from '../caller.ts';
 import { startExport } from '../export/export-records.ts';
 import { errorWorkbook } from '../import/error-workbook.ts';
-import { ImportRejected, importRecords } from '../import/import-records.ts';
+import { addExistingDuplicates, ImportRejected, importRecords } from '../import/import-records.ts';
 import { readFirstSheet } from '../import/read-sheet.ts';
 import { fileProblem, readUpload } from '../import/read-upload.ts';
 import { checkRows } from '../import/validate-rows.ts';
@@ -71,10 +71,24 @@ export function registerFileRoutes(app: FastifyInstance, definition: ResourceDef
     async (request, reply) => {
       const scope = resourceScopeOf(definition, request);
       const language = languageOf(request);
-      const sheet = await readFirstSheet(await readUpload(request));
+      // Read and check the file before any transaction: a slow or hostile file holds no
+      // connection (on PGlite, the only one) while it is parsed.
+      const sheet = await readFirstSheet(await readUpload(request), definition);
       if (sheet.rows.length === 0) throw fileProblem(FieldErrorKeys.required, 'the file has no data rows');
       const checked = checkRows(definition, importRow, sheet, language);
       const context = { ...actionContextOf(request, scope), scope };
+      const rejected = async (problems: Map<number, string[]>) =>
+        sendXlsx(
+          reply,
+          `import_err_${declaration.path}_${fileTimestamp()}.xlsx`,
+          await errorWorkbook(sheet, problems, language),
+          400,
+        );
+      if (checked.problems.size > 0) {
+        // Nothing will be written: one short read adds "already exists" to the messages.
+        await inScope(db, scope, (tx) => addExistingDuplicates(tx, definition, context, checked, language));
+        return rejected(checked.problems);
+      }
       try {
         const imported = await inScope(db, scope, (tx) =>
           importRecords(tx, definition, context, checked, language),
@@ -82,8 +96,7 @@ export function registerFileRoutes(app: FastifyInstance, definition: ResourceDef
         return envelope({ imported });
       } catch (error) {
         if (!(error instanceof ImportRejected)) throw error;
-        const file = await errorWorkbook(sheet, error.problems, language);
-        return sendXlsx(reply, `import_err_${declaration.path}_${fileTimestamp()}.xlsx`, file, 400);
+        return rejected(error.problems);
       }
     },
   );
