@@ -7,7 +7,10 @@ const MEGABYTES = ImportLimits.maxFileBytes / 1024 / 1024;
 export const fileProblem = (code: string, message: string) =>
   validationFailed([{ field: 'file', code, message }], `The file cannot be imported: ${message}`);
 
-/** The uploaded file of a multipart request (its first file part), refused when too large. */
+/**
+ * The uploaded file of a multipart request (its first file part): 413 when too large, 400 in
+ * the envelope when the body is not multipart, has no file, or ends before the part does.
+ */
 export async function readUpload(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart())
     throw fileProblem(FieldErrorKeys.required, 'send the xlsx file as multipart/form-data');
@@ -25,6 +28,7 @@ export async function readUpload(request: FastifyRequest): Promise<Buffer> {
       throw new AppError(413, ErrorCodes.payloadTooLarge, `The file is larger than ${MEGABYTES} MB`, [
         { field: 'file', code: FieldErrorKeys.max, message: `must be at most ${MEGABYTES} MB` },
       ]);
-    throw error;
+    // busboy's "Unexpected end of form" and the like: the client's body, not the server, is wrong.
+    throw fileProblem(FieldErrorKeys.invalidValue, `the upload is cut short or malformed (${String(error)})`);
   }
 }
