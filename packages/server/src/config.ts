@@ -5,9 +5,26 @@ import { meetsPasswordPolicy, PASSWORD_POLICY_TEXT } from './services/iam/passwo
 import { readThemeConfig, type ThemeConfig } from './services/system/theme/theme-config.ts';
 
 export type DatabaseConfig =
-  | { engine: 'postgresql'; url: string }
+  | { engine: 'postgresql'; url: string; limits?: PostgresLimits }
   /** dataDir undefined means an in-memory database (tests, DATA_DIR=memory://). */
   | { engine: 'pglite'; dataDir: string | undefined };
+
+/**
+ * What keeps one slow request from holding the PostgreSQL pool (README, "Slow clients"): the
+ * pool's size and how long a request waits for a connection; per session statement_timeout and
+ * idle_in_transaction_session_timeout (0: none). Migrations run on a connection without them.
+ */
+export interface PostgresLimits {
+  poolSize: number;
+  connectTimeoutMs: number;
+  statementTimeoutMs: number;
+  idleInTransactionTimeoutMs: number;
+}
+
+/** Streamed exports (resources/export): a client that reads nothing for this long is cut off. */
+export interface ExportConfig {
+  sendTimeoutSeconds: number;
+}
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -28,17 +45,30 @@ export interface TokenConfig {
   accessTtlSeconds: number;
   refreshTtlSeconds: number;
   rememberMeRefreshTtlSeconds: number;
+  /** a sign-in's absolute lifetime, refreshes or not (README "Sessions") */
+  sessionMaxAgeSeconds: number;
+  rememberMeSessionMaxAgeSeconds: number;
+  /** a rotated refresh token presented again within this answers with the same successor */
+  refreshReuseGraceSeconds: number;
 }
 
-/** Lockout and captcha (README, "Sign-in protection"). Counted per user name as typed, known or not. */
+/**
+ * Lockout and captcha (README, "Sign-in protection"). Counted per (user name as typed, known or
+ * not; client address), so a stranger's failures lock only the stranger's address.
+ */
 export interface SignInProtectionConfig {
-  /** failed sign-ins within the window that lock the name */
+  /** failed sign-ins of a (name, address) within the window that lock that pair */
   maxFailures: number;
   failureWindowSeconds: number;
+  /** the first lock of a pair; each further lock (before a success) lasts twice as long */
   lockSeconds: number;
+  /** the longest a lock grows to */
+  lockMaxSeconds: number;
   /** failed sign-ins within the window after which a captcha is required */
   captchaAfterFailures: number;
   captchaTtlSeconds: number;
+  /** proof-of-work difficulty: leading zero bits of SHA-256(prefix || nonce) */
+  captchaDifficultyBits: number;
 }
 
 /** Requests per window and client (0: no limit). One memory store per process. */
@@ -63,8 +93,10 @@ export interface HttpConfig {
 }
 
 export interface MetricsConfig {
-  /** when set, GET /api/metrics wants `Authorization: Bearer <token>` */
+  /** GET /api/metrics wants `Authorization: Bearer <token>`; unset, it refuses every scrape */
   token: string | undefined;
+  /** METRICS_PUBLIC=true: no token needed (a private network the operator vouches for) */
+  public: boolean;
 }
 
 /** Everything the server reads from its environment, validated once and passed down. */
@@ -81,6 +113,7 @@ export interface Config {
   rateLimits: RateLimitConfig;
   http: HttpConfig;
   metrics: MetricsConfig;
+  exports: ExportConfig;
   /** THEME, THEME_LOGO_URL: the look every page takes (services/system/theme) */
   theme: ThemeConfig;
 }
@@ -156,7 +189,16 @@ export function loadConfig(env: Env, options: { cwd?: string; paths?: ServerPath
       // Not echoed: a connection string may carry a password.
       problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL');
     }
-    database = { engine: 'postgresql', url: databaseUrl };
+    database = {
+      engine: 'postgresql',
+      url: databaseUrl,
+      limits: {
+        poolSize: integer('DATABASE_POOL_SIZE', 10, 1, 1000),
+        connectTimeoutMs: integer('DATABASE_CONNECT_TIMEOUT_MS', 5000, 100, 600_000),
+        statementTimeoutMs: integer('DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 0, 3_600_000),
+        idleInTransactionTimeoutMs: integer('DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', 60_000, 0, 3_600_000),
+      },
+    };
   } else {
     const dataDir = read('DATA_DIR') ?? './data';
     database = {
@@ -183,6 +225,10 @@ export function loadConfig(env: Env, options: { cwd?: string; paths?: ServerPath
     accessTtlSeconds: integer('ACCESS_TOKEN_TTL_SECONDS', 900, 1, 24 * 3600),
     refreshTtlSeconds: integer('REFRESH_TOKEN_TTL_SECONDS', 86_400, 1, oneYear),
     rememberMeRefreshTtlSeconds: integer('REMEMBER_ME_REFRESH_TTL_SECONDS', 2_592_000, 1, oneYear),
+    // Issue 8: a remembered sign-in lasts at most 30 days, however often it is refreshed.
+    sessionMaxAgeSeconds: integer('SESSION_MAX_AGE_SECONDS', 86_400, 1, 2_592_000),
+    rememberMeSessionMaxAgeSeconds: integer('REMEMBER_ME_SESSION_MAX_AGE_SECONDS', 2_592_000, 1, 2_592_000),
+    refreshReuseGraceSeconds: integer('REFRESH_REUSE_GRACE_SECONDS', 30, 0, 300),
   };
   if (tokens.refreshTtlSeconds < tokens.accessTtlSeconds) {
     problems.push('REFRESH_TOKEN_TTL_SECONDS must not be shorter than ACCESS_TOKEN_TTL_SECONDS');
@@ -215,9 +261,13 @@ export function loadConfig(env: Env, options: { cwd?: string; paths?: ServerPath
     maxFailures: integer('LOGIN_MAX_FAILURES', 5, 1, 1000),
     failureWindowSeconds: integer('LOGIN_FAILURE_WINDOW_SECONDS', 900, 1, oneDay),
     lockSeconds: integer('LOGIN_LOCK_SECONDS', 900, 1, oneDay),
+    lockMaxSeconds: integer('LOGIN_LOCK_MAX_SECONDS', oneDay, 1, 30 * oneDay),
     captchaAfterFailures: integer('CAPTCHA_AFTER_FAILURES', 3, 0, 1000),
     captchaTtlSeconds: integer('CAPTCHA_TTL_SECONDS', 120, 10, 3600),
+    captchaDifficultyBits: integer('CAPTCHA_DIFFICULTY_BITS', 18, 1, 32),
   };
+  if (signIn.lockMaxSeconds < signIn.lockSeconds)
+    problems.push('LOGIN_LOCK_MAX_SECONDS must not be shorter than LOGIN_LOCK_SECONDS');
 
   const perWindow = (name: string, fallback: number) => integer(name, fallback, 0, 1_000_000);
   const rateLimits: RateLimitConfig = {
@@ -255,9 +305,13 @@ export function loadConfig(env: Env, options: { cwd?: string; paths?: ServerPath
   const metricsToken = env.METRICS_TOKEN === '' ? undefined : env.METRICS_TOKEN;
   if (metricsToken !== undefined && !/^[\x21-\x7e]{16,512}$/.test(metricsToken))
     problems.push('METRICS_TOKEN must be 16 to 512 visible ASCII characters without spaces');
-  const metrics: MetricsConfig = { token: metricsToken };
+  const metricsPublicRaw = read('METRICS_PUBLIC')?.toLowerCase() ?? 'false';
+  if (metricsPublicRaw !== 'true' && metricsPublicRaw !== 'false')
+    problems.push(`METRICS_PUBLIC must be true or false, got "${metricsPublicRaw}"`);
+  const metrics: MetricsConfig = { token: metricsToken, public: metricsPublicRaw === 'true' };
 
   const theme = readThemeConfig(read, problems);
+  const exports: ExportConfig = { sendTimeoutSeconds: integer('EXPORT_SEND_TIMEOUT_SECONDS', 30, 1, 3600) };
 
   if (problems.length > 0 || logLevel === undefined) throw new ConfigError(problems);
   return {
@@ -273,6 +327,7 @@ export function loadConfig(env: Env, options: { cwd?: string; paths?: ServerPath
     rateLimits,
     http,
     metrics,
+    exports,
     theme,
   };
 }

@@ -49,8 +49,9 @@ export const PermissionResources = {
   pick_list: plain('SETTING', TENANT),
   region: plain('SETTING', BOTH),
   province: plain('SETTING', BOTH),
-  ethnicity: plain('SETTING', BOTH),
-  religion: plain('SETTING', BOTH),
+  // Tenant lists: each tenant keeps its own (tenant-owned tables, like job titles).
+  ethnicity: plain('SETTING', TENANT),
+  religion: plain('SETTING', TENANT),
   military_rank: plain('SETTING', BOTH),
   technical_level: plain('SETTING', BOTH),
   bank: plain('SETTING', TENANT),

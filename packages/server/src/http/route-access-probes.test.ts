@@ -20,6 +20,8 @@ interface Operation {
   auth: string;
   permissions: string[];
   hasJsonBody: boolean;
+  /** the top-level properties of the JSON body's schema */
+  bodyFields: string[];
   queryParams: string[];
 }
 
@@ -40,6 +42,12 @@ function operationsOf(document: {
           (op.requestBody as { content?: Record<string, unknown> } | undefined)?.content?.[
             'application/json'
           ],
+        ),
+        bodyFields: Object.keys(
+          (
+            op.requestBody as
+              { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } | undefined
+          )?.content?.['application/json']?.schema?.properties ?? {},
         ),
         queryParams: ((op.parameters as { in: string; name: string }[] | undefined) ?? [])
           .filter((p) => p.in === 'query')
@@ -180,5 +188,31 @@ describe.each(await testEngines())('who may call every route, on $engine', ({ en
     expect(probed.bodies).toBeGreaterThan(15);
     expect(probed.queries).toBeGreaterThan(5);
     expect(probed.ids).toBeGreaterThan(10);
+  });
+
+  it('answers a control character (NUL) in any JSON field or query text with 400, and writes nothing', async () => {
+    const before = await rowCounts();
+    const wrong: string[] = [];
+    let probed = 0;
+    for (const op of operations) {
+      const token = op.auth === 'user' ? rootToken : undefined;
+      const attempts: { what: string; url?: string; body?: string }[] = [];
+      if (op.hasJsonBody)
+        for (const field of op.bodyFields)
+          attempts.push({ what: `body ${field}`, body: JSON.stringify({ [field]: 'tên\u0000x' }) });
+      for (const param of op.queryParams.filter((p) => ['keyword', 'code', 'name', 'status'].includes(p)))
+        attempts.push({ what: `query ${param}`, url: `${urlOf(op.path)}?${param}=t%C3%AAn%00x` });
+      for (const attempt of attempts) {
+        probed++;
+        const res = await call(op, token, attempt);
+        const body = (await res.json().catch(() => ({}))) as { errors?: { code: string; message: string }[] };
+        const named = body.errors?.some((e) => e.message === 'must not contain control characters');
+        if (res.status !== 400 || !named)
+          wrong.push(`${op.method} ${op.path} ${attempt.what}: ${res.status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(probed).toBeGreaterThan(20);
+    expect(await rowCounts()).toEqual(before);
   });
 });

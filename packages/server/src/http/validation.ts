@@ -13,6 +13,9 @@ import { Value } from 'typebox/value';
 export const typeboxValidatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
   const validator = Compile(schema);
   return (input: unknown) => {
+    // First, so that a control character is named even where other fields are also wrong.
+    const control = controlCharacterError(input);
+    if (control) return { error: [control] as unknown as Error };
     const value = httpPart === 'body' ? input : Value.Convert(schema, input);
     if (validator.Check(value)) return { value };
     // Fastify takes an array of Ajv-style errors here too (it wraps them and keeps them on
@@ -20,6 +23,35 @@ export const typeboxValidatorCompiler: FastifySchemaCompiler<TSchema> = ({ schem
     return { error: validator.Errors(value) as unknown as Error };
   };
 };
+
+/**
+ * C0 control characters other than tab, line feed and carriage return, and DEL. No HR text
+ * needs them; NUL cannot even be stored (PostgreSQL refuses it in text, which would be a 500),
+ * and the others hide text in exports and logs.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** The first string in `value` (at any depth) that holds a control character, as a schema error. */
+export function controlCharacterError(value: unknown, path = ''): SchemaError | undefined {
+  if (typeof value === 'string')
+    return CONTROL_CHARACTER.test(value)
+      ? { keyword: 'pattern', instancePath: path, params: {}, message: 'must not contain control characters' }
+      : undefined;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = controlCharacterError(item, `${path}/${index}`);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (value !== null && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) {
+      const found = controlCharacterError(item, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      if (found) return found;
+    }
+  return undefined;
+}
 
 /** The shape of one TypeBox (Ajv-compatible) validation error that this mapping reads. */
 export interface SchemaError {

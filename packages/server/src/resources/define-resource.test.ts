@@ -39,6 +39,10 @@ describe('defineResource', () => {
     [{ search: ['priority' as const] }, /search field priority is not text/],
     [{ defaultSort: { field: 'code' as const, direction: 'asc' as const } }, /defaultSort is not among sort/],
     [{ fields: { ...categoryFields, salary: categoryFields.priority } }, /the table has no column salary/],
+    // user (SYSTEM and TENANT) on a tenant table: system users could hold it and get 403
+    [{ permission: 'user' as const, module: 'SETTING' as const }, /needs the user level TENANT alone/],
+    [{ permission: 'tenant' as const, module: 'SYSTEM' as const }, /needs the user level TENANT alone/],
+    [{ scope: 'system' as const, permission: 'job_title' as const }, /needs the user level SYSTEM alone/],
   ])('refuses a declaration that contradicts itself or its table: %o', (change, message) => {
     expect(() => defineResource({ ...valid, ...change } as typeof valid)).toThrow(message);
   });

@@ -35,6 +35,15 @@ export function defineResource<F extends Fields>(typed: ResourceDeclaration<F>):
   if (module !== catalogued.module)
     fail(`module ${module} differs from the permission catalogue's ${catalogued.module}`);
 
+  // The catalogue's user levels say who may be granted the permission; the scope says whose
+  // records these are. A system user granted a tenant resource's permission would get 403 on
+  // every call (and a tenant user a system resource's), so the two must agree.
+  const levelOfScope = (declaration.scope ?? 'tenant') === 'tenant' ? 'TENANT' : 'SYSTEM';
+  if (catalogued.levels.length !== 1 || catalogued.levels[0] !== levelOfScope)
+    fail(
+      `a ${levelOfScope.toLowerCase()} resource needs the user level ${levelOfScope} alone in the permission catalogue, which says ${catalogued.levels.join(', ')}`,
+    );
+
   const tableColumns: Record<string, PgColumn | undefined> = getTableColumns(declaration.table);
   const fieldNames = Object.keys(declaration.fields);
   const column = (name: string): PgColumn => tableColumns[name] ?? fail(`the table has no column ${name}`);

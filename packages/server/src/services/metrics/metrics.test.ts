@@ -35,7 +35,7 @@ describe.each(await testEngines())('GET /api/metrics on $engine', ({ engine, ava
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
-    server = await startTestServer(database.env);
+    server = await startTestServer({ ...database.env, METRICS_PUBLIC: 'true' });
     http = httpClient(server.url);
   });
   afterAll(async () => {
@@ -89,6 +89,33 @@ describe.each(await testEngines())('GET /api/metrics on $engine', ({ engine, ava
       'nodejs_heap_size_used_bytes',
     ])
       expect(text).toContain(`# TYPE ${name} `);
+  });
+});
+
+describe('GET /api/metrics by default (no METRICS_TOKEN, not METRICS_PUBLIC)', () => {
+  let database: TestDatabase;
+  let server: TestServer;
+  let http: HttpClient;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    server = await startTestServer(database.env);
+    http = httpClient(server.url);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await database?.dispose();
+  });
+
+  it('refuses every scrape, with or without a bearer', async () => {
+    for (const token of [undefined, 'anything-0123456789']) {
+      const res = await http.get<ErrorEnvelope>('/api/metrics', token);
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({
+        code: 'UNAUTHORIZED',
+        message: 'Metrics need a token: set METRICS_TOKEN on the server (or METRICS_PUBLIC=true)',
+      });
+    }
   });
 });
 

@@ -27,7 +27,8 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  * `http_request_duration_seconds` by method, route pattern (`/api/iam/users/:id/change-password`,
  * never the raw URL) and status code, plus prom-client's default process metrics (CPU, memory,
  * event loop lag, GC, handles). `GET /api/metrics` answers in the text exposition format; with
- * METRICS_TOKEN set it wants `Authorization: Bearer <token>`. Each app gets its own registry, so
+ * METRICS_TOKEN it wants `Authorization: Bearer <token>` and without one it refuses every scrape
+ * (process metrics tell an attacker about load and memory), unless METRICS_PUBLIC=true. Each app gets its own registry, so
  * several apps in one process (tests) do not collide. Must run before the routes are registered.
  */
 export function registerMetrics(app: FastifyInstance, config: MetricsConfig): void {
@@ -60,13 +61,18 @@ export function registerMetrics(app: FastifyInstance, config: MetricsConfig): vo
 
   const expected = config.token === undefined ? undefined : digest(config.token);
   const authorised = (request: FastifyRequest): boolean => {
-    if (!expected) return true;
+    if (!expected) return config.public;
     const match = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '');
     return match?.[1] !== undefined && timingSafeEqual(digest(match[1]), expected);
   };
 
   app.get(ApiPaths.metrics, { config: { auth: 'public', metrics: false } }, async (request, reply) => {
-    if (!authorised(request)) throw unauthorized('The metrics token is missing or wrong');
+    if (!authorised(request))
+      throw unauthorized(
+        expected
+          ? 'The metrics token is missing or wrong'
+          : 'Metrics need a token: set METRICS_TOKEN on the server (or METRICS_PUBLIC=true)',
+      );
     return reply
       .type(registry.contentType)
       .header('cache-control', 'no-store')
