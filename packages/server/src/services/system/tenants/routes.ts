@@ -26,6 +26,12 @@ const Subscription = Type.Object({
   endsAt: DateTime,
 });
 
+const periodOf = (row: { servicePackId: string; startsAt: Date; endsAt: Date }) => ({
+  servicePackId: row.servicePackId,
+  startsAt: row.startsAt.toISOString(),
+  endsAt: row.endsAt.toISOString(),
+});
+
 /** POST /api/system/tenants/{id}/subscription (tenant.update, system users only). */
 export const tenantRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   app.post(
@@ -47,7 +53,7 @@ export const tenantRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
       const tenantId = (request.params as { id: string }).id;
       const body = request.body as SubscriptionBody;
       const row = await runAsCaller(db, request, async (tx) => {
-        const created = await replaceSubscription(tx, {
+        const { created, replaced } = await replaceSubscription(tx, {
           tenantId,
           servicePackId: body.servicePackId,
           startsAt: new Date(body.startsAt),
@@ -60,9 +66,10 @@ export const tenantRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
             recordId: tenantId,
             action: 'UPDATE',
             changes: {
+              // What the change removed (null when nothing overlapped): the real previous value.
               subscription: {
-                before: null,
-                after: { servicePackId: body.servicePackId, startsAt: body.startsAt, endsAt: body.endsAt },
+                before: replaced.length === 0 ? null : replaced.map(periodOf),
+                after: [periodOf(created)],
               },
             },
           },

@@ -8,7 +8,9 @@ import {
   type SystemCaller,
 } from '../../../resources/testing/kit.ts';
 import { testEngines } from '../../../testing/engines.ts';
-import { makeServicePack } from '../../../testing/factories.ts';
+import { and, eq } from 'drizzle-orm';
+import { systemActionLogs, tenantSubscriptions } from '../../../db/schema.ts';
+import { makeServicePack, makeTenant } from '../../../testing/factories.ts';
 import { jobTitleResource } from '../../om/categories/job-titles.ts';
 
 describe.each(await testEngines())(
@@ -60,6 +62,37 @@ describe.each(await testEngines())(
       };
       expect((await kit.http.post(path(hr.tenantId), current, admin.token)).status).toBe(200);
       expect((await kit.http.get('/api/om/job-titles', hr.token)).status).toBe(200);
+    });
+
+    it('records in the action log what the change replaced, not null', async () => {
+      const tenant = await makeTenant(kit.server.db.orm);
+      const [previous] = await kit.server.db.orm
+        .select()
+        .from(tenantSubscriptions)
+        .where(eq(tenantSubscriptions.tenantId, tenant.id));
+      if (!previous) throw new Error('makeTenant gives a licence');
+      const next = {
+        servicePackId: packId,
+        startsAt: new Date(Date.now() - 1000).toISOString(),
+        endsAt: '2040-01-01T00:00:00.000Z',
+      };
+      expect((await kit.http.post(path(tenant.id), next, admin.token)).status).toBe(200);
+      const [entry] = await kit.server.db.orm
+        .select({ changes: systemActionLogs.changes })
+        .from(systemActionLogs)
+        .where(and(eq(systemActionLogs.resource, 'tenant'), eq(systemActionLogs.recordId, tenant.id)));
+      expect(entry?.changes).toEqual({
+        subscription: {
+          before: [
+            {
+              servicePackId: previous.servicePackId,
+              startsAt: previous.startsAt.toISOString(),
+              endsAt: previous.endsAt.toISOString(),
+            },
+          ],
+          after: [next],
+        },
+      });
     });
 
     it('refuses tenant users (403), unknown tenants (404) and bad bodies (400)', async () => {

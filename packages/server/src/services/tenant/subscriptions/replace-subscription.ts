@@ -24,10 +24,16 @@ export interface ReplaceSubscriptionInput {
  * period is added (subscribeTenant). System scope only: row-level security lets no tenant
  * write subscriptions. Unknown tenant → 404; unknown pack or an empty period → 400.
  */
+export interface ReplacedSubscription {
+  created: TenantSubscriptionRow;
+  /** the periods deleted to make room (the current one, later ones), oldest first */
+  replaced: TenantSubscriptionRow[];
+}
+
 export async function replaceSubscription(
   tx: Tx,
   input: ReplaceSubscriptionInput,
-): Promise<TenantSubscriptionRow> {
+): Promise<ReplacedSubscription> {
   const [tenant] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, input.tenantId));
   if (!tenant) throw notFound(`No tenant with id ${input.tenantId}`);
   const [pack] = await tx
@@ -44,16 +50,19 @@ export async function replaceSubscription(
       [{ field: 'endsAt', code: FieldErrorKeys.invalidValue, message: 'must be later than startsAt' }],
       'The subscription must end after it starts',
     );
-  await tx
+  const replaced = await tx
     .delete(tenantSubscriptions)
     .where(
       and(eq(tenantSubscriptions.tenantId, input.tenantId), gt(tenantSubscriptions.endsAt, input.startsAt)),
-    );
-  return subscribeTenant(tx, {
+    )
+    .returning();
+  replaced.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+  const created = await subscribeTenant(tx, {
     tenantId: input.tenantId,
     servicePackId: input.servicePackId,
     startsAt: input.startsAt,
     endsAt: input.endsAt,
     createdBy: input.userId,
   });
+  return { created, replaced };
 }
