@@ -126,6 +126,21 @@ function readJson(file) {
   }
 }
 
+/** Each step's time, then each vitest file's, slowest first: where CI's minutes go. */
+function printTimes(steps, vitest) {
+  const seconds = (s) => `${s.toFixed(1).padStart(7)} s`;
+  console.log('\nTimes');
+  for (const step of steps) console.log(`  ${seconds(step.seconds)}  ${step.label}`);
+  const files = (vitest?.testResults ?? [])
+    .map((f) => ({ name: relative(root, f.name), seconds: Math.max(0, (f.endTime - f.startTime) / 1000) }))
+    .sort((a, b) => b.seconds - a.seconds);
+  if (files.length === 0) return;
+  console.log(
+    `\nTimes of the ${files.length} vitest files (each file's own time; projects run side by side)`,
+  );
+  for (const file of files) console.log(`  ${seconds(file.seconds)}  ${file.name}`);
+}
+
 function test() {
   const started = Date.now();
   ensureDependencies();
@@ -133,37 +148,52 @@ function test() {
   rmSync(cache, { recursive: true, force: true });
   mkdirSync(cache, { recursive: true });
   const rows = [];
+  const steps = [];
+  /** Runs one step of the test command and remembers how long it took. */
+  const timed = (label, work) => {
+    const t0 = Date.now();
+    const result = work();
+    steps.push({ label, seconds: (Date.now() - t0) / 1000 });
+    return result;
+  };
   const check = (label, ok) => rows.push({ label, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
 
-  check('lint (eslint, prettier)', run(pnpm[0], [...pnpm.slice(1), 'lint']));
+  check(
+    'lint (eslint, prettier)',
+    timed('lint', () => run(pnpm[0], [...pnpm.slice(1), 'lint'])),
+  );
   check(
     'typecheck (tsc)',
-    run(pnpm[0], [...pnpm.slice(1), 'exec', 'tsc', '-p', 'tsconfig.json', '--noEmit']),
+    timed('typecheck', () =>
+      run(pnpm[0], [...pnpm.slice(1), 'exec', 'tsc', '-p', 'tsconfig.json', '--noEmit']),
+    ),
   );
   mkdirSync(join(root, 'dist'), { recursive: true });
-  const builtFront = buildFrontEnd();
+  const builtFront = timed('build (rollup, budgets)', () => buildFrontEnd());
   check('build with size budgets (rollup)', builtFront);
-  const builtServer = buildServer();
+  const builtServer = timed('server bundle (esbuild)', () => buildServer());
   check('server bundle (esbuild)', builtServer);
 
   // Unit, server integration (PGlite and PostgreSQL), build and end-to-end suites: one vitest run.
   const vitestJson = join(cache, 'vitest-results.json');
-  run(pnpm[0], [
-    ...pnpm.slice(1),
-    'exec',
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${relative(root, vitestJson)}`,
-  ]);
+  timed('vitest (all projects)', () =>
+    run(pnpm[0], [
+      ...pnpm.slice(1),
+      'exec',
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${relative(root, vitestJson)}`,
+    ]),
+  );
   const vitest = readJson(vitestJson);
   if (vitest) {
     const brokenFiles = (vitest.testResults ?? []).filter(
       (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
     ).length;
     rows.push({
-      label: 'vitest: unit, server (PGlite + PostgreSQL), build, e2e',
+      label: 'vitest: unit, server (PostgreSQL; PGlite for the suites of docs/testing.md), build, e2e',
       passed: vitest.numPassedTests,
       failed: vitest.numFailedTests + brokenFiles,
       skipped: vitest.numPendingTests + vitest.numTodoTests,
@@ -171,8 +201,10 @@ function test() {
   } else rows.push({ label: 'vitest (no results written)', passed: 0, failed: 1 });
 
   // Browser component tests in Chromium.
-  const bundled = run(process.execPath, ['scripts/wtr/bundle-tests.mjs']);
-  const wtrOk = bundled && run(pnpm[0], [...pnpm.slice(1), 'exec', 'web-test-runner']);
+  const wtrOk = timed('web-test-runner (bundle and run)', () => {
+    const bundled = run(process.execPath, ['scripts/wtr/bundle-tests.mjs']);
+    return bundled && run(pnpm[0], [...pnpm.slice(1), 'exec', 'web-test-runner']);
+  });
   const wtr = readJson(join(cache, 'wtr-results.json'));
   if (wtr)
     rows.push({
@@ -190,6 +222,7 @@ function test() {
     }),
     { passed: 0, failed: 0, skipped: 0 },
   );
+  printTimes(steps, vitest);
   console.log('\nSummary');
   for (const r of rows)
     console.log(

@@ -30,7 +30,7 @@ async function profileOf(server: TestServer, username: string, password: string)
   return res.body.data;
 }
 
-describe.each(await testEngines())('first start on $engine', ({ engine, available }) => {
+describe.each(await testEngines('both'))('first start on $engine', ({ engine, available }) => {
   if (!available) {
     it.skip('PostgreSQL at TEST_DATABASE_URL_ADMIN does not answer', () => undefined);
     return;

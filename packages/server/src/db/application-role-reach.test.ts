@@ -42,7 +42,7 @@ async function refusal(work: Promise<unknown>): Promise<string> {
   return 'not refused';
 }
 
-describe.each(await testEngines())(
+describe.each(await testEngines('both'))(
   'what the application role can reach on $engine',
   ({ engine, available }) => {
     if (!available) {

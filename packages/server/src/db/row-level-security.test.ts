@@ -27,7 +27,7 @@ async function refusal(work: Promise<unknown>): Promise<string> {
   return 'not refused';
 }
 
-describe.each(await testEngines())(
+describe.each(await testEngines('both'))(
   'row-level security holds the tenant line by itself on $engine',
   ({ engine, available }) => {
     if (!available) {

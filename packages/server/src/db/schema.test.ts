@@ -15,7 +15,7 @@ const columns = pgSchema('information_schema').table('columns', {
   isNullable: text('is_nullable').notNull(),
 });
 
-describe.each(await testEngines())(
+describe.each(await testEngines('both'))(
   'the drizzle schema matches the migrated tables on $engine',
   ({ engine, available }) => {
     if (!available) {
@@ -36,6 +36,20 @@ describe.each(await testEngines())(
     afterAll(async () => {
       await db?.close();
       await database?.dispose();
+    });
+
+    it('describes every table the migrations create', async () => {
+      const tables = pgSchema('information_schema').table('tables', {
+        tableSchema: text('table_schema').notNull(),
+        tableName: text('table_name').notNull(),
+        tableType: text('table_type').notNull(),
+      });
+      const migrated = await db.orm
+        .select({ name: tables.tableName })
+        .from(tables)
+        .where(and(eq(tables.tableSchema, 'public'), eq(tables.tableType, 'BASE TABLE')));
+      const described = Object.values(schema).map((table) => getTableConfig(table).name);
+      expect(migrated.map((t) => t.name).sort()).toEqual([...described].sort());
     });
 
     it.each(Object.values(schema).map((table) => [getTableConfig(table).name, table] as const))(

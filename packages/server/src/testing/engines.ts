@@ -29,12 +29,30 @@ export interface TestEngine {
   available: boolean;
 }
 
-/** Both engines, PostgreSQL marked unavailable when no server answers, for describe.each. */
-export async function testEngines(): Promise<TestEngine[]> {
-  return [
-    { engine: 'pglite', available: true },
-    { engine: 'postgresql', available: await postgresAvailable() },
-  ];
+/**
+ * Which engines a suite runs on (docs/testing.md, "Which suites run on which engine"):
+ *
+ * - `'both'`: PGlite and PostgreSQL. For what differs between the engines or what the embedded
+ *   default must prove by itself: migrations and the schema, row-level security and what the
+ *   application role reaches, the route probes, one pass of every resource, start-up and
+ *   health, and the suites of findings that were engine-specific (stalled clients, hostile
+ *   imports, sessions, sign-in protection).
+ * - `'server'` (the default): PostgreSQL, the engine production runs on. The same SQL runs on
+ *   PGlite, so a second pass of business behaviour mostly repeats itself at twice the cost.
+ *   When no PostgreSQL server answers, these suites run on PGlite instead, so nothing is
+ *   skipped on a machine without one.
+ *
+ * HCM_TEST_ENGINES=both runs every suite on both engines (before touching the database layer).
+ * PostgreSQL is marked unavailable when no server answers (its block is skipped).
+ */
+export async function testEngines(coverage: 'both' | 'server' = 'server'): Promise<TestEngine[]> {
+  const postgres = await postgresAvailable();
+  if (coverage === 'both' || process.env.HCM_TEST_ENGINES === 'both')
+    return [
+      { engine: 'pglite', available: true },
+      { engine: 'postgresql', available: postgres },
+    ];
+  return postgres ? [{ engine: 'postgresql', available: true }] : [{ engine: 'pglite', available: true }];
 }
 
 /**

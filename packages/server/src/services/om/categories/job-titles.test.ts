@@ -32,7 +32,7 @@ type One = { data: JobTitle };
 
 const BASE = '/api/om/job-titles';
 
-describe.each(await testEngines())(
+describe.each(await testEngines('both'))(
   'job titles: every generic sub-path on $engine',
   ({ engine, available }) => {
     if (!available) {
