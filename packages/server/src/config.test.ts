@@ -29,6 +29,9 @@ describe('loadConfig', () => {
       accessTtlSeconds: 900,
       refreshTtlSeconds: 86_400,
       rememberMeRefreshTtlSeconds: 2_592_000,
+      sessionMaxAgeSeconds: 86_400,
+      rememberMeSessionMaxAgeSeconds: 2_592_000,
+      refreshReuseGraceSeconds: 30,
     });
     expect(config.bootstrap).toEqual({
       rootUsername: 'root',
@@ -48,8 +51,10 @@ describe('loadConfig', () => {
       maxFailures: 5,
       failureWindowSeconds: 900,
       lockSeconds: 900,
+      lockMaxSeconds: 86_400,
       captchaAfterFailures: 3,
       captchaTtlSeconds: 120,
+      captchaDifficultyBits: 17,
     });
     expect(config.rateLimits).toEqual({
       windowSeconds: 60,
@@ -67,8 +72,10 @@ describe('loadConfig', () => {
       LOGIN_MAX_FAILURES: '10',
       LOGIN_FAILURE_WINDOW_SECONDS: '600',
       LOGIN_LOCK_SECONDS: '1800',
+      LOGIN_LOCK_MAX_SECONDS: '7200',
       CAPTCHA_AFTER_FAILURES: '0',
       CAPTCHA_TTL_SECONDS: '300',
+      CAPTCHA_DIFFICULTY_BITS: '20',
       RATE_LIMIT_WINDOW_SECONDS: '30',
       RATE_LIMIT_SIGN_IN_PER_IP: '0',
       RATE_LIMIT_SIGN_IN_PER_USERNAME: '5',
@@ -83,8 +90,10 @@ describe('loadConfig', () => {
       maxFailures: 10,
       failureWindowSeconds: 600,
       lockSeconds: 1800,
+      lockMaxSeconds: 7200,
       captchaAfterFailures: 0,
       captchaTtlSeconds: 300,
+      captchaDifficultyBits: 20,
     });
     expect(config.rateLimits).toEqual({
       windowSeconds: 30,
@@ -186,6 +195,8 @@ describe('loadConfig', () => {
     [{ LOGIN_LOCK_SECONDS: '100000' }, /^LOGIN_LOCK_SECONDS must be a whole number from 1 to 86400/],
     [{ CAPTCHA_AFTER_FAILURES: '-1' }, /^CAPTCHA_AFTER_FAILURES must be a whole number from 0/],
     [{ CAPTCHA_TTL_SECONDS: '5' }, /^CAPTCHA_TTL_SECONDS must be a whole number from 10 to 3600/],
+    [{ CAPTCHA_DIFFICULTY_BITS: '40' }, /^CAPTCHA_DIFFICULTY_BITS must be a whole number from 1 to 32/],
+    [{ LOGIN_LOCK_SECONDS: '600', LOGIN_LOCK_MAX_SECONDS: '300' }, /^LOGIN_LOCK_MAX_SECONDS must not be shorter/],
     [{ RATE_LIMIT_WINDOW_SECONDS: '0' }, /^RATE_LIMIT_WINDOW_SECONDS must be a whole number from 1/],
     [{ RATE_LIMIT_SIGN_IN_PER_IP: 'many' }, /^RATE_LIMIT_SIGN_IN_PER_IP must be a whole number from 0/],
     [{ RATE_LIMIT_SIGN_IN_PER_USERNAME: '1.5' }, /^RATE_LIMIT_SIGN_IN_PER_USERNAME must be a whole number/],

@@ -81,6 +81,10 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     replacedBy: uuid('replaced_by').references((): AnyPgColumn => refreshTokens.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** when it was rotated: the start of its reuse grace window (migrations/0007) */
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    /** its successor token set, sealed under a key derived from this token (tokens/successor-seal.ts) */
+    successorSealed: text('successor_sealed'),
   },
   (t) => [
     uniqueIndex('refresh_tokens_token_hash_key').on(t.tokenHash),
@@ -88,6 +92,27 @@ export const refreshTokens = pgTable(
     index('refresh_tokens_user_id_idx').on(t.userId),
     index('refresh_tokens_expires_at_idx').on(t.expiresAt),
   ],
+);
+
+/**
+ * One row per sign-in (= refresh-token family, the access token's `sid`), checked on every
+ * request (migrations/0007). The application role only reads it, under the tenant policy.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
+    rememberMe: boolean('remember_me').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** the absolute end: no refresh after it, whatever the refresh token says */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );
 
 export const serverSecrets = pgTable('server_secrets', {
@@ -368,6 +393,7 @@ export const schema = {
   tenants,
   users,
   refreshTokens,
+  sessions,
   serverSecrets,
   signInFailures,
   captchaChallenges,
@@ -385,6 +411,7 @@ export const schema = {
 export type TenantRow = typeof tenants.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
 export type SystemRoleRow = typeof systemRoles.$inferSelect;
 export type ServicePackRow = typeof servicePacks.$inferSelect;

@@ -20,10 +20,11 @@ export const APP_ROLE = 'hcm_app';
  */
 export async function inScope<T>(db: Db, scope: Scope, work: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
+    // One round trip for the three: set_config('role', …, true) is SET LOCAL ROLE (the same
+    // setting, checked the same way), and each round trip is dear (docs/performance.md).
     await tx.execute(
-      sql`select set_config('app.tenant_id', ${scope.tenantId ?? ''}, true), set_config('app.user_id', ${scope.userId ?? ''}, true)`,
+      sql`select set_config('app.tenant_id', ${scope.tenantId ?? ''}, true), set_config('app.user_id', ${scope.userId ?? ''}, true), set_config('role', ${APP_ROLE}, true)`,
     );
-    await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
     return work(tx);
   });
 }

@@ -1,7 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { ApplicationModules, type ApplicationModule } from '@hcm/contracts';
-import type { RoleRow, ServicePackRow, SystemRoleRow, TenantRow, UserRow } from '../db/schema.ts';
+import {
+  sessions,
+  type RoleRow,
+  type ServicePackRow,
+  type SystemRoleRow,
+  type TenantRow,
+  type UserRow,
+} from '../db/schema.ts';
 import { inScope } from '../db/tenant-scope.ts';
 import { assignRole } from '../services/iam/roles/assign-role.ts';
 import { createRole } from '../services/iam/roles/create-role.ts';
@@ -112,9 +119,17 @@ export async function makeUser(
 
 /**
  * A valid access token for a user, signed with the server's key, without going through sign-in
- * (for tests about what a signed-in caller may do, not about signing in).
+ * (for tests about what a signed-in caller may do, not about signing in). Its session is opened
+ * too (a day long), since every request checks it (authorization/load-actor.ts).
  */
 export async function accessTokenFor(db: Db, user: Pick<UserRow, 'id' | 'tenantId'>): Promise<string> {
   const signer = createTokenSigner(await ensureSigningKey(db), 900);
-  return signer.signAccessToken({ userId: user.id, tenantId: user.tenantId, sessionId: randomUUID() });
+  const sessionId = randomUUID();
+  await db.insert(sessions).values({
+    id: sessionId,
+    userId: user.id,
+    tenantId: user.tenantId,
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
+  return signer.signAccessToken({ userId: user.id, tenantId: user.tenantId, sessionId });
 }

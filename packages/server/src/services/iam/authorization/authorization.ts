@@ -24,7 +24,8 @@ const asList = (permission: string | readonly string[] | undefined): readonly st
  *   public route may declare neither permission nor module.
  * - On each request (onRequest, after authentication, before the body is read): loads the
  *   actor once, inside the caller's own scope (row-level security applies), into
- *   `request.actor`; for a tenant user on a route with `module`, the tenant's service pack must
+ *   `request.actor`, in one statement that also refuses (401) a token whose session has ended
+ *   or whose user or tenant is INACTIVE (load-actor.ts); for a tenant user on a route with `module`, the tenant's service pack must
  *   unlock it (400 40000029 expired, 40000030 unavailable); then `hasAuthority` (root passes,
  *   empty passes, any of several passes) or 403 FORBIDDEN.
  *
@@ -55,7 +56,7 @@ export function registerAuthorization(app: FastifyInstance, db: Db): void {
     if (auth !== 'user') return;
     const user = requireUser(request);
     const actor = await inScope(db, { tenantId: user.tenantId, userId: user.userId }, async (tx) => {
-      const loaded = await loadActor(tx, user.userId);
+      const loaded = await loadActor(tx, user.userId, user.sessionId);
       // System users administer tenants: no licence applies to them.
       if (module !== undefined && loaded.tenantId !== null) await checkLicence(tx, loaded.tenantId, module);
       return loaded;

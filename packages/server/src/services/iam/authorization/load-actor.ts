@@ -1,16 +1,7 @@
 import { ALL_PERMISSION_CODES, ErrorCodes, permissionCodesForLevel, type UserLevel } from '@hcm/contracts';
-import { and, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import {
-  rolePermissions,
-  roles,
-  systemRolePermissions,
-  systemRoles,
-  systemUserRoles,
-  userRoles,
-  users,
-} from '../../../db/schema.ts';
-import { AppError } from '../../../http/errors.ts';
+import { AppError, unauthorized } from '../../../http/errors.ts';
 
 /** The caller of a request, as authorization sees it. */
 export interface Actor {
@@ -32,49 +23,70 @@ const grantableBy: Record<UserLevel, ReadonlySet<string>> = {
   TENANT: new Set(permissionCodesForLevel('TENANT')),
 };
 
-/**
- * Loads the actor. Run it inside the caller's scope (inScope with the token's tenant): row-level
- * security then only shows the caller's own tenant's users, roles and grants. A token whose
- * user no longer exists (or has moved out of the token's tenant) gives 404 USER_NOT_FOUND.
- */
-export async function loadActor(tx: Db, userId: string): Promise<Actor> {
-  const [user] = await tx
-    .select({ id: users.id, tenantId: users.tenantId, isRoot: users.isRoot, userLevel: users.userLevel })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!user) throw new AppError(404, ErrorCodes.userNotFound, 'The signed-in user no longer exists');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-  let granted: string[];
-  if (user.isRoot) granted = [...ALL_PERMISSION_CODES];
-  else if (user.tenantId !== null) {
-    const rows = await tx
-      .selectDistinct({ permission: rolePermissions.permission })
-      .from(userRoles)
-      .innerJoin(roles, and(eq(roles.tenantId, userRoles.tenantId), eq(roles.id, userRoles.roleId)))
-      .innerJoin(
-        rolePermissions,
-        and(eq(rolePermissions.tenantId, roles.tenantId), eq(rolePermissions.roleId, roles.id)),
-      )
-      .where(
-        and(eq(userRoles.tenantId, user.tenantId), eq(userRoles.userId, user.id), eq(roles.status, 'ACTIVE')),
-      );
-    granted = rows.map((r) => r.permission);
-  } else {
-    const rows = await tx
-      .selectDistinct({ permission: systemRolePermissions.permission })
-      .from(systemUserRoles)
-      .innerJoin(systemRoles, eq(systemRoles.id, systemUserRoles.roleId))
-      .innerJoin(systemRolePermissions, eq(systemRolePermissions.roleId, systemRoles.id))
-      .where(and(eq(systemUserRoles.userId, user.id), eq(systemRoles.status, 'ACTIVE')));
-    granted = rows.map((r) => r.permission);
-  }
-  const allowed = grantableBy[user.userLevel];
+/** What the client treats as an expired session: it tries one refresh, which fails too. */
+export const sessionEnded = () => unauthorized('The session has ended: sign in again');
+
+interface ActorRow extends Record<string, unknown> {
+  id: string;
+  tenant_id: string | null;
+  is_root: boolean;
+  user_level: UserLevel;
+  live: boolean;
+  granted: string[] | null;
+}
+
+/**
+ * Loads the actor and checks that its sign-in is alive, in ONE statement (one round trip on
+ * every authenticated request): the user, whether it and its tenant are ACTIVE, whether the
+ * access token's session (`sid`, migrations/0007 `sessions`) is neither revoked (logout, reuse
+ * of a rotated refresh token, password reset) nor past its absolute end, and the permissions
+ * of its active roles.
+ *
+ * Run it inside the caller's scope (inScope with the token's tenant): row-level security then
+ * only shows the caller's own tenant's users, sessions, roles and grants. A token whose user no
+ * longer exists (or has moved out of the token's tenant) gives 404 USER_NOT_FOUND; a dead
+ * session, an INACTIVE user or tenant 401 UNAUTHORIZED.
+ */
+export async function loadActor(tx: Db, userId: string, sessionId: string): Promise<Actor> {
+  if (!UUID.test(userId) || !UUID.test(sessionId)) throw unauthorized('The access token is not valid');
+  const result = (await tx.execute(sql`
+    select u.id, u.tenant_id, u.is_root, u.user_level,
+      (u.status = 'ACTIVE'
+        and (u.tenant_id is null
+          or exists (select 1 from tenants t where t.id = u.tenant_id and t.status = 'ACTIVE'))
+        and exists (select 1 from sessions s
+          where s.id = ${sessionId}::uuid and s.user_id = u.id and s.revoked_at is null and s.expires_at > now())
+      ) as live,
+      case
+        when u.is_root then null
+        when u.tenant_id is not null then array(
+          select distinct rp.permission from user_roles ur
+          join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.status = 'ACTIVE'
+          join role_permissions rp on rp.tenant_id = r.tenant_id and rp.role_id = r.id
+          where ur.tenant_id = u.tenant_id and ur.user_id = u.id)
+        else array(
+          select distinct srp.permission from system_user_roles sur
+          join system_roles sr on sr.id = sur.role_id and sr.status = 'ACTIVE'
+          join system_role_permissions srp on srp.role_id = sr.id
+          where sur.user_id = u.id)
+      end as granted
+    from users u
+    where u.id = ${userId}::uuid`)) as unknown as { rows: ActorRow[] };
+  const [user] = result.rows;
+  if (!user) throw new AppError(404, ErrorCodes.userNotFound, 'The signed-in user no longer exists');
+  if (!user.live) throw sessionEnded();
+
+  const allowed = grantableBy[user.user_level];
   return {
     userId: user.id,
-    tenantId: user.tenantId,
-    isRoot: user.isRoot,
-    userLevel: user.userLevel,
-    permissions: new Set(user.isRoot ? granted : granted.filter((code) => allowed.has(code))),
+    tenantId: user.tenant_id,
+    isRoot: user.is_root,
+    userLevel: user.user_level,
+    permissions: new Set(
+      user.is_root ? ALL_PERMISSION_CODES : (user.granted ?? []).filter((code) => allowed.has(code)),
+    ),
   };
 }
 

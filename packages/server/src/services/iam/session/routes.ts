@@ -25,6 +25,12 @@ const SignInHeaders = Type.Object({
 
 /** Sign-in, token refresh and logout: the session resource of IAM. */
 export const sessionRoutes: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = async (app, { deps }) => {
+  // Answers that carry tokens must never be kept by a browser or proxy cache (RFC 6749 §5.1);
+  // this plugin's routes only (Fastify encapsulation), errors included.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
   app.post(
     ApiPaths.iam.authenticate,
     {

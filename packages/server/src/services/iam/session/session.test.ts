@@ -215,9 +215,14 @@ describe.each(await testEngines())('sign-in, refresh and logout on $engine', ({ 
       expect(next?.replacedBy).toBeNull();
     });
 
-    it('treats reuse of a rotated token as theft: 401 and the whole family revoked', async () => {
+    it('treats reuse of a rotated token after the grace window as theft: 401 and the whole family revoked', async () => {
       const first = (await authenticate({ username: 'hradmin', password: TEST_HR_ADMIN.password })).body.data;
       const second = (await refresh(first.refreshToken)).body.data;
+      // Within REFRESH_REUSE_GRACE_SECONDS it would get the same successor (refresh-grace.test.ts).
+      await suite.server.db.orm
+        .update(refreshTokens)
+        .set({ replacedAt: new Date(Date.now() - 60_000) })
+        .where(eq(refreshTokens.tokenHash, sha256(first.refreshToken)));
       const reused = await refresh<ErrorEnvelope>(first.refreshToken);
       expect(reused.status).toBe(401);
       expect(reused.body.code).toBe('UNAUTHORIZED');
