@@ -75,8 +75,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(iamService, {
     deps: { db: db.orm, passwords, tokens, tokenConfig: config.tokens, signIn: config.signIn },
   });
-  await app.register(omService, { deps: { db: db.orm } });
-  await app.register(systemService, { deps: { db: db.orm, theme: config.theme } });
+  await app.register(omService, { deps: { db: db.orm, exports: config.exports } });
+  await app.register(systemService, { deps: { db: db.orm, theme: config.theme, exports: config.exports } });
 
   const frontEnd = { root: config.staticDir, available: existsSync(config.staticDir) };
   if (frontEnd.available) await registerStaticFrontEnd(app, config.staticDir);

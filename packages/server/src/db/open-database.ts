@@ -8,6 +8,6 @@ export function openDatabase(
   onIdleError?: (error: Error) => void,
 ): Promise<Database> {
   return config.engine === 'postgresql'
-    ? openPostgres({ url: config.url, onIdleError })
+    ? openPostgres({ url: config.url, onIdleError, ...(config.limits ? { limits: config.limits } : {}) })
     : openPglite(config.dataDir);
 }

@@ -8,7 +8,12 @@ import type { Database } from './database.ts';
 import { schema } from './schema.ts';
 
 /**
- * Embedded PostgreSQL (WASM) in this process. `dataDir` keeps its files across restarts;
+ * Embedded PostgreSQL (WASM) in this process, one connection: a transaction left open stops
+ * every other statement of the process, so nothing may hold one while it waits for a client
+ * (exports read in short keyset pages, resources/export). statement_timeout and
+ * idle_in_transaction_session_timeout are not set here: PGlite has no timer to enforce them
+ * (a pg_sleep(1) under statement_timeout = 200 ms runs to its end) and, with the idle
+ * timeout set, the next statement after an idle transaction never returns (checked on 0.5). `dataDir` keeps its files across restarts;
  * undefined gives a throw-away in-memory database. One process at a time may open a dataDir.
  */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {

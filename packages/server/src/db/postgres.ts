@@ -1,19 +1,55 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import type { PostgresLimits } from '../config.ts';
 import type { Database } from './database.ts';
 import { schema } from './schema.ts';
 
 export interface PostgresOptions {
   url: string;
-  /** Called for errors of idle pooled connections, which would otherwise crash the process. */
+  /**
+   * Called for errors of pooled connections outside a query (an idle connection dropped, a
+   * session ended by idle_in_transaction_session_timeout), which would otherwise crash the process.
+   */
   onIdleError?: (error: Error) => void;
+  /** the pool's size when limits.poolSize is not given */
   maxConnections?: number;
+  limits?: Partial<PostgresLimits>;
 }
 
+/** README, "Slow clients": what one request may hold, and for how long. */
+export const DEFAULT_POSTGRES_LIMITS: PostgresLimits = {
+  poolSize: 10,
+  connectTimeoutMs: 5000,
+  statementTimeoutMs: 30_000,
+  idleInTransactionTimeoutMs: 60_000,
+};
+
 export async function openPostgres(options: PostgresOptions): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
-  pool.on('error', (error) => options.onIdleError?.(error));
+  const limits = {
+    ...DEFAULT_POSTGRES_LIMITS,
+    ...(options.maxConnections === undefined ? {} : { poolSize: options.maxConnections }),
+    ...options.limits,
+  };
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: limits.poolSize,
+    // A request that finds every connection busy fails after this (503) instead of queueing forever.
+    connectionTimeoutMillis: limits.connectTimeoutMs,
+    // Sent in the start-up message, so every pooled session has them from its first statement.
+    // 0 leaves the server's own setting.
+    ...(limits.statementTimeoutMs > 0 ? { statement_timeout: limits.statementTimeoutMs } : {}),
+    ...(limits.idleInTransactionTimeoutMs > 0
+      ? { idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs }
+      : {}),
+  });
+  const onError = (error: Error) => options.onIdleError?.(error);
+  pool.on('error', onError);
+  // pg-pool listens for errors of idle connections only. A session the server ends while it is
+  // checked out and idle in a transaction (idle_in_transaction_session_timeout) reports its
+  // error on the client, and an 'error' event nobody listens to would end the process. The
+  // pool drops such a client when it is released (it is no longer queryable).
+  pool.on('connect', (client) => client.on('error', onError));
   // Fail at start, with the driver's message, rather than on the first request.
   await pool.query('SELECT 1').catch(async (error: unknown) => {
     await pool.end();
@@ -24,17 +60,22 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
     engine: 'postgresql',
     orm,
     async migrate(migrationsFolder) {
-      // Several API nodes may start together: a session-level advisory lock lets one migrate
-      // while the others wait, then find nothing left to do. drizzle's migrator has no lock.
-      const lockClient = await pool.connect();
+      // Migrations may run long (an index on a big table): their own connection, without the
+      // pool's statement and idle timeouts. Several API nodes may start together: a
+      // session-level advisory lock lets one migrate while the others wait, then find nothing
+      // left to do. drizzle's migrator has no lock.
+      const client = new pg.Client({
+        connectionString: options.url,
+        options: '-c statement_timeout=0 -c idle_in_transaction_session_timeout=0',
+      });
+      await client.connect();
+      client.on('error', onError);
       try {
-        await lockClient.query(`SELECT pg_advisory_lock(hashtext('hcm.migrations'))`);
-        await migrate(orm, { migrationsFolder });
+        await client.query(`SELECT pg_advisory_lock(hashtext('hcm.migrations'))`);
+        await migrate(drizzle({ client, schema }), { migrationsFolder });
       } finally {
-        await lockClient
-          .query(`SELECT pg_advisory_unlock(hashtext('hcm.migrations'))`)
-          .catch(() => undefined);
-        lockClient.release();
+        await client.query(`SELECT pg_advisory_unlock(hashtext('hcm.migrations'))`).catch(() => undefined);
+        await client.end().catch(() => undefined);
       }
     },
     async serverVersion() {

@@ -1,5 +1,6 @@
 import { ErrorCodes, type ErrorEnvelope } from '@hcm/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { databaseBusyError } from './database-busy.ts';
 import { AppError } from './errors.ts';
 import { toFieldErrors, type SchemaError } from './validation.ts';
 
@@ -26,7 +27,9 @@ type ErrorLike = FastifyError & { validation?: SchemaError[]; validationContext?
  * Fastify's own client errors keep their status; everything else is a logged 500 whose
  * details stay in the log.
  */
-export function errorHandler(error: ErrorLike, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+export function errorHandler(thrown: ErrorLike, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  // The pool's wait and the session timeouts answer 503 (http/database-busy.ts), not 500.
+  const error: ErrorLike = databaseBusyError(thrown) ?? thrown;
   let status: number;
   let body: ErrorEnvelope;
 

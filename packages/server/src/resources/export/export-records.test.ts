@@ -1,7 +1,18 @@
 import { PassThrough } from 'node:stream';
+import { inflateRawSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { describe, expect, it } from 'vitest';
-import { untilZipped } from './export-records.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { jobTitles } from '../../db/schema.ts';
+import { inScope } from '../../db/tenant-scope.ts';
+import { categoryFields } from '../../services/om/categories/category.ts';
+import { testEngines } from '../../testing/engines.ts';
+import { accessTokenFor, makeTenant, makeUser } from '../../testing/factories.ts';
+import { serveDuringSuite } from '../../testing/serve-during-suite.ts';
+import { defineResource } from '../define-resource.ts';
+import { orderOf, whereOf } from '../search/list-query.ts';
+import { readSheet } from '../testing/kit.ts';
+import { startExport, untilZipped } from './export-records.ts';
 
 type Internals = { stream?: { pipes?: { _writableState?: { length: number } }[] } };
 
@@ -26,5 +37,136 @@ describe('untilZipped', () => {
     // 30,000 rows are about 3 MB of XML; what waits for the zip stays a few hundred KB.
     expect(backlog).toBeLessThan(1024 * 1024);
     expect(bytes).toBeGreaterThan(100_000);
+  });
+});
+
+/** The job titles with every sort the keyset must get right: a nullable column, both directions. */
+const sortable = defineResource({
+  service: 'om',
+  path: 'job-titles',
+  permission: 'job_title',
+  table: jobTitles,
+  title: { vi: 'Chức danh', en: 'Job titles' },
+  fields: categoryFields,
+  create: ['code', 'name'],
+  update: ['name'],
+  search: ['code', 'name'],
+  filters: ['status'],
+  sort: ['code', 'name', 'description', 'priority', 'createdAt'],
+  defaultSort: { field: 'priority', direction: 'asc' },
+  exportColumns: ['code', 'description', 'priority'],
+  importColumns: ['code', 'name'],
+});
+
+/** One entry of a zip by name, read through the central directory (the writer streams, so the local headers carry no sizes). */
+function unzipEntry(zip: Buffer, name: string): string {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  let at = zip.readUInt32LE(end + 16);
+  for (let n = zip.readUInt16LE(end + 10); n > 0; n--) {
+    const size = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const skip = nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+    const offset = zip.readUInt32LE(at + 42);
+    if (zip.toString('utf8', at + 46, at + 46 + nameLength) === name) {
+      const data = offset + 30 + zip.readUInt16LE(offset + 26) + zip.readUInt16LE(offset + 28);
+      const body = zip.subarray(data, data + size);
+      return (zip.readUInt16LE(at + 10) === 8 ? inflateRawSync(body) : body).toString('utf8');
+    }
+    at += 46 + skip;
+  }
+  throw new Error(`${name} is not in the zip`);
+}
+
+const collect = async (stream: NodeJS.ReadableStream) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+};
+
+describe.each(await testEngines('both'))('exports on $engine', ({ engine, available }) => {
+  if (!available) {
+    it.skip('PostgreSQL at TEST_DATABASE_URL_ADMIN does not answer', () => undefined);
+    return;
+  }
+  const suite = serveDuringSuite(engine, { LOG_LEVEL: 'warn' });
+  let scope = { tenantId: '' as string | null, userId: null as string | null };
+
+  beforeAll(async () => {
+    const tenant = await makeTenant(suite.server.db.orm);
+    scope = { tenantId: tenant.id, userId: null };
+    // 23 rows inserted together (one created_at, so id breaks the ties), few distinct
+    // priorities and descriptions, some of them NULL: every page boundary lands inside a tie.
+    const rows = Array.from({ length: 23 }, (_, i) => ({
+      tenantId: tenant.id,
+      code: `K_${String((i * 7) % 23).padStart(2, '0')}`,
+      name: `Tên ${i % 4}`,
+      description: i % 3 === 0 ? null : `Mô tả ${i % 5}`,
+      priority: i % 3,
+    }));
+    await inScope(suite.server.db.orm, scope, (tx) => tx.insert(jobTitles).values(rows));
+  });
+
+  it.each([
+    undefined,
+    'description.asc',
+    'description.desc',
+    'priority.desc',
+    'name.asc',
+    'createdAt.desc',
+    'code.desc',
+  ])('reads every row once, in the list order, in keyset pages (sortBy %s)', async (sortBy) => {
+    const query = { filters: {}, ...(sortBy ? { sortBy } : {}) };
+    const expected = await inScope(suite.server.db.orm, scope, async (tx) => {
+      const result = (await tx.execute(
+        sql`select code from job_titles where ${whereOf(sortable, scope, query)} order by ${sql.join(orderOf(sortable, sortBy), sql`, `)}`,
+      )) as unknown as { rows: { code: string }[] };
+      return result.rows.map((row) => row.code);
+    });
+    expect(expected).toHaveLength(23);
+    for (const pageSize of [1, 4, 23, 1000]) {
+      const run = startExport(suite.server.db.orm, sortable, scope, query, 'en', { pageSize });
+      const rows = await readSheet(await collect(run.stream));
+      expect(rows.slice(1).map((row) => row[0])).toEqual(expected);
+    }
+  });
+
+  it('writes text that starts like a formula as plain text: no <f>, the text unchanged', async () => {
+    const tenant = await makeTenant(suite.server.db.orm);
+    const { user } = await makeUser(
+      { db: suite.server.db.orm, passwords: suite.server.passwords },
+      { tenantId: tenant.id, permissions: ['job_title.view', 'job_title.export'] },
+    );
+    const token = await accessTokenFor(suite.server.db.orm, user);
+    // Written straight to the table: whatever the API lets in today, old rows may hold anything.
+    const hostile = ['=HYPERLINK("http://evil","x")', '+1+1', '-2+3', '@SUM(1,2)', '\t=1+1', '\r=1+1'];
+    await inScope(suite.server.db.orm, { tenantId: tenant.id, userId: null }, (tx) =>
+      tx.insert(jobTitles).values(hostile.map((name, i) => ({ tenantId: tenant.id, code: `F_${i}`, name }))),
+    );
+    const res = await fetch(`${suite.server.url}/api/om/job-titles/export?sortBy=code.asc`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    const file = Buffer.from(await res.arrayBuffer());
+    const xml = unzipEntry(file, 'xl/worksheets/sheet1.xml');
+    expect(xml).not.toMatch(/<f[\s>]/);
+    // Each is a literal inline string (not t="str", the type of a formula's result).
+    const cells = [...xml.matchAll(/<c r="B(\d+)"([^>]*)>(.*?)<\/c>/gs)].filter(([, row]) => row !== '1');
+    expect(cells).toHaveLength(hostile.length);
+    for (const [i, [, , attributes, content]] of cells.entries()) {
+      expect(attributes).toContain('t="inlineStr"');
+      const text = [...(content ?? '').matchAll(/<t[^>]*>(.*?)<\/t>/gs)].map((m) => m[1]).join('');
+      const decoded = text
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&#x([0-9A-F]+);/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+        .replace(/&amp;/g, '&');
+      expect(decoded).toBe(hostile[i]);
+    }
+    // exceljs, as a spreadsheet program would, reads them as text, not formulas.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file as unknown as ArrayBuffer);
+    for (let row = 2; row <= hostile.length + 1; row++)
+      expect(workbook.worksheets[0]?.getCell(row, 2).formula).toBeUndefined();
   });
 });

@@ -5,32 +5,28 @@ import ExcelJS from 'exceljs';
 import type { Db } from '../../db/database.ts';
 import { inScope } from '../../db/tenant-scope.ts';
 import type { ResourceScope } from '../caller.ts';
-import { orderOf, whereOf, type ListQuery } from '../search/list-query.ts';
+import type { ListQuery } from '../search/list-query.ts';
 import type { Language, ResourceDefinition } from '../types.ts';
 import { columnWidth, labelOf, sheetName } from '../xlsx/xlsx.ts';
-import { fetchInBatches } from './cursor.ts';
+import { cellOf, isTimestamp } from './cell-values.ts';
+import { readPage, type Page, type Position } from './keyset-page.ts';
 
 type Row = Record<string, unknown>;
 
-const isTimestamp = (name: string) => name === 'createdAt' || name === 'lastModifiedAt';
+/** Rows per fetch: each fetch is one short scope transaction. */
+export const EXPORT_PAGE_SIZE = 1000;
 
-/** SELECT of the export columns, timestamps as epoch milliseconds (the same on both drivers). */
-function exportQuery(definition: ResourceDefinition, scope: ResourceScope, query: ListQuery): SQL {
-  const names = definition.declaration.exportColumns;
-  const select = sql.join(
-    names.map((name) => {
+/** The export columns, timestamps as epoch milliseconds (the same on both drivers). */
+function exportColumns(definition: ResourceDefinition): SQL {
+  return sql.join(
+    definition.declaration.exportColumns.map((name) => {
       const column = definition.column(name);
       const value = isTimestamp(name) ? sql`(extract(epoch from ${column}) * 1000)::float8` : sql`${column}`;
       return sql`${value} as ${sql.identifier(name)}`;
     }),
     sql`, `,
   );
-  const order = sql.join(orderOf(definition, query.sortBy), sql`, `);
-  return sql`select ${select} from ${definition.table} where ${whereOf(definition, scope, query)} order by ${order}`;
 }
-
-const cellOf = (name: string, value: unknown) =>
-  value === null || value === undefined ? null : isTimestamp(name) ? new Date(Number(value)) : value;
 
 /**
  * exceljs hands a committed row's XML to the zip without waiting for it to be taken (its
@@ -54,10 +50,18 @@ export interface ExportRun {
   started: Promise<void>;
 }
 
+export interface ExportOptions {
+  /** rows per fetch (tests use small pages to cross many page boundaries) */
+  pageSize?: number;
+}
+
 /**
- * Streams the records of `query` as an xlsx workbook: a cursor feeds exceljs's streaming
- * WorkbookWriter 1000 rows at a time inside one scope transaction, waiting whenever the
- * client reads slower than rows arrive, so memory stays flat however many rows there are.
+ * Streams the records of `query` as an xlsx workbook through exceljs's streaming
+ * WorkbookWriter. Rows are read in keyset pages (keyset-page.ts), each in its own short scope
+ * transaction; between pages the export waits, holding no transaction and no connection, until
+ * the client has taken what was written. What waits in memory is bounded: the page being
+ * zipped and the next page, read meanwhile. A client that stops reading is cut off by the
+ * route's send timeout (send-timeout.ts), which closes `stream` and so ends this loop.
  */
 export function startExport(
   db: Db,
@@ -65,7 +69,9 @@ export function startExport(
   scope: ResourceScope,
   query: ListQuery,
   language: Language,
+  options: ExportOptions = {},
 ): ExportRun {
+  const pageSize = options.pageSize ?? EXPORT_PAGE_SIZE;
   const stream = new PassThrough();
   let markStarted!: () => void;
   let failStart!: (error: unknown) => void;
@@ -74,16 +80,20 @@ export function startExport(
     failStart = reject;
   });
   const names = definition.declaration.exportColumns;
-  // A client that goes away must not leave the transaction waiting for a drain forever.
+  // A client that goes away must not leave the export waiting for a drain forever.
   const closed = new Promise<never>((_, reject) =>
     stream.once('close', () => reject(new Error('the client went away'))),
   );
   closed.catch(() => undefined);
   const unlessClosed = <T>(promise: Promise<T>) => Promise.race([promise, closed]);
+  const select = exportColumns(definition);
+  const readAfter = (after: Position | undefined): Promise<Page<Row>> => {
+    if (stream.destroyed) return Promise.reject(new Error('the client went away'));
+    return inScope(db, scope, (tx) => readPage<Row>(tx, definition, scope, query, select, after, pageSize));
+  };
 
-  inScope(db, scope, async (tx) => {
-    const batches = fetchInBatches<Row>(tx, exportQuery(definition, scope, query));
-    const first = await batches.next();
+  const run = async () => {
+    let page = await readAfter(undefined);
     markStarted();
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
       stream,
@@ -102,18 +112,19 @@ export function startExport(
     const header = sheet.addRow(headers);
     header.font = { bold: true };
     header.commit();
-    const write = (rows: Row[]) => {
-      for (const row of rows) sheet.addRow(names.map((name) => cellOf(name, row[name]))).commit();
-    };
-    if (!first.done) write(first.value);
-    for await (const rows of batches) {
-      if (stream.destroyed) throw new Error('the client went away');
+    for (;;) {
+      for (const row of page.rows) sheet.addRow(names.map((name) => cellOf(name, row[name]))).commit();
+      // The next page is read (a short transaction of its own) while the client takes this one.
+      const next = page.last && page.rows.length === pageSize ? readAfter(page.last) : undefined;
+      next?.catch(() => undefined);
       await unlessClosed(untilZipped(sheet));
-      write(rows);
+      if (!next) break;
+      page = await next;
     }
     sheet.commit();
     await unlessClosed(workbook.commit());
-  }).catch((error: unknown) => {
+  };
+  run().catch((error: unknown) => {
     failStart(error);
     stream.destroy(error instanceof Error ? error : new Error(String(error)));
   });

@@ -2,11 +2,13 @@ import { DataEnvelope, ErrorEnvelope, FieldErrorKeys } from '@hcm/contracts';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { Compile } from 'typebox/compile';
+import type { ExportConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { inScope } from '../../db/tenant-scope.ts';
 import { envelope, errorResponses } from '../../http/envelope.ts';
 import { actionContextOf, languageOf, resourceScopeOf } from '../caller.ts';
 import { startExport } from '../export/export-records.ts';
+import { cutOffStalledClient } from '../export/send-timeout.ts';
 import { errorWorkbook } from '../import/error-workbook.ts';
 import { addExistingDuplicates, ImportRejected, importRecords } from '../import/import-records.ts';
 import { readFirstSheet } from '../import/read-sheet.ts';
@@ -19,7 +21,12 @@ import { XLSX_TYPE, fileTimestamp, sendXlsx, xlsxResponse } from '../xlsx/xlsx.t
 import { routeOptions, SUB_PATHS } from './route-options.ts';
 
 /** export (streamed), download-template and import (all rows or none; errors as a workbook). */
-export function registerFileRoutes(app: FastifyInstance, definition: ResourceDefinition, db: Db): void {
+export function registerFileRoutes(
+  app: FastifyInstance,
+  definition: ResourceDefinition,
+  db: Db,
+  exports: ExportConfig = { sendTimeoutSeconds: 30 },
+): void {
   const { schemas, declaration } = definition;
   const importRow = Compile(schemas.importRow);
 
@@ -35,6 +42,7 @@ export function registerFileRoutes(app: FastifyInstance, definition: ResourceDef
       const query = listQueryOf(definition, request.query as Record<string, unknown>);
       const run = startExport(db, definition, scope, query, languageOf(request));
       await run.started;
+      cutOffStalledClient(reply, exports.sendTimeoutSeconds);
       return sendXlsx(reply, `${declaration.path}_${fileTimestamp()}.xlsx`, run.stream);
     },
   );

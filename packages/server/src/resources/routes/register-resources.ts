@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import type { ExportConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { ResourceDefinition } from '../types.ts';
 import { registerFileRoutes } from './file-routes.ts';
@@ -8,6 +9,8 @@ import { registerWriteRoutes } from './write-routes.ts';
 
 export interface ResourceDeps {
   db: Db;
+  /** the send timeout of streamed exports (default 30 s) */
+  exports?: ExportConfig;
 }
 
 /**
@@ -25,7 +28,7 @@ export async function registerResources(
       async (scoped) => {
         registerReadRoutes(scoped, definition, deps.db);
         registerWriteRoutes(scoped, definition, deps.db);
-        registerFileRoutes(scoped, definition, deps.db);
+        registerFileRoutes(scoped, definition, deps.db, deps.exports);
       },
       { prefix: definition.basePath },
     );

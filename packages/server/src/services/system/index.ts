@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { ExportConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { registerResources, type ResourceDefinition } from '../../resources/index.ts';
 import { actionLogRoutes } from './action-logs/routes.ts';
@@ -13,10 +14,9 @@ import { publicMessageRoutes } from './translations/public-routes.ts';
 export const systemResources: readonly ResourceDefinition[] = [servicePackResource, translationResource];
 
 /** The system service: /api/system/... */
-export const systemService: FastifyPluginAsync<{ deps: { db: Db; theme: ThemeConfig } }> = async (
-  app,
-  { deps },
-) => {
+export const systemService: FastifyPluginAsync<{
+  deps: { db: Db; theme: ThemeConfig; exports?: ExportConfig };
+}> = async (app, { deps }) => {
   await app.register(actionLogRoutes, { db: deps.db });
   await app.register(tenantRoutes, { db: deps.db });
   await app.register(themeRoutes, { theme: deps.theme });

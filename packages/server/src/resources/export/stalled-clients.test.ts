@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import { connect, type Socket } from 'node:net';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { jobTitles } from '../../db/schema.ts';
+import { inScope } from '../../db/tenant-scope.ts';
+import { testEngines } from '../../testing/engines.ts';
+import { makeTenant, makeUser } from '../../testing/factories.ts';
+import { serveDuringSuite } from '../../testing/serve-during-suite.ts';
+
+const EXPORT = '/api/om/job-titles/export';
+const ROWS = 20_000;
+const SEND_TIMEOUT_SECONDS = 5;
+/** A liveness bound, not a speed figure (those are in docs/performance.md): fail, never hang. */
+const ANSWER_WITHIN_MS = 10_000;
+/** The zip's end-of-central-directory record: the last thing a complete xlsx holds. */
+const END_OF_ZIP = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
+
+/** Random text that deflate cannot shrink much, so the workbook is far larger than socket buffers. */
+const noise = (length: number) => randomBytes(length).toString('base64').slice(0, length);
+
+/**
+ * An export request from a client that never reads: the socket is paused at once, so after the
+ * kernel's buffers fill the server can send nothing more. `resume` reads what arrived until
+ * the server closes the connection (or `within` ms pass).
+ */
+function stalledExport(baseUrl: string, token: string) {
+  const { hostname, port } = new URL(baseUrl);
+  const socket: Socket = connect(Number(port), hostname);
+  socket.write(
+    `GET ${EXPORT} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${token}\r\n\r\n`,
+  );
+  socket.pause();
+  return {
+    resume(within: number): Promise<{ bytes: Buffer; closedByServer: boolean }> {
+      const chunks: Buffer[] = [];
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          socket.destroy();
+          resolve({ bytes: Buffer.concat(chunks), closedByServer: false });
+        }, within);
+        socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+        socket.once('close', () => {
+          clearTimeout(timer);
+          resolve({ bytes: Buffer.concat(chunks), closedByServer: true });
+        });
+        socket.on('error', () => undefined);
+        socket.resume();
+      });
+    },
+  };
+}
+
+const until = async (check: () => boolean, ms: number) => {
+  const deadline = Date.now() + ms;
+  while (!check() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  return check();
+};
+
+describe.each(await testEngines('both'))('stalled export clients on $engine', ({ engine, available }) => {
+  if (!available) {
+    it.skip('PostgreSQL at TEST_DATABASE_URL_ADMIN does not answer', () => undefined);
+    return;
+  }
+  // Three connections: on today's code three stalled exports would hold every one of them.
+  const suite = serveDuringSuite(engine, {
+    LOG_LEVEL: 'warn',
+    EXPORT_SEND_TIMEOUT_SECONDS: String(SEND_TIMEOUT_SECONDS),
+    DATABASE_POOL_SIZE: '3',
+  });
+  let username = '';
+  let password = '';
+
+  const signIn = () =>
+    fetch(`${suite.server.url}/api/iam/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password, rememberMe: false }),
+      signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
+    });
+
+  beforeAll(async () => {
+    const db = suite.server.db.orm;
+    const tenant = await makeTenant(db);
+    const made = await makeUser(
+      { db, passwords: suite.server.passwords },
+      { tenantId: tenant.id, permissions: ['job_title.view', 'job_title.export'] },
+    );
+    username = made.user.username;
+    password = made.password;
+    for (let start = 0; start < ROWS; start += 1000) {
+      const batch = Array.from({ length: 1000 }, (_, i) => ({
+        tenantId: tenant.id,
+        code: `JT_${String(start + i).padStart(6, '0')}`,
+        name: noise(200),
+        description: noise(1000),
+        priority: (start + i) % 7,
+      }));
+      await inScope(db, { tenantId: tenant.id, userId: null }, (tx) => tx.insert(jobTitles).values(batch));
+    }
+  }, 120_000);
+
+  it('answers health and sign-in while three exports stall, then cuts the stalled ones off', async () => {
+    const signedIn = await signIn();
+    expect(signedIn.status).toBe(200);
+    const { accessToken } = ((await signedIn.json()) as { data: { accessToken: string } }).data;
+
+    // A client that reads: the whole workbook, far more than the socket buffers hold.
+    const whole = await fetch(`${suite.server.url}${EXPORT}`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(whole.status).toBe(200);
+    const fullSize = (await whole.arrayBuffer()).byteLength;
+    expect(fullSize).toBeGreaterThan(8 * 1024 * 1024);
+
+    const stalled = [1, 2, 3].map(() => stalledExport(suite.server.url, accessToken));
+    // Let the exports fill the buffers between them and their clients.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+
+    const health = await fetch(`${suite.server.url}/api/health`, {
+      signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
+    });
+    expect(health.status).toBe(200);
+    const again = await signIn();
+    expect(again.status).toBe(200);
+    // ...and that was while the stalled exports were still open.
+    const cutOff = () => suite.server.logs().split('download stalled').length - 1;
+    expect(cutOff()).toBe(0);
+
+    // After the send timeout the server closes the three connections, each with a cut workbook.
+    expect(await until(() => cutOff() === 3, (SEND_TIMEOUT_SECONDS + 20) * 1000)).toBe(true);
+    for (const client of stalled) {
+      const { bytes, closedByServer } = await client.resume(5000);
+      expect(closedByServer).toBe(true);
+      expect(bytes.length).toBeLessThan(fullSize);
+      expect(bytes.includes(END_OF_ZIP)).toBe(false);
+    }
+    // Nothing is left holding the database: another export runs to its end.
+    const after = await fetch(`${suite.server.url}${EXPORT}?code=JT_000010`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+      signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
+    });
+    expect(after.status).toBe(200);
+    expect(Buffer.from(await after.arrayBuffer()).includes(END_OF_ZIP)).toBe(true);
+  }, 120_000);
+});
