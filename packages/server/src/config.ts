@@ -264,7 +264,7 @@ export function loadConfig(env: Env, options: { cwd?: string; paths?: ServerPath
     lockMaxSeconds: integer('LOGIN_LOCK_MAX_SECONDS', oneDay, 1, 30 * oneDay),
     captchaAfterFailures: integer('CAPTCHA_AFTER_FAILURES', 3, 0, 1000),
     captchaTtlSeconds: integer('CAPTCHA_TTL_SECONDS', 120, 10, 3600),
-    captchaDifficultyBits: integer('CAPTCHA_DIFFICULTY_BITS', 18, 1, 32),
+    captchaDifficultyBits: integer('CAPTCHA_DIFFICULTY_BITS', 17, 1, 32),
   };
   if (signIn.lockMaxSeconds < signIn.lockSeconds)
     problems.push('LOGIN_LOCK_MAX_SECONDS must not be shorter than LOGIN_LOCK_SECONDS');

@@ -9,9 +9,9 @@ export const Headers = {
   ignoreError: 'x-ignore-error',
   /** Ask for a reduced response body. */
   optimalResponse: 'x-optimal-response',
-  /** Sign-in captcha, `<captchaId>:<answer>` (GET /api/iam/public/captcha gives both halves). */
+  /** Proof of work, `<prefix>:<nonce>` (GET /api/iam/public/captcha gives the prefix; contracts Captcha). */
   captcha: 'x-captcha',
-  /** Answer header of POST authenticate: `true` when the next attempt for that name needs x-captcha. */
+  /** Answer header of authenticate and reset-password: `true` when the next attempt needs x-captcha. */
   captchaRequired: 'x-captcha-required',
   transactionId: 'x-transaction-id',
   requestId: 'x-request-id',

@@ -69,11 +69,19 @@ const NewPassword = Type.String({
   pattern: Patterns.password,
 });
 
-/** GET /api/iam/public/captcha: send `x-captcha: <captchaId>:<answer>` with the next sign-in. */
+/**
+ * GET /api/iam/public/captcha: a proof-of-work challenge. Find a nonce (decimal digits) such that
+ * SHA-256 of the UTF-8 text `prefix + nonce` starts with `difficulty` zero bits, and send
+ * `x-captcha: <prefix>:<nonce>` with the next sign-in (or password change) before `expiresAt`.
+ */
 export const Captcha = Type.Object({
   captchaId: Type.String(),
-  /** an SVG picture as a data: URL, for an <img src> */
-  image: Type.String(),
+  /** random, single use; begins with the captchaId */
+  prefix: Type.String(),
+  /** leading zero bits wanted */
+  difficulty: Type.Integer({ minimum: 1, maximum: 64 }),
+  /** ISO date-time after which the answer is refused */
+  expiresAt: Type.String(),
 });
 export type Captcha = Type.Static<typeof Captcha>;
 

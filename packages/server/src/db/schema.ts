@@ -8,6 +8,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -121,25 +122,34 @@ export const serverSecrets = pgTable('server_secrets', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-// Sign-in protection (migrations/0004): failures and locks per user name as typed, captchas.
+// Sign-in protection (migrations/0004, 0008): failures and locks per (user name, client address), challenges.
 
 export const signInFailures = pgTable(
   'sign_in_failures',
   {
-    usernameKey: varchar('username_key', { length: 100 }).primaryKey(),
+    usernameKey: varchar('username_key', { length: 100 }).notNull(),
+    /** the client address (IPv6 by /64): a lock holds for this (name, address) pair (migrations/0008) */
+    clientKey: varchar('client_key', { length: 64 }).notNull(),
     failureCount: integer('failure_count').notNull(),
     windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
     lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** locks of this pair since its last success: each one lasts twice as long */
+    lockCount: integer('lock_count').notNull().default(0),
   },
-  (t) => [index('sign_in_failures_last_failed_at_idx').on(t.lastFailedAt)],
+  (t) => [
+    primaryKey({ name: 'sign_in_failures_pkey', columns: [t.usernameKey, t.clientKey] }),
+    index('sign_in_failures_last_failed_at_idx').on(t.lastFailedAt),
+  ],
 );
 
+/** Proof-of-work challenges (migrations/0008): only SHA-256 of the prefix handed out is kept. */
 export const captchaChallenges = pgTable(
   'captcha_challenges',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    answerHash: varchar('answer_hash', { length: 64 }).notNull(),
+    prefixHash: varchar('prefix_hash', { length: 64 }).notNull(),
+    difficulty: smallint('difficulty').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -384,7 +394,23 @@ export const systemActionLogs = pgTable(
   ],
 );
 
+/** System › Language: message texts that override the built-in dictionaries (migration 0005). */
+export const translations = pgTable(
+  'translations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: varchar('code', { length: 200 }).notNull(),
+    valueVi: varchar('value_vi', { length: 2000 }).notNull(),
+    valueEn: varchar('value_en', { length: 2000 }).notNull(),
+    status: varchar('status', { length: 16 }).$type<Status>().notNull().default('ACTIVE'),
+    ...timestamps(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('translations_code_key').on(sql`lower(${t.code})`)],
+);
+
 export const schema = {
+  translations,
   jobTitles,
   ethnicities,
   religions,
@@ -416,18 +442,3 @@ export type RoleRow = typeof roles.$inferSelect;
 export type SystemRoleRow = typeof systemRoles.$inferSelect;
 export type ServicePackRow = typeof servicePacks.$inferSelect;
 export type TenantSubscriptionRow = typeof tenantSubscriptions.$inferSelect;
-
-/** System › Language: message texts that override the built-in dictionaries (migration 0005). */
-export const translations = pgTable(
-  'translations',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    code: varchar('code', { length: 200 }).notNull(),
-    valueVi: varchar('value_vi', { length: 2000 }).notNull(),
-    valueEn: varchar('value_en', { length: 2000 }).notNull(),
-    status: varchar('status', { length: 16 }).$type<Status>().notNull().default('ACTIVE'),
-    ...timestamps(),
-    version: integer('version').notNull().default(1),
-  },
-  (t) => [uniqueIndex('translations_code_key').on(sql`lower(${t.code})`)],
-);

@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { captchaChallenges } from '../../../db/schema.ts';
-import { captchaAnswerHash, parseCaptchaHeader, sameHash } from './captcha-answer.ts';
+import { parseCaptchaHeader, prefixHash, sameHash, solves } from './proof-of-work.ts';
 
 /**
- * Checks the `x-captcha` header of a sign-in. The challenge is deleted whatever the answer
- * (single use: one guess per picture), in one statement, so two nodes cannot both accept it.
- * True only for the right answer to an unexpired challenge.
+ * Checks the `x-captcha` header of a sign-in or a password change: one SHA-256. The challenge
+ * is deleted whatever the answer (single use), in one statement, so two nodes cannot both
+ * accept it. True only for a nonce that solves an unexpired challenge handed out by this server
+ * (the prefix must hash to the stored one, so a made-up prefix solves nothing). `db` is the
+ * owner connection: the application role has no access to the table.
  */
 export async function consumeCaptcha(db: Db, header: string | undefined, now = new Date()): Promise<boolean> {
   const parsed = parseCaptchaHeader(header);
@@ -16,5 +18,6 @@ export async function consumeCaptcha(db: Db, header: string | undefined, now = n
     .where(eq(captchaChallenges.id, parsed.captchaId))
     .returning();
   if (!challenge || challenge.expiresAt <= now) return false;
-  return sameHash(challenge.answerHash, captchaAnswerHash(parsed.captchaId, parsed.answer));
+  if (!sameHash(challenge.prefixHash, prefixHash(parsed.prefix))) return false;
+  return solves(parsed.prefix, parsed.nonce, challenge.difficulty);
 }

@@ -4,7 +4,7 @@ import { envelope, errorResponses } from '../../../http/envelope.ts';
 import type { IamDeps } from '../deps.ts';
 import { createCaptcha } from './create-captcha.ts';
 
-/** GET /api/iam/public/captcha: a challenge for the sign-in that needs one (README, "Sign-in protection"). */
+/** GET /api/iam/public/captcha: a proof-of-work challenge for the attempt that needs one (README, "Sign-in protection"). */
 export const captchaRoutes: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = async (app, { deps }) => {
   app.get(
     ApiPaths.iam.captcha,

@@ -1,8 +1,11 @@
-import type { ErrorEnvelope, TokenSet } from '@hcm/contracts';
+import type { Captcha, ErrorEnvelope, TokenSet } from '@hcm/contracts';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { signInFailures } from '../../../db/schema.ts';
 import { testEngines } from '../../../testing/engines.ts';
 import { makeTenant, makeUser } from '../../../testing/factories.ts';
 import { serveDuringSuite } from '../../../testing/serve-during-suite.ts';
+import { solveChallenge } from '../captcha/proof-of-work.ts';
 
 const NEW_PASSWORD = 'Brand-New#Pass9';
 
@@ -11,13 +14,25 @@ describe.each(await testEngines())('POST /api/iam/reset-password on $engine', ({
     it.skip('PostgreSQL at TEST_DATABASE_URL_ADMIN does not answer', () => undefined);
     return;
   }
-  const suite = serveDuringSuite(engine);
+  const suite = serveDuringSuite(engine, {
+    LOGIN_MAX_FAILURES: '5',
+    LOGIN_LOCK_SECONDS: '900',
+    CAPTCHA_AFTER_FAILURES: '3',
+    CAPTCHA_DIFFICULTY_BITS: '8',
+    // The test client is on loopback and plays a proxy telling the client's address.
+    TRUST_PROXY: 'loopback',
+  });
 
   const signIn = (username: string, password: string) =>
     suite.http.post<{ data: TokenSet } & ErrorEnvelope>('/api/iam/authenticate', { username, password });
   const refresh = (refreshToken: string) => suite.http.post('/api/iam/refresh-token', { refreshToken });
-  const reset = (token: string, body: unknown) =>
-    suite.http.post<{ data: null } & ErrorEnvelope>('/api/iam/reset-password', body, token);
+  const reset = (token: string, body: unknown, headers?: Record<string, string>) =>
+    suite.http.post<{ data: null } & ErrorEnvelope>('/api/iam/reset-password', body, token, headers);
+  const solved = async () => {
+    const { prefix, difficulty } = (await suite.http.get<{ data: Captcha }>('/api/iam/public/captcha')).body
+      .data;
+    return `${prefix}:${solveChallenge(prefix, difficulty)}`;
+  };
 
   /** A tenant user (no permission at all) signed in twice: two sessions. */
   async function userWithTwoSessions() {
@@ -62,6 +77,70 @@ describe.each(await testEngines())('POST /api/iam/reset-password on $engine', ({
     });
     expect((await refresh(other.refreshToken)).status).toBe(200);
     expect((await signIn(user.username, password)).status).toBe(200);
+  });
+
+  it('counts wrong old passwords as failed sign-ins of the name from that address: captcha after 3, locked at 5', async () => {
+    const { user, password, current } = await userWithTwoSessions();
+    const from = '198.51.100.77';
+    const attempt = (oldPassword: string, captcha?: string) =>
+      reset(
+        current.accessToken,
+        { oldPassword, newPassword: NEW_PASSWORD, refreshToken: current.refreshToken },
+        { 'x-forwarded-for': from, ...(captcha ? { 'x-captcha': captcha } : {}) },
+      );
+    const seen = [];
+    for (let i = 0; i < 3; i++) seen.push(await attempt('Not-Mine#Pass1'));
+    seen.push(await attempt('Not-Mine#Pass1'));
+    seen.push(await attempt('Not-Mine#Pass1', await solved()));
+    expect(seen.map((r) => [r.status, r.body.code, r.headers.get('x-captcha-required')])).toEqual([
+      [400, 'VALIDATION_FAILED', null],
+      [400, 'VALIDATION_FAILED', null],
+      [400, 'VALIDATION_FAILED', 'true'],
+      [400, 'CAPTCHA_REQUIRED', 'true'],
+      [429, 'ACCOUNT_LOCKED', null],
+    ]);
+    // Locked: the right old password is refused too, without being checked or counted.
+    const locked = await attempt(password, await solved());
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toMatch(/^Too many wrong passwords: password checks are locked until /);
+    const [row] = await suite.server.db.orm
+      .select()
+      .from(signInFailures)
+      .where(
+        and(eq(signInFailures.usernameKey, user.username.toLowerCase()), eq(signInFailures.clientKey, from)),
+      );
+    expect(row?.failureCount).toBe(5);
+    // The same count guards sign-in from that address; the password is unchanged.
+    const signInThere = await suite.http.post<ErrorEnvelope>(
+      '/api/iam/authenticate',
+      { username: user.username, password },
+      undefined,
+      { 'x-forwarded-for': from },
+    );
+    expect(signInThere.body.code).toBe('ACCOUNT_LOCKED');
+    expect((await signIn(user.username, password)).status).toBe(200);
+  });
+
+  it('accepts the right old password with a solved challenge once one is asked, and clears the count', async () => {
+    const { user, password, current } = await userWithTwoSessions();
+    const from = '198.51.100.78';
+    const body = (oldPassword: string) => ({
+      oldPassword,
+      newPassword: NEW_PASSWORD,
+      refreshToken: current.refreshToken,
+    });
+    for (let i = 0; i < 3; i++)
+      await reset(current.accessToken, body('Not-Mine#Pass1'), { 'x-forwarded-for': from });
+    const res = await reset(current.accessToken, body(password), {
+      'x-forwarded-for': from,
+      'x-captcha': await solved(),
+    });
+    expect(res.status).toBe(200);
+    const rows = await suite.server.db.orm
+      .select()
+      .from(signInFailures)
+      .where(eq(signInFailures.usernameKey, user.username.toLowerCase()));
+    expect(rows).toEqual([]);
   });
 
   it('refuses the same password again', async () => {

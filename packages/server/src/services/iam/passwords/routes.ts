@@ -1,10 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ApiPaths, DataEnvelope, ResetPasswordBody } from '@hcm/contracts';
+import { ApiPaths, DataEnvelope, Headers, ResetPasswordBody } from '@hcm/contracts';
 import Type from 'typebox';
 import { envelope, errorResponses } from '../../../http/envelope.ts';
-import { requireActor, runAsCaller } from '../authorization/caller-scope.ts';
+import { requireActor } from '../authorization/caller-scope.ts';
 import type { IamDeps } from '../deps.ts';
 import { resetMyPassword } from './reset-my-password.ts';
+
+const ResetPasswordHeaders = Type.Object({
+  // `<prefix>:<nonce>` (a solved proof of work) once wrong current passwords have asked for it.
+  [Headers.captcha]: Type.Optional(Type.String({ maxLength: 100 })),
+});
 
 /** The signed-in user's own password. */
 export const passwordRoutes: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = async (app, { deps }) => {
@@ -12,13 +17,24 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = asyn
     ApiPaths.iam.resetPassword,
     {
       config: { auth: 'user', permission: [] },
-      schema: { body: ResetPasswordBody, response: { 200: DataEnvelope(Type.Null()), ...errorResponses } },
+      schema: {
+        headers: ResetPasswordHeaders,
+        body: ResetPasswordBody,
+        response: { 200: DataEnvelope(Type.Null()), ...errorResponses },
+      },
     },
-    async (request) => {
+    async (request, reply) => {
       const { userId } = requireActor(request);
-      await runAsCaller(deps.db, request, (tx) =>
-        resetMyPassword({ db: tx, passwords: deps.passwords }, userId, request.body),
+      const outcome = await resetMyPassword(
+        deps,
+        { userId, clientIp: request.ip, captchaHeader: request.headers[Headers.captcha] },
+        request.body,
       );
+      if (!outcome.ok) {
+        if (outcome.captchaRequired) reply.header(Headers.captchaRequired, 'true');
+        request.log.info({ clientIp: request.ip, code: outcome.error.code }, 'password change refused');
+        throw outcome.error;
+      }
       return envelope(null);
     },
   );

@@ -19,7 +19,8 @@ import { rotateRefreshToken } from './rotate-refresh-token.ts';
 const SignInHeaders = Type.Object({
   // Optional correlation id from the caller (core §7); logged with the request.
   [Headers.transactionId]: Type.Optional(Type.String({ maxLength: 100 })),
-  // `<captchaId>:<answer>`, required after CAPTCHA_AFTER_FAILURES failures for the user name.
+  // `<prefix>:<nonce>` (a solved proof of work), required after CAPTCHA_AFTER_FAILURES failures
+  // of the user name from the client's address.
   [Headers.captcha]: Type.Optional(Type.String({ maxLength: 100 })),
 });
 
@@ -42,10 +43,18 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = async
       },
     },
     async (request, reply) => {
-      const outcome = await authenticateUser(deps, request.body, request.headers[Headers.captcha]);
+      const outcome = await authenticateUser(
+        deps,
+        request.body,
+        request.headers[Headers.captcha],
+        request.ip,
+      );
       if (!outcome.ok) {
         if (outcome.captchaRequired) reply.header(Headers.captchaRequired, 'true');
-        request.log.info({ username: request.body.username, code: outcome.error.code }, 'sign-in refused');
+        request.log.info(
+          { username: request.body.username, clientIp: request.ip, code: outcome.error.code },
+          'sign-in refused',
+        );
         throw outcome.error;
       }
       identifyInLog(request, outcome);

@@ -8,12 +8,17 @@ import {
 } from '@hcm/contracts';
 import Type from 'typebox';
 import { envelope, errorResponses } from '../../../http/envelope.ts';
-import { requireActor, runAsCaller } from '../authorization/caller-scope.ts';
+import { actionContextOf } from '../../../resources/caller.ts';
+import { callerScope, requireActor } from '../authorization/caller-scope.ts';
 import type { IamDeps } from '../deps.ts';
 import { changeUserPassword } from './change-user-password.ts';
 import { unlockUsers } from './unlock-users.ts';
 
-/** Administrators' operations on users' sign-in: unlock, set a password (permission user.update). */
+/**
+ * Administrators' operations on users' sign-in: unlock, set a password (permission user.update).
+ * They run on the owner connection with an explicit reach check (unlock-users.ts reachableBy):
+ * a system administrator acts on users of any tenant, a tenant administrator on its own.
+ */
 export const userAdminRoutes: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = async (app, { deps }) => {
   app.post(
     ApiPaths.iam.unlockUsers,
@@ -26,9 +31,8 @@ export const userAdminRoutes: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = asy
     },
     async (request) => {
       const caller = requireActor(request);
-      const unlocked = await runAsCaller(deps.db, request, (tx) =>
-        unlockUsers(tx, caller, request.body.usernames),
-      );
+      const context = actionContextOf(request, callerScope(request));
+      const unlocked = await unlockUsers(deps.db, caller, request.body.usernames, context);
       return envelope({ unlocked });
     },
   );
@@ -45,13 +49,12 @@ export const userAdminRoutes: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = asy
     },
     async (request) => {
       const caller = requireActor(request);
-      await runAsCaller(deps.db, request, (tx) =>
-        changeUserPassword(
-          { db: tx, passwords: deps.passwords },
-          caller,
-          request.params.id,
-          request.body.newPassword,
-        ),
+      await changeUserPassword(
+        deps,
+        caller,
+        request.params.id,
+        request.body.newPassword,
+        actionContextOf(request, callerScope(request)),
       );
       return envelope(null);
     },

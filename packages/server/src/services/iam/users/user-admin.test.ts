@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ErrorEnvelope, TokenSet, UnlockUsersResult } from '@hcm/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { refreshTokens, signInFailures, users } from '../../../db/schema.ts';
+import { actionLogs, refreshTokens, signInFailures, systemActionLogs, users } from '../../../db/schema.ts';
 import { testEngines } from '../../../testing/engines.ts';
 import { makeTenant, makeUser, type MakeUserOverrides } from '../../../testing/factories.ts';
 import { serveDuringSuite } from '../../../testing/serve-during-suite.ts';
@@ -26,17 +26,33 @@ describe.each(await testEngines())('administrators on users’ sign-in on $engin
     const tokens = (await signIn(made.user.username, made.password)).body.data;
     return { ...made, tokens };
   };
-  /** Puts the name under a sign-in lock, as five failures would. */
+  /** Puts the name under a sign-in lock from the test client's address, as five failures would. */
   const lock = async (username: string) => {
     const now = Date.now();
-    await suite.server.db.orm.insert(signInFailures).values({
-      usernameKey: username.toLowerCase(),
-      failureCount: 5,
-      windowStartedAt: new Date(now - 60_000),
-      lastFailedAt: new Date(now),
-      lockedUntil: new Date(now + 900_000),
-    });
+    // The test client is on loopback: 127.0.0.1, or ::1 counted by its /64.
+    for (const clientKey of ['127.0.0.1', '0:0:0:0::/64'])
+      await suite.server.db.orm.insert(signInFailures).values({
+        usernameKey: username.toLowerCase(),
+        clientKey,
+        failureCount: 5,
+        windowStartedAt: new Date(now - 60_000),
+        lastFailedAt: new Date(now),
+        lockedUntil: new Date(now + 900_000),
+        lockCount: 1,
+      });
   };
+  const rootToken = async () => (await signIn(TEST_ROOT.username, TEST_ROOT.password)).body.data.accessToken;
+  /** The action log rows about one user: the system log and the user's tenant's log. */
+  const logsAbout = async (userId: string) => ({
+    system: await suite.server.db.orm
+      .select()
+      .from(systemActionLogs)
+      .where(and(eq(systemActionLogs.resource, 'user'), eq(systemActionLogs.recordId, userId))),
+    tenant: await suite.server.db.orm
+      .select()
+      .from(actionLogs)
+      .where(and(eq(actionLogs.resource, 'user'), eq(actionLogs.recordId, userId))),
+  });
   const unlock = (token: string, usernames: unknown) =>
     suite.http.post<{ data: UnlockUsersResult } & ErrorEnvelope>(
       '/api/iam/users/unlock-by-usernames',
@@ -131,6 +147,98 @@ describe.each(await testEngines())('administrators on users’ sign-in on $engin
       );
       expect(res.status).toBe(400);
       expect(res.body.errors?.map((e) => e.field)).toEqual([field]);
+    });
+  });
+
+  describe('system administrators reach users of every tenant', () => {
+    it('root unlocks and resets a tenant user, and both action logs name the actor and the target', async () => {
+      const tenant = await makeTenant(suite.server.db.orm);
+      const target = await signedIn({ tenantId: tenant.id });
+      await lock(target.user.username);
+      const root = await rootToken();
+
+      const unlocked = await unlock(root, [target.user.username]);
+      expect(unlocked.body).toEqual({ data: { unlocked: [target.user.username] } });
+      expect((await signIn(target.user.username, target.password)).status).toBe(200);
+
+      const changed = await changePassword(root, target.user.id, { newPassword: NEW_PASSWORD });
+      expect(changed.status).toBe(200);
+      expect((await signIn(target.user.username, target.password)).body.code).toBe('INVALID_CREDENTIALS');
+      expect((await signIn(target.user.username, NEW_PASSWORD)).status).toBe(200);
+      expect(
+        (await suite.http.post('/api/iam/refresh-token', { refreshToken: target.tokens.refreshToken }))
+          .status,
+      ).toBe(401);
+
+      const logs = await logsAbout(target.user.id);
+      const rootUserId = await rootId();
+      const expected = ['UNLOCK', 'CHANGE_PASSWORD'].map((action) =>
+        expect.objectContaining({
+          userId: rootUserId,
+          action,
+          recordId: target.user.id,
+          changes: {
+            target: { before: null, after: { username: target.user.username, tenantId: tenant.id } },
+          },
+        }),
+      );
+      expect(logs.system).toEqual(expect.arrayContaining(expected));
+      expect(logs.system).toHaveLength(2);
+      // The tenant sees who acted on its user, in its own log.
+      expect(logs.tenant).toEqual(expect.arrayContaining(expected));
+      expect(logs.tenant.every((row) => row.tenantId === tenant.id)).toBe(true);
+      expect(JSON.stringify(logs)).not.toContain(NEW_PASSWORD);
+    });
+
+    it('a system user holding user.update reaches tenant users too, but not root', async () => {
+      const tenant = await makeTenant(suite.server.db.orm);
+      const systemAdmin = await signedIn({ permissions: ['user.update'] });
+      const target = await user({ tenantId: tenant.id });
+      await lock(target.user.username);
+      expect((await unlock(systemAdmin.tokens.accessToken, [target.user.username])).body).toEqual({
+        data: { unlocked: [target.user.username] },
+      });
+      expect(
+        (await changePassword(systemAdmin.tokens.accessToken, target.user.id, { newPassword: NEW_PASSWORD }))
+          .status,
+      ).toBe(200);
+      expect((await signIn(target.user.username, NEW_PASSWORD)).status).toBe(200);
+      expect((await logsAbout(target.user.id)).system.map((row) => [row.userId, row.action])).toEqual(
+        expect.arrayContaining([
+          [systemAdmin.user.id, 'UNLOCK'],
+          [systemAdmin.user.id, 'CHANGE_PASSWORD'],
+        ]),
+      );
+      expect(
+        (await changePassword(systemAdmin.tokens.accessToken, await rootId(), { newPassword: NEW_PASSWORD }))
+          .status,
+      ).toBe(404);
+    });
+
+    it('a system user without user.update can do neither (403), and nothing is logged', async () => {
+      const tenant = await makeTenant(suite.server.db.orm);
+      const viewer = await signedIn({ permissions: ['user.view'] });
+      const target = await user({ tenantId: tenant.id });
+      await lock(target.user.username);
+      expect((await unlock(viewer.tokens.accessToken, [target.user.username])).status).toBe(403);
+      expect(
+        (await changePassword(viewer.tokens.accessToken, target.user.id, { newPassword: NEW_PASSWORD }))
+          .status,
+      ).toBe(403);
+      expect((await signIn(target.user.username, target.password)).body.code).toBe('ACCOUNT_LOCKED');
+      expect(await logsAbout(target.user.id)).toEqual({ system: [], tenant: [] });
+    });
+
+    it('a tenant administrator’s unlock is logged in its tenant’s log only', async () => {
+      const tenant = await makeTenant(suite.server.db.orm);
+      const admin = await signedIn({ tenantId: tenant.id, permissions: ['user.update'] });
+      const target = await user({ tenantId: tenant.id });
+      await unlock(admin.tokens.accessToken, [target.user.username]);
+      const logs = await logsAbout(target.user.id);
+      expect(logs.system).toEqual([]);
+      expect(logs.tenant.map((row) => [row.tenantId, row.userId, row.action])).toEqual([
+        [tenant.id, admin.user.id, 'UNLOCK'],
+      ]);
     });
   });
 

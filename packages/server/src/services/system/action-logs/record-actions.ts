@@ -2,8 +2,17 @@ import type { Db } from '../../../db/database.ts';
 import { actionLogs, systemActionLogs } from '../../../db/schema.ts';
 import type { Scope } from '../../../db/tenant-scope.ts';
 
-/** The actions the resource framework records. */
-export const ActionLogActions = ['CREATE', 'UPDATE', 'DELETE', 'ACTIVE', 'INACTIVE', 'IMPORT'] as const;
+/** The actions the log records: the resource framework's, and administrators' on users' sign-in. */
+export const ActionLogActions = [
+  'CREATE',
+  'UPDATE',
+  'DELETE',
+  'ACTIVE',
+  'INACTIVE',
+  'IMPORT',
+  'UNLOCK',
+  'CHANGE_PASSWORD',
+] as const;
 export type ActionLogAction = (typeof ActionLogActions)[number];
 
 /** Changed fields only: `{ name: { before, after } }`. */
