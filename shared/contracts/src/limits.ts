@@ -49,7 +49,7 @@ export const ImportLimits = {
   /** data rows after the header; blank rows count (rows are counted by their number) */
   maxRows: 10_000,
   /** the bytes inflated from the zip while reading, counted as they come (declared sizes are not trusted) */
-  maxUncompressedBytes: 64 * 1024 * 1024,
+  maxUncompressedBytes: 32 * 1024 * 1024,
   /** the header may have values up to this column (CV); a data value right of the header's last column is refused */
   maxColumns: 100,
   /** the longest text kept from one cell (Excel's own limit); longer text is cut and then fails the field's length */

@@ -167,18 +167,22 @@ class SheetReader {
 const plainText = (value: CellValue) =>
   value instanceof CellProblem ? (value.shown ?? '') : String(value ?? '');
 
-/** The column of a cell: from its reference (A1 style), or the one after the previous cell. */
+/**
+ * The column of a cell (0 = A): from its reference (A1 style), or the one after the previous
+ * cell. Cells of a row ascend (ECMA-376), so a reference that does not is taken as the next
+ * column: however a row repeats "A2", it holds at most 16,384 cells (A to XFD).
+ */
 function columnOf(reference: string | undefined, previous: number): number {
-  if (!reference) return previous + 1;
   let column = 0;
   let i = 0;
-  for (; i < reference.length; i++) {
+  for (; reference && i < reference.length && i < 4; i++) {
     const code = reference.charCodeAt(i);
     if (code < 65 || code > 90) break;
     column = column * 26 + (code - 64);
   }
-  if (i === 0 || i > 3 || column > 16_384) throw notXlsx();
-  return column - 1;
+  const next = Math.max(column - 1, previous + 1);
+  if (next >= 16_384) throw notXlsx();
+  return next;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { ImportLimits } from '@hcm/contracts';
 import ExcelJS from 'exceljs';
 import {
   rawXlsx,
@@ -26,6 +27,7 @@ export interface HostileWorkbook {
 
 export const HEADER = ['Mã', 'Tên', 'Mô tả', 'Thứ tự ưu tiên'];
 const MB = 1024 * 1024;
+const UNPACKED = new RegExp(`unpacks to more than ${ImportLimits.maxUncompressedBytes / MB} MB`);
 
 async function workbook(build: (sheet: ExcelJS.Worksheet) => void): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
@@ -52,8 +54,8 @@ const failingRows = (sheet: ExcelJS.Worksheet) => {
 export async function hostileWorkbooks(): Promise<HostileWorkbook[]> {
   const blankRows = 3_000_000;
   const blankRow = '<row spans="1:4" s="1" customFormat="1" ht="15" customHeight="1"/>';
-  const emptyCells = 8_000_000;
-  const emptyCell = '<c r="A2" s="1"/>';
+  const emptyCellRows = 1_000;
+  const emptyCellRow = `<row>${'<c s="1"/>'.repeat(16_384)}</row>`;
   const filler = 10_000_000;
   const fillerString = '<si><t>x</t></si>';
   return [
@@ -89,12 +91,10 @@ export async function hostileWorkbooks(): Promise<HostileWorkbook[]> {
       answer: { status: 400, envelope: /more than 10000 rows \(blank rows count\)/ },
     },
     {
-      name: 'an empty-cell bomb (one row of styled empty cells)',
-      file: await rawXlsx(
-        repeated(`${SHEET_START}${headerRow}<row r="2">`, emptyCell, emptyCells, `</row>${SHEET_END}`),
-      ),
-      unpacksTo: emptyCells * emptyCell.length,
-      answer: { status: 413, envelope: /unpacks to more than 64 MB/ },
+      name: 'an empty-cell bomb (rows of styled empty cells out to XFD)',
+      file: await rawXlsx(repeated(`${SHEET_START}${headerRow}`, emptyCellRow, emptyCellRows, SHEET_END)),
+      unpacksTo: emptyCellRows * emptyCellRow.length,
+      answer: { status: 413, envelope: UNPACKED },
     },
     {
       name: 'a shared-strings bomb',
@@ -109,7 +109,14 @@ export async function hostileWorkbooks(): Promise<HostileWorkbook[]> {
         ),
       ),
       unpacksTo: filler * fillerString.length,
-      answer: { status: 413, envelope: /unpacks to more than 64 MB/ },
+      answer: { status: 413, envelope: UNPACKED },
+    },
+    {
+      name: 'a row of 16,385 cells (one reference repeated)',
+      file: await rawXlsx(
+        repeated(`${SHEET_START}${headerRow}<row r="2">`, '<c r="A2" s="1"/>', 16_385, `</row>${SHEET_END}`),
+      ),
+      answer: { status: 400, envelope: /not an xlsx workbook/ },
     },
     {
       name: 'an entity bomb (DOCTYPE)',
