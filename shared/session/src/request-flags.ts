@@ -9,7 +9,7 @@ declare module 'axios' {
     ignoreError?: boolean;
     /** Ask the server for a reduced answer body (sends `x-optimal-response: true`). */
     optimalResponse?: boolean;
-    /** Sign-in captcha as `<captchaId>:<answer>` (sends `x-captcha`). */
+    /** A solved proof-of-work challenge as `<prefix>:<nonce>` (sends `x-captcha`; proof-of-work.ts). */
     captcha?: string;
     /** Ties this call to a business transaction (sends `x-transaction-id`). */
     transactionId?: string;

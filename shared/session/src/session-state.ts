@@ -45,7 +45,7 @@ export interface SignInOptions {
    * user is not told twice.
    */
   ignoreError?: boolean;
-  /** `<captchaId>:<answer>`, when the server asked for a captcha (x-captcha-required). */
+  /** `<prefix>:<nonce>` of a solved challenge, when the server asked for one (x-captcha-required). */
   captcha?: string;
   transactionId?: string;
 }

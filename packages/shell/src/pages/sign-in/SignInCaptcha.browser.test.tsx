@@ -6,46 +6,80 @@ import { afterEach, beforeEach, describe, it } from '../../../../../scripts/wtr/
 import { healthyIam, issuedTokens, type FakeApi } from '../../testing/fake-api.ts';
 import { currentPath, prepareShell, renderShellAt, resetShell } from '../../testing/shell-fixture.tsx';
 
-const picture = (text: string) =>
-  `data:image/svg+xml;base64,${btoa(`<svg xmlns="http://www.w3.org/2000/svg" width="150" height="50"><text x="10" y="30">${text}</text></svg>`)}`;
-
 const refused = { code: ErrorCodes.invalidCredentials, message: 'Tên đăng nhập hoặc mật khẩu không đúng' };
+const DIFFICULTY = 8;
+
+/** The server's check, done independently of @hcm/session: SHA-256 (crypto.subtle) and zero bits. */
+async function solves(prefix: string, nonce: string, difficulty: number): Promise<boolean> {
+  const digest = new Uint8Array(
+    await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${prefix}${nonce}`)),
+  );
+  let bits = 0;
+  for (const byte of digest) {
+    if (byte === 0) bits += 8;
+    else return bits + Math.clz32(byte) - 24 >= difficulty;
+  }
+  return true;
+}
+
+interface IamOptions {
+  /** the server wants a solved challenge from the first attempt (another tab used the free ones) */
+  askingFromStart?: boolean;
+  /** holds GET public/captcha until released, so the "verifying" state can be seen */
+  hold?: Promise<void>;
+  /** GET public/captcha fails this many times first */
+  failingChallenges?: number;
+}
 
 /**
- * An IAM that asks for a captcha after the first wrong password (as the server does after
- * CAPTCHA_AFTER_FAILURES), or from the start (another tab used up the free attempts), then
- * accepts "right" with the answer K7P2M to the latest picture.
+ * An IAM that asks for a proof of work after the first wrong password (as the server does after
+ * CAPTCHA_AFTER_FAILURES), or from the start, hands out challenges, spends each on use, and
+ * accepts "right" with a nonce that solves the latest one.
  */
-function captchaIam({ askingFromStart = false } = {}): FakeApi {
+function powIam({ askingFromStart = false, hold, failingChallenges = 0 }: IamOptions = {}): FakeApi {
   let asking = askingFromStart;
   let served = 0;
-  let latest = '';
+  let failures = failingChallenges;
+  const open = new Set<string>();
   return healthyIam()
-    .on('GET', ApiPaths.iam.captcha, () => {
+    .on('GET', ApiPaths.iam.captcha, async () => {
+      await hold;
+      if (failures-- > 0) return { status: 500, body: { code: 'INTERNAL_ERROR', message: 'down' } };
       served += 1;
-      latest = `00000000-0000-4000-8000-00000000000${served}`;
-      return { status: 200, body: { data: { captchaId: latest, image: picture(`P${served}`) } } };
+      const captchaId = `00000000-0000-4000-8000-00000000000${served}`;
+      const prefix = `${captchaId}.AbCdEfGhIjKlMnOpQrStU${served}`;
+      open.add(prefix);
+      const expiresAt = new Date(Date.now() + 120_000).toISOString();
+      return { status: 200, body: { data: { captchaId, prefix, difficulty: DIFFICULTY, expiresAt } } };
     })
-    .on('POST', ApiPaths.iam.authenticate, ({ body, headers }) => {
+    .on('POST', ApiPaths.iam.authenticate, async ({ body, headers }) => {
       const captcha = headers.get(Headers.captcha);
       if (asking && captcha === null)
         return {
           status: 400,
           body: {
             code: ErrorCodes.captchaRequired,
-            message: 'Enter the characters',
+            message: 'needs a challenge',
             errors: [{ field: 'captcha', code: 'error.required', message: 'is required' }],
           },
+          headers: { [Headers.captchaRequired]: 'true' },
         };
-      if (asking && captcha !== `${latest}:K7P2M`)
-        return {
-          status: 400,
-          body: {
-            code: ErrorCodes.captchaInvalid,
-            message: 'The captcha was wrong',
-            errors: [{ field: 'captcha', code: 'error.invalidValue', message: 'is wrong or has expired' }],
-          },
-        };
+      if (asking) {
+        const colon = (captcha ?? '').lastIndexOf(':');
+        const prefix = (captcha ?? '').slice(0, colon);
+        const nonce = (captcha ?? '').slice(colon + 1);
+        const fresh = open.delete(prefix);
+        if (!fresh || !(await solves(prefix, nonce, DIFFICULTY)))
+          return {
+            status: 400,
+            body: {
+              code: ErrorCodes.captchaInvalid,
+              message: 'spent',
+              errors: [{ field: 'captcha', code: 'error.invalidValue', message: 'is wrong or has expired' }],
+            },
+            headers: { [Headers.captchaRequired]: 'true' },
+          };
+      }
       if ((body as { password: string }).password === 'right')
         return { status: 200, body: { data: issuedTokens } };
       asking = true;
@@ -53,11 +87,11 @@ function captchaIam({ askingFromStart = false } = {}): FakeApi {
     });
 }
 
-describe('sign-in captcha', () => {
+describe('sign-in browser check (proof of work)', () => {
   let api: FakeApi;
 
   beforeEach(async () => {
-    api = captchaIam();
+    api = powIam();
     await prepareShell(api);
   });
   afterEach(resetShell);
@@ -69,76 +103,95 @@ describe('sign-in captcha', () => {
     await user.type(screen.getByLabelText('Mật khẩu'), `${password}{Enter}`);
     return user;
   };
-
-  const captchaPicture = async (src: string) => {
-    const image = await screen.findByRole('img', { name: 'Mã xác thực' });
-    await waitFor(() => expect(image.getAttribute('src')).to.equal(src));
-    return image;
+  const retype = async (user: ReturnType<typeof userEvent.setup>, password: string) => {
+    await user.clear(screen.getByLabelText('Mật khẩu'));
+    await user.type(screen.getByLabelText('Mật khẩu'), `${password}{Enter}`);
   };
 
-  it('is absent until the server asks for it', async () => {
+  it('is absent until the server asks for it, and asks for no challenge', async () => {
     renderShellAt('/login');
     await screen.findByLabelText('Tên đăng nhập');
-    expect(screen.queryByRole('img', { name: 'Mã xác thực' }) === null).to.equal(true);
+    expect(screen.queryByRole('status') === null).to.equal(true);
     expect(screen.queryByRole('textbox', { name: /Mã xác thực/ }) === null).to.equal(true);
+    expect(api.callsTo(ApiPaths.iam.captcha)).to.have.length(0);
   });
 
-  it('appears after a refusal that says x-captcha-required, with a refresh button', async () => {
-    const user = await signInWith('wrong');
+  it('solves a challenge in the background after a refusal that says x-captcha-required', async () => {
+    await signInWith('wrong');
     expect((await screen.findByRole('alert')).textContent).to.contain(
       'Tên đăng nhập hoặc mật khẩu không đúng',
     );
-    await captchaPicture(picture('P1'));
-    screen.getByRole('textbox', { name: /Mã xác thực/ });
-    await user.click(screen.getByRole('button', { name: 'Đổi mã khác' }));
-    await captchaPicture(picture('P2'));
-    expect(api.callsTo(ApiPaths.iam.captcha)).to.have.length(2);
+    await screen.findByText('Đã xác minh trình duyệt.');
+    expect(api.callsTo(ApiPaths.iam.captcha)).to.have.length(1);
+    // Nothing to type: no picture, no box.
+    expect(screen.queryByRole('img') === null).to.equal(true);
   });
 
-  it('requires the answer, then sends it as x-captcha with the next attempt', async () => {
+  it('sends the solved challenge as x-captcha with the next attempt, which the server checks', async () => {
     const user = await signInWith('wrong');
-    await captchaPicture(picture('P1'));
-    await user.click(screen.getByRole('button', { name: 'Đăng nhập' }));
-    await screen.findByText('Vui lòng nhập mã xác thực.');
-    expect(api.callsTo(ApiPaths.iam.authenticate)).to.have.length(1);
-
-    await user.clear(screen.getByLabelText('Mật khẩu'));
-    await user.type(screen.getByLabelText('Mật khẩu'), 'right');
-    await user.type(screen.getByRole('textbox', { name: /Mã xác thực/ }), ' K7P2M {Enter}');
+    await screen.findByText('Đã xác minh trình duyệt.');
+    await retype(user, 'right');
     await waitFor(() => expect(currentPath()).to.equal('/dashboard'));
-    const sent = api.callsTo(ApiPaths.iam.authenticate).at(-1);
-    expect(sent?.headers.get(Headers.captcha)).to.equal('00000000-0000-4000-8000-000000000001:K7P2M');
+    const sent = api.callsTo(ApiPaths.iam.authenticate).at(-1)?.headers.get(Headers.captcha) ?? '';
+    expect(sent).to.match(/^00000000-0000-4000-8000-000000000001\.AbCdEfGhIjKlMnOpQrStU1:\d+$/);
+    const nonce = sent.slice(sent.lastIndexOf(':') + 1);
+    expect(await solves(sent.slice(0, sent.lastIndexOf(':')), nonce, DIFFICULTY)).to.equal(true);
   });
 
-  it('says a wrong answer on the field and shows a new picture', async () => {
+  it('uses a new challenge for every attempt (each is spent, right or wrong)', async () => {
     const user = await signInWith('wrong');
-    await captchaPicture(picture('P1'));
-    await user.type(screen.getByRole('textbox', { name: /Mã xác thực/ }), 'AAAAA{Enter}');
-    // in the error bar and under the field
-    const told = await screen.findAllByText(
-      /^Mã xác thực không đúng hoặc đã hết hạn\. Vui lòng nhập mã trong hình mới\.$/,
-    );
-    expect(told).to.have.length(2);
-    await captchaPicture(picture('P2'));
-    expect((screen.getByRole('textbox', { name: /Mã xác thực/ }) as HTMLInputElement).value).to.equal('');
+    await screen.findByText('Đã xác minh trình duyệt.');
+    await retype(user, 'wrong-again');
+    await waitFor(() => expect(api.callsTo(ApiPaths.iam.captcha)).to.have.length(2));
+    await screen.findByText('Đã xác minh trình duyệt.');
+    await retype(user, 'right');
+    await waitFor(() => expect(currentPath()).to.equal('/dashboard'));
+    const headers = api.callsTo(ApiPaths.iam.authenticate).map((call) => call.headers.get(Headers.captcha));
+    expect(headers[0]).to.equal(null);
+    expect(headers[1]).to.contain('AbCdEfGhIjKlMnOpQrStU1:');
+    expect(headers[2]).to.contain('AbCdEfGhIjKlMnOpQrStU2:');
   });
 
-  it('appears when the server refuses an attempt for lacking one (CAPTCHA_REQUIRED)', async () => {
-    api = captchaIam({ askingFromStart: true });
+  it('retries once by itself when the server refused for lacking one (CAPTCHA_REQUIRED)', async () => {
+    api = powIam({ askingFromStart: true });
     await prepareShell(api);
     await signInWith('right');
-    await screen.findByText('Vui lòng nhập mã xác thực trong hình rồi đăng nhập lại.');
-    await captchaPicture(picture('P1'));
-    expect(currentPath()).to.equal('/login');
+    await waitFor(() => expect(currentPath()).to.equal('/dashboard'));
+    const calls = api.callsTo(ApiPaths.iam.authenticate);
+    expect(calls).to.have.length(2);
+    expect(calls[0]?.headers.get(Headers.captcha)).to.equal(null);
+    expect(calls[1]?.headers.get(Headers.captcha)).to.match(/:\d+$/);
+  });
+
+  it('says it is verifying while the challenge is being fetched and solved', async () => {
+    let release: () => void = () => undefined;
+    const hold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    api = powIam({ hold });
+    await prepareShell(api);
+    await signInWith('wrong');
+    await screen.findByText('Đang xác minh trình duyệt…');
+    release();
+    await screen.findByText('Đã xác minh trình duyệt.');
+  });
+
+  it('says when no challenge could be had, and tries again on request', async () => {
+    api = powIam({ failingChallenges: 1 });
+    await prepareShell(api);
+    const user = await signInWith('wrong');
+    await screen.findByText('Không xác minh được trình duyệt. Bấm “Thử lại”.');
+    await user.click(screen.getByRole('button', { name: 'Thử lại' }));
+    await screen.findByText('Đã xác minh trình duyệt.');
+    await retype(user, 'right');
+    await waitFor(() => expect(currentPath()).to.equal('/dashboard'));
   });
 
   it('speaks English', async () => {
     const user = await signInWith('wrong');
-    await captchaPicture(picture('P1'));
+    await screen.findByText('Đã xác minh trình duyệt.');
     await user.click(screen.getByRole('combobox', { name: 'Ngôn ngữ' }));
     await user.click(await screen.findByRole('option', { name: 'English' }));
-    await screen.findByRole('img', { name: 'Verification code' });
-    screen.getByRole('textbox', { name: /Verification code/ });
-    screen.getByRole('button', { name: 'New code' });
+    await screen.findByText('Browser verified.');
   });
 });

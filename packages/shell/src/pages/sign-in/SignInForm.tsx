@@ -15,9 +15,9 @@ import {
 } from '@hcm/ui';
 import { useShellTranslation, type ShellMessage } from '../../shell-i18n.ts';
 import { useMessageText } from '../../components/use-message-text.ts';
-import { asksForCaptcha, captchaHeaderValue } from './captcha-demand.ts';
-import { CaptchaField } from './CaptchaField.tsx';
-import { useCaptcha } from './use-captcha.ts';
+import { asksForCaptcha, refusedForCaptchaOnly } from './captcha-demand.ts';
+import { useVerification } from './use-verification.ts';
+import { VerificationStatusLine } from './VerificationStatus.tsx';
 import {
   hasErrors,
   serverFieldErrors,
@@ -32,9 +32,10 @@ const useStyles = makeStyles({
 });
 
 /**
- * Username, password, remember-me, and a captcha once the server asks for one. Validates before
- * calling; on success the session changes and the router moves on (to the redirect target or the
- * dashboard), so this form only reports failures.
+ * Username, password, remember-me, and a browser check (a proof of work solved in the
+ * background) once the server asks for one. Validates before calling; on success the session
+ * changes and the router moves on (to the redirect target or the dashboard), so this form only
+ * reports failures.
  */
 export function SignInForm() {
   const styles = useStyles();
@@ -46,39 +47,41 @@ export function SignInForm() {
   const [fieldErrors, setFieldErrors] = useState<CredentialErrors>({});
   const [failure, setFailure] = useState<ShellMessage | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const captcha = useCaptcha();
+  const verification = useVerification();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
-    const errors = validateCredentials({
-      username,
-      password,
-      captcha: captcha.needed ? captcha.answer : undefined,
-    });
+    const errors = validateCredentials({ username, password });
     setFieldErrors(errors);
     setFailure(null);
     if (hasErrors(errors)) return;
     setSubmitting(true);
-    try {
-      const answer =
-        captcha.needed && captcha.challenge
-          ? captchaHeaderValue(captcha.challenge.captchaId, captcha.answer)
-          : undefined;
-      // ignoreError: the alert below tells the failure; no toast on top of it.
-      await signIn(
-        { username: username.trim(), password, rememberMe },
-        { ignoreError: true, captcha: answer },
-      );
-    } catch (error) {
-      const apiError = toApiError(error);
-      setFieldErrors(serverFieldErrors(apiError));
-      setFailure(signInFailureMessage(apiError));
-      // Any attempt spends the picture it answered: the next one needs a new picture.
-      if (captcha.needed || asksForCaptcha(apiError)) void captcha.refresh();
-    } finally {
-      setSubmitting(false);
+    // A refusal that never checked the password (challenge missing or spent, e.g. another tab
+    // used the free attempts) is retried once with a freshly solved challenge.
+    for (let attempt = 1; ; attempt++) {
+      let captcha: string | undefined;
+      try {
+        captcha = await verification.take();
+      } catch {
+        setFailure({ key: 'signIn.captcha.failed' });
+        break;
+      }
+      try {
+        // ignoreError: the alert below tells the failure; no toast on top of it.
+        await signIn({ username: username.trim(), password, rememberMe }, { ignoreError: true, captcha });
+        break;
+      } catch (error) {
+        const apiError = toApiError(error);
+        // Any attempt spends the challenge it carried: solve the next one in the background.
+        if (captcha !== undefined || asksForCaptcha(apiError)) verification.prepare();
+        if (attempt === 1 && refusedForCaptchaOnly(apiError)) continue;
+        setFieldErrors(serverFieldErrors(apiError));
+        setFailure(signInFailureMessage(apiError));
+        break;
+      }
     }
+    setSubmitting(false);
   };
 
   const validation = (message: ShellMessage | undefined) =>
@@ -115,9 +118,7 @@ export function SignInForm() {
           onChange={(_e, data) => setPassword(data.value)}
         />
       </Field>
-      {captcha.needed && (
-        <CaptchaField captcha={captcha} error={fieldErrors.captcha && textOf(fieldErrors.captcha)} />
-      )}
+      {verification.needed && <VerificationStatusLine verification={verification} />}
       <Checkbox
         label={t('signIn.rememberMe')}
         checked={rememberMe}
@@ -129,7 +130,16 @@ export function SignInForm() {
         appearance="primary"
         disabledFocusable={submitting}
         aria-busy={submitting}
-        icon={submitting ? <Spinner size="tiny" aria-label={t('signIn.signingIn')} /> : undefined}
+        icon={
+          submitting ? (
+            <Spinner
+              size="tiny"
+              aria-label={t(
+                verification.status === 'verifying' ? 'signIn.captcha.verifying' : 'signIn.signingIn',
+              )}
+            />
+          ) : undefined
+        }
       >
         {t('signIn.submit')}
       </Button>

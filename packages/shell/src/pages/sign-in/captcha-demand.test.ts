@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCodes } from '@hcm/contracts';
 import { ApiError } from '@hcm/session';
-import { asksForCaptcha, captchaHeaderValue } from './captcha-demand.ts';
+import { asksForCaptcha, refusedForCaptchaOnly } from './captcha-demand.ts';
 
 describe('captcha demand', () => {
   it('follows the x-captcha-required answer header and the captcha error codes', () => {
@@ -12,7 +12,11 @@ describe('captcha demand', () => {
     expect(asksForCaptcha(new ApiError(401, ErrorCodes.accountLocked, 'locked'))).toBe(false);
   });
 
-  it('sends the challenge id and the trimmed answer', () => {
-    expect(captchaHeaderValue('0b6c…', ' ab12c ')).toBe('0b6c…:ab12c');
+  it('retries only refusals that never checked the password', () => {
+    expect(refusedForCaptchaOnly(new ApiError(400, ErrorCodes.captchaRequired, 'needed'))).toBe(true);
+    expect(refusedForCaptchaOnly(new ApiError(400, ErrorCodes.captchaInvalid, 'spent'))).toBe(true);
+    expect(refusedForCaptchaOnly(new ApiError(401, ErrorCodes.invalidCredentials, 'wrong', [], true))).toBe(
+      false,
+    );
   });
 });

@@ -4,15 +4,15 @@ import { ApiError, ClientErrorCodes } from '@hcm/session';
 import { serverFieldErrors, signInFailureMessage, validateCredentials } from './validate-credentials.ts';
 
 describe('sign-in validation', () => {
-  it("words the captcha's refusals itself, on the field and in the bar", () => {
+  it("words the browser check's refusals itself, in the bar only", () => {
     const missing = new ApiError(400, ErrorCodes.captchaRequired, 'Enter the characters', [
       { field: 'captcha', code: 'error.required', message: 'is required' },
     ]);
     const wrong = new ApiError(400, ErrorCodes.captchaInvalid, 'The captcha was wrong', [
       { field: 'captcha', code: 'error.invalidValue', message: 'is wrong or has expired' },
     ]);
-    expect(serverFieldErrors(missing)).toEqual({ captcha: { key: 'signIn.captcha.required' } });
-    expect(serverFieldErrors(wrong)).toEqual({ captcha: { key: 'signIn.captcha.invalid' } });
+    expect(serverFieldErrors(missing)).toEqual({});
+    expect(serverFieldErrors(wrong)).toEqual({});
     expect(signInFailureMessage(missing)).toEqual({ key: 'signIn.captcha.requiredByServer' });
     expect(signInFailureMessage(wrong)).toEqual({ key: 'signIn.captcha.invalid' });
   });
@@ -23,13 +23,6 @@ describe('sign-in validation', () => {
       password: { key: 'signIn.errors.passwordRequired' },
     });
     expect(validateCredentials({ username: 'hradmin', password: ' x ' })).toEqual({});
-  });
-
-  it('requires the captcha answer only once the server has asked for one', () => {
-    expect(validateCredentials({ username: 'hradmin', password: 'x', captcha: ' ' })).toEqual({
-      captcha: { key: 'signIn.captcha.required' },
-    });
-    expect(validateCredentials({ username: 'hradmin', password: 'x', captcha: 'AB12C' })).toEqual({});
   });
 
   it("puts the server's field errors on the matching fields", () => {
