@@ -3,6 +3,7 @@ import ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import type { LifeCycleFn } from 'single-spa';
 import { initI18n, loadAppDictionary } from '@hcm/i18n';
+import { sessionReady } from '@hcm/session';
 import { HcmProvider } from '@hcm/ui';
 import { SHELL_ELEMENT_ID } from '@hcm/contracts';
 import { ShellRoot, type ShellRootProps } from './ShellRoot.tsx';
@@ -40,6 +41,15 @@ const showTheme: LifeCycleFn<ShellRootProps> = async () => {
   void pageTheme().start();
 };
 
-export const bootstrap = [showTheme, prepareTranslations, reactLifecycles.bootstrap];
+/**
+ * A new tab without a stored session may be handed the session of an open tab (@hcm/session,
+ * without remember me): the first route decision waits for it (at most a fifth of a second,
+ * alongside the translations), so a link opened in a new tab does not pass through /login.
+ */
+const prepareSessionAndTranslations: LifeCycleFn<ShellRootProps> = async (props) => {
+  await Promise.all([sessionReady, prepareTranslations(props)]);
+};
+
+export const bootstrap = [showTheme, prepareSessionAndTranslations, reactLifecycles.bootstrap];
 export const mount = [reactLifecycles.mount];
 export const unmount = [reactLifecycles.unmount];

@@ -5,8 +5,10 @@
  */
 import { browserStorages } from './browser-storages.ts';
 import { createSession } from './session.ts';
+import { browserTabs } from './tabs.ts';
 
-const pageSession = createSession({ storages: browserStorages() });
+// One session for every tab of the browser: a cross-tab refresh lock and a channel (tabs.ts).
+const pageSession = createSession({ storages: browserStorages(), tabs: browserTabs() });
 
 export const {
   /** The current session; emits on sign-in, sign-out, token refresh, profile reload and language change. */
@@ -30,12 +32,13 @@ export const {
   currentUserId,
   /** Base URL or (for component tests) a stand-in fetch for `http`. */
   configureHttp,
+  /** Settles once the page's session is known (a new tab may be handed one by an open tab). */
+  ready: sessionReady,
 } = pageSession;
 
 export { createSession, type Session } from './session.ts';
 export { ApiError, ClientErrorCodes, toApiError } from './api-error.ts';
 export { MemoryStorage } from './memory-storage.ts';
-export { proofOfWorkHeader, solveProofOfWork, type SolveOptions } from './proof-of-work.ts';
 export {
   SessionNoticeKeys,
   NOTICE_REPEAT_WINDOW_MS,
@@ -46,6 +49,15 @@ export { DEFAULT_LOADING_TIMINGS, type LoadingTimings, type LoadingValue } from 
 export { MISSING_USER_ID_MESSAGE, userIdFromAccessToken } from './access-token.ts';
 export type { BooleanRequestFlag } from './request-flags.ts';
 export { StorageKeys, normalizeLanguage, type SessionStorages } from './session-storage.ts';
+export { DEFAULT_TAB_TIMINGS, type TabTimings } from './cross-tab.ts';
+export {
+  REFRESH_LOCK,
+  TAB_CHANNEL,
+  type SessionTabs,
+  type TabLocks,
+  type TabChannel,
+  type TabMessage,
+} from './tabs.ts';
 export type { ApiCalls } from './api-data.ts';
 export type { HttpClientSettings } from './http-client.ts';
 export type {

@@ -18,6 +18,7 @@ import {
   type LoadingTimings,
   type LoadingValue,
 } from './loading-indicator.ts';
+import { coordinateTabs, DEFAULT_TAB_TIMINGS, isTokenSet, type TabTimings } from './cross-tab.ts';
 import { createNoticeCenter, type SessionNotice } from './notices.ts';
 import { isProfile } from './profile-guard.ts';
 import {
@@ -38,6 +39,7 @@ import {
   type SessionStream,
   type SignInOptions,
 } from './session-state.ts';
+import { NO_TABS, type SessionTabs } from './tabs.ts';
 
 export interface Session {
   session$: SessionStream;
@@ -57,6 +59,12 @@ export interface Session {
   /** Forgets the session here without telling the server (e.g. after a 401 on the sign-in page). */
   clearSession(): void;
   configureHttp(settings: HttpClientSettings): void;
+  /**
+   * Settles when the session of this page is known: at once, or, for a new tab without a
+   * stored session, once an open tab of the browser has handed its session over (without
+   * remember me) or none answered in time. Render the first route after it.
+   */
+  ready: Promise<void>;
 }
 
 function initialState(storages: SessionStorages): SessionState {
@@ -64,18 +72,6 @@ function initialState(storages: SessionStorages): SessionState {
   const stored = readStoredSession(storages);
   if (!stored) return signedOut(language);
   return { status: 'signed-in', ...stored, language };
-}
-
-function isTokenSet(value: unknown): value is TokenSet {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Record<string, unknown>;
-  const nonEmpty = (k: string) => typeof v[k] === 'string' && v[k] !== '';
-  return (
-    nonEmpty('accessToken') &&
-    nonEmpty('refreshToken') &&
-    typeof v.idToken === 'string' &&
-    typeof v.secretKey === 'string'
-  );
 }
 
 const unauthorized = (message: string) => new ApiError(401, ErrorCodes.unauthorized, message);
@@ -89,6 +85,9 @@ export function createSession(options: {
   baseURL?: string;
   /** The loading bar's rhythm; tests shorten it. */
   loadingTimings?: LoadingTimings;
+  /** The other tabs of the browser (tabs.ts browserTabs); none by default. */
+  tabs?: SessionTabs;
+  tabTimings?: TabTimings;
 }): Session {
   const { storages } = options;
   const state = new BehaviorSubject<SessionState>(initialState(storages));
@@ -104,9 +103,37 @@ export function createSession(options: {
   };
   const clearSession = () => void endSession();
 
-  const refreshAccessToken = async (): Promise<string> => {
+  const tabs = coordinateTabs(
+    options.tabs ?? NO_TABS,
+    {
+      current: () => state.value,
+      changes: state,
+      adoptTokens: (tokens) => {
+        const now = state.value;
+        if (now.status !== 'signed-in') return;
+        writeStoredTokens(storages, tokens);
+        state.next({ ...now, tokens });
+      },
+      adoptSession: (tokens, profile) => {
+        writeStoredSession(storages, { tokens, profile, rememberMe: false });
+        state.next({
+          status: 'signed-in',
+          tokens,
+          profile,
+          rememberMe: false,
+          language: state.value.language,
+        });
+      },
+      endHere: clearSession,
+    },
+    options.tabTimings ?? DEFAULT_TAB_TIMINGS,
+  );
+
+  /** The refresh-token call itself; `stale` is the refresh token it trades. */
+  const refreshHere = async (stale: string): Promise<string> => {
     const before = state.value;
-    if (before.status !== 'signed-in') throw unauthorized('No refresh token');
+    if (before.status !== 'signed-in' || before.tokens.refreshToken !== stale)
+      throw unauthorized('No refresh token');
     // Its failure is told once, as the end of the session (http-client.ts), not as a failed call.
     const answer = await api.post<Partial<TokenSet> | null>(
       ApiPaths.iam.refreshToken,
@@ -115,6 +142,9 @@ export function createSession(options: {
     );
     if (!answer?.accessToken) throw unauthorized('The refresh answer has no access token');
     const now = state.value;
+    // Another tab announced the very same successor meanwhile (the server's refresh grace).
+    if (now.status === 'signed-in' && now.tokens.refreshToken === answer.refreshToken)
+      return now.tokens.accessToken;
     // Signed out (or in as someone else) while the refresh ran: do not bring the old session back.
     if (now.status !== 'signed-in' || now.tokens.refreshToken !== before.tokens.refreshToken) {
       throw unauthorized('The session changed during the refresh');
@@ -127,8 +157,10 @@ export function createSession(options: {
     };
     writeStoredTokens(storages, tokens);
     state.next({ ...now, tokens });
+    tabs.announceTokens(stale, tokens);
     return tokens.accessToken;
   };
+  const refreshAccessToken = () => tabs.refresh(refreshHere);
 
   const http = createHttpClient(
     {
@@ -205,6 +237,7 @@ export function createSession(options: {
     // Local first, so that the screens react at once, whatever the server does.
     clearSession();
     if (before.status !== 'signed-in') return;
+    tabs.announceSignOut(before.tokens.refreshToken);
     try {
       await api.post(
         ApiPaths.iam.logout,
@@ -261,5 +294,6 @@ export function createSession(options: {
     setLanguage,
     clearSession,
     configureHttp: (settings) => configureHttpClient(http, settings),
+    ready: tabs.ready,
   };
 }
