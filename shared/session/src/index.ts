@@ -39,6 +39,7 @@ export const {
 export { createSession, type Session } from './session.ts';
 export { ApiError, ClientErrorCodes, toApiError } from './api-error.ts';
 export { MemoryStorage } from './memory-storage.ts';
+export { proofOfWorkHeader, solveProofOfWork, type SolveOptions } from './proof-of-work.ts';
 export {
   SessionNoticeKeys,
   NOTICE_REPEAT_WINDOW_MS,
