@@ -10,7 +10,7 @@ export type DatabaseConfig =
   | { engine: 'pglite'; dataDir: string | undefined };
 
 /**
- * What keeps one slow request from holding the PostgreSQL pool (README, "Slow clients"): the
+ * What keeps one slow request from holding the PostgreSQL pool (README, "Slow clients and exports"): the
  * pool's size and how long a request waits for a connection; per session statement_timeout and
  * idle_in_transaction_session_timeout (0: none). Migrations run on a connection without them.
  */
@@ -196,7 +196,7 @@ export function loadConfig(env: Env, options: { cwd?: string; paths?: ServerPath
         poolSize: integer('DATABASE_POOL_SIZE', 10, 1, 1000),
         connectTimeoutMs: integer('DATABASE_CONNECT_TIMEOUT_MS', 5000, 100, 600_000),
         statementTimeoutMs: integer('DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 0, 3_600_000),
-        idleInTransactionTimeoutMs: integer('DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', 60_000, 0, 3_600_000),
+        idleInTransactionTimeoutMs: integer('DATABASE_IDLE_TX_TIMEOUT_MS', 60_000, 0, 3_600_000),
       },
     };
   } else {

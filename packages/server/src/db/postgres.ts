@@ -17,7 +17,7 @@ export interface PostgresOptions {
   limits?: Partial<PostgresLimits>;
 }
 
-/** README, "Slow clients": what one request may hold, and for how long. */
+/** README, "Slow clients and exports": what one request may hold, and for how long. */
 export const DEFAULT_POSTGRES_LIMITS: PostgresLimits = {
   poolSize: 10,
   connectTimeoutMs: 5000,

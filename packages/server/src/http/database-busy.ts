@@ -20,7 +20,7 @@ function chainOf(error: unknown): { states: string[]; messages: string[] } {
 }
 
 /**
- * The limits that keep one slow request from holding the database (README, "Slow clients")
+ * The limits that keep one slow request from holding the database (README, "Slow clients and exports")
  * as answers: 503 with the error envelope, the details kept in the log (as `cause`). 503
  * rather than 500: nothing is wrong with the request, and trying again later may succeed.
  */

@@ -13,7 +13,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
  * string (`t="inlineStr"`, ECMA-376's type for literal text) rather than exceljs's default
  * `t="str"`, which the standard reserves for a formula's cached result; never with an `<f>`.
  * The text itself is unchanged (no apostrophe added), so an exported file imports back as it
- * was. README, "Export": what this does and does not stop.
+ * was. README, "Slow clients and exports": what this does and does not stop.
  */
 export function cellOf(name: string, value: unknown): ExcelJS.CellValue {
   if (value === null || value === undefined) return null;

@@ -60,7 +60,7 @@ export function afterPosition(
  * One page of the export: `select` (the export columns) of the rows of `query` after `after`,
  * in the list's order, at most `size` rows. Each page is its own short statement, so nothing
  * is held open between pages; rows written meanwhile may or may not appear (README,
- * "Slow clients").
+ * "Slow clients and exports").
  */
 export async function readPage<Row extends Record<string, unknown>>(
   tx: Tx,
