@@ -7,6 +7,9 @@ import { BusyButton } from './BusyButton.tsx';
 import { FailureBar } from './FailureBar.tsx';
 import { PageFormField } from './PageFormField.tsx';
 import { useProfileStyles } from './form-styles.ts';
+import { asksForCaptcha, refusedForCaptchaOnly } from '../sign-in/captcha-demand.ts';
+import { useVerification } from '../sign-in/use-verification.ts';
+import { VerificationStatusLine } from '../sign-in/VerificationStatus.tsx';
 import {
   crossFieldErrors,
   emptyPasswordChange,
@@ -30,6 +33,9 @@ export function ChangePasswordForm() {
   });
   const [changing, setChanging] = useState(false);
   const [failureKey, setFailureKey] = useState<string | null>(null);
+  // Wrong current passwords count like failed sign-ins: after three the server asks for a
+  // solved proof of work (README of the server, "Own password"), solved here as on sign-in.
+  const verification = useVerification();
   const prefix = 'pages.myProfile.password';
   const cross = crossFieldErrors(form.values);
 
@@ -49,24 +55,31 @@ export function ChangePasswordForm() {
     if (session.status !== 'signed-in') return;
     setChanging(true);
     setFailureKey(null);
-    try {
-      const body: ResetPasswordBody = {
-        oldPassword: form.values.oldPassword,
-        newPassword: form.values.newPassword,
-        // The session to keep: read now, so a refresh that rotated the token is taken into account.
-        refreshToken: session.tokens.refreshToken,
-      };
-      await api.post(ApiPaths.iam.resetPassword, body, { ignoreError: true });
-      form.reset();
-      void notify.success(t(`${prefix}.changed`));
-    } catch (error) {
-      const apiError = toApiError(error);
-      const fieldErrors = passwordServerErrors(apiError.fieldErrors);
-      form.setErrors(fieldErrors);
-      if (Object.keys(fieldErrors).length === 0) setFailureKey(saveFailureKey(apiError));
-    } finally {
-      setChanging(false);
+    const body: ResetPasswordBody = {
+      oldPassword: form.values.oldPassword,
+      newPassword: form.values.newPassword,
+      // The session to keep: read now, so a refresh that rotated the token is taken into account.
+      refreshToken: session.tokens.refreshToken,
+    };
+    for (let attempt = 1; ; attempt++) {
+      let captcha: string | undefined;
+      try {
+        captcha = await verification.take();
+        await api.post(ApiPaths.iam.resetPassword, body, { ignoreError: true, captcha });
+        form.reset();
+        void notify.success(t(`${prefix}.changed`));
+      } catch (error) {
+        const apiError = toApiError(error);
+        if (captcha !== undefined || asksForCaptcha(apiError)) verification.prepare();
+        // Refused before the password was looked at: once more with a freshly solved challenge.
+        if (attempt === 1 && refusedForCaptchaOnly(apiError)) continue;
+        const fieldErrors = passwordServerErrors(apiError.fieldErrors);
+        form.setErrors(fieldErrors);
+        if (Object.keys(fieldErrors).length === 0) setFailureKey(saveFailureKey(apiError));
+      }
+      break;
     }
+    setChanging(false);
   };
 
   const passwordInput = (name: keyof PasswordChange, autoComplete: string) => {
@@ -104,6 +117,7 @@ export function ChangePasswordForm() {
         <PageFormField label={t(`${prefix}.confirmPassword`)} error={errorOf('confirmPassword')} required>
           {passwordInput('confirmPassword', 'new-password')}
         </PageFormField>
+        {verification.needed && <VerificationStatusLine verification={verification} />}
         <BusyButton busy={changing} busyLabel={t(`${prefix}.changing`)} label={t(`${prefix}.submit`)} />
       </form>
     </Card>

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiPaths, type Profile, type UpdateProfileBody } from '@hcm/contracts';
+import { ApiPaths, ErrorCodes, Headers, type Profile, type UpdateProfileBody } from '@hcm/contracts';
 import { session$ } from '@hcm/session';
 import { afterEach, beforeEach, describe, it } from '../../../../../scripts/wtr/mocha.ts';
 import { healthyIam, hrAdminProfile, type FakeApi } from '../../testing/fake-api.ts';
@@ -190,5 +190,51 @@ describe('my profile page', () => {
     );
     // the field says it; no error bar besides (compared as a boolean: chai would print the element)
     expect(screen.queryByText('Không đổi được mật khẩu') === null).to.equal(true);
+  });
+  it('solves the proof of work the server asks for after wrong current passwords, and sends it', async () => {
+    const prefix = '00000000-0000-4000-8000-000000000001.AbCdEfGhIjKlMnOpQrStUv';
+    let asking = false;
+    api
+      .on('GET', ApiPaths.iam.captcha, () => ({
+        status: 200,
+        body: {
+          data: { captchaId: prefix.slice(0, 36), prefix, difficulty: 4, expiresAt: '2099-01-01T00:00:00Z' },
+        },
+      }))
+      .on('POST', ApiPaths.iam.resetPassword, ({ body, headers }) => {
+        if (asking && !headers.get(Headers.captcha))
+          return {
+            status: 400,
+            body: { code: ErrorCodes.captchaRequired, message: 'needs a challenge' },
+            headers: { [Headers.captchaRequired]: 'true' },
+          };
+        if ((body as { oldPassword: string }).oldPassword === 'Current#1')
+          return { status: 200, body: { data: null } };
+        asking = true;
+        return {
+          status: 400,
+          body: {
+            code: 'VALIDATION_FAILED',
+            message: 'The current password is wrong',
+            errors: [
+              { field: 'oldPassword', code: 'error.invalidValue', message: 'is not your current password' },
+            ],
+          },
+          headers: { [Headers.captchaRequired]: 'true' },
+        };
+      });
+    const user = await openProfile();
+    await user.type(screen.getByLabelText(/^Mật khẩu hiện tại/), 'Wrong#123');
+    await user.type(screen.getByLabelText(/^Mật khẩu mới/), 'Strong#Pass1');
+    await user.type(screen.getByLabelText(/^Nhập lại mật khẩu mới/), 'Strong#Pass1');
+    await user.click(within(passwordForm()).getByRole('button', { name: 'Đổi mật khẩu' }));
+    await screen.findByText('Mật khẩu hiện tại không đúng.');
+    await screen.findByText('Đã xác minh trình duyệt.');
+    await user.clear(screen.getByLabelText(/^Mật khẩu hiện tại/));
+    await user.type(screen.getByLabelText(/^Mật khẩu hiện tại/), 'Current#1');
+    await user.click(within(passwordForm()).getByRole('button', { name: 'Đổi mật khẩu' }));
+    await screen.findByText('Đã đổi mật khẩu. Các phiên đăng nhập khác của bạn đã được đăng xuất.');
+    const sent = api.callsTo(ApiPaths.iam.resetPassword).at(-1)?.headers.get(Headers.captcha) ?? '';
+    expect(sent).to.match(new RegExp(`^${prefix}:\\d+$`));
   });
 });
