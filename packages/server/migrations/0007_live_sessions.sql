@@ -5,7 +5,7 @@
 -- (services/iam/authorization/load-actor.ts), so a logout, a family revoked for reuse or a
 -- password reset ends the access tokens of that sign-in at the very next request instead of
 -- after their 15 minutes. expires_at is the session's absolute end (remember me: at most
--- REMEMBER_ME_SESSION_MAX_AGE_SECONDS from sign-in), after which no refresh is accepted.
+-- REMEMBER_ME_SESSION_MAX_SECONDS from sign-in), after which no refresh is accepted.
 -- The application role reads it under the tenant policy (it holds no secret: ids and times);
 -- only the owner connection writes it (sign-in, refresh, logout, password changes).
 CREATE TABLE sessions (

@@ -226,8 +226,8 @@ export function loadConfig(env: Env, options: { cwd?: string; paths?: ServerPath
     refreshTtlSeconds: integer('REFRESH_TOKEN_TTL_SECONDS', 86_400, 1, oneYear),
     rememberMeRefreshTtlSeconds: integer('REMEMBER_ME_REFRESH_TTL_SECONDS', 2_592_000, 1, oneYear),
     // Issue 8: a remembered sign-in lasts at most 30 days, however often it is refreshed.
-    sessionMaxAgeSeconds: integer('SESSION_MAX_AGE_SECONDS', 86_400, 1, 2_592_000),
-    rememberMeSessionMaxAgeSeconds: integer('REMEMBER_ME_SESSION_MAX_AGE_SECONDS', 2_592_000, 1, 2_592_000),
+    sessionMaxAgeSeconds: integer('SESSION_MAX_SECONDS', 86_400, 1, 2_592_000),
+    rememberMeSessionMaxAgeSeconds: integer('REMEMBER_ME_SESSION_MAX_SECONDS', 2_592_000, 1, 2_592_000),
     refreshReuseGraceSeconds: integer('REFRESH_REUSE_GRACE_SECONDS', 30, 0, 300),
   };
   if (tokens.refreshTtlSeconds < tokens.accessTtlSeconds) {

@@ -11,8 +11,8 @@ export interface IssueTokenSetInput extends UserWithTenant {
   rememberMe: boolean;
   /**
    * The absolute end of the session the tokens continue (a refresh). Absent at sign-in: the
-   * session `familyId` is opened here, ending SESSION_MAX_AGE_SECONDS (remember me:
-   * REMEMBER_ME_SESSION_MAX_AGE_SECONDS) from now.
+   * session `familyId` is opened here, ending SESSION_MAX_SECONDS (remember me:
+   * REMEMBER_ME_SESSION_MAX_SECONDS) from now.
    */
   sessionExpiresAt?: Date;
 }

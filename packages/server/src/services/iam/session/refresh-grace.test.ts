@@ -24,7 +24,7 @@ describe.each(await testEngines())(
       return;
     }
     // A remembered sign-in lasts 2 days here, however often it is refreshed.
-    const suite = serveDuringSuite(engine, { REMEMBER_ME_SESSION_MAX_AGE_SECONDS: String(2 * 86_400) });
+    const suite = serveDuringSuite(engine, { REMEMBER_ME_SESSION_MAX_SECONDS: String(2 * 86_400) });
     const db = () => suite.server.db.orm;
 
     const signIn = async (rememberMe = false) => {
@@ -142,7 +142,7 @@ describe.each(await testEngines())(
       });
     });
 
-    it('gives a sign-in without remember me SESSION_MAX_AGE_SECONDS (a day by default)', async () => {
+    it('gives a sign-in without remember me SESSION_MAX_SECONDS (a day by default)', async () => {
       const session = await sessionOf(await signIn(false));
       expect(session.rememberMe).toBe(false);
       expect(Math.round((session.expiresAt.getTime() - session.createdAt.getTime()) / 3_600_000)).toBe(24);

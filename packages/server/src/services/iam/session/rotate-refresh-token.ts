@@ -21,8 +21,8 @@ type Outcome = { ok: true; tokenSet: TokenSet } | { ok: false; message: string }
  *   carry on with the winner's tokens instead of ending the session for everyone.
  * - Presented again later, it has been copied: the whole family is revoked, so neither the
  *   thief nor the owner can continue, and the owner signs in again.
- * - A session past its absolute end (SESSION_MAX_AGE_SECONDS, remember me
- *   REMEMBER_ME_SESSION_MAX_AGE_SECONDS from sign-in) or revoked is refused.
+ * - A session past its absolute end (SESSION_MAX_SECONDS, remember me
+ *   REMEMBER_ME_SESSION_MAX_SECONDS from sign-in) or revoked is refused.
  */
 export async function rotateRefreshToken(
   deps: IamDeps,
