@@ -372,7 +372,7 @@ describe.each(await testEngines())('sign-in protection on $engine', ({ engine, a
     ])('refuses %s with CAPTCHA_INVALID', async (_, make) => {
       const from = newAddress();
       const { user, password } = await userNeedingCaptcha(from);
-      const { header, expire } = await make(challenge);
+      const { header, expire }: { header: string; expire?: string } = await make(challenge);
       if (expire)
         await suite.server.db.orm
           .update(captchaChallenges)
