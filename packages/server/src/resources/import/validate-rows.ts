@@ -1,4 +1,5 @@
 import { FieldErrorKeys } from '@hcm/contracts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Validator } from 'typebox/compile';
 import { toFieldErrors } from '../../http/validation.ts';
 import type { FieldSpec, Language, ResourceDefinition } from '../types.ts';
@@ -53,12 +54,12 @@ function fieldValue(spec: FieldSpec, value: CellValue): unknown {
  * the other rows of the file, before any transaction. The database check comes later, inside
  * the import's write transaction (or a read one when the file alone already has errors).
  */
-export function checkRows(
+export async function checkRows(
   definition: ResourceDefinition,
   validator: Validator,
   sheet: Sheet,
   language: Language,
-): CheckedRows {
+): Promise<CheckedRows> {
   const problems = new Map<number, string[]>();
   const complain = (rowNumber: number, message: string) =>
     problems.set(rowNumber, [...(problems.get(rowNumber) ?? []), message]);
@@ -92,6 +93,8 @@ export function checkRows(
         );
     }
     rows.push({ rowNumber, values });
+    // 10,000 rows take a while: let other requests in between.
+    if (rows.length % 500 === 0) await nextTurn();
   }
   return { rows, problems };
 }

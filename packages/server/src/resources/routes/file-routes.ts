@@ -83,7 +83,7 @@ export function registerFileRoutes(
       // connection (on PGlite, the only one) while it is parsed.
       const sheet = await readFirstSheet(await readUpload(request), definition);
       if (sheet.rows.length === 0) throw fileProblem(FieldErrorKeys.required, 'the file has no data rows');
-      const checked = checkRows(definition, importRow, sheet, language);
+      const checked = await checkRows(definition, importRow, sheet, language);
       const context = { ...actionContextOf(request, scope), scope };
       const rejected = async (problems: Map<number, string[]>) =>
         sendXlsx(
