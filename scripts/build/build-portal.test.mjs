@@ -1,7 +1,7 @@
 // The import map's promises, checked on a real production build: every shared library is built
 // once and listed once, and rebuilding one micro-app changes only that micro-app's line.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, readdirSync, statSync, cpSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -9,6 +9,13 @@ import { buildPortal } from './build-portal.mjs';
 import { isCompressible, isVariant, MIN_BYTES } from './precompress.mjs';
 
 const quiet = () => {};
+const madeDirs = [];
+/** A fresh output folder, removed after the suite (each build writes about 2.5 MB). */
+const outputDir = (prefix) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  madeDirs.push(dir);
+  return dir;
+};
 const readMap = (dir) => JSON.parse(readFileSync(join(dir, 'importmap.json'), 'utf8')).imports;
 const changedKeys = (a, b) => Object.keys({ ...a, ...b }).filter((k) => a[k] !== b[k]);
 const listFiles = (dir, prefix = '') =>
@@ -32,8 +39,12 @@ describe('portal build', () => {
   let first;
   let firstDir;
 
+  afterAll(() => {
+    for (const dir of madeDirs) rmSync(dir, { recursive: true, force: true });
+  });
+
   beforeAll(async () => {
-    firstDir = mkdtempSync(join(tmpdir(), 'hcm-build-a-'));
+    firstDir = outputDir('hcm-build-a-');
     first = await buildPortal({ outDir: firstDir, log: quiet });
   });
 
@@ -88,7 +99,7 @@ describe('portal build', () => {
   });
 
   it('rebuilding one micro-app with --only changes only its line, and leaves the page alone', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hcm-build-only-'));
+    const dir = outputDir('hcm-build-only-');
     cpSync(firstDir, dir, { recursive: true });
     const html = readFileSync(join(dir, 'index.html'), 'utf8');
     const before = snapshot(dir);
@@ -121,7 +132,7 @@ describe('portal build', () => {
   });
 
   it('a full rebuild after changing one micro-app changes only its line: no other hash depends on it', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hcm-build-b-'));
+    const dir = outputDir('hcm-build-b-');
     await buildPortal({ outDir: dir, banners: { '@hcm/shell': '/*! release 2 */' }, log: quiet });
     expect(changedKeys(readMap(firstDir), readMap(dir))).toEqual(['@hcm/shell']);
   });
@@ -135,7 +146,7 @@ describe('portal build', () => {
     const production = readFileSync(join(firstDir, 'index.html'), 'utf8');
     expect(production).not.toContain('import-map-overrides');
     expect(listFiles(firstDir).filter((f) => f.includes('import-map-overrides'))).toEqual([]);
-    const dir = mkdtempSync(join(tmpdir(), 'hcm-build-dev-'));
+    const dir = outputDir('hcm-build-dev-');
     await buildPortal({ outDir: dir, mode: 'development', log: quiet });
     const development = readFileSync(join(dir, 'index.html'), 'utf8');
     expect(development).toMatch(/<script src="\/root\/import-map-overrides\.[0-9a-f]{12}\.js"><\/script>/);
