@@ -181,13 +181,20 @@ async function measure(bundle: string, engine: Engine, port: number) {
     const signedIn = await signIn(server.url);
     const { accessToken } = ((await signedIn.json()) as { data: { accessToken: string } }).data;
     const health = () => fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(GIVE_UP_MS) });
+    // A client that reads: the whole workbook, timed (the cost of paging against the cursor).
+    const started = performance.now();
+    const whole = await fetch(`${server.url}/api/om/job-titles/export`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    const bytes = (await whole.arrayBuffer()).byteLength;
+    const exported = { ms: performance.now() - started, bytes };
     const results = [
       { stalled: 0, health: await latencies(health), signIn: await latencies(() => signIn(server.url)) },
     ];
     for (const count of STALLED) {
       const sockets = Array.from({ length: count }, () => stalledExport(server.url, accessToken));
       // Until the buffers between server and clients are full.
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await new Promise((resolve) => setTimeout(resolve, 5000));
       results.push({
         stalled: count,
         health: await latencies(health),
@@ -196,7 +203,7 @@ async function measure(bundle: string, engine: Engine, port: number) {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
-    return results;
+    return { results, exported };
   } finally {
     await server.stop();
   }
@@ -226,16 +233,23 @@ async function main() {
   console.log('| --- | --- | --- | --- | --- |');
   const engines = options.engine === 'both' ? ['postgresql', 'pglite'] : [options.engine];
   let port = 18_090;
+  const exports: string[] = [];
   for (const name of engines)
     for (const { label, bundle } of builds) {
       const engine = name === 'postgresql' ? await postgresEngine() : await pgliteEngine();
       try {
-        for (const r of await measure(bundle, engine, port++))
+        const { results, exported } = await measure(bundle, engine, port++);
+        for (const r of results)
           console.log(`| ${name} | ${label} | ${r.stalled} | ${cell(r.health)} | ${cell(r.signIn)} |`);
+        exports.push(
+          `| ${name} | ${label} | ${(exported.bytes / 2 ** 20).toFixed(1)} MiB | ${(exported.ms / 1000).toFixed(2)} s |`,
+        );
       } finally {
         await engine.dispose();
       }
     }
+  console.log('\n| engine | code | whole export, read at once | time |\n| --- | --- | --- | --- |');
+  for (const line of exports) console.log(line);
 }
 
 await main();

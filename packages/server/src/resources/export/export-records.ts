@@ -120,6 +120,7 @@ export function startExport(
       await unlessClosed(untilZipped(sheet));
       if (!next) break;
       page = await next;
+      if (stream.destroyed) throw new Error('the client went away');
     }
     sheet.commit();
     await unlessClosed(workbook.commit());
