@@ -42,7 +42,7 @@ describe('clientKey', () => {
   });
 });
 
-describe.each(await testEngines())('sign-in protection on $engine', ({ engine, available }) => {
+describe.each(await testEngines('both'))('sign-in protection on $engine', ({ engine, available }) => {
   if (!available) {
     it.skip('PostgreSQL at TEST_DATABASE_URL_ADMIN does not answer', () => undefined);
     return;
