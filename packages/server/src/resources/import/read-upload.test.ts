@@ -1,9 +1,15 @@
 import { connect } from 'node:net';
-import type { ErrorEnvelope } from '@hcm/contracts';
+import { ImportLimits, type ErrorEnvelope } from '@hcm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobTitleResource } from '../../services/om/categories/job-titles.ts';
 import { testEngines } from '../../testing/engines.ts';
-import { startResourceTestKit, workbookOf, type Caller, type ResourceTestKit } from '../testing/kit.ts';
+import {
+  startResourceTestKit,
+  upload,
+  workbookOf,
+  type Caller,
+  type ResourceTestKit,
+} from '../testing/kit.ts';
 
 const BASE = '/api/om/job-titles';
 
@@ -98,6 +104,20 @@ describe.each(await testEngines('both'))('import upload on $engine', ({ engine, 
     );
     expect(res.status).toBe(400);
     expect(envelopeOf(res.body)).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'file' }] });
+  });
+
+  it('answers 413 for a file over the limit, whatever its size and however it arrives', async () => {
+    const url = `${kit.server.url}${BASE}/import`;
+    // Past the limit by one byte, by a chunk, and by far (a 1 GB bomb deflated weakly is ~50 MB).
+    for (const size of [
+      ImportLimits.maxFileBytes + 1,
+      ImportLimits.maxFileBytes + 65_536,
+      48 * 1024 * 1024,
+    ]) {
+      const res = await upload(url, caller.token, Buffer.alloc(size, 1));
+      expect(res.status).toBe(413);
+      expect(res.json).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', errors: [{ field: 'file' }] });
+    }
   });
 
   it('still imports the same file sent whole', async () => {

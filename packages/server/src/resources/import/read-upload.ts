@@ -4,6 +4,11 @@ import { AppError, validationFailed } from '../../http/errors.ts';
 
 const MEGABYTES = ImportLimits.maxFileBytes / 1024 / 1024;
 
+const tooLarge = () =>
+  new AppError(413, ErrorCodes.payloadTooLarge, `The file is larger than ${MEGABYTES} MB`, [
+    { field: 'file', code: FieldErrorKeys.max, message: `must be at most ${MEGABYTES} MB` },
+  ]);
+
 export const fileProblem = (code: string, message: string) =>
   validationFailed([{ field: 'file', code, message }], `The file cannot be imported: ${message}`);
 
@@ -21,14 +26,16 @@ export async function readUpload(request: FastifyRequest): Promise<Buffer> {
     throw fileProblem(FieldErrorKeys.invalidValue, `the upload is not valid multipart (${String(error)})`);
   }
   if (!part) throw fileProblem(FieldErrorKeys.required, 'no file was sent');
+  let file: Buffer;
   try {
-    return await part.toBuffer();
+    file = await part.toBuffer();
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError(413, ErrorCodes.payloadTooLarge, `The file is larger than ${MEGABYTES} MB`, [
-        { field: 'file', code: FieldErrorKeys.max, message: `must be at most ${MEGABYTES} MB` },
-      ]);
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     // busboy's "Unexpected end of form" and the like: the client's body, not the server, is wrong.
     throw fileProblem(FieldErrorKeys.invalidValue, `the upload is cut short or malformed (${String(error)})`);
   }
+  // toBuffer only notices the limit on a chunk that arrives after it was reached: when the
+  // limit falls on the last chunk it returns the first 5 MB as if they were the whole file.
+  if (part.file.truncated) throw tooLarge();
+  return file;
 }
