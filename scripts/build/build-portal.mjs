@@ -9,6 +9,7 @@ import {
   mkdirSync,
   readFileSync,
   readdirSync,
+  renameSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
@@ -82,7 +83,26 @@ function copyTranslations(mod, outDir) {
  *   banners: an extra legal comment (slash-star-bang) per module name (e.g. a release note), kept by the minifier, so part of its content and hash.
  */
 export async function buildPortal(options = {}) {
-  const outDir = options.outDir ?? defaultOutDir;
+  const target = options.outDir ?? defaultOutDir;
+  if (options.only) return buildInto(target, options);
+  // A full build writes a fresh folder beside the served one and swaps it in at the end: a
+  // portal serving `target` (a deployment, someone's e2e run) never finds it empty or half written.
+  const staging = `${target}.building-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  try {
+    const result = await buildInto(staging, options);
+    const previous = `${target}.previous-${process.pid}`;
+    if (existsSync(target)) renameSync(target, previous);
+    renameSync(staging, target);
+    rmSync(previous, { recursive: true, force: true });
+    return { ...result, outDir: target };
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** Builds into `outDir`: everything (into an empty folder), or with `only`, in place. */
+async function buildInto(outDir, options) {
   const mode = options.mode ?? 'production';
   const log = options.log ?? ((line) => console.log(line));
   const mapNames = importMapNames();
@@ -101,7 +121,6 @@ export async function buildPortal(options = {}) {
     options.only && existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
   if (options.only && !existsSync(mapFile))
     throw new Error(`--only needs a full build first (${mapFile} missing)`);
-  if (!options.only) rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
 
   const imports = { ...previous.imports };

@@ -1,9 +1,9 @@
 // The import map's promises, checked on a real production build: every shared library is built
 // once and listed once, and rebuilding one micro-app changes only that micro-app's line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, cpSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildPortal } from './build-portal.mjs';
 import { isCompressible, isVariant, MIN_BYTES } from './precompress.mjs';
@@ -133,8 +133,22 @@ describe('portal build', () => {
 
   it('a full rebuild after changing one micro-app changes only its line: no other hash depends on it', async () => {
     const dir = outputDir('hcm-build-b-');
-    await buildPortal({ outDir: dir, banners: { '@hcm/shell': '/*! release 2 */' }, log: quiet });
+    cpSync(firstDir, dir, { recursive: true });
+    // The folder is served while it is rebuilt (a running portal, someone's e2e run): the old
+    // build stays whole until the new one replaces it at once.
+    const missing = new Set();
+    const watcher = setInterval(() => {
+      for (const file of ['index.html', 'importmap.json', 'importmap.json.br'])
+        if (!existsSync(join(dir, file))) missing.add(file);
+    }, 5);
+    try {
+      await buildPortal({ outDir: dir, banners: { '@hcm/shell': '/*! release 2 */' }, log: quiet });
+    } finally {
+      clearInterval(watcher);
+    }
+    expect([...missing]).toEqual([]);
     expect(changedKeys(readMap(firstDir), readMap(dir))).toEqual(['@hcm/shell']);
+    expect(readdirSync(join(dir, '..')).filter((f) => f.startsWith(`${basename(dir)}.`))).toEqual([]);
   });
 
   it('meets every size budget of the design', () => {
