@@ -108,12 +108,14 @@ const table = (transfers: Transfer[]) =>
     .map((t) => `${String(t.bytes).padStart(8)} ${(t.encoding ?? '-').padEnd(5)} ${t.status} ${t.url}`)
     .join('\n');
 
-/** The file a static answer came from, in the served build. */
-const builtFile = (t: Transfer) => join(staticDir, t.url.split('?')[0] ?? '');
+/** The file of the served build a static answer came from ('/' is index.html). */
+const builtPath = (t: Transfer) => (t.url === '/' ? '/index.html' : (t.url.split('?')[0] ?? ''));
 
 /** Compressible files of MIN_BYTES or more: the build wrote a .br for each (precompress.mjs). */
 const hasBrotliCopy = (t: Transfer) =>
-  isStatic(t) && isCompressible(t.url.split('?')[0]) && readFileSync(builtFile(t)).length >= MIN_BYTES;
+  isStatic(t) &&
+  isCompressible(builtPath(t)) &&
+  readFileSync(join(staticDir, builtPath(t))).length >= MIN_BYTES;
 
 const openSignInPage = async (page: Page) => {
   await page.goto('/');
