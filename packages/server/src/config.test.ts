@@ -64,7 +64,7 @@ describe('loadConfig', () => {
       captchaPerIp: 60,
     });
     expect(config.http).toEqual({ trustProxy: false, publicUrl: undefined, hstsMaxAgeSeconds: 15_552_000 });
-    expect(config.metrics).toEqual({ token: undefined });
+    expect(config.metrics).toEqual({ token: undefined, public: false });
   });
 
   it('reads the variables of sign-in protection, rate limits, HTTP and metrics', () => {
@@ -85,6 +85,7 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://hcm.example.vn',
       HSTS_MAX_AGE_SECONDS: '0',
       METRICS_TOKEN: 'a-long-enough-metrics-token',
+      METRICS_PUBLIC: 'true',
     });
     expect(config.signIn).toEqual({
       maxFailures: 10,
@@ -107,7 +108,7 @@ describe('loadConfig', () => {
       publicUrl: 'https://hcm.example.vn',
       hstsMaxAgeSeconds: 0,
     });
-    expect(config.metrics.token).toBe('a-long-enough-metrics-token');
+    expect(config.metrics).toEqual({ token: 'a-long-enough-metrics-token', public: true });
     expect(load({ TRUST_PROXY: 'true' }).http.trustProxy).toBe(true);
     expect(load({ TRUST_PROXY: 'FALSE' }).http.trustProxy).toBe(false);
     expect(load({ TRUST_PROXY: '2' }).http.trustProxy).toBe(2);
