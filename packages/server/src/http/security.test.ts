@@ -90,6 +90,8 @@ describe.each(await testEngines())('security headers and rate limits on $engine'
       RATE_LIMIT_WINDOW_SECONDS: '60',
       RATE_LIMIT_SIGN_IN_PER_IP: '8',
       RATE_LIMIT_SIGN_IN_PER_USERNAME: '3',
+      // x-forwarded-for from the test's own loopback connection names the client address
+      TRUST_PROXY: 'loopback',
       RATE_LIMIT_REFRESH_PER_IP: '2',
       RATE_LIMIT_CAPTCHA_PER_IP: '2',
     });
@@ -144,7 +146,7 @@ describe.each(await testEngines())('security headers and rate limits on $engine'
   });
 
   describe('rate limits', () => {
-    it('limits sign-in per user name: 429 in the envelope with Retry-After', async () => {
+    it('limits sign-in per user name and address: 429 in the envelope with Retry-After', async () => {
       const body = { username: 'limited_name', password: 'Wrong#Pass1' };
       const statuses = [];
       for (let i = 0; i < 3; i++) statuses.push((await http.post('/api/iam/authenticate', body)).status);
@@ -162,6 +164,9 @@ describe.each(await testEngines())('security headers and rate limits on $engine'
       expect((await http.post('/api/iam/authenticate', { ...body, username: 'LIMITED_NAME' })).status).toBe(
         429,
       );
+      // From another address the same name is still answered: a stranger cannot keep its owner out.
+      const elsewhere = { 'x-forwarded-for': '203.0.113.9' };
+      expect((await http.post('/api/iam/authenticate', body, undefined, elsewhere)).status).toBe(401);
       expect(
         (
           await http.post('/api/iam/authenticate', {

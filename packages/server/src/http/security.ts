@@ -58,9 +58,15 @@ const enforce =
     throw tooManyRequests(retryAfter);
   };
 
-const usernameOf = (request: FastifyRequest): string => {
+/**
+ * A user name (any case) from one client address. Counting a name across every address would
+ * let a stranger keep its owner at 429 from anywhere; across addresses, guessing one name is
+ * bounded by each pair's lock and the proof of work (services/iam/session/sign-in-failures.ts).
+ */
+const usernameAndAddressOf = (request: FastifyRequest): string => {
   const body = request.body as { username?: unknown } | undefined;
-  return typeof body?.username === 'string' ? body.username.toLowerCase() : '';
+  const name = typeof body?.username === 'string' ? body.username.toLowerCase() : '';
+  return `${name}\u0000${request.ip}`;
 };
 
 function addHook(route: RouteOptions, name: 'onRequest' | 'preHandler', hook: Hook): void {
@@ -88,7 +94,7 @@ export async function registerRateLimits(app: FastifyInstance, limits: RateLimit
   const hooks: Record<Throttle, { onRequest: Hook | null; preHandler: Hook | null }> = {
     'sign-in': {
       onRequest: limiter(limits.signInPerIp),
-      preHandler: limiter(limits.signInPerUsername, usernameOf),
+      preHandler: limiter(limits.signInPerUsername, usernameAndAddressOf),
     },
     'refresh-token': { onRequest: limiter(limits.refreshPerIp), preHandler: null },
     captcha: { onRequest: limiter(limits.captchaPerIp), preHandler: null },
