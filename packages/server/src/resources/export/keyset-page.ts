@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/database.ts';
 import type { ResourceScope } from '../caller.ts';
@@ -34,8 +34,9 @@ const typed = (column: PgColumn, text: string) => sql`cast(${text} as ${sql.raw(
 /**
  * Rows strictly after `after` in orderOf's order: the sort column (ascending puts NULLs last,
  * descending puts them first, PostgreSQL's defaults, which orderOf keeps), then id ascending.
- * On a NOT NULL column sorted ascending this is a row comparison the (tenant_id, column, id)
- * index answers directly.
+ * Ascending is the row comparison `(column, id) > (key, id)`, which the (tenant_id, column, id)
+ * index answers as a range. Descending (id still ascending) cannot be one range; `column <= key`
+ * lets a backward scan of the same index start at the key instead of at the top.
  */
 export function afterPosition(
   column: PgColumn,
@@ -50,10 +51,13 @@ export function afterPosition(
       ? (or(and(isNull(column), laterId), isNotNull(column)) as SQL)
       : (and(isNull(column), laterId) as SQL);
   const key = typed(column, after.key);
-  if (!descending && column.notNull) return sql`(${column}, ${idColumn}) > (${key}, ${id})`;
-  const beyond = descending ? lt(column, key) : gt(column, key);
-  const sameKey = and(eq(column, key), laterId);
-  return (descending || column.notNull ? or(beyond, sameKey) : or(beyond, sameKey, isNull(column))) as SQL;
+  if (!descending) {
+    // A NULL never compares greater, so the NULLs (last) are added back on a nullable column.
+    const later = sql`(${column}, ${idColumn}) > (${key}, ${id})`;
+    return column.notNull ? later : (or(later, isNull(column)) as SQL);
+  }
+  // The NULLs came first: none is left after a value.
+  return and(lte(column, key), or(lt(column, key), and(eq(column, key), laterId))) as SQL;
 }
 
 /**
