@@ -115,6 +115,43 @@ describe('loadConfig', () => {
     expect(load({ TRUST_PROXY: 'loopback' }).http.trustProxy).toEqual(['loopback']);
   });
 
+  it('bounds what a slow request may hold: the pool, session timeouts and the export send timeout', () => {
+    expect(load({ DATABASE_URL: 'postgres://db/hcm' })).toMatchObject({
+      database: {
+        limits: {
+          poolSize: 10,
+          connectTimeoutMs: 5000,
+          statementTimeoutMs: 30_000,
+          idleInTransactionTimeoutMs: 60_000,
+        },
+      },
+      exports: { sendTimeoutSeconds: 30 },
+    });
+    expect(
+      load({
+        DATABASE_URL: 'postgres://db/hcm',
+        DATABASE_POOL_SIZE: '3',
+        DATABASE_CONNECT_TIMEOUT_MS: '250',
+        DATABASE_STATEMENT_TIMEOUT_MS: '0',
+        DATABASE_IDLE_TX_TIMEOUT_MS: '1000',
+        EXPORT_SEND_TIMEOUT_SECONDS: '5',
+      }),
+    ).toMatchObject({
+      database: {
+        limits: {
+          poolSize: 3,
+          connectTimeoutMs: 250,
+          statementTimeoutMs: 0,
+          idleInTransactionTimeoutMs: 1000,
+        },
+      },
+      exports: { sendTimeoutSeconds: 5 },
+    });
+    expect(() =>
+      load({ DATABASE_URL: 'postgres://db/hcm', DATABASE_POOL_SIZE: '0', EXPORT_SEND_TIMEOUT_SECONDS: '0' }),
+    ).toThrow(/DATABASE_POOL_SIZE[\s\S]*EXPORT_SEND_TIMEOUT_SECONDS/);
+  });
+
   it('finds the server package and the workspace from its own file, not from the cwd', () => {
     expect(paths.serverRoot.endsWith('/packages/server')).toBe(true);
     expect(`${paths.repoRoot}/packages/server`).toBe(paths.serverRoot);
@@ -197,7 +234,10 @@ describe('loadConfig', () => {
     [{ CAPTCHA_AFTER_FAILURES: '-1' }, /^CAPTCHA_AFTER_FAILURES must be a whole number from 0/],
     [{ CAPTCHA_TTL_SECONDS: '5' }, /^CAPTCHA_TTL_SECONDS must be a whole number from 10 to 3600/],
     [{ CAPTCHA_DIFFICULTY_BITS: '40' }, /^CAPTCHA_DIFFICULTY_BITS must be a whole number from 1 to 32/],
-    [{ LOGIN_LOCK_SECONDS: '600', LOGIN_LOCK_MAX_SECONDS: '300' }, /^LOGIN_LOCK_MAX_SECONDS must not be shorter/],
+    [
+      { LOGIN_LOCK_SECONDS: '600', LOGIN_LOCK_MAX_SECONDS: '300' },
+      /^LOGIN_LOCK_MAX_SECONDS must not be shorter/,
+    ],
     [{ RATE_LIMIT_WINDOW_SECONDS: '0' }, /^RATE_LIMIT_WINDOW_SECONDS must be a whole number from 1/],
     [{ RATE_LIMIT_SIGN_IN_PER_IP: 'many' }, /^RATE_LIMIT_SIGN_IN_PER_IP must be a whole number from 0/],
     [{ RATE_LIMIT_SIGN_IN_PER_USERNAME: '1.5' }, /^RATE_LIMIT_SIGN_IN_PER_USERNAME must be a whole number/],
