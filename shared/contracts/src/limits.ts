@@ -54,4 +54,6 @@ export const ImportLimits = {
   maxColumns: 100,
   /** the longest text kept from one cell (Excel's own limit); longer text is cut and then fails the field's length */
   maxCellChars: 32_767,
+  /** an upload during which nothing arrives for this long is given up (400): it never hangs */
+  uploadIdleSeconds: 20,
 } as const;

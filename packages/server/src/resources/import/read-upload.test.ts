@@ -17,7 +17,7 @@ const BASE = '/api/om/job-titles';
  * One HTTP/1.1 request written byte by byte on a socket, as a broken client would send it
  * (fetch cannot send a cut multipart body); the answer's status line and body.
  */
-function rawRequest(url: string, head: Record<string, string>, body: Buffer) {
+function rawRequest(url: string, head: Record<string, string>, body: Buffer, declaredLength = body.length) {
   const { hostname, port } = new URL(url);
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const socket = connect(Number(port), hostname);
@@ -29,7 +29,7 @@ function rawRequest(url: string, head: Record<string, string>, body: Buffer) {
       const [top = '', ...rest] = text.split('\r\n\r\n');
       resolve({ status: Number(top.split(' ')[1]), body: rest.join('\r\n\r\n') });
     });
-    const lines = Object.entries({ ...head, 'content-length': String(body.length), connection: 'close' });
+    const lines = Object.entries({ ...head, 'content-length': String(declaredLength), connection: 'close' });
     socket.write(`POST ${BASE}/import HTTP/1.1\r\nhost: ${hostname}\r\n`);
     socket.write(lines.map(([k, v]) => `${k}: ${v}\r\n`).join('') + '\r\n');
     socket.write(body);
@@ -130,4 +130,41 @@ describe.each(await testEngines('both'))('import upload on $engine', ({ engine, 
     expect(res.status).toBe(200);
     expect(await count()).toBe(1);
   });
+});
+
+// No database in play, and the test waits ImportLimits.uploadIdleSeconds: one engine is enough.
+describe.each(await testEngines())('an upload that stops arriving, on $engine', ({ engine }) => {
+  let kit: ResourceTestKit;
+  let caller: Caller;
+  beforeAll(async () => {
+    kit = await startResourceTestKit(engine);
+    caller = await kit.caller([jobTitleResource]);
+  });
+  afterAll(() => kit?.stop());
+
+  it(
+    'is answered 400 in the envelope once nothing has arrived for the idle limit, not held forever',
+    async () => {
+      const file = await workbookOf([
+        ['Mã', 'Tên'],
+        ['STALL_001', 'Dừng'],
+      ]);
+      const head = Buffer.from(
+        '--stalled\r\ncontent-disposition: form-data; name="file"; filename="a.xlsx"\r\n\r\n',
+      );
+      const started = Date.now();
+      // Declares the whole body, sends 300 bytes of it, then nothing (the socket stays open).
+      const res = await rawRequest(
+        kit.server.url,
+        { authorization: `Bearer ${caller.token}`, 'content-type': 'multipart/form-data; boundary=stalled' },
+        Buffer.concat([head, file]).subarray(0, 300),
+        head.length + file.length + 20,
+      );
+      expect(res.status).toBe(400);
+      expect(envelopeOf(res.body)).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'file' }] });
+      expect(envelopeOf(res.body).message).toMatch(/nothing arrived/);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(ImportLimits.uploadIdleSeconds * 1000 - 100);
+    },
+    (ImportLimits.uploadIdleSeconds + 30) * 1000,
+  );
 });

@@ -1,5 +1,5 @@
 import { ErrorCodes, FieldErrorKeys, ImportLimits } from '@hcm/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, validationFailed } from '../../http/errors.ts';
 
 const MEGABYTES = ImportLimits.maxFileBytes / 1024 / 1024;
@@ -13,12 +13,51 @@ export const fileProblem = (code: string, message: string) =>
   validationFailed([{ field: 'file', code, message }], `The file cannot be imported: ${message}`);
 
 /**
- * The uploaded file of a multipart request (its first file part): 413 when too large, 400 in
- * the envelope when the body is not multipart, has no file, or ends before the part does.
+ * Settles with `work`, or rejects with a 400 once nothing has arrived on the request for
+ * `ImportLimits.uploadIdleSeconds`: Fastify sets no request timeout, so a client that stops
+ * sending in the middle of its body would otherwise hold the request (and its buffer) forever.
  */
-export async function readUpload(request: FastifyRequest): Promise<Buffer> {
+async function whileArriving<T>(request: FastifyRequest, reply: FastifyReply, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  let rearm: () => void = () => undefined;
+  const stalled = new Promise<never>((_, reject) => {
+    rearm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        // Answer, then close: the rest of the body is not waited for.
+        reply.header('connection', 'close');
+        reject(
+          fileProblem(
+            FieldErrorKeys.invalidValue,
+            `the upload stopped: nothing arrived for ${ImportLimits.uploadIdleSeconds} s`,
+          ),
+        );
+      }, ImportLimits.uploadIdleSeconds * 1000);
+    };
+  });
+  request.raw.on('data', rearm); // the body already flows into busboy: this only watches it
+  rearm();
+  work.catch(() => undefined); // when the stall wins, the work's own failure is not news
+  try {
+    return await Promise.race([work, stalled]);
+  } finally {
+    clearTimeout(timer);
+    request.raw.off('data', rearm);
+  }
+}
+
+/**
+ * The uploaded file of a multipart request (its first file part): 413 when too large, 400 in
+ * the envelope when the body is not multipart, has no file, ends before the part does, or
+ * stops arriving.
+ */
+export async function readUpload(request: FastifyRequest, reply: FastifyReply): Promise<Buffer> {
   if (!request.isMultipart())
     throw fileProblem(FieldErrorKeys.required, 'send the xlsx file as multipart/form-data');
+  return whileArriving(request, reply, receiveFile(request));
+}
+
+async function receiveFile(request: FastifyRequest): Promise<Buffer> {
   let part;
   try {
     part = await request.file({ limits: { fileSize: ImportLimits.maxFileBytes, files: 1, fields: 20 } });

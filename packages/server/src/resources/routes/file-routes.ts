@@ -81,7 +81,7 @@ export function registerFileRoutes(
       const language = languageOf(request);
       // Read and check the file before any transaction: a slow or hostile file holds no
       // connection (on PGlite, the only one) while it is parsed.
-      const sheet = await readFirstSheet(await readUpload(request), definition);
+      const sheet = await readFirstSheet(await readUpload(request, reply), definition);
       if (sheet.rows.length === 0) throw fileProblem(FieldErrorKeys.required, 'the file has no data rows');
       const checked = await checkRows(definition, importRow, sheet, language);
       const context = { ...actionContextOf(request, scope), scope };
