@@ -49,6 +49,13 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     childLoggerFactory,
     trustProxy: trustProxyOption(config.http.trustProxy),
+    requestTimeout: config.http.requestTimeoutSeconds * 1000,
+    // Node checks the timeout only every connectionsCheckingInterval (30 s by default), and
+    // never cuts a request whose headersTimeout (60 s by default) is longer than requestTimeout.
+    http: {
+      connectionsCheckingInterval: Math.min(30_000, config.http.requestTimeoutSeconds * 250),
+      headersTimeout: Math.min(60_000, config.http.requestTimeoutSeconds * 1000),
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(typeboxValidatorCompiler);

@@ -63,7 +63,12 @@ describe('loadConfig', () => {
       refreshPerIp: 120,
       captchaPerIp: 60,
     });
-    expect(config.http).toEqual({ trustProxy: false, publicUrl: undefined, hstsMaxAgeSeconds: 15_552_000 });
+    expect(config.http).toEqual({
+      trustProxy: false,
+      publicUrl: undefined,
+      hstsMaxAgeSeconds: 15_552_000,
+      requestTimeoutSeconds: 120,
+    });
     expect(config.metrics).toEqual({ token: undefined, public: false });
   });
 
@@ -107,6 +112,7 @@ describe('loadConfig', () => {
       trustProxy: ['10.0.0.0/8', '192.168.1.1'],
       publicUrl: 'https://hcm.example.vn',
       hstsMaxAgeSeconds: 0,
+      requestTimeoutSeconds: 120,
     });
     expect(config.metrics).toEqual({ token: 'a-long-enough-metrics-token', public: true });
     expect(load({ TRUST_PROXY: 'true' }).http.trustProxy).toBe(true);

@@ -90,6 +90,12 @@ export interface HttpConfig {
   publicUrl: string | undefined;
   /** sent as Strict-Transport-Security (seconds) when publicUrl is https://; 0 never */
   hstsMaxAgeSeconds: number;
+  /**
+   * How long a client may take to send a whole request (headers and body); then the
+   * connection is closed with 408. Fastify's default is no limit: a client sending one byte a
+   * minute would hold its socket and request forever.
+   */
+  requestTimeoutSeconds: number;
 }
 
 export interface MetricsConfig {
@@ -299,6 +305,7 @@ export function loadConfig(env: Env, options: { cwd?: string; paths?: ServerPath
     trustProxy,
     publicUrl,
     hstsMaxAgeSeconds: integer('HSTS_MAX_AGE_SECONDS', 15_552_000, 0, 2 * oneYear),
+    requestTimeoutSeconds: integer('HTTP_REQUEST_TIMEOUT_SECONDS', 120, 1, 3600),
   };
 
   // A secret: never echoed. Long enough not to be guessed, plain enough for a header.
