@@ -23,7 +23,9 @@ export function sealSuccessor(refreshToken: string, successor: TokenSet): string
 
 /** The sealed token set, or null when the seal is malformed or not for this token. */
 export function openSuccessor(refreshToken: string, sealed: string): TokenSet | null {
-  const [iv, body, tag] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
+  const parts = sealed.split('.');
+  if (parts.length !== 3) return null;
+  const [iv, body, tag] = parts.map((part) => Buffer.from(part, 'base64url'));
   if (!iv || !body || !tag || iv.length !== IV_BYTES || tag.length !== TAG_BYTES) return null;
   try {
     const decipher = createDecipheriv('aes-256-gcm', keyOf(refreshToken), iv);
