@@ -16,7 +16,7 @@ const ME = '/api/iam/me/authorities';
  * working for the rest of its 15 minutes; now the very next request answers 401 UNAUTHORIZED
  * (which the browser treats as an expired session: one refresh, refused too, then sign-in).
  */
-describe.each(await testEngines())(
+describe.each(await testEngines('both'))(
   'an access token of an ended sign-in on $engine',
   ({ engine, available }) => {
     if (!available) {

@@ -16,7 +16,7 @@ const DAY = 86_400_000;
  * token presented again within REFRESH_REUSE_GRACE_SECONDS gets the same successor), a copy
  * presented later still ends the family, and a sign-in has an absolute lifetime.
  */
-describe.each(await testEngines())(
+describe.each(await testEngines('both'))(
   'refresh in several tabs, and the longest sign-in, on $engine',
   ({ engine, available }) => {
     if (!available) {
