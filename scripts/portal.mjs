@@ -127,16 +127,16 @@ function readJson(file) {
 }
 
 /** Each step's time, then each vitest file's, slowest first: where CI's minutes go. */
-function printTimes(steps, vitest) {
+function printTimes(steps, fileTimes) {
   const seconds = (s) => `${s.toFixed(1).padStart(7)} s`;
   console.log('\nTimes');
   for (const step of steps) console.log(`  ${seconds(step.seconds)}  ${step.label}`);
-  const files = (vitest?.testResults ?? [])
-    .map((f) => ({ name: relative(root, f.name), seconds: Math.max(0, (f.endTime - f.startTime) / 1000) }))
+  const files = (fileTimes ?? [])
+    .map((f) => ({ name: relative(root, f.file), seconds: f.seconds }))
     .sort((a, b) => b.seconds - a.seconds);
   if (files.length === 0) return;
   console.log(
-    `\nTimes of the ${files.length} vitest files (each file's own time; projects run side by side)`,
+    `\nTimes of the ${files.length} vitest files (imports, set-up and tests; projects run side by side)`,
   );
   for (const file of files) console.log(`  ${seconds(file.seconds)}  ${file.name}`);
 }
@@ -185,6 +185,7 @@ function test() {
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${relative(root, vitestJson)}`,
+      '--reporter=./scripts/vitest-file-times.mjs',
     ]),
   );
   const vitest = readJson(vitestJson);
@@ -222,7 +223,7 @@ function test() {
     }),
     { passed: 0, failed: 0, skipped: 0 },
   );
-  printTimes(steps, vitest);
+  printTimes(steps, readJson(join(cache, 'vitest-file-times.json')));
   console.log('\nSummary');
   for (const r of rows)
     console.log(
