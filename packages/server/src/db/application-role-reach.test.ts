@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createPasswordHasher } from '../services/iam/passwords/password-hasher.ts';
-import { createTestDatabase, testEngines, type TestDatabase } from '../testing/engines.ts';
+import { testEngines } from '../testing/engines.ts';
 import { makeTenant, makeUser } from '../testing/factories.ts';
-import type { Database, Db } from './database.ts';
-import { openDatabase } from './open-database.ts';
+import { migratedDatabaseDuringSuite, refusal, rows } from '../testing/migrated-database.ts';
+import type { Database } from './database.ts';
 import { jobTitles, type TenantRow } from './schema.ts';
 import { APP_ROLE, inScope } from './tenant-scope.ts';
 
@@ -27,21 +26,6 @@ const OWNER_READS_BEFORE_SCOPE: readonly string[] = ['users'];
 /** Tables that hold secrets or sign-in state: the owner connection alone reaches them. */
 const OWNER_ONLY_TABLES = ['server_secrets', 'refresh_tokens', 'sign_in_failures', 'captcha_challenges'];
 
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-async function refusal(work: Promise<unknown>): Promise<string> {
-  try {
-    await work;
-  } catch (error) {
-    const cause = (error as { cause?: { message?: string } }).cause;
-    return cause?.message ?? String(error);
-  }
-  return 'not refused';
-}
-
 describe.each(await testEngines('both'))(
   'what the application role can reach on $engine',
   ({ engine, available }) => {
@@ -49,16 +33,13 @@ describe.each(await testEngines('both'))(
       it.skip('PostgreSQL at TEST_DATABASE_URL_ADMIN does not answer', () => undefined);
       return;
     }
-    let database: TestDatabase;
+    const database = migratedDatabaseDuringSuite(engine);
     let db: Database;
     let a: TenantRow;
     let b: TenantRow;
 
     beforeAll(async () => {
-      database = await createTestDatabase(engine);
-      const config = loadConfig(database.env);
-      db = await openDatabase(config.database);
-      await db.migrate(config.migrationsDir);
+      db = database();
       a = await makeTenant(db.orm);
       b = await makeTenant(db.orm);
       const passwords = await createPasswordHasher();
@@ -70,10 +51,6 @@ describe.each(await testEngines('both'))(
         await db.orm
           .insert(jobTitles)
           .values(names.map((name, i) => ({ tenantId: tenant.id, code: `JT${i}`, name })));
-    });
-    afterAll(async () => {
-      await db?.close();
-      await database?.dispose();
     });
 
     it('reads no table except through a FORCE row-level-security policy or the global reference list', async () => {

@@ -1,31 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createPasswordHasher, type PasswordHasher } from '../services/iam/passwords/password-hasher.ts';
-import { createTestDatabase, testEngines, type TestDatabase } from '../testing/engines.ts';
+import { testEngines } from '../testing/engines.ts';
 import { makeTenant, makeUser } from '../testing/factories.ts';
+import { migratedDatabaseDuringSuite, refusal, rows } from '../testing/migrated-database.ts';
 import type { Database, Db } from './database.ts';
-import { openDatabase } from './open-database.ts';
 import type { TenantRow } from './schema.ts';
 import { inScope } from './tenant-scope.ts';
-
-/** Raw SQL rows, the same on both drivers. */
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-/** The database's own refusal (drizzle wraps it: the driver's error is the cause). */
-async function refusal(work: Promise<unknown>): Promise<string> {
-  try {
-    await work;
-  } catch (error) {
-    const cause = (error as { cause?: { message?: string } }).cause;
-    return cause?.message ?? String(error);
-  }
-  return 'not refused';
-}
 
 describe.each(await testEngines('both'))(
   'row-level security holds the tenant line by itself on $engine',
@@ -34,27 +16,20 @@ describe.each(await testEngines('both'))(
       it.skip('PostgreSQL at TEST_DATABASE_URL_ADMIN does not answer', () => undefined);
       return;
     }
-    let database: TestDatabase;
+    const database = migratedDatabaseDuringSuite(engine);
     let db: Database;
     let passwords: PasswordHasher;
     let a: TenantRow;
     let b: TenantRow;
 
     beforeAll(async () => {
-      database = await createTestDatabase(engine);
-      const config = loadConfig(database.env);
-      db = await openDatabase(config.database);
-      await db.migrate(config.migrationsDir);
+      db = database();
       passwords = await createPasswordHasher();
       a = await makeTenant(db.orm);
       b = await makeTenant(db.orm);
       // Each tenant: one user whose own role holds one grant (made through inScope).
       await makeUser({ db: db.orm, passwords }, { tenantId: a.id, permissions: ['role.view'] });
       await makeUser({ db: db.orm, passwords }, { tenantId: b.id, permissions: ['role.view'] });
-    });
-    afterAll(async () => {
-      await db?.close();
-      await database?.dispose();
     });
 
     const scopeOf = (tenant: TenantRow) => ({ tenantId: tenant.id, userId: null });

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { getTableConfig, pgSchema, text } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.ts';
-import { createTestDatabase, testEngines, type TestDatabase } from '../testing/engines.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { resolveServerPaths } from '../paths.ts';
+import { testEngines } from '../testing/engines.ts';
+import { migratedDatabaseDuringSuite } from '../testing/migrated-database.ts';
 import type { Database } from './database.ts';
-import { openDatabase } from './open-database.ts';
 import { schema } from './schema.ts';
 
 /** PostgreSQL's own description of the tables, read through drizzle like any other table. */
@@ -22,20 +22,13 @@ describe.each(await testEngines('both'))(
       it.skip('PostgreSQL at TEST_DATABASE_URL_ADMIN does not answer', () => undefined);
       return;
     }
-    let database: TestDatabase;
+    const database = migratedDatabaseDuringSuite(engine);
     let db: Database;
 
     beforeAll(async () => {
-      database = await createTestDatabase(engine);
-      const config = loadConfig(database.env);
-      db = await openDatabase(config.database);
-      await db.migrate(config.migrationsDir);
-      // Running them again finds nothing to do.
-      await db.migrate(config.migrationsDir);
-    });
-    afterAll(async () => {
-      await db?.close();
-      await database?.dispose();
+      db = database();
+      // Running the migrations again finds nothing to do.
+      await db.migrate(resolveServerPaths().migrationsDir);
     });
 
     it('describes every table the migrations create', async () => {
