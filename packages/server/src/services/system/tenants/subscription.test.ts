@@ -13,7 +13,7 @@ import { systemActionLogs, tenantSubscriptions } from '../../../db/schema.ts';
 import { makeServicePack, makeTenant } from '../../../testing/factories.ts';
 import { jobTitleResource } from '../../om/categories/job-titles.ts';
 
-describe.each(await testEngines())(
+describe.each(await testEngines('both'))(
   'POST /api/system/tenants/{id}/subscription on $engine',
   ({ engine, available }) => {
     if (!available) {
