@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { accessibilityViolations } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { e2eAccounts } from './support/portal-process.ts';
 
@@ -57,6 +58,7 @@ describe.each(portals)('sign-in and sign-out on $engine', ({ baseUrl }) => {
       string
     >;
     expect(Object.keys(imports).filter((k) => k === 'react')).toHaveLength(1);
+    expect(await accessibilityViolations(page)).toEqual([]);
   });
 
   it('signs the HR administrator in to the dashboard with their full name, and out again', async () => {
@@ -94,6 +96,8 @@ describe.each(portals)('sign-in and sign-out on $engine', ({ baseUrl }) => {
     // Fetched and solved in the page, under the CSP, with nothing to type.
     await page.getByText('Đã xác minh trình duyệt.').waitFor({ timeout: 30_000 });
     expect(requested).toContain('/api/iam/public/captcha');
+    // The page with its error and the verification notice, as the user sees it now.
+    expect(await accessibilityViolations(page)).toEqual([]);
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/iam/authenticate'));
     await signIn(e2eAccounts.hrAdmin.username, e2eAccounts.hrAdmin.password);
     expect((await sent).headers()['x-captcha']).toMatch(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]{22}:\d+$/);
@@ -109,6 +113,7 @@ describe.each(portals)('sign-in and sign-out on $engine', ({ baseUrl }) => {
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     await page.reload();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
   });
 
   it('signs the root system administrator in as well', async () => {

@@ -6,4 +6,4 @@ export const SHELL_APP = 'shell';
 export const useShellTranslation = () => useTranslation(SHELL_APP);
 
 /** A text to show: a dictionary key (translated at render, so it follows a language switch) or a server's own words. */
-export type ShellMessage = { key: string } | { text: string };
+export type ShellMessage = { key: string; values?: Record<string, string> } | { text: string };

@@ -33,9 +33,34 @@ describe('sign-in validation', () => {
     expect(serverFieldErrors(error)).toEqual({ username: { text: 'Tên đăng nhập sai định dạng' } });
   });
 
-  it("shows the server's message for a refusal and our own words otherwise", () => {
-    expect(signInFailureMessage(new ApiError(401, 'INVALID_CREDENTIALS', 'Sai mật khẩu'))).toEqual({
-      text: 'Sai mật khẩu',
+  it("words wrong credentials and a lock in the page's language, the lock's end in local time", () => {
+    expect(
+      signInFailureMessage(new ApiError(401, 'INVALID_CREDENTIALS', 'Wrong user name or password')),
+    ).toEqual({ key: 'signIn.errors.invalidCredentials' });
+    const until = new Date(2026, 10, 22, 21, 36, 32);
+    const locked = new ApiError(
+      429,
+      'ACCOUNT_LOCKED',
+      `Too many failed sign-ins: the account is locked until ${until.toISOString()}`,
+    );
+    expect(signInFailureMessage(locked, new Date(2026, 10, 22, 21, 20))).toEqual({
+      key: 'signIn.errors.lockedUntil',
+      values: { time: '21:36' },
+    });
+    expect(signInFailureMessage(locked, new Date(2026, 10, 21, 9, 0))).toEqual({
+      key: 'signIn.errors.lockedUntil',
+      values: { time: '21:36 22/11/2026' },
+    });
+    expect(signInFailureMessage(new ApiError(401, 'ACCOUNT_LOCKED', 'locked'))).toEqual({
+      key: 'signIn.errors.locked',
+    });
+  });
+
+  it("shows the server's message for another refusal and our own words otherwise", () => {
+    expect(
+      signInFailureMessage(new ApiError(400, 'VALIDATION_FAILED', 'Tên đăng nhập sai định dạng')),
+    ).toEqual({
+      text: 'Tên đăng nhập sai định dạng',
     });
     expect(signInFailureMessage(new ApiError(0, ClientErrorCodes.network, 'Network Error'))).toEqual({
       key: 'signIn.errors.network',

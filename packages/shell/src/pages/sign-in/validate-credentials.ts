@@ -37,8 +37,31 @@ export function serverFieldErrors(error: ApiError): CredentialErrors {
  * What the error bar says: the server's own message for what it refused (wrong password,
  * invalid input, locked account); our words for the browser check and when there was no usable answer.
  */
-export function signInFailureMessage(error: ApiError): ShellMessage {
+/**
+ * The end of a lock as the server states it (`... locked until 2026-11-22T21:36:32.737Z`),
+ * shown as the user's own clock time (HH:mm, and the date when it is not today).
+ */
+function lockEnd(message: string, now = new Date()): string | undefined {
+  const iso = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/.exec(message)?.[0];
+  if (!iso) return undefined;
+  const until = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const time = `${pad(until.getHours())}:${pad(until.getMinutes())}`;
+  return until.toDateString() === now.toDateString()
+    ? time
+    : `${time} ${pad(until.getDate())}/${pad(until.getMonth() + 1)}/${until.getFullYear()}`;
+}
+
+export function signInFailureMessage(error: ApiError, now = new Date()): ShellMessage {
   if (error.code === ClientErrorCodes.network) return { key: 'signIn.errors.network' };
+  // The two refusals every user meets, in the page's language rather than the server's English.
+  if (error.code === ErrorCodes.invalidCredentials) return { key: 'signIn.errors.invalidCredentials' };
+  if (error.code === ErrorCodes.accountLocked) {
+    const until = lockEnd(error.message, now);
+    return until
+      ? { key: 'signIn.errors.lockedUntil', values: { time: until } }
+      : { key: 'signIn.errors.locked' };
+  }
   if (error.code === ErrorCodes.captchaRequired) return { key: 'signIn.captcha.requiredByServer' };
   if (error.code === ErrorCodes.captchaInvalid) return { key: 'signIn.captcha.invalid' };
   if (
