@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jobTitles } from '../../db/schema.ts';
 import { inScope } from '../../db/tenant-scope.ts';
-import { categoryFields } from '../../services/om/categories/category.ts';
+import { jobTitleResource } from '../../services/om/categories/job-titles.ts';
 import { testEngines } from '../../testing/engines.ts';
 import { accessTokenFor, makeTenant, makeUser } from '../../testing/factories.ts';
 import { serveDuringSuite } from '../../testing/serve-during-suite.ts';
@@ -42,20 +42,9 @@ describe('untilZipped', () => {
 
 /** The job titles with every sort the keyset must get right: a nullable column, both directions. */
 const sortable = defineResource({
-  service: 'om',
-  path: 'job-titles',
-  permission: 'job_title',
-  table: jobTitles,
-  title: { vi: 'Chức danh', en: 'Job titles' },
-  fields: categoryFields,
-  create: ['code', 'name'],
-  update: ['name'],
-  search: ['code', 'name'],
-  filters: ['status'],
+  ...jobTitleResource.declaration,
   sort: ['code', 'name', 'description', 'priority', 'createdAt'],
-  defaultSort: { field: 'priority', direction: 'asc' },
   exportColumns: ['code', 'description', 'priority'],
-  importColumns: ['code', 'name'],
 });
 
 /** One entry of a zip by name, read through the central directory (the writer streams, so the local headers carry no sizes). */
