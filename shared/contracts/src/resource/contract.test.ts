@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import Value from 'typebox/value';
+import { FieldLimits } from '../limits.ts';
+import { categoryContracts, jobTitleContract, type CategoryRecord } from '../modules/categories.ts';
+import { systemContracts } from '../modules/system.ts';
+import { defineContract, labelsOf } from './contract.ts';
+import { fieldSchema } from './field-schema.ts';
+import { f } from './fields.ts';
+import { CommonLabels, dictionaryOf, label } from './label.ts';
+
+const base = {
+  service: 'om',
+  path: 'things',
+  route: '/setting/things',
+  permission: 'job_title',
+  level: 'tenant',
+  title: label('test.things', 'Thứ', 'Things'),
+  singular: label('test.thing', 'Thứ', 'Thing'),
+  fields: { code: f.code(), status: f.status() },
+  columns: ['code', 'status'],
+  keyword: ['code'],
+  filters: ['status'],
+  sort: ['code'],
+  defaultSort: { field: 'code', direction: 'asc' },
+} as const;
+
+describe('defineContract', () => {
+  it('derives the form, create, update and import columns from the fields', () => {
+    expect(jobTitleContract.apiPath).toBe('/api/om/job-titles');
+    expect(jobTitleContract.create).toEqual(['code', 'name', 'priority', 'description', 'status']);
+    expect(jobTitleContract.update).toEqual(['code', 'name', 'priority', 'description']);
+    expect(jobTitleContract.module).toBe('OM');
+    expect(jobTitleContract.approvable).toBe(false);
+    expect(jobTitleContract.offers('import')).toBe(true);
+  });
+
+  it('refuses a level the permission catalogue does not give the resource', () => {
+    expect(() => defineContract({ ...base, level: 'system' })).toThrow(/level system disagrees/);
+    expect(() => defineContract({ ...base, level: 'both' })).toThrow(/disagrees/);
+  });
+
+  it('refuses an unknown permission and names that are not fields', () => {
+    expect(() => defineContract({ ...base, permission: 'nope' as 'job_title' })).toThrow(
+      /not in the permission catalogue/,
+    );
+    expect(() => defineContract({ ...base, columns: ['code', 'nope' as 'code'] })).toThrow(
+      /columns names nope/,
+    );
+    expect(() => defineContract({ ...base, defaultSort: { field: 'status', direction: 'asc' } })).toThrow(
+      /defaultSort/,
+    );
+    expect(() => defineContract({ ...base, keyword: ['status' as 'code'] })).toThrow(/not text/);
+  });
+
+  it('refuses a required field the create or import would leave out', () => {
+    expect(() => defineContract({ ...base, create: ['status'] })).toThrow(
+      /required field code is not in create/,
+    );
+  });
+
+  it('types records from the fields', () => {
+    const record: CategoryRecord = {
+      id: '0',
+      version: 1,
+      code: 'CODE',
+      name: 'Name',
+      description: null,
+      priority: null,
+      status: 'ACTIVE',
+      createdAt: '',
+      createdBy: null,
+      lastModifiedAt: '',
+      lastModifiedBy: null,
+    };
+    expect(record.code).toBe('CODE');
+  });
+});
+
+describe('labels', () => {
+  it('give every contract one text per key in each language', () => {
+    const labels = [...categoryContracts, ...systemContracts].flatMap(labelsOf);
+    const vi = dictionaryOf(labels, 'vi') as Record<string, Record<string, string>>;
+    const en = dictionaryOf(labels, 'en') as Record<string, Record<string, string>>;
+    expect(vi.common?.code).toBe('Mã');
+    expect(en.common?.lastModifiedAt).toBe('Last modified at');
+  });
+
+  it('refuse one key with two texts, and a key that is another key’s prefix', () => {
+    expect(() => dictionaryOf([CommonLabels.code, { ...CommonLabels.code, vi: 'Khác' }], 'vi')).toThrow(
+      /two texts/,
+    );
+    expect(() => dictionaryOf([label('a.b', 'x', 'x'), label('a.b.c', 'y', 'y')], 'vi')).toThrow(
+      /prefix|extends/,
+    );
+    expect(() => label('Bad key', 'x', 'x')).toThrow();
+  });
+});
+
+describe('fieldSchema', () => {
+  it('carries the limits of catalogues §5', () => {
+    const name = fieldSchema(jobTitleContract.fields.name);
+    expect(Value.Check(name, 'x'.repeat(FieldLimits.name))).toBe(true);
+    expect(Value.Check(name, 'x'.repeat(FieldLimits.name + 1))).toBe(false);
+    expect(Value.Check(name, '   ')).toBe(false);
+    const code = fieldSchema(jobTitleContract.fields.code);
+    expect(Value.Check(code, 'AB_1.2')).toBe(true);
+    expect(Value.Check(code, 'AB')).toBe(false);
+    expect(Value.Check(code, 'AB C1')).toBe(false);
+  });
+
+  it('takes money and decimals as decimal strings within their scale', () => {
+    const money = fieldSchema(f.money({ label: CommonLabels.name }));
+    expect(Value.Check(money, '1500000.50')).toBe(true);
+    expect(Value.Check(money, '1500000.505')).toBe(false);
+    expect(Value.Check(money, '-1')).toBe(false);
+    expect(Value.Check(money, 1500000)).toBe(false);
+    expect(Value.Check(money, '1e6')).toBe(false);
+  });
+});

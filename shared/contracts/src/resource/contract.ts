@@ -1,0 +1,229 @@
+import type { ApplicationModule, UserLevel } from '../enums.ts';
+import { PermissionResources, type PermissionResource } from '../permissions.ts';
+import type { FieldContract, FieldContracts, ValueOf } from './fields.ts';
+import { CommonLabels, type Label } from './label.ts';
+
+/** Columns the framework keeps on every record (not fields of the contract). */
+export const AUDIT_COLUMNS = ['createdAt', 'createdBy', 'lastModifiedAt', 'lastModifiedBy'] as const;
+export type AuditColumn = (typeof AUDIT_COLUMNS)[number];
+
+/** The generic sub-paths of catalogues §7.1 a resource may opt out of. */
+export const GENERIC_SUB_PATHS = [
+  'create',
+  'update',
+  'delete',
+  'status',
+  'export',
+  'import',
+  'autoComplete',
+] as const;
+export type GenericSubPath = (typeof GENERIC_SUB_PATHS)[number];
+
+/** Whose users work with these records: system users, tenant users, or both (each their own). */
+export type ContractLevel = 'system' | 'tenant' | 'both';
+
+export type SortDirection = 'asc' | 'desc';
+
+export interface FormSection<N extends string = string> {
+  readonly title: Label;
+  readonly fields: readonly N[];
+}
+
+export interface ContractInput<F extends FieldContracts> {
+  /** service prefix of the API: /api/{service}/{path} */
+  readonly service: string;
+  /** the path under the service, e.g. 'job-titles' */
+  readonly path: string;
+  /** the page route in the portal, e.g. '/setting/job-titles' (a menu entry's path) */
+  readonly route: string;
+  /** the permission resource of @hcm/contracts permissions.ts */
+  readonly permission: PermissionResource;
+  readonly level: ContractLevel;
+  /** the plural title (page title, sheet name) and the singular (form title) */
+  readonly title: Label;
+  readonly singular: Label;
+  readonly fields: F;
+  /** the list's columns, in order (audit columns allowed) */
+  readonly columns: readonly ((keyof F & string) | AuditColumn)[];
+  /** fields the keyword matches */
+  readonly keyword: readonly (keyof F & string)[];
+  readonly filters: readonly (keyof F & string)[];
+  readonly sort: readonly ((keyof F & string) | AuditColumn)[];
+  readonly defaultSort: {
+    readonly field: (keyof F & string) | AuditColumn;
+    readonly direction: SortDirection;
+  };
+  /** the form: sections of fields; fields absent here are not edited in the form */
+  readonly sections?: readonly FormSection<keyof F & string>[];
+  /** fields create accepts; defaults to every field of the sections */
+  readonly create?: readonly (keyof F & string)[];
+  /** fields update may change; defaults to create without the status field */
+  readonly update?: readonly (keyof F & string)[];
+  /** columns of the export (defaults to the list's columns) and of the import (defaults to create minus status) */
+  readonly exportColumns?: readonly ((keyof F & string) | AuditColumn)[];
+  readonly importColumns?: readonly (keyof F & string)[];
+  /** generic sub-paths this resource does not offer */
+  readonly without?: readonly GenericSubPath[];
+  /** the enum field /active and /inactive switch (default 'status') */
+  readonly statusField?: keyof F & string;
+}
+
+/** A resource said once: read by the server (API, OpenAPI, import, export) and the browser (pages). */
+export interface ResourceContract<F extends FieldContracts = FieldContracts> extends Required<
+  Omit<ContractInput<F>, 'statusField'>
+> {
+  readonly statusField: (keyof F & string) | null;
+  readonly module: ApplicationModule;
+  /** from the permission catalogue: records go through the approval engine */
+  readonly approvable: boolean;
+  /** /api/{service}/{path} */
+  readonly apiPath: string;
+  /** the sub-paths it offers */
+  offers(subPath: GenericSubPath): boolean;
+}
+
+/** A record of a contract as the API answers it. */
+export type RecordOf<C> =
+  C extends ResourceContract<infer F>
+    ? {
+        id: string;
+        version: number;
+        createdAt: string;
+        createdBy: string | null;
+        lastModifiedAt: string;
+        lastModifiedBy: string | null;
+      } & {
+        -readonly [K in keyof F]: ValueOf<F[K]>;
+      }
+    : never;
+
+const SEGMENT = /^[a-z][a-z0-9-]*$/;
+const ROUTE = /^(\/[a-z][a-z0-9-]*)+$/;
+const LEVELS: Record<ContractLevel, readonly UserLevel[]> = {
+  system: ['SYSTEM'],
+  tenant: ['TENANT'],
+  both: ['SYSTEM', 'TENANT'],
+};
+
+/**
+ * Declares a resource once. A contract that contradicts itself or the permission catalogue
+ * (an unknown permission, a user level the catalogue does not give it, a column that is not a
+ * field) throws when its module loads: at the server's start, and in the contracts' tests.
+ */
+export function defineContract<const F extends FieldContracts>(input: ContractInput<F>): ResourceContract<F> {
+  const where = `Contract ${input.service}/${input.path}`;
+  const fail = (problem: string): never => {
+    throw new Error(`${where}: ${problem}`);
+  };
+  if (!SEGMENT.test(input.service) || !SEGMENT.test(input.path))
+    fail('service and path must be lower-case words joined by hyphens');
+  if (!ROUTE.test(input.route)) fail(`route ${input.route} is not a lower-case path`);
+  const catalogued = PermissionResources[input.permission];
+  if (!catalogued) fail(`permission resource ${input.permission} is not in the permission catalogue`);
+  const wanted = LEVELS[input.level];
+  const levels = catalogued.levels as readonly UserLevel[];
+  if (wanted.length !== levels.length || wanted.some((level) => !levels.includes(level)))
+    fail(`level ${input.level} disagrees with the permission catalogue's user levels ${levels.join(', ')}`);
+
+  const names = Object.keys(input.fields);
+  const isAudit = (name: string) => (AUDIT_COLUMNS as readonly string[]).includes(name);
+  const known = (list: readonly string[], what: string, audit = false) => {
+    for (const name of list)
+      if (!names.includes(name) && !(audit && isAudit(name)))
+        fail(`${what} names ${name}, which is not a field`);
+  };
+  const statusField = input.statusField ?? (input.fields.status?.kind === 'enum' ? 'status' : null);
+  if (statusField !== null && input.fields[statusField]?.kind !== 'enum')
+    fail(`status field ${statusField} is not an enum`);
+  const sections: readonly FormSection[] = input.sections ?? [
+    { title: CommonLabels.general, fields: names.filter((name) => name !== statusField) },
+  ];
+  const sectionFields = sections.flatMap((section) => section.fields);
+  const create = input.create ?? [...sectionFields, ...(statusField ? [statusField] : [])];
+  const update = input.update ?? create.filter((name) => name !== statusField);
+  const importColumns =
+    input.importColumns ??
+    create.filter((name) => {
+      const kind = (input.fields[name] as FieldContract).kind;
+      return (
+        name !== statusField &&
+        kind !== 'children' &&
+        kind !== 'references' &&
+        kind !== 'enumSet' &&
+        kind !== 'file' &&
+        kind !== 'image'
+      );
+    });
+  const exportColumns = input.exportColumns ?? input.columns;
+  known(input.columns, 'columns', true);
+  known(input.keyword, 'keyword');
+  known(input.filters, 'filters');
+  known(input.sort, 'sort', true);
+  known(sectionFields, 'sections');
+  known(create, 'create');
+  known(update, 'update');
+  known(importColumns, 'importColumns');
+  known(exportColumns, 'exportColumns', true);
+  if (!input.sort.includes(input.defaultSort.field)) fail('defaultSort is not among sort');
+  for (const name of input.keyword) {
+    const kind = input.fields[name]?.kind;
+    if (kind !== 'text' && kind !== 'code') fail(`keyword field ${name} is not text`);
+  }
+  const without = input.without ?? [];
+  for (const [name, field] of Object.entries(input.fields)) {
+    if (field.required && !without.includes('create') && !create.includes(name))
+      fail(`required field ${name} is not in create`);
+    if (field.required && !without.includes('import') && !importColumns.includes(name))
+      fail(`required field ${name} is not among the import columns`);
+  }
+  if (!without.includes('status') && statusField === null)
+    fail('without a status field, list "status" in without');
+
+  return {
+    ...input,
+    sections,
+    create,
+    update,
+    exportColumns,
+    importColumns,
+    without,
+    statusField: statusField as (keyof F & string) | null,
+    module: catalogued.module,
+    approvable: catalogued.approvable,
+    apiPath: `/api/${input.service}/${input.path}`,
+    offers: (subPath) => !without.includes(subPath),
+  };
+}
+
+/** Every label a contract uses: titles, fields, enum values, sections, audit columns. */
+export function labelsOf(contract: ResourceContract): Label[] {
+  const fieldLabels = (field: FieldContract): Label[] => [
+    field.label,
+    ...(field.hint ? [field.hint] : []),
+    ...(field.kind === 'enum' || field.kind === 'enumSet'
+      ? Object.values(field.valueLabels as Record<string, Label>)
+      : []),
+    ...(field.kind === 'children' ? Object.values(field.fields).flatMap(fieldLabels) : []),
+  ];
+  return [
+    contract.title,
+    contract.singular,
+    ...Object.values(contract.fields).flatMap(fieldLabels),
+    ...contract.sections.map((section) => section.title),
+    CommonLabels.createdAt,
+    CommonLabels.createdBy,
+    CommonLabels.lastModifiedAt,
+    CommonLabels.lastModifiedBy,
+  ];
+}
+
+/** The label of a field or audit column. */
+export function columnLabel(contract: ResourceContract, name: string): Label {
+  const field = contract.fields[name];
+  if (field) return field.label;
+  if (isAuditColumn(name)) return CommonLabels[name];
+  throw new Error(`${contract.apiPath} has no column ${name}`);
+}
+
+export const isAuditColumn = (name: string): name is AuditColumn =>
+  (AUDIT_COLUMNS as readonly string[]).includes(name);

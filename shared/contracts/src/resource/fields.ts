@@ -1,0 +1,346 @@
+import { FieldLimits, Patterns } from '../limits.ts';
+import { Status } from '../enums.ts';
+import { CommonLabels, type Label } from './label.ts';
+
+/**
+ * How a field is stored, validated, shown and edited. Decimals and money travel as decimal
+ * strings ("1234.50"), never as binary floats; dates as yyyy-MM-dd, date-times as ISO 8601.
+ */
+export type FieldKind =
+  | 'text'
+  | 'code'
+  | 'integer'
+  | 'decimal'
+  | 'money'
+  | 'boolean'
+  | 'date'
+  | 'dateTime'
+  | 'enum'
+  | 'reference'
+  | 'references'
+  | 'enumSet'
+  | 'treeParent'
+  | 'file'
+  | 'image'
+  | 'children';
+
+/** Another resource a field points at, and how the form finds one (its auto-complete). */
+export interface ReferenceTarget {
+  /** the target's permission resource (e.g. 'job_title') */
+  readonly resource: string;
+  /** the target's API base path (e.g. '/api/om/job-titles'): its /auto-complete and /find-by-ids */
+  readonly apiPath: string;
+  /** the target's field shown for a chosen record (e.g. 'name') */
+  readonly display: string;
+}
+
+interface FieldBase<K extends FieldKind, R extends boolean> {
+  readonly kind: K;
+  readonly label: Label;
+  /** must be given on create and can never be null */
+  readonly required: R;
+  /** no two records of a tenant share the value (case-insensitive for text) */
+  readonly unique: boolean;
+  /** a valid value: API examples, the template's sample row, test factories (n varies it) */
+  readonly example: (n: number) => unknown;
+  /** a short help text under the input */
+  readonly hint?: Label;
+}
+
+export interface TextField<R extends boolean = boolean> extends FieldBase<'text' | 'code', R> {
+  readonly maxLength: number;
+  readonly minLength?: number;
+  /** a regular expression (catalogues §5) the whole value matches */
+  readonly pattern?: string;
+  /** a multi-line input in the form */
+  readonly multiline?: boolean;
+}
+export interface NumberField<R extends boolean = boolean> extends FieldBase<'integer', R> {
+  readonly minimum: number;
+  readonly maximum: number;
+}
+export interface DecimalField<R extends boolean = boolean> extends FieldBase<'decimal' | 'money', R> {
+  /** digits in all, and after the point (numeric(precision, scale) in SQL) */
+  readonly precision: number;
+  readonly scale: number;
+  readonly minimum: string;
+}
+export interface BooleanField<R extends boolean = boolean> extends FieldBase<'boolean', R> {}
+export interface DateField<R extends boolean = boolean> extends FieldBase<'date' | 'dateTime', R> {}
+export interface EnumField<V extends string = string, R extends boolean = boolean> extends FieldBase<
+  'enum',
+  R
+> {
+  readonly values: readonly V[];
+  /** a label per value */
+  readonly valueLabels: Readonly<Record<V, Label>>;
+  /** given when create omits it */
+  readonly defaultValue?: V;
+}
+export interface ReferenceField<R extends boolean = boolean> extends FieldBase<
+  'reference' | 'treeParent' | 'file' | 'image',
+  R
+> {
+  /** reference: the target; treeParent: the resource itself (set by defineContract) */
+  readonly target?: ReferenceTarget;
+}
+export interface ReferencesField extends FieldBase<'references', false> {
+  readonly target: ReferenceTarget;
+  readonly maxItems: number;
+}
+/** several values of a fixed set (e.g. the modules a service pack unlocks), kept distinct and sorted */
+export interface EnumSetField<V extends string = string> extends FieldBase<'enumSet', false> {
+  readonly values: readonly V[];
+  readonly valueLabels: Readonly<Record<V, Label>>;
+}
+export interface ChildrenField extends FieldBase<'children', false> {
+  /** the fields of one child row */
+  readonly fields: Readonly<Record<string, ScalarField>>;
+  readonly maxItems: number;
+}
+
+export type ScalarField =
+  TextField | NumberField | DecimalField | BooleanField | DateField | EnumField | ReferenceField;
+export type FieldContract = ScalarField | ReferencesField | EnumSetField | ChildrenField;
+export type FieldContracts = Readonly<Record<string, FieldContract>>;
+
+type Req<O> = O extends { required: true } ? true : false;
+interface Common {
+  readonly label: Label;
+  readonly required?: boolean;
+  readonly unique?: boolean;
+  readonly hint?: Label;
+}
+
+const pad = (n: number) => String(n).padStart(4, '0');
+
+/**
+ * The field helpers: each carries the limits and patterns of catalogues §5 from FieldLimits and
+ * Patterns, so a contract never restates them.
+ */
+export const f = {
+  /** free text up to maxLength characters (FieldLimits.name, .description, …) */
+  text<O extends Common & { maxLength: number; pattern?: string; multiline?: boolean; minLength?: number }>(
+    options: O,
+  ): TextField<Req<O>> {
+    return {
+      kind: 'text',
+      required: (options.required ?? false) as Req<O>,
+      unique: options.unique ?? false,
+      example: (n) => `${options.label.vi} ${n}`,
+      ...options,
+    };
+  },
+  /** a code: 4 to 50 letters, digits, underscore or dot; required and unique per tenant */
+  code(options: { label?: Label } = {}): TextField<true> {
+    return {
+      kind: 'code',
+      label: options.label ?? CommonLabels.code,
+      required: true,
+      unique: true,
+      maxLength: FieldLimits.code,
+      minLength: 4,
+      pattern: Patterns.code,
+      example: (n) => `CODE_${pad(n)}`,
+    };
+  },
+  integer<O extends Common & { minimum?: number; maximum?: number }>(options: O): NumberField<Req<O>> {
+    const minimum = options.minimum ?? 0;
+    const maximum = options.maximum ?? FieldLimits.integer;
+    return {
+      kind: 'integer',
+      required: (options.required ?? false) as Req<O>,
+      unique: options.unique ?? false,
+      example: (n) => Math.min(Math.max(n, minimum), maximum),
+      ...options,
+      minimum,
+      maximum,
+    };
+  },
+  /** a decimal as a string: precision digits in all, scale after the point */
+  decimal<O extends Common & { precision?: number; scale?: number; minimum?: string }>(
+    options: O,
+  ): DecimalField<Req<O>> {
+    return {
+      kind: 'decimal',
+      required: (options.required ?? false) as Req<O>,
+      unique: options.unique ?? false,
+      precision: options.precision ?? 18,
+      scale: options.scale ?? 2,
+      minimum: options.minimum ?? '0',
+      example: (n) => `${n}.5`,
+      ...options,
+    };
+  },
+  /** money in VND as a decimal string (numeric(18, 2)), never negative */
+  money<O extends Common>(options: O): DecimalField<Req<O>> {
+    return {
+      kind: 'money',
+      required: (options.required ?? false) as Req<O>,
+      unique: false,
+      precision: 18,
+      scale: 2,
+      minimum: '0',
+      example: (n) => `${1_000_000 + n * 1000}`,
+      ...options,
+    };
+  },
+  boolean<O extends Common>(options: O): BooleanField<Req<O>> {
+    return {
+      kind: 'boolean',
+      required: (options.required ?? false) as Req<O>,
+      unique: false,
+      example: (n) => n % 2 === 0,
+      ...options,
+    };
+  },
+  /** a calendar day, yyyy-MM-dd (shown dd/MM/yyyy) */
+  date<O extends Common>(options: O): DateField<Req<O>> {
+    return {
+      kind: 'date',
+      required: (options.required ?? false) as Req<O>,
+      unique: false,
+      example: (n) => `2026-01-${String((n % 28) + 1).padStart(2, '0')}`,
+      ...options,
+    };
+  },
+  dateTime<O extends Common>(options: O): DateField<Req<O>> {
+    return {
+      kind: 'dateTime',
+      required: (options.required ?? false) as Req<O>,
+      unique: false,
+      example: (n) => `2026-01-${String((n % 28) + 1).padStart(2, '0')}T08:00:00.000Z`,
+      ...options,
+    };
+  },
+  /** one of a fixed set of values, each with its label */
+  enumOf<V extends string, O extends Common & { valueLabels: Readonly<Record<V, Label>>; defaultValue?: V }>(
+    options: O,
+  ): EnumField<V, Req<O>> {
+    const values = Object.keys(options.valueLabels) as V[];
+    return {
+      kind: 'enum',
+      required: (options.required ?? false) as Req<O>,
+      unique: false,
+      values,
+      example: () => options.defaultValue ?? values[0],
+      ...options,
+    };
+  },
+  /** ACTIVE or INACTIVE, default ACTIVE; switched by POST /{id}/active and /inactive */
+  status(): EnumField<Status, false> {
+    return f.enumOf({
+      label: CommonLabels.status,
+      valueLabels: {
+        [Status.active]: CommonLabels.active,
+        [Status.inactive]: CommonLabels.inactive,
+      } as Record<Status, Label>,
+      defaultValue: Status.active,
+    });
+  },
+  /** a record of another resource, chosen with its auto-complete */
+  reference<O extends Common & { target: ReferenceTarget }>(options: O): ReferenceField<Req<O>> {
+    return {
+      kind: 'reference',
+      required: (options.required ?? false) as Req<O>,
+      unique: false,
+      example: () => null,
+      ...options,
+    };
+  },
+  /** several records of another resource (a child table of ids) */
+  references(options: Common & { target: ReferenceTarget; maxItems?: number }): ReferencesField {
+    return {
+      kind: 'references',
+      label: options.label,
+      target: options.target,
+      required: false,
+      unique: false,
+      maxItems: options.maxItems ?? 100,
+      example: () => [],
+      ...(options.hint ? { hint: options.hint } : {}),
+    };
+  },
+  /** several values of a fixed set, each with its label */
+  enumSet<V extends string>(options: Common & { valueLabels: Readonly<Record<V, Label>> }): EnumSetField<V> {
+    return {
+      kind: 'enumSet',
+      label: options.label,
+      valueLabels: options.valueLabels,
+      values: Object.keys(options.valueLabels) as V[],
+      required: false,
+      unique: false,
+      example: () => [],
+      ...(options.hint ? { hint: options.hint } : {}),
+    };
+  },
+  /** the parent in a tree of the same resource (no cycles) */
+  treeParent(options: Common = { label: CommonLabels.parent }): ReferenceField<false> {
+    return {
+      kind: 'treeParent',
+      required: false,
+      unique: false,
+      example: () => null,
+      ...options,
+    } as ReferenceField<false>;
+  },
+  /** an uploaded file (System › Files), by id */
+  file<O extends Common>(options: O): ReferenceField<Req<O>> {
+    return {
+      kind: 'file',
+      required: (options.required ?? false) as Req<O>,
+      unique: false,
+      example: () => null,
+      ...options,
+    };
+  },
+  /** an uploaded image (thumbnails made by the server), by id */
+  image<O extends Common>(options: O): ReferenceField<Req<O>> {
+    return {
+      kind: 'image',
+      required: (options.required ?? false) as Req<O>,
+      unique: false,
+      example: () => null,
+      ...options,
+    };
+  },
+  /** rows of a child list, written and answered with the parent */
+  children(
+    options: Common & { fields: Readonly<Record<string, ScalarField>>; maxItems?: number },
+  ): ChildrenField {
+    return {
+      kind: 'children',
+      label: options.label,
+      fields: options.fields,
+      required: false,
+      unique: false,
+      maxItems: options.maxItems ?? 100,
+      example: () => [],
+      ...(options.hint ? { hint: options.hint } : {}),
+    };
+  },
+};
+
+/** The value type of a field, as the API answers it (optional fields may be null). */
+type ValueOfKind<F> =
+  F extends EnumField<infer V>
+    ? V
+    : F extends TextField | DecimalField | DateField | ReferenceField
+      ? string
+      : F extends NumberField
+        ? number
+        : F extends BooleanField
+          ? boolean
+          : F extends ReferencesField
+            ? string[]
+            : F extends EnumSetField<infer V>
+              ? V[]
+              : F extends ChildrenField
+                ? Array<{ [K in keyof F['fields']]: ValueOf<F['fields'][K]> }>
+                : never;
+
+export type ValueOf<F> = F extends { kind: 'enum' | 'references' | 'enumSet' | 'children' }
+  ? ValueOfKind<F>
+  : F extends { required: true }
+    ? ValueOfKind<F>
+    : ValueOfKind<F> | null;
