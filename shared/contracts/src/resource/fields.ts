@@ -65,8 +65,8 @@ export interface DecimalField<R extends boolean = boolean> extends FieldBase<'de
   readonly scale: number;
   readonly minimum: string;
 }
-export interface BooleanField<R extends boolean = boolean> extends FieldBase<'boolean', R> {}
-export interface DateField<R extends boolean = boolean> extends FieldBase<'date' | 'dateTime', R> {}
+export type BooleanField<R extends boolean = boolean> = FieldBase<'boolean', R>;
+export type DateField<R extends boolean = boolean> = FieldBase<'date' | 'dateTime', R>;
 export interface EnumField<V extends string = string, R extends boolean = boolean> extends FieldBase<
   'enum',
   R
