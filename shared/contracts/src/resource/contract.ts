@@ -68,11 +68,31 @@ export interface ContractInput<F extends FieldContracts> {
   readonly statusField?: keyof F & string;
 }
 
-/** A resource said once: read by the server (API, OpenAPI, import, export) and the browser (pages). */
-export interface ResourceContract<F extends FieldContracts = FieldContracts> extends Required<
-  Omit<ContractInput<F>, 'statusField'>
-> {
-  readonly statusField: (keyof F & string) | null;
+/**
+ * Any contract, its names widened to strings: what the server's binding and the UI kit's pages
+ * take. (ResourceContract<F> is invariant in F, so code that serves every contract reads this.)
+ */
+export interface AnyResourceContract {
+  readonly service: string;
+  readonly path: string;
+  readonly route: string;
+  readonly permission: PermissionResource;
+  readonly level: ContractLevel;
+  readonly title: Label;
+  readonly singular: Label;
+  readonly fields: FieldContracts;
+  readonly columns: readonly string[];
+  readonly keyword: readonly string[];
+  readonly filters: readonly string[];
+  readonly sort: readonly string[];
+  readonly defaultSort: { readonly field: string; readonly direction: SortDirection };
+  readonly sections: readonly FormSection[];
+  readonly create: readonly string[];
+  readonly update: readonly string[];
+  readonly exportColumns: readonly string[];
+  readonly importColumns: readonly string[];
+  readonly without: readonly GenericSubPath[];
+  readonly statusField: string | null;
   readonly module: ApplicationModule;
   /** from the permission catalogue: records go through the approval engine */
   readonly approvable: boolean;
@@ -80,6 +100,25 @@ export interface ResourceContract<F extends FieldContracts = FieldContracts> ext
   readonly apiPath: string;
   /** the sub-paths it offers */
   offers(subPath: GenericSubPath): boolean;
+}
+
+/** A resource said once: read by the server (API, OpenAPI, import, export) and the browser (pages). */
+export interface ResourceContract<F extends FieldContracts = FieldContracts> extends AnyResourceContract {
+  readonly fields: F;
+  readonly columns: readonly ((keyof F & string) | AuditColumn)[];
+  readonly keyword: readonly (keyof F & string)[];
+  readonly filters: readonly (keyof F & string)[];
+  readonly sort: readonly ((keyof F & string) | AuditColumn)[];
+  readonly defaultSort: {
+    readonly field: (keyof F & string) | AuditColumn;
+    readonly direction: SortDirection;
+  };
+  readonly sections: readonly FormSection<keyof F & string>[];
+  readonly create: readonly (keyof F & string)[];
+  readonly update: readonly (keyof F & string)[];
+  readonly exportColumns: readonly ((keyof F & string) | AuditColumn)[];
+  readonly importColumns: readonly (keyof F & string)[];
+  readonly statusField: (keyof F & string) | null;
 }
 
 /** A record of a contract as the API answers it. */
@@ -196,7 +235,7 @@ export function defineContract<const F extends FieldContracts>(input: ContractIn
 }
 
 /** Every label a contract uses: titles, fields, enum values, sections, audit columns. */
-export function labelsOf(contract: ResourceContract): Label[] {
+export function labelsOf(contract: AnyResourceContract): Label[] {
   const fieldLabels = (field: FieldContract): Label[] => [
     field.label,
     ...(field.hint ? [field.hint] : []),
@@ -218,7 +257,7 @@ export function labelsOf(contract: ResourceContract): Label[] {
 }
 
 /** The label of a field or audit column. */
-export function columnLabel(contract: ResourceContract, name: string): Label {
+export function columnLabel(contract: AnyResourceContract, name: string): Label {
   const field = contract.fields[name];
   if (field) return field.label;
   if (isAuditColumn(name)) return CommonLabels[name];
