@@ -11,3 +11,4 @@ export * from './theme.ts';
 export * from './permissions.ts';
 export * from './menu.ts';
 export * from './translations.ts';
+export * from './micro-apps.ts';

@@ -1,0 +1,47 @@
+import { menuEntries, type MenuNode } from './menu.ts';
+
+/**
+ * The module micro-apps and the pages each serves, declared once: root-config registers each
+ * app that the import map lists (active on its routes and everything below them), and the
+ * sidebar shows only the menu entries an installed app serves, so no entry leads to a missing
+ * module. A team that adds a page adds its route here in the same release.
+ */
+export interface MicroAppDeclaration {
+  /** its import-map name */
+  readonly name: string;
+  /** the menu paths it draws (each also covers /detail, /create, /{id}/update… below it) */
+  readonly routes: readonly string[];
+}
+
+export const MICRO_APPS: readonly MicroAppDeclaration[] = [];
+
+/** Whether `pathname` is one of the routes or below one. */
+export function servesPath(routes: readonly string[], pathname: string): boolean {
+  return routes.some((route) => pathname === route || pathname.startsWith(`${route}/`));
+}
+
+/** The routes served by the installed micro-apps (those the import map lists). */
+export function installedRoutes(
+  installed: ReadonlySet<string>,
+  apps: readonly MicroAppDeclaration[] = MICRO_APPS,
+): string[] {
+  return apps.filter((app) => installed.has(app.name)).flatMap((app) => app.routes);
+}
+
+/** The menu without the entries no installed app serves (the dashboard is the shell's own), and without emptied groups. */
+export function menuOfInstalledApps(
+  nodes: readonly MenuNode[],
+  routes: readonly string[],
+  shellPaths: readonly string[],
+): MenuNode[] {
+  const keep = (node: MenuNode): MenuNode | null => {
+    if (node.kind === 'entry')
+      return shellPaths.includes(node.path) || servesPath(routes, node.path) ? node : null;
+    const children = node.children.map(keep).filter((child): child is MenuNode => child !== null);
+    return children.length > 0 ? { ...node, children } : null;
+  };
+  return nodes.map(keep).filter((node): node is MenuNode => node !== null);
+}
+
+/** Every menu path an app declares must be a menu entry's path (or the test of the app fails). */
+export const menuPaths = (): string[] => menuEntries().map((place) => place.entry.path);
