@@ -5,6 +5,7 @@ import { showToast } from '@hcm/ui';
 import { useSession } from './session/use-session.ts';
 import { replaceLocation, useShellLocation } from './routing/location.ts';
 import { errorPathForStatus, resolveRoute, type RouteDecision } from './routing/resolve-route.ts';
+import { setInstalledRoutes, useFailedRoutes } from './routing/installed-apps.ts';
 import { viewerOf } from './navigation/menu-service.ts';
 import { ModuleMissingPage } from './navigation/ModuleMissingPage.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
@@ -75,7 +76,10 @@ export function ShellRouter({
   // Without its private key a session opens no protected area (core §6): it counts as signed out.
   const profile = session.status === 'signed-in' && session.tokens.secretKey !== '' ? session.profile : null;
   const viewer = useMemo(() => (profile ? viewerOf(profile) : null), [profile]);
-  const decision = resolveRoute(location, { viewer, moduleRoutePrefixes });
+  // Before the layout renders: the sidebar's menu shows only what the installed apps serve.
+  setInstalledRoutes(moduleRoutePrefixes);
+  const failedRoutes = useFailedRoutes();
+  const decision = resolveRoute(location, { viewer, moduleRoutePrefixes, failedRoutes });
   useLeaveAsDecided(decision, `${location.pathname}${location.search}`);
   useNavigationErrors();
 

@@ -13,7 +13,31 @@ export interface MicroAppDeclaration {
   readonly routes: readonly string[];
 }
 
-export const MICRO_APPS: readonly MicroAppDeclaration[] = [];
+/** The administration and system micro-app (packages/admin): categories, system records, the action log. */
+export const ADMIN_APP: MicroAppDeclaration = {
+  name: '@hcm/admin',
+  routes: [
+    '/setting/job-titles',
+    '/setting/ethnicity',
+    '/setting/religion',
+    '/system/service-pack',
+    '/system/language',
+    '/system/action-log',
+  ],
+};
+
+export const MICRO_APPS: readonly MicroAppDeclaration[] = [ADMIN_APP];
+
+/**
+ * Said by root-config when single-spa could not load or start a registered micro-app
+ * (detail: {@link ModuleLoadFailure}); the shell then shows "the module could not be loaded"
+ * on that app's routes instead of an empty outlet.
+ */
+export const MODULE_LOAD_FAILED_EVENT = 'hcm:module-load-failed';
+export interface ModuleLoadFailure {
+  /** the app's import-map name */
+  readonly name: string;
+}
 
 /** Whether `pathname` is one of the routes or below one. */
 export function servesPath(routes: readonly string[], pathname: string): boolean {

@@ -1,6 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MENU, menuEntries, type MenuNode, type Profile } from '@hcm/contracts';
-import { breadcrumbFor, matchMenuPath, viewerOf, visibleMenu, type MenuViewer } from './menu-service.ts';
+import { setInstalledRoutes } from '../routing/installed-apps.ts';
+import {
+  breadcrumbFor,
+  installedMenu,
+  matchMenuPath,
+  viewerOf,
+  visibleMenu,
+  type MenuViewer,
+} from './menu-service.ts';
 
 const tenantUser = (authorities: string[]): MenuViewer => ({ authorities, isRoot: false, level: 'TENANT' });
 const keysOf = (nodes: readonly MenuNode[]): string[] =>
@@ -120,5 +128,31 @@ describe('breadcrumbFor', () => {
       { labelKey: 'navigation.home', path: '/dashboard' },
       { labelKey: 'navigation.shellPages.myProfile' },
     ]);
+  });
+});
+
+describe('the menu of the installed apps', () => {
+  const root: MenuViewer = { authorities: [], isRoot: true, level: 'SYSTEM' };
+  const entryKeys = (nodes: readonly MenuNode[]) => menuEntries(nodes).map((place) => place.entry.key);
+  afterEach(() => setInstalledRoutes(null));
+
+  it('shows root only the dashboard and the entries an installed app serves', () => {
+    setInstalledRoutes(['/setting/job-titles', '/system/action-log']);
+    expect(entryKeys(visibleMenu(root))).toEqual(['dashboard', 'jobTitle', 'actionLog']);
+  });
+
+  it('shows only the dashboard when nothing is installed', () => {
+    setInstalledRoutes([]);
+    expect(entryKeys(visibleMenu(root))).toEqual(['dashboard']);
+  });
+
+  it('still filters the installed entries by authority', () => {
+    setInstalledRoutes(['/setting/job-titles', '/setting/religion']);
+    const clerk: MenuViewer = { authorities: ['religion.view'], isRoot: false, level: 'TENANT' };
+    expect(entryKeys(visibleMenu(clerk))).toEqual(['dashboard', 'religion']);
+  });
+
+  it('is the whole menu when the shell was told nothing (a component alone)', () => {
+    expect(installedMenu(null)).toBe(MENU);
   });
 });

@@ -2,12 +2,14 @@ import {
   MENU,
   hasAuthority,
   menuEntries,
+  menuOfInstalledApps,
   type MenuEntry,
   type MenuEntryPlace,
   type MenuNode,
   type Profile,
   type UserLevel,
 } from '@hcm/contracts';
+import { installedRoutesNow } from '../routing/installed-apps.ts';
 
 /** Who is looking at the menu: what they hold and at which level they work. */
 export interface MenuViewer {
@@ -33,11 +35,28 @@ export const holdsEntryAuthority = (entry: MenuEntry, viewer: MenuViewer) =>
 export const levelAllowsEntry = (entry: MenuEntry, viewer: MenuViewer) =>
   viewer.isRoot || entry.levels.includes(viewer.level);
 
+/** The shell's own pages that are menu entries: there whatever is installed. */
+const SHELL_MENU_PATHS = ['/dashboard'];
+
+let installedMenuCache: { routes: readonly string[]; menu: MenuNode[] } | null = null;
+
 /**
- * The menu as this viewer sees it: the entries they may open (authority and level), and the
- * groups that still hold one. Showing an entry whose page would send them away helps nobody.
+ * The menu of what this portal has installed: the entries an installed micro-app serves and
+ * the shell's own, so that no entry leads to a page nobody draws. The whole menu when the shell
+ * was told nothing (routing/installed-apps.ts).
  */
-export function visibleMenu(viewer: MenuViewer, nodes: readonly MenuNode[] = MENU): MenuNode[] {
+export function installedMenu(routes: readonly string[] | null = installedRoutesNow()): readonly MenuNode[] {
+  if (routes === null) return MENU;
+  if (installedMenuCache?.routes !== routes)
+    installedMenuCache = { routes, menu: menuOfInstalledApps(MENU, routes, SHELL_MENU_PATHS) };
+  return installedMenuCache.menu;
+}
+
+/**
+ * The menu as this viewer sees it: the installed entries they may open (authority and level),
+ * and the groups that still hold one. Showing an entry whose page would send them away helps nobody.
+ */
+export function visibleMenu(viewer: MenuViewer, nodes: readonly MenuNode[] = installedMenu()): MenuNode[] {
   return nodes.flatMap((node): MenuNode[] => {
     if (node.kind === 'entry')
       return holdsEntryAuthority(node, viewer) && levelAllowsEntry(node, viewer) ? [node] : [];

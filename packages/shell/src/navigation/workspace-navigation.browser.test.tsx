@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiPaths, NAVIGATION_ERROR_EVENT, type Profile } from '@hcm/contracts';
+import { ApiPaths, MODULE_LOAD_FAILED_EVENT, NAVIGATION_ERROR_EVENT, type Profile } from '@hcm/contracts';
 import { dismissAllToasts } from '@hcm/ui';
 import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
 import { healthyIam, hrAdminProfile, issuedTokens, type FakeApi } from '../testing/fake-api.ts';
@@ -86,14 +86,26 @@ describe('workspace navigation and guards', () => {
     expect(screen.queryByText(FORBIDDEN_TOAST) === null).to.equal(true);
   });
 
-  it('says a menu page’s module is not installed when this portal has not deployed it', async () => {
-    profileIs(api, ['timesheet.view']);
+  it('answers a menu page no installed app serves with not-found, and leaves it out of the menu', async () => {
+    profileIs(api, ['timesheet.view', 'job_title.view']);
     await signInAsHrAdmin();
-    renderShellAt('/tm/timesheets', { moduleRoutePrefixes: ['/om'] });
-    await screen.findByRole('heading', { level: 1, name: 'Phân hệ chưa được cài đặt' });
-    screen.getByText(
-      'Chức năng “Bảng chấm công” thuộc phân hệ “Chấm công”. Phân hệ này chưa được triển khai trên cổng thông tin này; vui lòng liên hệ quản trị viên của tổ chức bạn.',
-    );
+    renderShellAt('/tm/timesheets', { moduleRoutePrefixes: ['/setting/job-titles'] });
+    await screen.findByRole('heading', { level: 1, name: 'Không tìm thấy trang' });
+    const menu = screen.getByRole('navigation', { name: 'Menu chính' });
+    expect(within(menu).queryByRole('link', { name: 'Bảng chấm công' })).to.equal(null);
+    expect(within(menu).queryByText('Chấm công')).to.equal(null);
+  });
+
+  it('says the module could not be loaded when an installed app fails to load', async () => {
+    profileIs(api, ['job_title.view']);
+    await signInAsHrAdmin();
+    renderShellAt('/setting/job-titles', { moduleRoutePrefixes: ['/setting/job-titles'] });
+    await screen.findByRole('navigation', { name: 'Menu chính' });
+    act(() => {
+      window.dispatchEvent(new CustomEvent(MODULE_LOAD_FAILED_EVENT, { detail: { name: '@hcm/admin' } }));
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Không tải được phân hệ' });
+    screen.getByText(/Chức năng “Chức danh” thuộc phân hệ “Quản trị”, nhưng phân hệ này không tải được/);
     await userEvent.setup().click(screen.getByRole('link', { name: 'Về trang tổng quan' }));
     await waitFor(() => expect(currentPath()).to.equal('/dashboard'));
   });

@@ -34,9 +34,9 @@ describe('resolveRoute: the signed-in guard', () => {
       kind: 'redirect',
       to: '/login?redirect=/payroll/periods%3Fyear%3D2026%26q%3Da%20b',
     });
-    expect(resolveRoute(at('/tm/timesheets'), signedOut)).toEqual({
+    expect(resolveRoute(at('/om/employee/7/detail'), signedOut)).toEqual({
       kind: 'redirect',
-      to: '/login?redirect=/tm/timesheets',
+      to: '/login?redirect=/om/employee/7/detail',
     });
     expect(resolveRoute(at('/setting/my-profile'), signedOut)).toEqual({
       kind: 'redirect',
@@ -121,18 +121,51 @@ describe('resolveRoute: the page guard by user level', () => {
   });
 });
 
-describe('resolveRoute: modules not deployed', () => {
-  it('tells that the module is not installed for a permitted menu page of an absent module', () => {
-    const timekeeper: MenuViewer = { authorities: ['timesheet.view'], isRoot: false, level: 'TENANT' };
+describe('resolveRoute: installed apps', () => {
+  const timekeeper: MenuViewer = { authorities: ['timesheet.view'], isRoot: false, level: 'TENANT' };
+
+  it('answers a menu page that no installed app serves with not-found, signed in or not', () => {
     expect(resolveRoute(at('/tm/timesheets/7/detail'), as(timekeeper))).toEqual({
+      kind: 'workspace',
+      page: 'not-found',
+    });
+    expect(resolveRoute(at('/tm/timesheets'), signedOut)).toEqual({ kind: 'public', page: 'not-found' });
+  });
+
+  it('serves only the declared routes of an app, not their whole module segment', () => {
+    const admin = ['/setting/job-titles', '/system/language'];
+    const root: MenuViewer = { authorities: [], isRoot: true, level: 'SYSTEM' };
+    expect(resolveRoute(at('/setting/job-titles/create'), as(root, admin))).toEqual({
+      kind: 'workspace',
+      page: 'module',
+    });
+    expect(resolveRoute(at('/setting/religion'), as(root, admin))).toEqual({
+      kind: 'workspace',
+      page: 'not-found',
+    });
+    expect(resolveRoute(at('/system/tenant'), as(root, admin))).toEqual({
+      kind: 'workspace',
+      page: 'not-found',
+    });
+  });
+
+  it('says the module could not be loaded on the routes of an installed app that failed', () => {
+    const context = { ...as(timekeeper, ['/tm']), failedRoutes: ['/tm'] };
+    expect(resolveRoute(at('/tm/timesheets/7/detail'), context)).toEqual({
       kind: 'workspace',
       page: 'module-missing',
       entryKey: 'timesheets',
     });
+    expect(resolveRoute(at('/tm/timesheets'), as(timekeeper, ['/tm']))).toEqual({
+      kind: 'workspace',
+      page: 'module',
+    });
   });
 
-  it('checks the authority before telling about the module', () => {
-    expect(resolveRoute(at('/tm/timesheets'), signedIn)).toMatchObject({
+  it('checks the authority before telling about a failed module', () => {
+    expect(
+      resolveRoute(at('/tm/timesheets'), { ...as(hrAdmin, ['/tm']), failedRoutes: ['/tm'] }),
+    ).toMatchObject({
       kind: 'redirect',
       notice: 'forbidden',
     });

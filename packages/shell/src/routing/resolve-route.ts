@@ -1,4 +1,4 @@
-import { MENU, type MenuNode } from '@hcm/contracts';
+import { MENU, servesPath, type MenuNode } from '@hcm/contracts';
 import {
   holdsEntryAuthority,
   levelAllowsEntry,
@@ -22,7 +22,7 @@ export type RouteDecision =
   | { kind: 'back'; fallback: string }
   | { kind: 'public'; page: 'sign-in' | 'privacy-policy' | EitherLayoutPage }
   | { kind: 'workspace'; page: 'dashboard' | 'module' | 'my-profile' | EitherLayoutPage }
-  /** a menu page whose module micro-app this portal has not deployed (yet) */
+  /** a menu page whose installed micro-app could not be loaded (network, a broken release) */
   | { kind: 'workspace'; page: 'module-missing'; entryKey: string };
 
 export interface RouteContext {
@@ -31,8 +31,14 @@ export interface RouteContext {
    * signed out: protected areas need it (core §6).
    */
   viewer: MenuViewer | null;
-  /** Path prefixes owned by module micro-apps (e.g. /om, /payroll): workspace pages the shell frames. */
+  /**
+   * The routes the installed module micro-apps serve (MICRO_APPS of @hcm/contracts that the
+   * import map lists, e.g. /setting/job-titles): workspace pages the shell frames, each with
+   * the pages below it. A path under none of them is not found, menu entry or not.
+   */
   moduleRoutePrefixes: readonly string[];
+  /** the routes of installed apps single-spa failed to load: "the module could not be loaded" */
+  failedRoutes?: readonly string[];
   /** the menu whose entries guard their paths (the product's by default) */
   menu?: readonly MenuNode[];
 }
@@ -74,8 +80,9 @@ const EITHER_LAYOUT_PAGES: Readonly<Record<string, EitherLayoutPage>> = {
 
 /**
  * Decides what the shell shows for a location: a page in one of its layouts, a redirect, or a
- * step back. Guards, in order: signed in (with the private key), the menu entry's authorities
- * (toast and dashboard), the entry's user levels (back), the module deployed.
+ * step back. A path no installed app serves is not found; then the guards, in order: signed in
+ * (with the private key), the menu entry's authorities (toast and dashboard), the entry's user
+ * levels (back), the app loaded.
  */
 export function resolveRoute(location: ShellLocation, context: RouteContext): RouteDecision {
   const { viewer } = context;
@@ -95,8 +102,10 @@ export function resolveRoute(location: ShellLocation, context: RouteContext): Ro
   if (path === ShellPaths.myProfile) return viewer ? { kind: 'workspace', page: 'my-profile' } : toSignIn;
 
   const match = matchMenuPath(path, context.menu ?? MENU);
-  const moduleDeployed = context.moduleRoutePrefixes.some((prefix) => isUnder(path, prefix));
-  if (!match && !moduleDeployed)
+  const isDashboard = match?.entry.path === ShellPaths.dashboard;
+  // Only an installed app's route is a page: an entry whose app is not installed is not in the
+  // menu either, so a typed or old link to it is simply not found.
+  if (!isDashboard && !servesPath(context.moduleRoutePrefixes, path))
     return viewer ? { kind: 'workspace', page: 'not-found' } : { kind: 'public', page: 'not-found' };
   if (!viewer) return toSignIn;
   if (!match) return { kind: 'workspace', page: 'module' };
@@ -108,8 +117,9 @@ export function resolveRoute(location: ShellLocation, context: RouteContext): Ro
       : { kind: 'redirect', to: ShellPaths.dashboard, notice: 'forbidden' };
   }
   if (!levelAllowsEntry(entry, viewer)) return { kind: 'back', fallback: ShellPaths.dashboard };
-  if (entry.path === ShellPaths.dashboard)
+  if (isDashboard)
     return { kind: 'workspace', page: path === ShellPaths.dashboard ? 'dashboard' : 'not-found' };
-  if (!moduleDeployed) return { kind: 'workspace', page: 'module-missing', entryKey: entry.key };
+  if (servesPath(context.failedRoutes ?? [], path))
+    return { kind: 'workspace', page: 'module-missing', entryKey: entry.key };
   return { kind: 'workspace', page: 'module' };
 }
