@@ -74,6 +74,15 @@ export { useListQuery, type ListQueryOptions, type ListQueryState } from './list
 export { indexColumn, type ColumnDef } from './table/columns.ts';
 export { statusTone, StatusTones, type BadgeTone } from './status/status-colors.ts';
 
+// resources (the pages are lazy)
+export {
+  resourceRoutes,
+  matchResourcePage,
+  goTo,
+  type ResourcePageKind,
+  type ResourcePageMatch,
+} from './resource/resource-routes.ts';
+
 // toasts
 export {
   showToast,

@@ -18,6 +18,12 @@ import type { ConfirmActionOptions } from './dialog/confirm-host.tsx';
 import type { DecimalInputProps } from './input/DecimalInput.tsx';
 import type { DateInputProps } from './input/DateInput.tsx';
 import type { FileUploadProps } from './upload/FileUpload.tsx';
+import type { ResourceListPageProps } from './resource/ResourceListPage.tsx';
+import type { ResourceFormProps, ResourceSectionProps } from './resource/ResourceForm.tsx';
+import type { ResourceDetailPageProps } from './resource/ResourceDetailPage.tsx';
+import type { ResourcePagesProps } from './resource/ResourcePages.tsx';
+import type { FieldInputProps } from './resource/FieldInput.tsx';
+import type { AnyResourceContract } from '@hcm/contracts/resource';
 
 /** The list kit module: ListPage, DataTable, PaginationBar, SearchBox, TruncatedText, StatusBadge. */
 export const loadListKit = () => import('./kits/list-kit.ts');
@@ -25,6 +31,8 @@ export const loadListKit = () => import('./kits/list-kit.ts');
 export const loadDialogKit = () => import('./kits/dialog-kit.ts');
 /** DecimalInput, DateInput, FileUpload. */
 export const loadInputKit = () => import('./kits/input-kit.ts');
+/** The generic resource pages: ResourceListPage, ResourceForm, ResourceDetailPage, ResourcePages. */
+export const loadResourceKit = () => import('./kits/resource-kit.ts');
 
 type Loader<M> = () => Promise<M>;
 
@@ -115,6 +123,43 @@ export const FileUpload = lazyPiece<Awaited<ReturnType<typeof loadInputKit>>, Fi
   'FileUpload',
 );
 
+type ResourceKit = Awaited<ReturnType<typeof loadResourceKit>>;
+const pageSpinner = <Spinner />;
+
+/** A resource's list drawn from its contract (filters, sort, paging, batch actions, export, import). */
+export const ResourceListPage = lazyPiece<ResourceKit, ResourceListPageProps>(
+  loadResourceKit,
+  (m) => m.ResourceListPage,
+  pageSpinner,
+  'ResourceListPage',
+);
+/** A resource's create or update form drawn from its contract. */
+export const ResourceForm = lazyPiece<ResourceKit, ResourceFormProps>(
+  loadResourceKit,
+  (m) => m.ResourceForm,
+  pageSpinner,
+  'ResourceForm',
+);
+/** A record's page drawn from its contract, with Edit, Delete and Activate/Deactivate. */
+export const ResourceDetailPage = lazyPiece<ResourceKit, ResourceDetailPageProps>(
+  loadResourceKit,
+  (m) => m.ResourceDetailPage,
+  pageSpinner,
+  'ResourceDetailPage',
+);
+/** Every page of a resource behind its route (list, create, detail, update), chosen by the path. */
+export const ResourcePages = lazyPiece<ResourceKit, ResourcePagesProps>(
+  loadResourceKit,
+  (m) => m.ResourcePages,
+  pageSpinner,
+  'ResourcePages',
+);
+
+/** Adds the contracts' labels to i18next under RESOURCE_NAMESPACE (the pages also do it themselves). */
+export function registerContractLabels(contracts: readonly AnyResourceContract[]): Promise<void> {
+  return loadResourceKit().then((kit) => kit.registerContractLabels(contracts));
+}
+
 /** Asks for confirmation in a dialog of its own (no component to mount): true on confirm. */
 export function confirmAction(options: ConfirmActionOptions): Promise<boolean> {
   return loadDialogKit().then((kit) => kit.confirmAction(options));
@@ -132,4 +177,10 @@ export type {
   DecimalInputProps,
   DateInputProps,
   FileUploadProps,
+  ResourceListPageProps,
+  ResourceFormProps,
+  ResourceSectionProps,
+  ResourceDetailPageProps,
+  ResourcePagesProps,
+  FieldInputProps,
 };

@@ -1,0 +1,177 @@
+import { useId } from 'react';
+import {
+  Checkbox,
+  Dropdown,
+  Input,
+  Option,
+  Switch,
+  Textarea,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import type { FieldContract, Label } from '@hcm/contracts/resource';
+import { FormField } from '../form/FormField.tsx';
+import type { FieldBinding } from '../form/use-form-state.ts';
+import { TextInput } from '../form/TextInput.tsx';
+import { cleanText } from '../form/clean-text.ts';
+import { DateInput } from '../input/DateInput.tsx';
+import { DecimalInput } from '../input/DecimalInput.tsx';
+import { useUiTranslation } from '../i18n/ui-i18n.ts';
+import type { FormValue } from './contract-form.ts';
+import type { LabelText } from './format-value.ts';
+import { ReferenceInput } from './ReferenceInput.tsx';
+
+const useStyles = makeStyles({
+  choices: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalL },
+});
+
+export interface FieldInputProps {
+  name: string;
+  field: FieldContract;
+  binding: FieldBinding<FormValue>;
+  text: LabelText;
+  disabled?: boolean;
+}
+
+/** Local date and time as the datetime-local input writes it. */
+const localDateTime = (value: FormValue) => {
+  if (!(value instanceof Date) || Number.isNaN(value.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}T${pad(value.getHours())}:${pad(value.getMinutes())}`;
+};
+
+/**
+ * The input of a field, by its kind, inside a labelled FormField that shows its error: text and
+ * code TextInput (Textarea when multiline), integer, decimal and money DecimalInput, boolean
+ * Switch, date DateInput, date-time, enum Dropdown with its value labels, enum set checkboxes,
+ * reference a searching Combobox. Children lists and files are not edited here yet.
+ */
+export function FieldInput({ name, field, binding, text, disabled }: FieldInputProps) {
+  const styles = useStyles();
+  const { t } = useUiTranslation();
+  const id = useId();
+  const label = text(field.label);
+  const hint = field.hint ? text(field.hint) : undefined;
+  const { value, onChange, onBlur, error } = binding;
+  const common = { id, disabled, onBlur, 'aria-invalid': error ? true : undefined } as const;
+  const enumLabel = (labels: Readonly<Record<string, Label>>, v: string) => (labels[v] ? text(labels[v]) : v);
+
+  const input = (() => {
+    switch (field.kind) {
+      case 'text':
+      case 'code':
+        return field.multiline ? (
+          <Textarea
+            {...common}
+            resize="vertical"
+            value={(value as string | null) ?? ''}
+            onChange={(_, data) => onChange(data.value)}
+            onBlur={() => {
+              const cleaned = cleanText((value as string | null) ?? '');
+              if (cleaned !== ((value as string | null) ?? '')) onChange(cleaned);
+              onBlur();
+            }}
+          />
+        ) : (
+          <TextInput {...common} value={value as string | null} onChange={onChange} />
+        );
+      case 'integer':
+        return (
+          <DecimalInput
+            {...common}
+            decimals={0}
+            allowNegative={field.minimum < 0}
+            value={value as string | null}
+            onChange={onChange}
+          />
+        );
+      case 'decimal':
+      case 'money':
+        return (
+          <DecimalInput
+            {...common}
+            decimals={field.scale}
+            allowNegative={field.minimum.startsWith('-')}
+            value={value as string | null}
+            onChange={onChange}
+          />
+        );
+      case 'boolean':
+        return <Switch {...common} checked={value === true} onChange={(_, data) => onChange(data.checked)} />;
+      case 'date':
+        return <DateInput {...common} label={label} value={value as Date | null} onChange={onChange} />;
+      case 'dateTime':
+        return (
+          <Input
+            {...common}
+            type="datetime-local"
+            value={localDateTime(value)}
+            onChange={(_, data) => onChange(data.value ? new Date(data.value) : null)}
+          />
+        );
+      case 'enum': {
+        const labels = field.valueLabels as Readonly<Record<string, Label>>;
+        const current = (value as string | null) ?? '';
+        return (
+          <Dropdown
+            {...common}
+            value={current ? enumLabel(labels, current) : ''}
+            selectedOptions={current ? [current] : []}
+            placeholder={t('resource.choose')}
+            onOptionSelect={(_, data) => onChange(data.optionValue ?? null)}
+          >
+            {field.values.map((v) => (
+              <Option key={v} value={v}>
+                {enumLabel(labels, v)}
+              </Option>
+            ))}
+          </Dropdown>
+        );
+      }
+      case 'enumSet': {
+        const labels = field.valueLabels as Readonly<Record<string, Label>>;
+        const chosen = new Set((value as string[] | null) ?? []);
+        return (
+          <div className={styles.choices} role="group" aria-label={label}>
+            {field.values.map((v) => (
+              <Checkbox
+                key={v}
+                disabled={disabled}
+                label={enumLabel(labels, v)}
+                checked={chosen.has(v)}
+                onChange={(_, data) => {
+                  const next = new Set(chosen);
+                  if (data.checked) next.add(v);
+                  else next.delete(v);
+                  onChange(field.values.filter((x) => next.has(x)));
+                  onBlur();
+                }}
+              />
+            ))}
+          </div>
+        );
+      }
+      case 'reference':
+      case 'treeParent':
+        return field.target ? (
+          <ReferenceInput
+            {...common}
+            target={field.target}
+            value={value as string | null}
+            onChange={onChange}
+          />
+        ) : (
+          <Input {...common} value={(value as string | null) ?? ''} readOnly />
+        );
+      default:
+        // references, file, image and children lists need a screen of their own (an override)
+        return <Input {...common} readOnly value={Array.isArray(value) ? String(value.length) : ''} />;
+    }
+  })();
+
+  return (
+    <FormField label={label} required={field.required} error={error} hint={hint} data-field={name}>
+      {input}
+    </FormField>
+  );
+}

@@ -1,0 +1,182 @@
+import { useState, type ReactNode } from 'react';
+import {
+  Button,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Subtitle1,
+  Title2,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { AUDIT_COLUMNS, CommonLabels, type AnyResourceContract } from '@hcm/contracts/resource';
+import { Authorized } from '../auth/Authorized.tsx';
+import { confirmAction } from '../dialog/confirm-host.tsx';
+import { useUiTranslation } from '../i18n/ui-i18n.ts';
+import { StatusBadge } from '../status/StatusBadge.tsx';
+import { notify } from '../toast/notify.ts';
+import { formatFieldValue } from './format-value.ts';
+import { resourceApi, type ResourceRecord } from './resource-api.ts';
+import { useLabelText } from './resource-labels.ts';
+import { authority, goTo, resourceRoutes } from './resource-routes.ts';
+import { useResourceRecord } from './use-resource-record.ts';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '960px' },
+  header: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+  },
+  toolbar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+  list: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))',
+    gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+    margin: 0,
+  },
+  term: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  value: { margin: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' },
+});
+
+export interface ResourceDetailPageProps {
+  contract: AnyResourceContract;
+  id: string;
+  /** replaces how a field's value is shown */
+  renderValue?: Readonly<Record<string, (record: ResourceRecord) => ReactNode>>;
+  /** more buttons in the toolbar */
+  actions?: (record: ResourceRecord) => ReactNode;
+  navigate?: (url: string) => void;
+}
+
+/**
+ * A record's page: its fields by section with their labels and formatted values, the audit
+ * columns, and Edit, Delete (confirmed) and Activate/Deactivate for those who hold the authority.
+ */
+export function ResourceDetailPage({
+  contract,
+  id,
+  renderValue = {},
+  actions,
+  navigate = goTo,
+}: ResourceDetailPageProps) {
+  const styles = useStyles();
+  const { t } = useUiTranslation();
+  const text = useLabelText(contract);
+  const routes = resourceRoutes(contract);
+  const { record, loading, error, reload } = useResourceRecord(contract, id);
+  const [busy, setBusy] = useState(false);
+  const words = { yes: t('resource.yes'), no: t('resource.no') };
+
+  if (loading) return <Spinner label={t('table.loading')} />;
+  if (!record)
+    return (
+      <MessageBar intent="error">
+        <MessageBarBody>{error?.message || t('resource.notFound')}</MessageBarBody>
+      </MessageBar>
+    );
+
+  const name = String(record.name ?? record.code ?? '');
+  const statusField = contract.statusField;
+  const status = statusField ? String(record[statusField] ?? '') : '';
+  const calls = resourceApi(contract);
+
+  const act = async (kind: 'delete' | 'activate' | 'deactivate') => {
+    if (!(await confirmAction({ kind, itemName: name }))) return;
+    setBusy(true);
+    try {
+      if (kind === 'delete') {
+        await calls.remove(record.id);
+        void notify.success(t('resource.deleted', { count: 1 }));
+        navigate(routes.list);
+        return;
+      }
+      await calls.setStatus(record.id, kind === 'activate');
+      void notify.success(
+        t(kind === 'activate' ? 'resource.activated' : 'resource.deactivated', { count: 1 }),
+      );
+      reload();
+    } catch {
+      // the shared client has told the user
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const valueOf = (fieldName: string): ReactNode => {
+    const custom = renderValue[fieldName];
+    if (custom) return custom(record);
+    if (fieldName === statusField && status) return <StatusBadge status={status} />;
+    const shown = formatFieldValue(contract.fields[fieldName], fieldName, record[fieldName], text, words);
+    return shown === '' ? '—' : shown;
+  };
+
+  const entry = (fieldName: string, label: string) => (
+    <div key={fieldName}>
+      <dt className={styles.term}>{label}</dt>
+      <dd className={styles.value} data-field={fieldName}>
+        {valueOf(fieldName)}
+      </dd>
+    </div>
+  );
+
+  const shownInSections = new Set(contract.sections.flatMap((section) => section.fields));
+  const others = Object.keys(contract.fields).filter((f) => !shownInSections.has(f));
+
+  return (
+    <article className={styles.page} aria-label={text(contract.singular)}>
+      <header className={styles.header}>
+        <Title2 as="h1">{name ? `${text(contract.singular)}: ${name}` : text(contract.singular)}</Title2>
+        <div className={styles.toolbar}>
+          <Button onClick={() => navigate(routes.list)}>{t('resource.backToList')}</Button>
+          {contract.offers('update') && (
+            <Authorized anyOf={authority(contract, 'update')}>
+              <Button appearance="primary" disabled={busy} onClick={() => navigate(routes.update(record.id))}>
+                {t('resource.edit')}
+              </Button>
+            </Authorized>
+          )}
+          {statusField && contract.offers('status') && (
+            <Authorized anyOf={authority(contract, 'update')}>
+              {status === 'ACTIVE' ? (
+                <Button disabled={busy} onClick={() => void act('deactivate')}>
+                  {t('resource.deactivate')}
+                </Button>
+              ) : (
+                <Button disabled={busy} onClick={() => void act('activate')}>
+                  {t('resource.activate')}
+                </Button>
+              )}
+            </Authorized>
+          )}
+          {contract.offers('delete') && (
+            <Authorized anyOf={authority(contract, 'delete')}>
+              <Button disabled={busy} onClick={() => void act('delete')}>
+                {t('resource.delete')}
+              </Button>
+            </Authorized>
+          )}
+          {actions?.(record)}
+        </div>
+      </header>
+      {contract.sections.map((section) => (
+        <section key={section.title.key} aria-label={text(section.title)}>
+          <Subtitle1 as="h2">{text(section.title)}</Subtitle1>
+          <dl className={styles.list}>
+            {section.fields.map((f) => entry(f, text(contract.fields[f]?.label ?? CommonLabels.name)))}
+          </dl>
+        </section>
+      ))}
+      {
+        <section aria-label={t('resource.audit')}>
+          <Subtitle1 as="h2">{t('resource.audit')}</Subtitle1>
+          <dl className={styles.list}>
+            {others.map((f) => entry(f, text(contract.fields[f]?.label ?? CommonLabels.name)))}
+            {AUDIT_COLUMNS.map((column) => entry(column, text(CommonLabels[column])))}
+          </dl>
+        </section>
+      }
+    </article>
+  );
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { Dropdown, Field, Input, Option } from '@fluentui/react-components';
+import type { AnyResourceContract, Label } from '@hcm/contracts/resource';
+import { useUiTranslation } from '../i18n/ui-i18n.ts';
+import type { ListQueryState } from '../list/use-list-query.ts';
+import type { LabelText } from './format-value.ts';
+
+const ALL = '__all';
+
+/**
+ * The contract's filters, kept in the list's query (the URL): an enum as a dropdown with "all",
+ * a boolean as yes/no/all, text and code as a box read on Enter or when left.
+ */
+export function ResourceFilters({
+  contract,
+  list,
+  text,
+}: {
+  contract: AnyResourceContract;
+  list: ListQueryState;
+  text: LabelText;
+}) {
+  const { t } = useUiTranslation();
+  return (
+    <>
+      {contract.filters.map((name) => {
+        const field = contract.fields[name];
+        if (!field) return null;
+        const label = text(field.label);
+        const current = list.query[name];
+        if (field.kind === 'enum' || field.kind === 'boolean') {
+          const values = field.kind === 'enum' ? field.values : ['true', 'false'];
+          const labelOf = (v: string) =>
+            field.kind === 'enum'
+              ? text((field.valueLabels as Record<string, Label>)[v] ?? field.label)
+              : t(v === 'true' ? 'resource.yes' : 'resource.no');
+          const selected = current === undefined ? ALL : String(current);
+          return (
+            <Field key={name} label={label}>
+              <Dropdown
+                value={selected === ALL ? t('resource.all') : labelOf(selected)}
+                selectedOptions={[selected]}
+                onOptionSelect={(_, data) =>
+                  list.setQuery({ [name]: data.optionValue === ALL ? undefined : data.optionValue })
+                }
+              >
+                <Option value={ALL}>{t('resource.all')}</Option>
+                {values.map((v) => (
+                  <Option key={v} value={v}>
+                    {labelOf(v)}
+                  </Option>
+                ))}
+              </Dropdown>
+            </Field>
+          );
+        }
+        return (
+          <TextFilter
+            // a new value from the URL (back, reset) starts the box afresh
+            key={`${name}=${typeof current === 'string' ? current : ''}`}
+            label={label}
+            value={typeof current === 'string' ? current : ''}
+            onChange={(value) => list.setQuery({ [name]: value.trim() || undefined })}
+          />
+        );
+      })}
+    </>
+  );
+}
+
+function TextFilter({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const [typed, setTyped] = useState(value);
+  return (
+    <Field label={label}>
+      <Input
+        value={typed}
+        onChange={(_, data) => setTyped(data.value)}
+        onBlur={() => onChange(typed)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') onChange(typed);
+        }}
+      />
+    </Field>
+  );
+}

@@ -1,0 +1,262 @@
+import { useRef, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  Button,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarTitle,
+  Spinner,
+  Subtitle1,
+  Title2,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { ErrorCodes } from '@hcm/contracts';
+import type { AnyResourceContract, FormSection } from '@hcm/contracts/resource';
+import { ApiError } from '@hcm/session';
+import { confirmAction } from '../dialog/confirm-host.tsx';
+import { useFormState, type FieldBinding } from '../form/use-form-state.ts';
+import { serverFieldErrors } from '../form/validators.ts';
+import { useUiTranslation } from '../i18n/ui-i18n.ts';
+import { notify } from '../toast/notify.ts';
+import {
+  editedFields,
+  formValidators,
+  initialValues,
+  requestBody,
+  valuesDiffer,
+  type FormValue,
+  type FormValues,
+} from './contract-form.ts';
+import { FieldInput, type FieldInputProps } from './FieldInput.tsx';
+import type { LabelText } from './format-value.ts';
+import { resourceApi, type ResourceRecord } from './resource-api.ts';
+import { useLabelText } from './resource-labels.ts';
+import { goTo, resourceRoutes } from './resource-routes.ts';
+import { useUnsavedChangesWarning } from './unsaved-changes.ts';
+import { useResourceRecord } from './use-resource-record.ts';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '960px' },
+  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))',
+    gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
+  },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'flex-end' },
+});
+
+/** What a replacement section gets: its fields, their bindings, and the default input of each. */
+export interface ResourceSectionProps {
+  contract: AnyResourceContract;
+  section: FormSection;
+  /** the section's fields this form edits */
+  fields: readonly string[];
+  binding: (name: string) => FieldBinding<FormValue>;
+  values: FormValues;
+  text: LabelText;
+  /** the kit's input for one field (to keep most of them and replace one) */
+  renderField: (name: string) => ReactNode;
+  disabled: boolean;
+}
+
+export interface ResourceFormProps {
+  contract: AnyResourceContract;
+  mode: 'create' | 'update';
+  /** the record to update */
+  id?: string;
+  /** replaces the input of a field */
+  fieldComponents?: Readonly<Record<string, ComponentType<FieldInputProps>>>;
+  /** replaces a whole section, by its title's key */
+  sectionComponents?: Readonly<Record<string, ComponentType<ResourceSectionProps>>>;
+  /** where to go: default single-spa's navigateToUrl (goTo) */
+  navigate?: (url: string) => void;
+  /** after a save; default: a success toast and the record's detail page */
+  onSaved?: (record: ResourceRecord) => void;
+}
+
+/**
+ * The create or update form of a resource, drawn from its contract: sections of inputs by kind,
+ * validators from the field limits, server field errors on their fields, 409 explained with a
+ * reload, the submit guard (invalid forms blocked, one submission at a time), a warning before
+ * leaving unsaved changes, and `version` sent on update.
+ */
+export function ResourceForm(props: ResourceFormProps) {
+  const { t } = useUiTranslation();
+  const { record, loading, error, reload } = useResourceRecord(
+    props.contract,
+    props.mode === 'update' ? props.id : null,
+  );
+  if (props.mode === 'update' && (loading || (!record && !error)))
+    return <Spinner label={t('table.loading')} />;
+  if (props.mode === 'update' && !record)
+    return (
+      <MessageBar intent="error">
+        <MessageBarBody>{error?.message || t('resource.notFound')}</MessageBarBody>
+      </MessageBar>
+    );
+  // a fresh form state for each version read (after a conflict's reload)
+  return (
+    <FormBody
+      key={record ? `${record.id}:${record.version}` : 'new'}
+      {...props}
+      record={record}
+      onReload={reload}
+    />
+  );
+}
+
+function FormBody({
+  contract,
+  mode,
+  record,
+  onReload,
+  fieldComponents = {},
+  sectionComponents = {},
+  navigate = goTo,
+  onSaved,
+}: ResourceFormProps & { record: ResourceRecord | null; onReload: () => void }) {
+  const styles = useStyles();
+  const { t } = useUiTranslation();
+  const text = useLabelText(contract);
+  const routes = resourceRoutes(contract);
+  const names = editedFields(contract, mode);
+  const [start] = useState(() => initialValues(contract, names, record));
+  const form = useFormState<FormValues>({
+    initialValues: start,
+    validators: formValidators(contract, names),
+  });
+  const [saving, setSaving] = useState(false);
+  const [conflict, setConflict] = useState(false);
+  const busy = useRef(false);
+  const dirty = valuesDiffer(form.values, start);
+  const askToLeave = () =>
+    confirmAction({ kind: 'confirm', title: t('resource.unsavedTitle'), message: t('resource.unsaved') });
+  const allowLeaving = useUnsavedChangesWarning(dirty && !saving, askToLeave);
+  const title = text(contract.singular);
+
+  const leave = async (url: string) => {
+    if (dirty && !(await askToLeave())) return;
+    allowLeaving();
+    navigate(url);
+  };
+
+  const save = async (_cleaned: Record<string, unknown>, values: FormValues) => {
+    if (busy.current) return;
+    busy.current = true;
+    setSaving(true);
+    setConflict(false);
+    const calls = resourceApi(contract);
+    const body = requestBody(contract, names, values, mode, record?.version);
+    try {
+      const saved = mode === 'create' ? await calls.create(body) : await calls.update(record?.id ?? '', body);
+      allowLeaving();
+      if (onSaved) onSaved(saved);
+      else {
+        void notify.success(t(mode === 'create' ? 'resource.created' : 'resource.updated', { name: title }));
+        navigate(routes.detail(saved.id));
+      }
+    } catch (caught) {
+      const failure = caught instanceof ApiError ? caught : null;
+      if (failure?.status === 409 || failure?.code === ErrorCodes.conflict) setConflict(true);
+      else if (failure && failure.fieldErrors.length > 0) {
+        const errors = serverFieldErrors(failure.fieldErrors);
+        const onForm = Object.keys(errors).filter((name) => names.includes(name));
+        form.setErrors(errors);
+        if (onForm.length < Object.keys(errors).length || onForm.length === 0)
+          void notify.warning(failure.message || t('form.invalid'));
+        else void notify.warning(t('form.invalid'));
+      } else void notify.error(failure?.message || t('resource.saveFailed'));
+    } finally {
+      busy.current = false;
+      setSaving(false);
+    }
+  };
+
+  const renderField = (name: string) => {
+    const field = contract.fields[name];
+    if (!field) return null;
+    const Custom = fieldComponents[name];
+    const inputProps: FieldInputProps = { name, field, binding: form.field(name), text, disabled: saving };
+    return Custom ? <Custom key={name} {...inputProps} /> : <FieldInput key={name} {...inputProps} />;
+  };
+
+  return (
+    <form
+      className={styles.page}
+      aria-label={title}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (busy.current) return;
+        void form.handleSubmit(save)(event);
+      }}
+    >
+      <Title2 as="h1">
+        {mode === 'create'
+          ? t('resource.createTitle', { name: title })
+          : t('resource.updateTitle', { name: title })}
+      </Title2>
+      {conflict && (
+        <MessageBar intent="warning" role="alert">
+          <MessageBarBody>
+            <MessageBarTitle>{t('resource.conflictTitle')}</MessageBarTitle>
+            {t('resource.conflict')}
+          </MessageBarBody>
+          <MessageBarActions>
+            <Button
+              onClick={() => {
+                allowLeaving();
+                onReload();
+              }}
+            >
+              {t('resource.reload')}
+            </Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+      {contract.sections.map((section) => {
+        const fields = section.fields.filter((name) => names.includes(name));
+        if (fields.length === 0) return null;
+        const Custom = sectionComponents[section.title.key];
+        return (
+          <section key={section.title.key} className={styles.section} aria-label={text(section.title)}>
+            <Subtitle1 as="h2">{text(section.title)}</Subtitle1>
+            {Custom ? (
+              <Custom
+                contract={contract}
+                section={section}
+                fields={fields}
+                binding={(name) => form.field(name)}
+                values={form.values}
+                text={text}
+                renderField={renderField}
+                disabled={saving}
+              />
+            ) : (
+              <div className={styles.grid}>{fields.map(renderField)}</div>
+            )}
+          </section>
+        );
+      })}
+      <div className={styles.actions}>
+        <Button
+          type="button"
+          disabled={saving}
+          onClick={() => void leave(record ? routes.detail(record.id) : routes.list)}
+        >
+          {t('resource.cancel')}
+        </Button>
+        <Button
+          type="submit"
+          appearance="primary"
+          disabled={saving}
+          icon={saving ? <Spinner size="tiny" /> : undefined}
+        >
+          {t('resource.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,240 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Button, Link, MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
+import { RESOURCE_NAMESPACE, columnLabel, type AnyResourceContract } from '@hcm/contracts/resource';
+import { useHasAuthority } from '../auth/use-authorities.ts';
+import { confirmAction } from '../dialog/confirm-host.tsx';
+import { useUiTranslation } from '../i18n/ui-i18n.ts';
+import { ListPage } from '../list/ListPage.tsx';
+import { useListQuery } from '../list/use-list-query.ts';
+import { StatusBadge } from '../status/StatusBadge.tsx';
+import type { ColumnDef } from '../table/columns.ts';
+import { notify } from '../toast/notify.ts';
+import { runBatch, type BatchFailure } from './batch.ts';
+import { formatFieldValue } from './format-value.ts';
+import { ImportDialog } from './ImportDialog.tsx';
+import { downloads, resourceApi, type ResourceRecord } from './resource-api.ts';
+import { useLabelText } from './resource-labels.ts';
+import { authority, followLink, goTo, resourceRoutes } from './resource-routes.ts';
+import { ResourceFilters } from './ResourceFilters.tsx';
+import { useResourceSearch } from './use-resource-search.ts';
+
+export interface ResourceListPageProps {
+  contract: AnyResourceContract;
+  /** replaces a column's cell, by column name */
+  renderCell?: Readonly<Record<string, (row: ResourceRecord) => ReactNode>>;
+  /** replaces the column list entirely */
+  columns?: readonly ColumnDef<ResourceRecord>[];
+  /** more buttons in the toolbar (after the kit's) */
+  toolbar?: ReactNode;
+  /** more filter fields (after the contract's); they call `list.setQuery` of their own */
+  filters?: ReactNode;
+  /** where links go: default single-spa's navigateToUrl (goTo) */
+  navigate?: (url: string) => void;
+}
+
+interface BatchReport {
+  action: 'delete' | 'activate' | 'deactivate';
+  done: number;
+  failed: (BatchFailure & { name: string })[];
+}
+
+/**
+ * The list of a resource, drawn from its contract: title, keyword and filters in the URL,
+ * columns formatted by kind, sorting, paging, selection with batch delete and activate/deactivate,
+ * export, import; each button only for those who hold its authority and only when the contract
+ * offers the sub-path. Rows link to the detail page.
+ */
+export function ResourceListPage({
+  contract,
+  renderCell = {},
+  columns: givenColumns,
+  toolbar,
+  filters,
+  navigate = goTo,
+}: ResourceListPageProps) {
+  const { t } = useUiTranslation();
+  const text = useLabelText(contract);
+  const routes = resourceRoutes(contract);
+  const list = useListQuery({
+    defaults: { sortBy: `${contract.defaultSort.field}.${contract.defaultSort.direction}` },
+  });
+  const search = useResourceSearch(contract, list.params);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [report, setReport] = useState<BatchReport | null>(null);
+  const [importing, setImporting] = useState(false);
+  const canCreate = useHasAuthority(authority(contract, 'create')) && contract.offers('create');
+  const canUpdate = useHasAuthority(authority(contract, 'update'));
+  const canStatus = canUpdate && contract.offers('status') && contract.statusField !== null;
+  const canDelete = useHasAuthority(authority(contract, 'delete')) && contract.offers('delete');
+  const canExport = useHasAuthority(authority(contract, 'export')) && contract.offers('export');
+  const canImport = canCreate && contract.offers('import');
+  const title = text(contract.title);
+  const calls = resourceApi(contract);
+  const words = { yes: t('resource.yes'), no: t('resource.no') };
+
+  const linkColumn =
+    contract.columns.find((name) => name === 'code') ??
+    contract.columns.find((name) => name === 'name') ??
+    contract.columns[0];
+
+  const columns = useMemo<ColumnDef<ResourceRecord>[]>(
+    () =>
+      givenColumns
+        ? [...givenColumns]
+        : contract.columns.map((name) => {
+            const field = contract.fields[name];
+            return {
+              key: name,
+              labelKey: `${RESOURCE_NAMESPACE}:${columnLabel(contract, name).key}`,
+              sortable: contract.sort.includes(name),
+              align: field && ['integer', 'decimal', 'money'].includes(field.kind) ? 'end' : 'start',
+              render: (row: ResourceRecord) => {
+                const custom = renderCell[name];
+                if (custom) return custom(row);
+                if (name === contract.statusField && typeof row[name] === 'string')
+                  return <StatusBadge status={row[name]} />;
+                const shown = formatFieldValue(field, name, row[name], text, words);
+                if (name === linkColumn)
+                  return (
+                    <Link href={routes.detail(row.id)} onClick={followLink(routes.detail(row.id), navigate)}>
+                      {shown || t('resource.open')}
+                    </Link>
+                  );
+                return shown;
+              },
+            } satisfies ColumnDef<ResourceRecord>;
+          }),
+    // text and words follow the language; renderCell and navigate are taken as given at first render
+    [contract, givenColumns, text, t], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+
+  const nameOf = (id: string) => {
+    const row = search.rows.find((r) => r.id === id);
+    return String(row?.name ?? row?.code ?? id);
+  };
+
+  const batch = async (action: BatchReport['action']) => {
+    const ids = [...selected];
+    if (ids.length === 0) return;
+    const confirmed = await confirmAction({
+      kind: action,
+      message: t(`resource.batch.${action}Confirm`, { count: ids.length }),
+    });
+    if (!confirmed) return;
+    setBusy(true);
+    setReport(null);
+    const outcome = await runBatch(ids, (id) =>
+      action === 'delete'
+        ? calls.remove(id, { quiet: true })
+        : calls.setStatus(id, action === 'activate', { quiet: true }),
+    );
+    setReport({
+      action,
+      done: outcome.done.length,
+      failed: outcome.failed.map((failure) => ({ ...failure, name: nameOf(failure.id) })),
+    });
+    const message = t(`resource.batch.${action}Done`, { done: outcome.done.length, total: ids.length });
+    void (outcome.failed.length ? notify.warning(message) : notify.success(message));
+    setSelected(outcome.failed.map((failure) => failure.id));
+    setBusy(false);
+    search.reload();
+  };
+
+  const exportList = async () => {
+    setBusy(true);
+    try {
+      downloads.save(await calls.exportFile(list.params));
+    } catch {
+      // the shared client has told the user
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const some = selected.length > 0;
+  const buttons = (
+    <>
+      {canCreate && (
+        <Button appearance="primary" onClick={() => navigate(routes.create)}>
+          {t('resource.create')}
+        </Button>
+      )}
+      {canDelete && some && (
+        <Button disabled={busy} onClick={() => void batch('delete')}>
+          {t('resource.batch.delete', { count: selected.length })}
+        </Button>
+      )}
+      {canStatus && some && (
+        <>
+          <Button disabled={busy} onClick={() => void batch('activate')}>
+            {t('resource.batch.activate', { count: selected.length })}
+          </Button>
+          <Button disabled={busy} onClick={() => void batch('deactivate')}>
+            {t('resource.batch.deactivate', { count: selected.length })}
+          </Button>
+        </>
+      )}
+      {canExport && (
+        <Button disabled={busy} onClick={() => void exportList()}>
+          {t('resource.export')}
+        </Button>
+      )}
+      {canImport && <Button onClick={() => setImporting(true)}>{t('resource.import')}</Button>}
+      {toolbar}
+    </>
+  );
+
+  return (
+    <>
+      {report && report.failed.length > 0 && (
+        <MessageBar intent="warning" role="alert">
+          <MessageBarBody>
+            <MessageBarTitle>
+              {t(`resource.batch.${report.action}Done`, {
+                done: report.done,
+                total: report.done + report.failed.length,
+              })}
+            </MessageBarTitle>
+            <ul aria-label={t('resource.batch.failures')}>
+              {report.failed.map((failure) => (
+                <li key={failure.id}>
+                  {failure.name}: {failure.message}
+                </li>
+              ))}
+            </ul>
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      <ListPage<ResourceRecord>
+        title={title}
+        toolbar={buttons}
+        filters={
+          <>
+            <ResourceFilters contract={contract} list={list} text={text} />
+            {filters}
+          </>
+        }
+        search={contract.keyword.length > 0}
+        list={list}
+        total={search.total}
+        columns={columns}
+        rows={search.rows}
+        loading={search.loading}
+        getRowId={(row) => row.id}
+        selectable={canDelete || canStatus}
+        selectedIds={selected}
+        onSelectionChange={setSelected}
+      />
+      {canImport && (
+        <ImportDialog
+          contract={contract}
+          title={title}
+          open={importing}
+          onOpenChange={setImporting}
+          onImported={() => search.reload()}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,199 @@
+import type { AnyResourceContract, FieldContract } from '@hcm/contracts/resource';
+import { decimalPattern } from '@hcm/contracts/resource';
+import { FieldErrorKeys } from '@hcm/contracts';
+import { cleanText } from '../form/clean-text.ts';
+import { Validators, type Validator } from '../form/validators.ts';
+import { isInvalidDate } from '../input/date-text.ts';
+import type { ResourceRecord } from './resource-api.ts';
+
+/**
+ * A form value per kind: text, code, integer, decimal, money as strings (the inputs' own shape,
+ * integers included so that DecimalInput can edit them); boolean; date as a Date; enum as a
+ * string; enumSet and references as string arrays; reference, treeParent, file, image as an id.
+ */
+export type FormValue = string | boolean | Date | readonly string[] | null | readonly unknown[];
+export type FormValues = Record<string, FormValue>;
+
+/** The fields a form of this mode edits, in section order. */
+export function editedFields(contract: AnyResourceContract, mode: 'create' | 'update'): string[] {
+  const allowed = new Set(mode === 'create' ? contract.create : contract.update);
+  return contract.sections.flatMap((section) => section.fields).filter((name) => allowed.has(name));
+}
+
+const toDate = (value: unknown): Date | null => {
+  if (typeof value !== 'string' || value === '') return null;
+  // yyyy-MM-dd is a calendar day: read it as local midnight, not UTC
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (day) return new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3]));
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+
+/** Every edited field's starting value. */
+export function initialValues(
+  contract: AnyResourceContract,
+  names: readonly string[],
+  record: ResourceRecord | null,
+): FormValues {
+  const values: FormValues = {};
+  for (const name of names) {
+    const field = contract.fields[name];
+    if (!field) continue;
+    const value = record ? record[name] : undefined;
+    switch (field.kind) {
+      case 'boolean':
+        values[name] = typeof value === 'boolean' ? value : false;
+        break;
+      case 'date':
+      case 'dateTime':
+        values[name] = toDate(value);
+        break;
+      case 'integer':
+        values[name] = typeof value === 'number' ? String(value) : null;
+        break;
+      case 'enum':
+        values[name] = typeof value === 'string' ? value : record ? null : (field.defaultValue ?? null);
+        break;
+      case 'enumSet':
+      case 'references':
+        values[name] = Array.isArray(value) ? (value as string[]) : [];
+        break;
+      case 'children':
+        values[name] = Array.isArray(value) ? (value as unknown[]) : [];
+        break;
+      default:
+        values[name] = typeof value === 'string' ? value : null;
+    }
+  }
+  return values;
+}
+
+/** A decimal string within the field's precision and scale (the server's own pattern). */
+const decimalValidator =
+  (precision: number, scale: number, negative: boolean): Validator =>
+  (value) => {
+    if (value === null || value === undefined || value === '') return null;
+    return new RegExp(decimalPattern(precision, scale, negative)).test(String(value))
+      ? null
+      : { key: FieldErrorKeys.pattern };
+  };
+
+/**
+ * The kit validators of a field, derived from its contract: required, length, pattern, range,
+ * decimal scale, a real date. They give the spec's error keys with their values (catalogues §5.3),
+ * the same limits the server's TypeBox schema (fieldSchema) checks.
+ */
+export function fieldValidators(field: FieldContract): Validator[] {
+  const validators: Validator[] = [];
+  if (field.required) validators.push(Validators.required());
+  switch (field.kind) {
+    case 'text':
+    case 'code':
+      if (field.minLength) validators.push(Validators.minLength(field.minLength));
+      validators.push(Validators.maxLength(field.maxLength));
+      if (field.pattern) validators.push(Validators.pattern(field.pattern));
+      break;
+    case 'integer':
+      validators.push(
+        Validators.pattern(/^-?\d+$/),
+        Validators.min(field.minimum),
+        Validators.max(field.maximum),
+      );
+      break;
+    case 'decimal':
+    case 'money':
+      validators.push(
+        decimalValidator(field.precision, field.scale, field.minimum.startsWith('-')),
+        Validators.min(Number(field.minimum)),
+      );
+      break;
+    case 'date':
+    case 'dateTime':
+      validators.push(Validators.date());
+      break;
+    case 'enum':
+      validators.push(Validators.oneOf(field.values));
+      break;
+    case 'references':
+    case 'children':
+      validators.push(Validators.maxLength(field.maxItems));
+      break;
+    default:
+      break;
+  }
+  return validators;
+}
+
+export function formValidators(contract: AnyResourceContract, names: readonly string[]) {
+  const validators: Record<string, Validator[]> = {};
+  for (const name of names) {
+    const field = contract.fields[name];
+    if (field) validators[name] = fieldValidators(field);
+  }
+  return validators;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const localDay = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+
+/** One value as the API takes it, or null for "no value". */
+function requestValue(field: FieldContract, value: FormValue): unknown {
+  if (value === null || value === undefined) return null;
+  switch (field.kind) {
+    case 'text':
+    case 'code': {
+      const text = cleanText(String(value));
+      return text === '' ? null : text;
+    }
+    case 'integer':
+      return value === '' ? null : Number(value);
+    case 'decimal':
+    case 'money':
+      return value === '' ? null : String(value);
+    case 'date':
+      return value instanceof Date && !isInvalidDate(value) ? localDay(value) : null;
+    case 'dateTime':
+      return value instanceof Date && !isInvalidDate(value) ? value.toISOString() : null;
+    case 'boolean':
+      return Boolean(value);
+    case 'enumSet':
+      return [...(value as string[])].sort();
+    case 'references':
+    case 'children':
+      return value;
+    default:
+      return value === '' ? null : value;
+  }
+}
+
+/**
+ * The request body: create leaves out fields without a value; update sends every edited field
+ * (null clears an optional one) and the version read, so that a newer record answers 409.
+ */
+export function requestBody(
+  contract: AnyResourceContract,
+  names: readonly string[],
+  values: FormValues,
+  mode: 'create' | 'update',
+  version?: number,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const name of names) {
+    const field = contract.fields[name];
+    if (!field) continue;
+    const value = requestValue(field, values[name] ?? null);
+    if (value === null && (mode === 'create' || field.kind === 'enum')) continue;
+    body[name] = value;
+  }
+  if (mode === 'update' && version !== undefined) body.version = version;
+  return body;
+}
+
+/** Whether the values differ from the starting ones (the unsaved-changes warning). */
+export function valuesDiffer(a: FormValues, b: FormValues): boolean {
+  const norm = (value: FormValue | undefined) =>
+    value instanceof Date ? value.getTime() : value === '' || value === undefined ? null : value;
+  return Object.keys({ ...a, ...b }).some(
+    (key) => JSON.stringify(norm(a[key])) !== JSON.stringify(norm(b[key])),
+  );
+}

@@ -1,0 +1,53 @@
+import type { FieldContract, Label } from '@hcm/contracts/resource';
+import { formatDate } from '../format/date.ts';
+import { formatMoney } from '../format/money.ts';
+import { formatNumber } from '../format/number.ts';
+
+/** Translates a contract label (its key in RESOURCE_NAMESPACE, its own text as the fallback). */
+export type LabelText = (label: Label) => string;
+
+const AUDIT_INSTANTS = new Set(['createdAt', 'lastModifiedAt']);
+
+/**
+ * A value as a list cell or detail line shows it, by the field's kind: dates dd/MM/yyyy,
+ * date-times HH:mm dd/MM/yyyy, money and decimals in Vietnamese notation (cut, never rounded),
+ * enums by their labels, booleans as Có/Không, references by their display text when known.
+ */
+export function formatFieldValue(
+  field: FieldContract | undefined,
+  name: string,
+  value: unknown,
+  text: LabelText,
+  words: { yes: string; no: string },
+): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (!field) return AUDIT_INSTANTS.has(name) ? formatDate(value as string, 'timeDate') : String(value);
+  switch (field.kind) {
+    case 'date':
+      return formatDate(value as string, 'date');
+    case 'dateTime':
+      return formatDate(value as string, 'timeDate');
+    case 'money':
+      return formatMoney(value as string);
+    case 'decimal':
+      return formatNumber(value as string, { decimals: field.scale });
+    case 'integer':
+      return formatNumber(value as number, { decimals: 0 });
+    case 'boolean':
+      return value ? words.yes : words.no;
+    case 'enum': {
+      const valueLabel = (field.valueLabels as Record<string, Label>)[String(value)];
+      return valueLabel ? text(valueLabel) : String(value);
+    }
+    case 'enumSet': {
+      const labels = field.valueLabels as Record<string, Label>;
+      return (value as string[]).map((v) => (labels[v] ? text(labels[v]) : v)).join(', ');
+    }
+    case 'references':
+      return Array.isArray(value) ? String(value.length) : '';
+    case 'children':
+      return Array.isArray(value) ? String(value.length) : '';
+    default:
+      return String(value);
+  }
+}
