@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import type { AnyResourceContract } from '@hcm/contracts/resource';
+import { api, ApiError } from '@hcm/session';
+import { ResourcePages, matchResourcePage } from '@hcm/ui';
+import { useAdminLocation } from './use-admin-location.ts';
+import { reportNavigationError } from './navigation-error.ts';
+
+/** Says "not found" to the shell from inside the page tree (a path under the route that is no page). */
+function ReportNotFound() {
+  useEffect(() => reportNavigationError(404), []);
+  return null;
+}
+
+/**
+ * A record page of an id that does not exist (or another tenant's) is a 404 for the shell, not
+ * an error line inside the frame: the record is read once more, quietly, just for its status.
+ */
+function useReportMissingRecord(contract: AnyResourceContract, id: string | undefined) {
+  useEffect(() => {
+    if (!id) return;
+    let current = true;
+    api
+      .get(`${contract.apiPath}/${encodeURIComponent(id)}`, { ignoreError: true })
+      .catch((error: unknown) => {
+        if (current && error instanceof ApiError && error.status === 404) reportNavigationError(404);
+      });
+    return () => {
+      current = false;
+    };
+  }, [contract, id]);
+}
+
+/** Every page of one contract (list, create, detail, update) through the UI kit's generic pages. */
+export function ContractPages({ contract }: { contract: AnyResourceContract }) {
+  const { pathname } = useAdminLocation();
+  const match = matchResourcePage(contract, pathname);
+  useReportMissingRecord(contract, match?.id);
+  return <ResourcePages contract={contract} pathname={pathname} notFound={<ReportNotFound />} />;
+}

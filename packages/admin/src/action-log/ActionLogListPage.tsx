@@ -1,0 +1,154 @@
+import { useEffect, useMemo, useState } from 'react';
+import {
+  Dropdown,
+  Field,
+  Input,
+  Link,
+  ListPage,
+  Option,
+  formatDate,
+  goTo,
+  makeStyles,
+  useListQuery,
+  type ColumnDef,
+} from '@hcm/ui';
+import { useAdminTranslation } from '../admin-i18n.ts';
+import {
+  ActionLogActions,
+  actionLogApi,
+  type ActionLogEntry,
+  type ActionLogFilters,
+} from './action-log-api.ts';
+import { ACTION_LOG_ROUTE } from './action-log-route.ts';
+
+const useStyles = makeStyles({ filter: { minWidth: '200px' } });
+
+const detailPath = (id: string) => `${ACTION_LOG_ROUTE}/${encodeURIComponent(id)}/detail`;
+
+interface LogQuery {
+  resource?: string;
+  action?: string;
+  pageIndex: number;
+  pageSize: number;
+  sortBy?: string;
+  keyword?: string;
+  [filter: string]: unknown;
+}
+
+/** The log's list: newest first, filtered by resource and action, each row opening its detail. */
+export function ActionLogListPage() {
+  const styles = useStyles();
+  const { t } = useAdminTranslation();
+  const list = useListQuery<LogQuery>({ defaults: { sortBy: 'createdAt.desc' } });
+  const { query } = list;
+  const [resource, setResource] = useState(query.resource ?? '');
+  const filters = useMemo<ActionLogFilters>(
+    () => ({
+      resource: query.resource,
+      action: query.action,
+      sortBy: query.sortBy,
+      pageIndex: query.pageIndex,
+      pageSize: query.pageSize,
+    }),
+    [query.resource, query.action, query.sortBy, query.pageIndex, query.pageSize],
+  );
+  // What the server answered, and for which filters: loading until it answers the current ones.
+  const [answer, setAnswer] = useState<{ for: ActionLogFilters; rows: ActionLogEntry[]; total: number }>();
+  useEffect(() => {
+    let current = true;
+    actionLogApi
+      .search(filters)
+      .then((page) => current && setAnswer({ for: filters, rows: page.data, total: page.page.total }))
+      // the shared client has told the user
+      .catch(() => current && setAnswer({ for: filters, rows: [], total: 0 }));
+    return () => {
+      current = false;
+    };
+  }, [filters]);
+  const loading = answer?.for !== filters;
+  const rows = answer?.rows ?? [];
+  const total = answer?.total ?? 0;
+
+  const columns: ColumnDef<ActionLogEntry>[] = [
+    {
+      key: 'createdAt',
+      labelKey: 'admin:actionLog.createdAt',
+      width: 170,
+      sortable: true,
+      render: (row) => (
+        <Link
+          href={detailPath(row.id)}
+          onClick={(event) => {
+            event.preventDefault();
+            goTo(detailPath(row.id));
+          }}
+        >
+          {formatDate(row.createdAt, 'timeDate')}
+        </Link>
+      ),
+    },
+    {
+      key: 'username',
+      labelKey: 'admin:actionLog.username',
+      width: 160,
+      render: (row) => row.username ?? '—',
+    },
+    { key: 'resource', labelKey: 'admin:actionLog.resource', width: 180 },
+    {
+      key: 'action',
+      labelKey: 'admin:actionLog.action',
+      width: 150,
+      render: (row) => t(`actionLog.actions.${row.action}`, { defaultValue: row.action }),
+    },
+    {
+      key: 'recordId',
+      labelKey: 'admin:actionLog.recordId',
+      truncate: 40,
+      render: (row) => row.recordId ?? '—',
+    },
+  ];
+
+  const actionLabel = query.action ? t(`actionLog.actions.${query.action}`) : t('actionLog.allActions');
+  return (
+    <ListPage<ActionLogEntry, LogQuery>
+      title={t('actionLog.title')}
+      list={list}
+      total={total}
+      search={false}
+      rows={rows}
+      loading={loading}
+      getRowId={(row) => row.id}
+      columns={columns}
+      filters={
+        <>
+          <Field label={t('actionLog.resource')} className={styles.filter}>
+            <Input
+              value={resource}
+              maxLength={100}
+              placeholder={t('actionLog.resourcePlaceholder')}
+              onChange={(_, data) => setResource(data.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') list.setQuery({ resource: resource.trim() || undefined });
+              }}
+              onBlur={() => list.setQuery({ resource: resource.trim() || undefined })}
+            />
+          </Field>
+          <Field label={t('actionLog.action')} className={styles.filter}>
+            <Dropdown
+              value={actionLabel}
+              selectedOptions={[query.action ?? '']}
+              onOptionSelect={(_, data) => list.setQuery({ action: data.optionValue || undefined })}
+            >
+              <Option value="">{t('actionLog.allActions')}</Option>
+              {ActionLogActions.map((action) => (
+                <Option key={action} value={action}>
+                  {t(`actionLog.actions.${action}`)}
+                </Option>
+              ))}
+            </Dropdown>
+          </Field>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_APP, menuPaths } from '@hcm/contracts';
+import { categoryContracts } from '@hcm/contracts/categories';
+import { systemContracts } from '@hcm/contracts/system';
+import { ADMIN_PAGES, routeOf } from './admin-pages.ts';
+import { ACTION_LOG_ROUTE, actionLogPage } from './action-log/action-log-route.ts';
+
+describe('the admin app’s routes', () => {
+  it('are exactly the routes MICRO_APPS declares for it, so the menu shows what it draws', () => {
+    expect(Object.keys(ADMIN_PAGES).sort()).toEqual([...ADMIN_APP.routes].sort());
+  });
+
+  it('draw every category and system contract and the action log, each a menu entry', () => {
+    const drawn = [...categoryContracts, ...systemContracts].map((contract) => contract.route);
+    expect([...drawn, ACTION_LOG_ROUTE].sort()).toEqual(Object.keys(ADMIN_PAGES).sort());
+    for (const route of Object.keys(ADMIN_PAGES)) expect(menuPaths()).toContain(route);
+  });
+
+  it('give each page below a route to that route, and nothing to a look-alike', () => {
+    expect(routeOf('/setting/job-titles')).toBe('/setting/job-titles');
+    expect(routeOf('/setting/job-titles/create')).toBe('/setting/job-titles');
+    expect(routeOf('/setting/religion/4c8f2b1e-7a3d-4b6e-9f01-2d3c4b5a6978/update/')).toBe(
+      '/setting/religion',
+    );
+    expect(routeOf('/setting/job-titles-old')).toBeNull();
+    expect(routeOf('/setting/my-profile')).toBeNull();
+  });
+});
+
+describe('the action log’s pages', () => {
+  it('are the list and one entry’s detail; no create, update or unknown page', () => {
+    expect(actionLogPage('/system/action-log')).toEqual({ page: 'list' });
+    expect(actionLogPage('/system/action-log/abc/detail')).toEqual({ page: 'detail', id: 'abc' });
+    expect(actionLogPage('/system/action-log/create')).toBeNull();
+    expect(actionLogPage('/system/action-log/abc/update')).toBeNull();
+    expect(actionLogPage('/system/action-log/abc')).toBeNull();
+  });
+});
