@@ -159,14 +159,18 @@ function FormBody({
       }
     } catch (caught) {
       const failure = caught instanceof ApiError ? caught : null;
-      if (failure?.status === 409 || failure?.code === ErrorCodes.conflict) setConflict(true);
+      // 409 without field errors: the version read is stale; with them: a duplicate value
+      const stale =
+        (failure?.status === 409 || failure?.code === ErrorCodes.conflict) &&
+        failure.fieldErrors.length === 0;
+      if (stale) setConflict(true);
       else if (failure && failure.fieldErrors.length > 0) {
         const errors = serverFieldErrors(failure.fieldErrors);
         const onForm = Object.keys(errors).filter((name) => names.includes(name));
         form.setErrors(errors);
-        if (onForm.length < Object.keys(errors).length || onForm.length === 0)
-          void notify.warning(failure.message || t('form.invalid'));
-        else void notify.warning(t('form.invalid'));
+        // every problem shown on its field: the kit's words; otherwise the server's
+        const allOnForm = failure.status === 400 && onForm.length === Object.keys(errors).length;
+        void notify.warning(allOnForm ? t('form.invalid') : failure.message || t('form.invalid'));
       } else void notify.error(failure?.message || t('resource.saveFailed'));
     } finally {
       busy.current = false;
