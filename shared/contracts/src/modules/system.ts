@@ -106,6 +106,7 @@ export const languageContract = defineContract({
       pattern: TRANSLATION_CODE_PATTERN,
       required: true,
       unique: true,
+      example: (n: number) => `message.example_${n}`,
     }),
     valueVi: translationText('system.language.valueVi', 'Tiếng Việt', 'Vietnamese'),
     valueEn: translationText('system.language.valueEn', 'Tiếng Anh', 'English'),

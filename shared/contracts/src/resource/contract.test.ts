@@ -117,3 +117,17 @@ describe('fieldSchema', () => {
     expect(Value.Check(money, '1e6')).toBe(false);
   });
 });
+
+describe('field examples', () => {
+  it.each([...categoryContracts, ...systemContracts].map((c) => [c.apiPath, c] as const))(
+    '%s: every example is a valid value of its field (test factories build records from them)',
+    (_, contract) => {
+      for (const [name, field] of Object.entries(contract.fields))
+        for (const n of [1, 7, 42])
+          expect(
+            Value.Check(fieldSchema(field), field.example(n)),
+            `${name}: ${String(field.example(n))}`,
+          ).toBe(true);
+    },
+  );
+});

@@ -120,9 +120,16 @@ const pad = (n: number) => String(n).padStart(4, '0');
  */
 export const f = {
   /** free text up to maxLength characters (FieldLimits.name, .description, …) */
-  text<O extends Common & { maxLength: number; pattern?: string; multiline?: boolean; minLength?: number }>(
-    options: O,
-  ): TextField<Req<O>> {
+  text<
+    O extends Common & {
+      maxLength: number;
+      pattern?: string;
+      multiline?: boolean;
+      minLength?: number;
+      /** a valid value when the label would not be one (a pattern); n varies it */
+      example?: (n: number) => string;
+    },
+  >(options: O): TextField<Req<O>> {
     return {
       kind: 'text',
       required: (options.required ?? false) as Req<O>,
