@@ -1,17 +1,21 @@
-import { ErrorCodes, Headers } from '@hcm/contracts';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { ErrorCodes, FieldErrorKeys, Headers } from '@hcm/contracts';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Scope } from '../db/tenant-scope.ts';
-import { AppError } from '../http/errors.ts';
+import type { Db, Tx } from '../db/database.ts';
+import { inScope, type Scope } from '../db/tenant-scope.ts';
+import { AppError, validationFailed } from '../http/errors.ts';
 import { callerScope } from '../services/iam/authorization/caller-scope.ts';
 import type { ActionContext } from '../services/system/action-logs/record-actions.ts';
-import type { Language, ResourceDefinition } from './types.ts';
+import type { Language, ResolvedDataScope, ResourceDefinition } from './types.ts';
 
 /**
  * The caller's scope for a resource: its tenant for a tenant-owned resource (system users, with
- * no tenant, get 403), system scope (tenantId null) for a system resource (tenant users get 403).
+ * no tenant, get 403), system scope (tenantId null) for a system resource (tenant users get 403);
+ * and, once resolved inside the transaction (inResourceScope), the resource's data scope.
  */
-export type ResourceScope = Scope;
+export interface ResourceScope extends Scope {
+  readonly data?: ResolvedDataScope;
+}
 
 export function resourceScopeOf(definition: ResourceDefinition, request: FastifyRequest): ResourceScope {
   const scope = callerScope(request);
@@ -27,18 +31,93 @@ export function resourceScopeOf(definition: ResourceDefinition, request: Fastify
 }
 
 /**
- * The condition that keeps a statement to the scope's own rows: the tenant's on a tenant
- * resource (none without a tenant), no condition on a system resource (a global table).
+ * The condition that keeps a statement to the scope's tenant: the tenant's rows on a tenant
+ * resource (none without a tenant), no condition on a system resource (a global table). What
+ * uniqueness is checked against: a code is unique in the tenant, seen or not.
  */
-export function ownRows(definition: ResourceDefinition, scope: ResourceScope): SQL | undefined {
+export function tenantRows(definition: ResourceDefinition, scope: ResourceScope): SQL | undefined {
   const column = definition.columns.tenantId;
   if (!column) return undefined;
   return scope.tenantId === null ? sql`false` : eq(column, scope.tenantId);
 }
 
-/** The tenantId value of a new row (nothing on a system resource). */
-export function ownerValues(definition: ResourceDefinition, scope: ResourceScope): { tenantId?: string } {
-  return definition.columns.tenantId && scope.tenantId !== null ? { tenantId: scope.tenantId } : {};
+/** The rows the caller reaches: the tenant's, narrowed by the resource's data scope. */
+export function ownRows(definition: ResourceDefinition, scope: ResourceScope): SQL | undefined {
+  const tenant = tenantRows(definition, scope);
+  return scope.data?.rows ? and(tenant, scope.data.rows) : tenant;
+}
+
+/** The data scope of `definition` for this caller, read inside the transaction `tx`. */
+export async function resolveDataScope(
+  tx: Tx,
+  definition: ResourceDefinition,
+  scope: Scope,
+): Promise<ResolvedDataScope> {
+  const { dataScope } = definition;
+  if (dataScope === 'tenant') return { rows: undefined };
+  const column = definition.column(dataScope.column);
+  const allowed =
+    dataScope.kind === 'own'
+      ? scope.userId === null
+        ? []
+        : [scope.userId]
+      : [...new Set(await dataScope.unitsOf(tx, scope))];
+  return {
+    rows: allowed.length === 0 ? sql`false` : inArray(column, allowed),
+    column: { name: dataScope.column, allowed },
+  };
+}
+
+/**
+ * `inScope` for a resource: one transaction in the caller's tenant, with the data scope
+ * resolved first, so that every statement of `work` sees only the records the caller reaches.
+ */
+export function inResourceScope<T>(
+  db: Db,
+  definition: ResourceDefinition,
+  scope: ResourceScope,
+  work: (tx: Tx, scope: ResourceScope) => Promise<T>,
+): Promise<T> {
+  return inScope(db, scope, async (tx) =>
+    work(tx, {
+      tenantId: scope.tenantId,
+      userId: scope.userId,
+      data: await resolveDataScope(tx, definition, scope),
+    }),
+  );
+}
+
+/** The tenantId of a new row (nothing on a system resource), and its owner under an 'own' scope. */
+export function ownerValues(definition: ResourceDefinition, scope: ResourceScope): Record<string, string> {
+  const owner: Record<string, string> = {};
+  if (definition.columns.tenantId && scope.tenantId !== null) owner.tenantId = scope.tenantId;
+  const { dataScope } = definition;
+  if (dataScope !== 'tenant' && dataScope.kind === 'own' && scope.userId !== null)
+    owner[dataScope.column] = scope.userId;
+  return owner;
+}
+
+/**
+ * Refuses a record written outside the caller's data scope (a unit the caller does not
+ * manage): 400 with a field error on the scope's column. `values` are the values after the
+ * write; a column they leave out keeps its value, already in scope.
+ */
+export function refuseOutsideScope(scope: ResourceScope, values: Record<string, unknown>, creating: boolean) {
+  const column = scope.data?.column;
+  if (!column) return;
+  const value = values[column.name];
+  if (value === undefined && !creating) return;
+  if (typeof value === 'string' && column.allowed.includes(value)) return;
+  throw validationFailed(
+    [
+      {
+        field: column.name,
+        code: FieldErrorKeys.invalidValue,
+        message: 'is outside the records you may manage',
+      },
+    ],
+    'The record would be outside the records you may manage',
+  );
 }
 
 /** Who does a change, from where: what the action log records beside the change. */

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { jobTitles } from '../db/schema.ts';
-import { categoryFields } from '../services/om/categories/category.ts';
+import { jobTitleResource } from '../services/om/categories/job-titles.ts';
 import { defineResource } from './define-resource.ts';
 import { likePattern } from './search/list-query.ts';
 import type { ResourceDeclaration } from './types.ts';
+
+const categoryFields = jobTitleResource.fields;
 
 const valid: ResourceDeclaration<typeof categoryFields> = {
   service: 'om',

@@ -4,6 +4,7 @@ import { deriveSchemas } from './schema/record-schemas.ts';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   AUDIT_FIELDS,
+  isTextKind,
   type FieldSpec,
   type Fields,
   type FrameworkColumns,
@@ -79,16 +80,25 @@ export function defineResource<F extends Fields>(typed: ResourceDeclaration<F>):
       fail(`required field ${name} is not in importColumns`);
   }
   for (const name of declaration.search)
-    if (declaration.fields[name]?.kind !== 'text') fail(`search field ${name} is not text`);
+    if (!isTextKind(declaration.fields[name]?.kind)) fail(`search field ${name} is not text`);
   if (!declaration.sort.includes(declaration.defaultSort.field)) fail('defaultSort is not among sort');
 
   const lists = declaration.lists ?? {};
   for (const name of Object.keys(lists))
     if (fieldNames.includes(name) || tableColumns[name]) fail(`list ${name} clashes with a field or column`);
 
-  const statusField = declaration.statusField ?? 'status';
-  if (declaration.fields[statusField]?.kind !== 'enum')
+  const without = declaration.without ?? [];
+  // Without the status sub-paths a resource needs no status field (auto-complete then lists all).
+  const statusField =
+    declaration.statusField ?? (without.includes('status') && !declaration.fields.status ? null : 'status');
+  if (statusField !== null && declaration.fields[statusField]?.kind !== 'enum')
     fail(`status field ${statusField} is not an enum field`);
+
+  const dataScope = declaration.dataScope ?? 'tenant';
+  if (dataScope !== 'tenant') {
+    if (scope !== 'tenant') fail('a data scope narrows a tenant resource: a system resource has none');
+    column(dataScope.column);
+  }
 
   return {
     declaration,
@@ -105,5 +115,8 @@ export function defineResource<F extends Fields>(typed: ResourceDeclaration<F>):
     table: declaration.table,
     schemas: deriveSchemas(declaration),
     permissionFor: (action: PermissionAction) => `${declaration.permission}.${action}`,
+    offers: (subPath) => !without.includes(subPath),
+    hooks: declaration.hooks ?? {},
+    dataScope,
   };
 }

@@ -1,16 +1,23 @@
 /**
- * The resource framework: declare a resource once (defineResource with the `field` helpers),
- * serve its whole API (registerResources). See packages/server/README.md, "Resource framework".
+ * The resource framework: bind a contract of @hcm/contracts to its table (bindResource), serve
+ * its whole API (registerResources). See packages/server/README.md, "Resource framework".
  */
-export { defineResource } from './define-resource.ts';
-export { field } from './schema/fields.ts';
+export {
+  bindResource,
+  type BoundResource,
+  type EnumSetTable,
+  type ResourceBinding,
+} from './bind-resource.ts';
 export { registerResources, type ResourceDeps } from './routes/register-resources.ts';
 export { SUB_PATHS, type SubPath, type ResourceRouteTag } from './routes/route-options.ts';
 export type {
+  DataScope,
   FieldSpec,
   Fields,
+  HookContext,
   Label,
   ResourceDeclaration,
   ResourceDefinition,
+  ResourceHooks,
   ResourceRecord,
 } from './types.ts';

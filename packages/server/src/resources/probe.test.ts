@@ -8,6 +8,7 @@ import { actionLogs, systemActionLogs } from '../db/schema.ts';
 import { inScope } from '../db/tenant-scope.ts';
 import type { HttpResult } from '../testing/http-client.ts';
 import { testEngines } from '../testing/engines.ts';
+import { recordBody } from '../testing/factories.ts';
 import { declaredResources } from '../services/declared-resources.ts';
 import { SUB_PATHS, type SubPath } from './routes/route-options.ts';
 import { startResourceTestKit, type Caller, type ResourceTestKit, type SystemCaller } from './testing/kit.ts';
@@ -75,15 +76,10 @@ function badQueries(schema: Schema): [string, string][] {
   return cases;
 }
 
-/** A valid create body from the fields' examples (n keeps unique values apart). */
+/** A valid create body from the contract's field examples (n keeps unique values apart). */
 function exampleBody(definition: ResourceDefinition, n: number): Record<string, unknown> {
-  return Object.fromEntries(
-    definition.declaration.create.map((name) => {
-      const spec = definition.field(name);
-      const example = spec.example(n);
-      return [name, typeof example === 'string' && spec.unique ? `${example}_P${n}` : example];
-    }),
-  );
+  if (!definition.contract) throw new Error(`${definition.basePath} was not bound from a contract`);
+  return recordBody(definition.contract, n);
 }
 
 const url = (definition: ResourceDefinition, subPath: SubPath, id?: string) =>

@@ -1,7 +1,10 @@
 import type { ApplicationModule, PermissionResource } from '@hcm/contracts';
+import type { AnyResourceContract, GenericSubPath } from '@hcm/contracts/resource';
+import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TSchema } from 'typebox';
 import type { Tx } from '../db/database.ts';
+import type { Scope } from '../db/tenant-scope.ts';
 
 export type Language = 'vi' | 'en';
 
@@ -12,10 +15,38 @@ export interface Label {
 }
 
 /**
- * How the framework treats a field: text (keyword search, case-insensitive filters and
- * uniqueness), integer, or one of a fixed set of values (enum, e.g. status).
+ * The field kinds of a contract the framework serves (@hcm/contracts/resource): text and code
+ * (keyword search, case-insensitive filters and uniqueness), integer, decimal and money
+ * (decimal strings, numeric in SQL), boolean, date (yyyy-MM-dd), dateTime, enum, reference (a
+ * uuid of another resource's record) and treeParent (a reference to the same table). The
+ * others (references, file, image, children) are refused by bindResource; enumSet becomes a
+ * ListSpec.
  */
-export type FieldKind = 'text' | 'integer' | 'enum';
+export type FieldKind =
+  | 'text'
+  | 'code'
+  | 'integer'
+  | 'decimal'
+  | 'money'
+  | 'boolean'
+  | 'date'
+  | 'dateTime'
+  | 'enum'
+  | 'reference'
+  | 'treeParent';
+
+/** Text kinds: compared and searched case-insensitively. */
+export const isTextKind = (kind: FieldKind | undefined): boolean => kind === 'text' || kind === 'code';
+
+/** Where a reference points: the target table's id (and tenant) columns. */
+export interface ReferenceSpec {
+  readonly table: PgTable;
+  readonly id: PgColumn;
+  /** present when the target is tenant-owned: the reference must be to the same tenant */
+  readonly tenantId?: PgColumn;
+  /** treeParent: the parent is of the same table, and no record may become its own ancestor */
+  readonly tree: boolean;
+}
 
 /** One field of a record, made by the helpers of `field` (schema/fields.ts). */
 export interface FieldSpec {
@@ -30,9 +61,11 @@ export interface FieldSpec {
   /** the rules in words, shown as the note on the template's header cell */
   readonly rules: Label;
   /** a valid value: API examples, the template's sample row, the probe tests (n varies it) */
-  readonly example: (n: number) => string | number;
+  readonly example: (n: number) => unknown;
   /** enum fields: the accepted values */
   readonly values?: readonly string[];
+  /** reference and treeParent fields: what they point at */
+  readonly reference?: ReferenceSpec;
 }
 
 export type Fields = Readonly<Record<string, FieldSpec>>;
@@ -104,9 +137,68 @@ export interface ResourceDeclaration<F extends Fields = Fields> {
   readonly scope?: ResourceScopeKind;
   /** child lists written and returned with the record (see ListSpec) */
   readonly lists?: Lists;
+  /** generic sub-paths not served (their routes are not registered, so OpenAPI omits them) */
+  readonly without?: readonly GenericSubPath[];
+  /** rules beyond the fields, run inside the write's transaction (see ResourceHooks) */
+  readonly hooks?: ResourceHooks;
+  /** which of the tenant's records a caller reaches (default: all of them) */
+  readonly dataScope?: DataScope;
 }
 
 export type ResourceScopeKind = 'tenant' | 'system';
+
+/** Who runs a hook, in which transaction (already in the caller's scope). */
+export interface HookContext {
+  readonly tx: Tx;
+  readonly caller: Scope;
+}
+
+type Row = Record<string, unknown>;
+
+/**
+ * Rules beyond the fields. Each runs inside the write's own transaction, after the checks of
+ * the schema, uniqueness and references; throwing (an AppError: `validationFailed([...])`,
+ * 409...) answers in the envelope and nothing is written. `values`/`changes` may be changed in
+ * place by the before-hooks (e.g. a computed field). Import runs validate, beforeCreate and
+ * afterCreate for each row.
+ */
+export interface ResourceHooks {
+  /** create (changes = the new values, before = null) and update (the record before, the changes) */
+  validate?(context: HookContext, changes: Row, before: Row | null): Promise<void> | void;
+  beforeCreate?(context: HookContext, values: Row): Promise<void> | void;
+  afterCreate?(context: HookContext, record: Row): Promise<void> | void;
+  beforeUpdate?(context: HookContext, before: Row, changes: Row): Promise<void> | void;
+  afterUpdate?(context: HookContext, before: Row, after: Row): Promise<void> | void;
+  beforeDelete?(context: HookContext, record: Row): Promise<void> | void;
+  afterDelete?(context: HookContext, record: Row): Promise<void> | void;
+  /** POST /{id}/active and /inactive, after the change is written */
+  onStatusChange?(context: HookContext, before: Row, after: Row): Promise<void> | void;
+}
+
+/**
+ * Which of the tenant's records a caller reaches, on every sub-path (search, count, export,
+ * auto-complete, find-by-ids, detail, update, delete, status). 'tenant': all. 'own': those whose
+ * `column` (a uuid column of the table, by its drizzle key) is the caller's user id; a new
+ * record gets the caller's id there. 'units': those whose `column` is one of `unitsOf` (the
+ * caller's units and the units below them: the module that knows the organisation supplies
+ * it, so the framework never imports it); a record written outside them is refused.
+ */
+export type DataScope =
+  | 'tenant'
+  | { readonly kind: 'own'; readonly column: string }
+  | {
+      readonly kind: 'units';
+      readonly column: string;
+      unitsOf(tx: Tx, caller: Scope): Promise<readonly string[]>;
+    };
+
+/** The data scope resolved for one transaction: the rows it reaches and what it admits. */
+export interface ResolvedDataScope {
+  /** the condition on the rows (undefined: the whole tenant) */
+  readonly rows: SQL | undefined;
+  /** the column a record's owner or unit is in, and the values allowed there */
+  readonly column?: { readonly name: string; readonly allowed: readonly string[] };
+}
 
 /** Columns every resource table has besides its fields. */
 export interface FrameworkColumns {
@@ -136,7 +228,8 @@ export interface ResourceDefinition {
   readonly fields: Fields;
   /** the child lists ({} when none) */
   readonly lists: Lists;
-  readonly statusField: string;
+  /** the enum field /active and /inactive switch; null when the resource has none */
+  readonly statusField: string | null;
   /** the drizzle columns the framework keeps on every record */
   readonly columns: FrameworkColumns;
   /** the drizzle column of a field or framework column (throws for an unknown name) */
@@ -147,6 +240,12 @@ export interface ResourceDefinition {
   readonly schemas: ResourceSchemas;
   /** `<permission>.<action>` */
   permissionFor(action: PermissionAction): string;
+  /** whether the generic sub-path is served (not opted out) */
+  offers(subPath: GenericSubPath): boolean;
+  readonly hooks: ResourceHooks;
+  readonly dataScope: DataScope;
+  /** the contract it was bound from (bindResource) */
+  readonly contract?: AnyResourceContract;
 }
 
 /** The TypeBox schemas of every sub-path, derived from the fields. */

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { AnyResourceContract } from '@hcm/contracts/resource';
 import type { Db } from '../db/database.ts';
 import { ApplicationModules, type ApplicationModule } from '@hcm/contracts';
 import {
@@ -132,4 +133,19 @@ export async function accessTokenFor(db: Db, user: Pick<UserRow, 'id' | 'tenantI
     expiresAt: new Date(Date.now() + 86_400_000),
   });
   return signer.signAccessToken({ userId: user.id, tenantId: user.tenantId, sessionId });
+}
+
+/**
+ * A valid create body of any resource, built from its contract's field examples: `n` varies
+ * them, and unique text gets a suffix of `n` so that bodies of different n never collide.
+ */
+export function recordBody(contract: AnyResourceContract, n: number): Record<string, unknown> {
+  return Object.fromEntries(
+    contract.create.flatMap((name) => {
+      const field = contract.fields[name];
+      if (!field) return [];
+      const example = field.example(n);
+      return [[name, typeof example === 'string' && field.unique ? `${example}_P${n}` : example]];
+    }),
+  );
 }

@@ -1,4 +1,5 @@
 import type ExcelJS from 'exceljs';
+import type { FieldKind } from '../types.ts';
 
 export const isTimestamp = (name: string) => name === 'createdAt' || name === 'lastModifiedAt';
 
@@ -15,9 +16,21 @@ const FORMULA_START = /^[=+\-@\t\r]/;
  * The text itself is unchanged (no apostrophe added), so an exported file imports back as it
  * was. README, "Slow clients and exports": what this does and does not stop.
  */
-export function cellOf(name: string, value: unknown): ExcelJS.CellValue {
+export function cellOf(name: string, value: unknown, kind?: FieldKind): ExcelJS.CellValue {
   if (value === null || value === undefined) return null;
-  if (isTimestamp(name)) return new Date(Number(value));
+  if (isTimestamp(name) || kind === 'dateTime') return new Date(Number(value));
+  if ((kind === 'decimal' || kind === 'money') && typeof value === 'string') return decimalCell(value);
   if (typeof value === 'string' && FORMULA_START.test(value)) return { richText: [{ text: value }] };
   return value as ExcelJS.CellValue;
+}
+
+/**
+ * A decimal (numeric, read as text) as a number cell when the number is exactly the decimal
+ * (every amount up to 15 significant digits), so that sums work in Excel; as text otherwise,
+ * so that no digit is lost to binary floating point. Either imports back to the same value.
+ */
+export function decimalCell(text: string): ExcelJS.CellValue {
+  const number = Number(text);
+  const canonical = text.includes('.') ? text.replace(/\.?0+$/, '') : text;
+  return Number.isFinite(number) && String(number) === canonical ? number : text;
 }

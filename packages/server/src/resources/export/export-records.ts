@@ -3,8 +3,7 @@ import { PassThrough, type Writable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../db/database.ts';
-import { inScope } from '../../db/tenant-scope.ts';
-import type { ResourceScope } from '../caller.ts';
+import { inResourceScope, type ResourceScope } from '../caller.ts';
 import type { ListQuery } from '../search/list-query.ts';
 import type { Language, ResourceDefinition } from '../types.ts';
 import { columnWidth, labelOf, sheetName } from '../xlsx/xlsx.ts';
@@ -21,7 +20,15 @@ function exportColumns(definition: ResourceDefinition): SQL {
   return sql.join(
     definition.declaration.exportColumns.map((name) => {
       const column = definition.column(name);
-      const value = isTimestamp(name) ? sql`(extract(epoch from ${column}) * 1000)::float8` : sql`${column}`;
+      const kind = definition.fields[name]?.kind;
+      // Both drivers answer these alike: epoch milliseconds, and numeric and date as text
+      // (node-postgres would turn a date into a local midnight Date).
+      const value =
+        isTimestamp(name) || kind === 'dateTime'
+          ? sql`(extract(epoch from ${column}) * 1000)::float8`
+          : kind === 'date' || kind === 'decimal' || kind === 'money'
+            ? sql`${column}::text`
+            : sql`${column}`;
       return sql`${value} as ${sql.identifier(name)}`;
     }),
     sql`, `,
@@ -89,7 +96,9 @@ export function startExport(
   const select = exportColumns(definition);
   const readAfter = (after: Position | undefined): Promise<Page<Row>> => {
     if (stream.destroyed) return Promise.reject(new Error('the client went away'));
-    return inScope(db, scope, (tx) => readPage<Row>(tx, definition, scope, query, select, after, pageSize));
+    return inResourceScope(db, definition, scope, (tx, reach) =>
+      readPage<Row>(tx, definition, reach, query, select, after, pageSize),
+    );
   };
 
   const run = async () => {
@@ -107,13 +116,16 @@ export function startExport(
     sheet.columns = names.map((name, i) => ({
       key: name,
       width: columnWidth(definition, name, headers[i] ?? name),
-      ...(isTimestamp(name) ? { style: { numFmt: 'dd/mm/yyyy hh:mm' } } : {}),
+      ...(isTimestamp(name) || definition.fields[name]?.kind === 'dateTime'
+        ? { style: { numFmt: 'dd/mm/yyyy hh:mm' } }
+        : {}),
     }));
     const header = sheet.addRow(headers);
     header.font = { bold: true };
     header.commit();
     for (;;) {
-      for (const row of page.rows) sheet.addRow(names.map((name) => cellOf(name, row[name]))).commit();
+      for (const row of page.rows)
+        sheet.addRow(names.map((name) => cellOf(name, row[name], definition.fields[name]?.kind))).commit();
       // The next page is read (a short transaction of its own) while the client takes this one.
       const next = page.last && page.rows.length === pageSize ? readAfter(page.last) : undefined;
       next?.catch(() => undefined);

@@ -1,8 +1,9 @@
 import type { Tx } from '../../db/database.ts';
-import { ownerValues } from '../caller.ts';
+import { ownerValues, refuseOutsideScope } from '../caller.ts';
 import { diffRecords, recordActions } from '../../services/system/action-logs/record-actions.ts';
 import type { Language, ResourceDefinition } from '../types.ts';
 import { translateDbError } from '../write/db-errors.ts';
+import { brokenReferencesOfRows } from '../write/references.ts';
 import { existingKeys, uniqueFieldsOf, uniqueKey } from '../write/uniqueness.ts';
 import type { WriteContext } from '../write/write-records.ts';
 import type { CheckedRows } from './validate-rows.ts';
@@ -46,6 +47,26 @@ export async function addExistingDuplicates(
       const message = `${label}: ${language === 'vi' ? 'đã tồn tại' : 'already exists'}`;
       checked.problems.set(rowNumber, [...(checked.problems.get(rowNumber) ?? []), message]);
     }
+  const complain = (rowNumber: number, message: string) =>
+    checked.problems.set(rowNumber, [...(checked.problems.get(rowNumber) ?? []), message]);
+  const broken = await brokenReferencesOfRows(tx, definition, context.scope, checked.rows);
+  for (const [rowNumber, names] of broken)
+    for (const name of names)
+      complain(
+        rowNumber,
+        `${definition.field(name).label[language]}: ${language === 'vi' ? 'không tìm thấy bản ghi' : 'refers to no record'}`,
+      );
+  const owner = ownerValues(definition, context.scope);
+  for (const { rowNumber, values } of checked.rows) {
+    try {
+      refuseOutsideScope(context.scope, { ...values, ...owner }, true);
+    } catch {
+      complain(
+        rowNumber,
+        language === 'vi' ? 'ngoài phạm vi dữ liệu bạn được quản lý' : 'outside the records you may manage',
+      );
+    }
+  }
 }
 
 /**
@@ -66,6 +87,12 @@ export async function importRecords(
   const { userId } = context.scope;
   const owner = ownerValues(definition, context.scope);
   const fields = Object.keys(definition.fields);
+  const { hooks } = definition;
+  const hookContext = { tx, caller: { tenantId: context.scope.tenantId, userId } };
+  for (const row of checked.rows) {
+    await hooks.validate?.(hookContext, row.values, null);
+    await hooks.beforeCreate?.(hookContext, row.values);
+  }
   for (let start = 0; start < checked.rows.length; start += CHUNK) {
     const values = checked.rows
       .slice(start, start + CHUNK)
@@ -86,6 +113,7 @@ export async function importRecords(
         changes: diffRecords(null, row, fields),
       })),
     );
+    if (hooks.afterCreate) for (const row of inserted) await hooks.afterCreate(hookContext, row);
   }
   return checked.rows.length;
 }

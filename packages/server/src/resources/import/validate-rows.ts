@@ -2,7 +2,7 @@ import { FieldErrorKeys } from '@hcm/contracts';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Validator } from 'typebox/compile';
 import { toFieldErrors } from '../../http/validation.ts';
-import type { FieldSpec, Language, ResourceDefinition } from '../types.ts';
+import { isTextKind, type FieldSpec, type Language, type ResourceDefinition } from '../types.ts';
 import { uniqueFieldsOf, uniqueKey } from '../write/uniqueness.ts';
 import { CellProblem, type CellValue, type Sheet } from './read-sheet.ts';
 
@@ -38,14 +38,59 @@ const CELL_PROBLEMS: Record<CellProblem['kind'], { vi: string; en: string }> = {
   },
 };
 
-/** A cell turned into the value the create schema expects (text trimmed, digits to numbers). */
+/** A number as a decimal string without exponent or float noise (1234.5 → "1234.5"). */
+export function decimalText(value: number): string {
+  const plain = String(value);
+  if (!/e/i.test(plain)) return plain;
+  // 1e21 and up or 1e-7 and below: fixed notation, trailing zeros of the fraction dropped.
+  return value.toFixed(20).replace(/\.?0+$/, '');
+}
+
+/** An Excel serial day (1 = 1900-01-01, with Excel's 1900 leap day) as a Date in UTC. */
+const fromSerial = (serial: number) => new Date(Math.round((serial - 25569) * 86_400_000));
+
+const BOOLEAN_WORDS: Record<string, boolean> = {
+  true: true,
+  false: false,
+  '1': true,
+  '0': false,
+  có: true,
+  không: false,
+  yes: true,
+  no: false,
+};
+
+/**
+ * A cell turned into the value the create schema expects: text trimmed, digits to numbers,
+ * numbers of decimal and money fields to decimal strings (Excel keeps the digits it shows, so
+ * nothing is lost on the way), Excel dates to yyyy-MM-dd or ISO, yes/no words to booleans.
+ */
 function fieldValue(spec: FieldSpec, value: CellValue): unknown {
   if (value === undefined || value instanceof CellProblem) return undefined;
-  if (typeof value === 'number' || typeof value === 'boolean')
-    return spec.kind === 'text' ? String(value) : value;
+  if (typeof value === 'number')
+    switch (spec.kind) {
+      case 'text':
+      case 'code':
+      case 'reference':
+      case 'treeParent':
+        return String(value);
+      case 'decimal':
+      case 'money':
+        return decimalText(value);
+      case 'date':
+        return fromSerial(value).toISOString().slice(0, 10);
+      case 'dateTime':
+        return fromSerial(value).toISOString();
+      case 'boolean':
+        return value === 1 ? true : value === 0 ? false : value;
+      default:
+        return value;
+    }
+  if (typeof value === 'boolean') return isTextKind(spec.kind) ? String(value) : value;
   const text = value.trim();
   if (text === '') return undefined;
   if (spec.kind === 'integer' && /^-?\d+$/.test(text)) return Number(text);
+  if (spec.kind === 'boolean') return BOOLEAN_WORDS[text.toLowerCase()] ?? text;
   return spec.kind === 'enum' ? text.toUpperCase() : text;
 }
 

@@ -2,16 +2,15 @@ import { DataEnvelope, PageEnvelope, Paging } from '@hcm/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { Db } from '../../db/database.ts';
-import { inScope } from '../../db/tenant-scope.ts';
 import { envelope, errorResponses } from '../../http/envelope.ts';
-import { resourceScopeOf } from '../caller.ts';
+import { inResourceScope, resourceScopeOf } from '../caller.ts';
 import { presentRecord } from '../present.ts';
 import { listQueryOf, pageOf } from '../search/list-query.ts';
 import { countRecords, findRecordsByIds, searchRecords } from '../search/search-records.ts';
 import type { ResourceDefinition } from '../types.ts';
 import { findRecord } from '../write/find-record.ts';
 import { attachLists } from '../write/lists.ts';
-import { routeOptions, SUB_PATHS } from './route-options.ts';
+import { routeOptions, serves, SUB_PATHS } from './route-options.ts';
 
 type Query = Record<string, unknown>;
 
@@ -26,11 +25,11 @@ export function registerReadRoutes(app: FastifyInstance, definition: ResourceDef
     const scope = resourceScopeOf(definition, request);
     const query = request.query as Query;
     const paging = pageOf(query);
-    const { rows, total } = await inScope(db, scope, async (tx) => {
+    const { rows, total } = await inResourceScope(db, definition, scope, async (tx, reach) => {
       const found = await searchRecords(
         tx,
         definition,
-        scope,
+        reach,
         listQueryOf(definition, query, activeOnly),
         paging,
       );
@@ -45,28 +44,30 @@ export function registerReadRoutes(app: FastifyInstance, definition: ResourceDef
     (request) => searchPage(request, false),
   );
 
-  app.get(
-    SUB_PATHS.autoComplete.url,
-    routeOptions(definition, 'autoComplete', { querystring: schemas.autoCompleteQuery, response: page }),
-    (request) => searchPage(request, true),
-  );
+  if (serves(definition, 'autoComplete'))
+    app.get(
+      SUB_PATHS.autoComplete.url,
+      routeOptions(definition, 'autoComplete', { querystring: schemas.autoCompleteQuery, response: page }),
+      (request) => searchPage(request, true),
+    );
 
-  app.get(
-    SUB_PATHS.autoCompleteAll.url,
-    routeOptions(definition, 'autoCompleteAll', {
-      querystring: schemas.autoCompleteAllQuery,
-      response: list,
-    }),
-    async (request) => {
-      const scope = resourceScopeOf(definition, request);
-      const query = listQueryOf(definition, request.query as Query, true);
-      const paging = { pageIndex: 1, pageSize: Paging.maxAutoCompleteAll };
-      const rows = await inScope(db, scope, async (tx) =>
-        attachLists(tx, definition, (await searchRecords(tx, definition, scope, query, paging)).rows),
-      );
-      return envelope(present(rows));
-    },
-  );
+  if (serves(definition, 'autoCompleteAll'))
+    app.get(
+      SUB_PATHS.autoCompleteAll.url,
+      routeOptions(definition, 'autoCompleteAll', {
+        querystring: schemas.autoCompleteAllQuery,
+        response: list,
+      }),
+      async (request) => {
+        const scope = resourceScopeOf(definition, request);
+        const query = listQueryOf(definition, request.query as Query, true);
+        const paging = { pageIndex: 1, pageSize: Paging.maxAutoCompleteAll };
+        const rows = await inResourceScope(db, definition, scope, async (tx, reach) =>
+          attachLists(tx, definition, (await searchRecords(tx, definition, reach, query, paging)).rows),
+        );
+        return envelope(present(rows));
+      },
+    );
 
   app.get(
     SUB_PATHS.count.url,
@@ -77,7 +78,11 @@ export function registerReadRoutes(app: FastifyInstance, definition: ResourceDef
     async (request) => {
       const scope = resourceScopeOf(definition, request);
       const query = listQueryOf(definition, request.query as Query);
-      return envelope(await inScope(db, scope, (tx) => countRecords(tx, definition, scope, query)));
+      return envelope(
+        await inResourceScope(db, definition, scope, (tx, reach) =>
+          countRecords(tx, definition, reach, query),
+        ),
+      );
     },
   );
 
@@ -89,8 +94,8 @@ export function registerReadRoutes(app: FastifyInstance, definition: ResourceDef
       const { ids } = request.body as { ids: string[] };
       return envelope(
         present(
-          await inScope(db, scope, async (tx) =>
-            attachLists(tx, definition, await findRecordsByIds(tx, definition, scope, ids)),
+          await inResourceScope(db, definition, scope, async (tx, reach) =>
+            attachLists(tx, definition, await findRecordsByIds(tx, definition, reach, ids)),
           ),
         ),
       );
@@ -106,8 +111,8 @@ export function registerReadRoutes(app: FastifyInstance, definition: ResourceDef
     async (request) => {
       const scope = resourceScopeOf(definition, request);
       const { id } = request.params as { id: string };
-      const row = await inScope(db, scope, async (tx) => {
-        const found = await findRecord(tx, definition, scope, id);
+      const row = await inResourceScope(db, definition, scope, async (tx, reach) => {
+        const found = await findRecord(tx, definition, reach, id);
         await attachLists(tx, definition, [found]);
         return found;
       });

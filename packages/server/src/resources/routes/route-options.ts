@@ -1,3 +1,4 @@
+import type { GenericSubPath } from '@hcm/contracts/resource';
 import type { RouteShorthandOptions } from 'fastify';
 import type { PermissionAction, ResourceDefinition } from '../types.ts';
 
@@ -32,6 +33,26 @@ declare module 'fastify' {
     /** set by the resource framework on every route it registers */
     resource?: ResourceRouteTag;
   }
+}
+
+/** The contract's opt-out that removes each sub-path (search, count, find-by-ids, get: never). */
+const OPT_OUT: Partial<Record<SubPath, GenericSubPath>> = {
+  autoComplete: 'autoComplete',
+  autoCompleteAll: 'autoComplete',
+  export: 'export',
+  downloadTemplate: 'import',
+  import: 'import',
+  create: 'create',
+  update: 'update',
+  delete: 'delete',
+  active: 'status',
+  inactive: 'status',
+};
+
+/** Whether the resource serves the sub-path: an opted-out one has no route, so no OpenAPI entry. */
+export function serves(definition: ResourceDefinition, subPath: SubPath): boolean {
+  const optOut = OPT_OUT[subPath];
+  return optOut === undefined || definition.offers(optOut);
 }
 
 const SUMMARIES: Record<SubPath, string> = {

@@ -2,9 +2,8 @@ import { DataEnvelope, Status } from '@hcm/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { Db, Tx } from '../../db/database.ts';
-import { inScope } from '../../db/tenant-scope.ts';
 import { envelope, errorResponses } from '../../http/envelope.ts';
-import { actionContextOf, resourceScopeOf } from '../caller.ts';
+import { actionContextOf, inResourceScope, resourceScopeOf } from '../caller.ts';
 import type { ResourceDefinition } from '../types.ts';
 import {
   createRecord,
@@ -13,7 +12,7 @@ import {
   updateRecord,
   type WriteContext,
 } from '../write/write-records.ts';
-import { routeOptions, SUB_PATHS } from './route-options.ts';
+import { routeOptions, serves, SUB_PATHS } from './route-options.ts';
 
 type Body = Record<string, unknown>;
 
@@ -24,44 +23,55 @@ export function registerWriteRoutes(app: FastifyInstance, definition: ResourceDe
 
   const write = <T>(request: FastifyRequest, work: (tx: Tx, context: WriteContext) => Promise<T>) => {
     const scope = resourceScopeOf(definition, request);
-    const context: WriteContext = { ...actionContextOf(request, scope), scope };
-    return inScope(db, scope, (tx) => work(tx, context));
+    return inResourceScope(db, definition, scope, (tx, reach) =>
+      work(tx, { ...actionContextOf(request, scope), scope: reach }),
+    );
   };
   const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 
-  app.post(
-    SUB_PATHS.create.url,
-    routeOptions(definition, 'create', { body: schemas.createBody, response: one }),
-    async (request) =>
-      envelope(await write(request, (tx, c) => createRecord(tx, definition, c, request.body as Body))),
-  );
+  if (serves(definition, 'create'))
+    app.post(
+      SUB_PATHS.create.url,
+      routeOptions(definition, 'create', { body: schemas.createBody, response: one }),
+      async (request) =>
+        envelope(await write(request, (tx, c) => createRecord(tx, definition, c, request.body as Body))),
+    );
 
-  app.post(
-    SUB_PATHS.update.url,
-    routeOptions(definition, 'update', { params: schemas.idParams, body: schemas.updateBody, response: one }),
-    async (request) =>
-      envelope(
-        await write(request, (tx, c) => updateRecord(tx, definition, c, idOf(request), request.body as Body)),
-      ),
-  );
+  if (serves(definition, 'update'))
+    app.post(
+      SUB_PATHS.update.url,
+      routeOptions(definition, 'update', {
+        params: schemas.idParams,
+        body: schemas.updateBody,
+        response: one,
+      }),
+      async (request) =>
+        envelope(
+          await write(request, (tx, c) =>
+            updateRecord(tx, definition, c, idOf(request), request.body as Body),
+          ),
+        ),
+    );
 
-  app.post(
-    SUB_PATHS.delete.url,
-    routeOptions(definition, 'delete', {
-      params: schemas.idParams,
-      response: {
-        200: DataEnvelope(Type.Object({ id: Type.String({ format: 'uuid' }) })),
-        ...errorResponses,
-      },
-    }),
-    async (request) =>
-      envelope(await write(request, (tx, c) => deleteRecord(tx, definition, c, idOf(request)))),
-  );
+  if (serves(definition, 'delete'))
+    app.post(
+      SUB_PATHS.delete.url,
+      routeOptions(definition, 'delete', {
+        params: schemas.idParams,
+        response: {
+          200: DataEnvelope(Type.Object({ id: Type.String({ format: 'uuid' }) })),
+          ...errorResponses,
+        },
+      }),
+      async (request) =>
+        envelope(await write(request, (tx, c) => deleteRecord(tx, definition, c, idOf(request)))),
+    );
 
   for (const [subPath, status] of [
     ['active', Status.active],
     ['inactive', Status.inactive],
   ] as const) {
+    if (!serves(definition, subPath)) continue;
     app.post(
       SUB_PATHS[subPath].url,
       routeOptions(definition, subPath, { params: schemas.idParams, response: one }),

@@ -1,7 +1,7 @@
 import { Paging, Status } from '@hcm/contracts';
 import { and, asc, desc, eq, getTableName, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { ownRows, type ResourceScope } from '../caller.ts';
-import type { ResourceDefinition } from '../types.ts';
+import { isTextKind, type ResourceDefinition } from '../types.ts';
 
 /** What narrows and orders a list: keyword, typed filters, sort, and whether ACTIVE only. */
 export interface ListQuery {
@@ -73,7 +73,7 @@ export function whereOf(definition: ResourceDefinition, scope: ResourceScope, qu
   if (query.keyword) conditions.push(keywordCondition(definition, likePattern(query.keyword)));
   for (const [name, values] of Object.entries(query.filters)) {
     const column = definition.column(name);
-    if (fields[name]?.kind === 'text')
+    if (isTextKind(fields[name]?.kind))
       conditions.push(
         inArray(
           sql`lower(${column})`,
@@ -82,7 +82,8 @@ export function whereOf(definition: ResourceDefinition, scope: ResourceScope, qu
       );
     else conditions.push(values.length === 1 ? eq(column, values[0]) : inArray(column, [...values]));
   }
-  if (query.activeOnly) conditions.push(eq(definition.column(definition.statusField), Status.active));
+  if (query.activeOnly && definition.statusField)
+    conditions.push(eq(definition.column(definition.statusField), Status.active));
   return and(...conditions) ?? sql`true`;
 }
 

@@ -1,7 +1,15 @@
 import { ImportLimits } from '@hcm/contracts';
 import ExcelJS from 'exceljs';
-import type { Language, ResourceDefinition } from '../types.ts';
+import { isTextKind, type Language, type ResourceDefinition } from '../types.ts';
 import { columnWidth, labelOf, sheetName } from '../xlsx/xlsx.ts';
+
+/** An example value as a cell: text, number and true/false as they are, nothing for null. */
+const exampleCell = (value: unknown): ExcelJS.CellValue =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? value
+    : value === null || value === undefined
+      ? null
+      : JSON.stringify(value);
 
 const INSTRUCTIONS = {
   vi: {
@@ -36,9 +44,9 @@ export async function templateWorkbook(definition: ResourceDefinition, language:
   names.forEach((name, i) => {
     const spec = definition.field(name);
     const cell = header.getCell(i + 1);
-    cell.note = `${spec.rules[language]}\n${language === 'vi' ? 'Ví dụ' : 'Example'}: ${spec.example(1)}`;
+    cell.note = `${spec.rules[language]}\n${language === 'vi' ? 'Ví dụ' : 'Example'}: ${String(spec.example(1))}`;
     if (spec.required) cell.font = { bold: true, color: { argb: 'FFC00000' } };
-    if (spec.kind === 'text') sheet.getColumn(i + 1).numFmt = '@';
+    if (isTextKind(spec.kind)) sheet.getColumn(i + 1).numFmt = '@';
   });
 
   const text = INSTRUCTIONS[language];
@@ -49,7 +57,7 @@ export async function templateWorkbook(definition: ResourceDefinition, language:
   help.addRow([...text.columns]).font = { bold: true };
   for (const name of names) {
     const spec = definition.field(name);
-    help.addRow([labelOf(definition, name, language), spec.rules[language], spec.example(1)]);
+    help.addRow([labelOf(definition, name, language), spec.rules[language], exampleCell(spec.example(1))]);
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

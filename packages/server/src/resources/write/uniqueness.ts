@@ -1,7 +1,7 @@
 import { and, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { ownRows, type ResourceScope } from '../caller.ts';
-import type { ResourceDefinition } from '../types.ts';
+import { tenantRows, type ResourceScope } from '../caller.ts';
+import { isTextKind, type ResourceDefinition } from '../types.ts';
 
 /** The unique fields of the definition. */
 export const uniqueFieldsOf = (definition: ResourceDefinition) =>
@@ -11,11 +11,11 @@ export const uniqueFieldsOf = (definition: ResourceDefinition) =>
 
 /** The key a unique value is compared by: text in lower case (the indexes use lower()). */
 export const uniqueKey = (definition: ResourceDefinition, name: string, value: unknown) =>
-  definition.fields[name]?.kind === 'text' ? String(value).toLowerCase() : String(value);
+  isTextKind(definition.fields[name]?.kind) ? String(value).toLowerCase() : String(value);
 
 const keyExpression = (definition: ResourceDefinition, name: string): SQL => {
   const column = definition.column(name);
-  return definition.fields[name]?.kind === 'text' ? sql`lower(${column})` : sql`${column}`;
+  return isTextKind(definition.fields[name]?.kind) ? sql`lower(${column})` : sql`${column}`;
 };
 
 /**
@@ -30,10 +30,10 @@ function rowsWithKeys(
   keys: string[],
 ): SQL {
   const column = definition.column(name);
-  if (definition.scope === 'tenant' && definition.fields[name]?.kind === 'text')
+  if (definition.scope === 'tenant' && isTextKind(definition.fields[name]?.kind))
     return sql`select id, key from hcm_key_matches(${getTableName(definition.table)}::regclass, ${column.name}, ${sql.param(keys)}::text[])`;
   const expression = keyExpression(definition, name);
-  return sql`select ${definition.columns.id} as id, (${expression})::text as key from ${definition.table} where ${and(ownRows(definition, scope), inArray(expression, keys))}`;
+  return sql`select ${definition.columns.id} as id, (${expression})::text as key from ${definition.table} where ${and(tenantRows(definition, scope), inArray(expression, keys))}`;
 }
 
 /**

@@ -9,12 +9,13 @@ import {
   type ActionContext,
   type ActionLogAction,
 } from '../../services/system/action-logs/record-actions.ts';
-import { ownerValues, ownRows, type ResourceScope } from '../caller.ts';
+import { ownerValues, ownRows, refuseOutsideScope, type ResourceScope } from '../caller.ts';
 import { presentRecord } from '../present.ts';
-import type { ResourceDefinition, ResourceRecord } from '../types.ts';
+import type { HookContext, ResourceDefinition, ResourceRecord } from '../types.ts';
 import { duplicateOf, translateDbError } from './db-errors.ts';
 import { findRecord } from './find-record.ts';
 import { attachLists, listsOf, saveLists } from './lists.ts';
+import { refuseBrokenReferences } from './references.ts';
 import { takenFields } from './uniqueness.ts';
 
 type Row = Record<string, unknown>;
@@ -62,6 +63,35 @@ async function refuseDuplicates(
   if (taken.length > 0) throw duplicateOf(definition, taken);
 }
 
+/** What a hook gets: the write's transaction and the caller. */
+const hookContext = (tx: Tx, context: WriteContext): HookContext => ({
+  tx,
+  caller: { tenantId: context.scope.tenantId, userId: context.scope.userId },
+});
+
+/**
+ * The checks every write of `values` passes before the statement: unique values free, references
+ * to records that exist (and no cycle of tree parents), the record inside the caller's data
+ * scope, then the resource's own validate hook.
+ */
+async function checkWrite(
+  tx: Tx,
+  definition: ResourceDefinition,
+  context: WriteContext,
+  values: Row,
+  before: Row | null,
+) {
+  const id = before ? String(before.id) : undefined;
+  await refuseDuplicates(tx, definition, context, values, id);
+  await refuseBrokenReferences(tx, definition, context.scope, values, id);
+  refuseOutsideScope(
+    context.scope,
+    before ? values : { ...values, ...ownerValues(definition, context.scope) },
+    !before,
+  );
+  await definition.hooks.validate?.(hookContext(tx, context), values, before);
+}
+
 /** The one row a RETURNING statement gave back. */
 function only(rows: unknown): Row {
   const [row] = rows as Row[];
@@ -81,7 +111,8 @@ export async function createRecord(
   body: Row,
 ): Promise<ResourceRecord> {
   const values = pick(body, definition.declaration.create);
-  await refuseDuplicates(tx, definition, context, values);
+  await checkWrite(tx, definition, context, values, null);
+  await definition.hooks.beforeCreate?.(hookContext(tx, context), values);
   const { userId } = context.scope;
   const owner = ownerValues(definition, context.scope);
   const row = only(
@@ -97,6 +128,7 @@ export async function createRecord(
   await guarded(definition, () => saveLists(tx, definition, String(row.id), lists));
   Object.assign(row, lists);
   await log(tx, definition, context, 'CREATE', null, row);
+  await definition.hooks.afterCreate?.(hookContext(tx, context), row);
   return presentRecord(definition, row);
 }
 
@@ -108,10 +140,10 @@ async function applyChanges(
   before: Row,
   changes: Row,
   action: ActionLogAction,
-): Promise<ResourceRecord> {
+): Promise<Row> {
   const { columns } = definition;
   const changed = Object.keys(diffRecords(before, { ...before, ...changes }, Object.keys(changes)));
-  if (changed.length === 0) return presentRecord(definition, before);
+  if (changed.length === 0) return before;
   const listNames = Object.keys(definition.lists);
   const lists = pick(
     changes,
@@ -137,7 +169,7 @@ async function applyChanges(
   );
   for (const name of listNames) after[name] = lists[name] ?? before[name];
   await log(tx, definition, context, action, before, after);
-  return presentRecord(definition, after);
+  return after;
 }
 
 /** The caller's record `id` with its lists, locked for update (404 when absent). */
@@ -162,8 +194,12 @@ export async function updateRecord(
       `The record was changed by someone else (version ${String(before.version)}, not ${String(body.version)}): reload it`,
     );
   const changes = { ...pick(body, definition.declaration.update), ...listsOf(definition, body) };
-  await refuseDuplicates(tx, definition, context, changes, id);
-  return applyChanges(tx, definition, context, before, changes, 'UPDATE');
+  await checkWrite(tx, definition, context, changes, before);
+  const hooks = hookContext(tx, context);
+  await definition.hooks.beforeUpdate?.(hooks, before, changes);
+  const after = await applyChanges(tx, definition, context, before, changes, 'UPDATE');
+  await definition.hooks.afterUpdate?.(hooks, before, after);
+  return presentRecord(definition, after);
 }
 
 export async function setRecordStatus(
@@ -175,7 +211,11 @@ export async function setRecordStatus(
 ): Promise<ResourceRecord> {
   const before = await lockedRecord(tx, definition, context, id);
   const action = status === Status.active ? 'ACTIVE' : 'INACTIVE';
-  return applyChanges(tx, definition, context, before, { [definition.statusField]: status }, action);
+  const { statusField } = definition;
+  if (!statusField) throw new Error(`${definition.basePath} has no status field`);
+  const after = await applyChanges(tx, definition, context, before, { [statusField]: status }, action);
+  if (after !== before) await definition.hooks.onStatusChange?.(hookContext(tx, context), before, after);
+  return presentRecord(definition, after);
 }
 
 export async function deleteRecord(
@@ -186,9 +226,12 @@ export async function deleteRecord(
 ): Promise<{ id: string }> {
   const { columns } = definition;
   const before = await lockedRecord(tx, definition, context, id);
+  const hooks = hookContext(tx, context);
+  await definition.hooks.beforeDelete?.(hooks, before);
   await guarded(definition, () =>
     tx.delete(definition.table).where(and(ownRows(definition, context.scope), eq(columns.id, id))),
   );
   await log(tx, definition, context, 'DELETE', before, null);
+  await definition.hooks.afterDelete?.(hooks, before);
   return { id };
 }

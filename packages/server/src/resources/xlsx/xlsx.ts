@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import { AUDIT_LABELS } from '../schema/fields.ts';
-import type { Label, Language, ResourceDefinition } from '../types.ts';
+import { CommonLabels, isAuditColumn } from '@hcm/contracts/resource';
+import { isTextKind, type Label, type Language, type ResourceDefinition } from '../types.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -25,7 +25,8 @@ export function sendXlsx(reply: FastifyReply, fileName: string, body: unknown, s
 
 /** The label of a field or audit column in the language. */
 export function labelOf(definition: ResourceDefinition, name: string, language: Language): string {
-  const label: Label | undefined = definition.fields[name]?.label ?? AUDIT_LABELS[name];
+  const label: Label | undefined =
+    definition.fields[name]?.label ?? (isAuditColumn(name) ? CommonLabels[name] : undefined);
   return label ? label[language] : name;
 }
 
@@ -36,6 +37,8 @@ export const sheetName = (title: string) => title.replace(/[[\]:*?/\\]/g, ' ').s
 export function columnWidth(definition: ResourceDefinition, name: string, header: string): number {
   const spec = definition.fields[name];
   const longest =
-    spec?.kind === 'text' ? Math.min(((spec.schema as { maxLength?: number }).maxLength ?? 40) / 4, 60) : 14;
+    spec && isTextKind(spec.kind)
+      ? Math.min(((spec.schema as { maxLength?: number }).maxLength ?? 40) / 4, 60)
+      : 14;
   return Math.max(header.length + 2, Math.ceil(longest), name.endsWith('At') ? 20 : 10);
 }

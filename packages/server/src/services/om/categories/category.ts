@@ -1,37 +1,11 @@
-import { FieldLimits, type PermissionResource } from '@hcm/contracts';
+import type { AnyResourceContract } from '@hcm/contracts/resource';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { defineResource, field, type Label } from '../../../resources/index.ts';
-
-/** The fields every Admin category (catalogues §2.2) has. */
-export const categoryFields = {
-  code: field.code(),
-  name: field.text(FieldLimits.name, { required: true, label: { vi: 'Tên', en: 'Name' } }),
-  description: field.text(FieldLimits.description, { label: { vi: 'Mô tả', en: 'Description' } }),
-  priority: field.integer({ label: { vi: 'Thứ tự ưu tiên', en: 'Priority' } }),
-  status: field.status(),
-};
+import { bindResource, type ResourceDefinition } from '../../../resources/index.ts';
 
 /**
- * An Admin category: code, name, description, priority, status, served under /api/om/{path}.
- * Default sort by priority ascending (catalogues §7.1).
+ * An Admin category (catalogues §2.2): its contract (@hcm/contracts/categories) bound to its
+ * table (`categoryTable(name)` in db/schema.ts, made by one `SELECT hcm_create_category_table`
+ * in a migration). Nothing else to say: the contract has the fields, paths and permission.
  */
-export function defineCategory(options: {
-  path: string;
-  permission: PermissionResource;
-  table: PgTable;
-  title: Label;
-}) {
-  return defineResource({
-    service: 'om',
-    ...options,
-    fields: categoryFields,
-    create: ['code', 'name', 'description', 'priority', 'status'],
-    update: ['code', 'name', 'description', 'priority'],
-    search: ['code', 'name'],
-    filters: ['status', 'code'],
-    sort: ['code', 'name', 'priority', 'createdAt', 'lastModifiedAt'],
-    defaultSort: { field: 'priority', direction: 'asc' },
-    exportColumns: ['code', 'name', 'description', 'priority', 'status', 'createdAt', 'lastModifiedAt'],
-    importColumns: ['code', 'name', 'description', 'priority'],
-  });
-}
+export const bindCategory = (contract: AnyResourceContract, table: PgTable): ResourceDefinition =>
+  bindResource(contract, { table });

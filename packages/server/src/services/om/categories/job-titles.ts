@@ -1,10 +1,5 @@
+import { jobTitleContract } from '@hcm/contracts/categories';
 import { jobTitles } from '../../../db/schema.ts';
-import { defineCategory } from './category.ts';
+import { bindCategory } from './category.ts';
 
-/** Job titles: /api/om/job-titles, permission job_title. */
-export const jobTitleResource = defineCategory({
-  path: 'job-titles',
-  permission: 'job_title',
-  table: jobTitles,
-  title: { vi: 'Chức danh', en: 'Job titles' },
-});
+export const jobTitleResource = bindCategory(jobTitleContract, jobTitles);

@@ -1,10 +1,5 @@
+import { religionContract } from '@hcm/contracts/categories';
 import { religions } from '../../../db/schema.ts';
-import { defineCategory } from './category.ts';
+import { bindCategory } from './category.ts';
 
-/** Religions: /api/om/religions, permission religion. */
-export const religionResource = defineCategory({
-  path: 'religions',
-  permission: 'religion',
-  table: religions,
-  title: { vi: 'Tôn giáo', en: 'Religions' },
-});
+export const religionResource = bindCategory(religionContract, religions);

@@ -1,0 +1,203 @@
+import type { AnyResourceContract, EnumSetField, FieldContract, ScalarField } from '@hcm/contracts/resource';
+import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import Type from 'typebox';
+import { defineResource } from './define-resource.ts';
+import { fieldSpecOf, isColumnKind } from './schema/contract-fields.ts';
+import type {
+  DataScope,
+  FieldSpec,
+  ListSpec,
+  ReferenceSpec,
+  ResourceDeclaration,
+  ResourceDefinition,
+  ResourceHooks,
+} from './types.ts';
+
+/** The child table of an enumSet field: one row per (record, value). */
+export interface EnumSetTable {
+  readonly table: PgTable;
+  /** the column holding the record's id */
+  readonly parent: PgColumn;
+  /** the column holding one value */
+  readonly value: PgColumn;
+}
+
+/** What the server adds to a contract: where its records live, and rules beyond the fields. */
+export interface ResourceBinding {
+  /** the drizzle table: a column per scalar field, named like the field, plus id, version, audit */
+  readonly table: PgTable;
+  /** reference fields: the table of the record each points at (treeParent needs none) */
+  readonly references?: Readonly<Record<string, PgTable>>;
+  /** enumSet fields: their child tables */
+  readonly enumSets?: Readonly<Record<string, EnumSetTable>>;
+  readonly hooks?: ResourceHooks;
+  /** which of the tenant's records a caller reaches (default 'tenant': all) */
+  readonly dataScope?: DataScope;
+}
+
+/** A definition bound from a contract: it keeps the contract (test factories build bodies from it). */
+export type BoundResource = ResourceDefinition & { readonly contract: AnyResourceContract };
+
+/** The SQL types a column of each kind may have (a start-up check, not a migration). */
+const SQL_TYPES: Record<string, RegExp> = {
+  text: /^(varchar|text|character varying)/,
+  code: /^(varchar|text|character varying)/,
+  integer: /^(integer|smallint|bigint|numeric\(\d+(, ?0)?\))/,
+  decimal: /^numeric/,
+  money: /^numeric/,
+  boolean: /^boolean$/,
+  date: /^date$/,
+  dateTime: /^timestamp/,
+  enum: /^(varchar|text|character varying)/,
+  reference: /^uuid$/,
+  treeParent: /^uuid$/,
+};
+
+/** Kinds a binding cannot serve yet: refused, never silently left out. */
+const UNSUPPORTED: Partial<Record<FieldContract['kind'], string>> = {
+  references: 'a list of references needs a child table of ids, which bindResource does not build yet',
+  file: 'files need the file store (System › Files), which does not exist yet',
+  image: 'images need the file store (System › Files), which does not exist yet',
+  children: 'child rows edited with the parent are not served by bindResource yet',
+};
+
+/** The tenant id of the calling transaction, as the policies read it. */
+const CURRENT_TENANT = sql`nullif(current_setting('app.tenant_id', true), '')::uuid`;
+
+/** The drizzle key of a column (what insert values are keyed by). */
+const keyOf = (table: PgTable, column: PgColumn): string =>
+  Object.entries(getTableColumns(table)).find(([, candidate]) => candidate === column)?.[0] ?? column.name;
+
+/** A ListSpec over an enumSet's child table (tenant column filled from the scope when it has one). */
+function enumSetList(field: EnumSetField, child: EnumSetTable): ListSpec {
+  const tenantId = (getTableColumns(child.table) as Record<string, PgColumn | undefined>).tenantId;
+  return {
+    label: field.label,
+    item: Type.Unsafe<string>({ type: 'string', enum: [...field.values] }),
+    maxItems: field.values.length,
+    async load(tx, ids) {
+      const rows = (await tx
+        .select({ id: child.parent, value: child.value })
+        .from(child.table)
+        .where(inArray(child.parent, [...ids]))
+        .orderBy(child.value)) as { id: string; value: string }[];
+      const byId = new Map<string, string[]>();
+      for (const row of rows) byId.set(row.id, [...(byId.get(row.id) ?? []), row.value]);
+      return byId;
+    },
+    async save(tx, id, values) {
+      await tx.delete(child.table).where(eq(child.parent, id));
+      if (values.length === 0) return;
+      const key = (column: PgColumn) => keyOf(child.table, column);
+      await tx.insert(child.table).values(
+        values.map((value) => ({
+          ...(tenantId ? { [key(tenantId)]: CURRENT_TENANT } : {}),
+          [key(child.parent)]: id,
+          [key(child.value)]: value,
+        })),
+      );
+    },
+  };
+}
+
+/**
+ * Binds a contract (@hcm/contracts) to its table: the contract says the API (service, path,
+ * permission, level, fields with their limits and labels, keyword, filters, sort, columns,
+ * opt-outs); the binding says where the records live and the rules beyond the fields. Whatever
+ * contradicts the table (a missing column, a required field on a nullable column, a column of
+ * the wrong type) or the permission catalogue throws here, when the module loads: the server
+ * does not start.
+ */
+export function bindResource(contract: AnyResourceContract, binding: ResourceBinding): BoundResource {
+  const fail = (problem: string): never => {
+    throw new Error(`Binding of ${contract.apiPath}: ${problem}`);
+  };
+  if (contract.level === 'both')
+    fail(
+      "level 'both' is not served: tenant users and system users would need a table each; bind a tenant and a system contract",
+    );
+  const columns = getTableColumns(binding.table) as Record<string, PgColumn | undefined>;
+  const tableName = getTableConfig(binding.table).name;
+  const column = (name: string): PgColumn =>
+    columns[name] ?? fail(`the table ${tableName} has no column for the field ${name}`);
+
+  const fields: Record<string, FieldSpec> = {};
+  const lists: Record<string, ListSpec> = {};
+  for (const [name, field] of Object.entries(contract.fields)) {
+    const unsupported = UNSUPPORTED[field.kind];
+    if (unsupported) fail(`field ${name} (${field.kind}): ${unsupported}`);
+    if (field.kind === 'enumSet') {
+      const child =
+        binding.enumSets?.[name] ?? fail(`enumSet field ${name} needs its child table in enumSets`);
+      lists[name] = enumSetList(field, child);
+      continue;
+    }
+    if (!isColumnKind(field.kind)) fail(`field ${name}: kind ${field.kind} is not served`);
+    const scalar = field as ScalarField;
+    const own = column(name);
+    const type = own.getSQLType();
+    if (!SQL_TYPES[scalar.kind]?.test(type))
+      fail(`field ${name} (${scalar.kind}) cannot be stored in the column ${own.name} of type ${type}`);
+    if (scalar.required && !own.notNull)
+      fail(`field ${name} is required but the column ${own.name} allows NULL`);
+    if (!scalar.required && own.notNull && !own.hasDefault)
+      fail(`field ${name} is optional but the column ${own.name} is NOT NULL without a default`);
+    const maxLength = (scalar.kind === 'text' || scalar.kind === 'code') && scalar.maxLength;
+    const length = (own as PgColumn & { length?: number }).length;
+    if (maxLength && length !== undefined && maxLength > length)
+      fail(`field ${name} allows ${maxLength} characters, the column ${own.name} ${length}`);
+    fields[name] = fieldSpecOf(scalar, referenceOf(name, scalar));
+  }
+
+  function referenceOf(name: string, field: ScalarField): ReferenceSpec | undefined {
+    if (field.kind === 'treeParent') return targetOf(binding.table, true);
+    if (field.kind !== 'reference') return undefined;
+    const target =
+      binding.references?.[name] ?? fail(`reference field ${name} needs its target table in references`);
+    return targetOf(target, false);
+  }
+  function targetOf(table: PgTable, tree: boolean): ReferenceSpec {
+    const target = getTableColumns(table) as Record<string, PgColumn | undefined>;
+    const id = target.id ?? fail(`the table ${getTableConfig(table).name} has no id column to refer to`);
+    return { table, id, tree, ...(target.tenantId ? { tenantId: target.tenantId } : {}) };
+  }
+
+  const listNames = Object.keys(lists);
+  const scalars = (names: readonly string[]) => names.filter((name) => !listNames.includes(name));
+  for (const [what, names] of [
+    ['keyword', contract.keyword],
+    ['filters', contract.filters],
+    ['sort', contract.sort],
+    ['exportColumns', contract.exportColumns],
+    ['importColumns', contract.importColumns],
+  ] as const)
+    for (const name of names)
+      if (listNames.includes(name))
+        fail(`${what} names ${name}, a list: lists are written and answered with the record only`);
+
+  const declaration: ResourceDeclaration = {
+    service: contract.service,
+    path: contract.path,
+    permission: contract.permission,
+    module: contract.module,
+    title: contract.title,
+    table: binding.table,
+    fields,
+    create: scalars(contract.create),
+    update: scalars(contract.update),
+    search: contract.keyword,
+    filters: contract.filters,
+    sort: contract.sort,
+    defaultSort: contract.defaultSort,
+    exportColumns: contract.exportColumns,
+    importColumns: contract.importColumns,
+    ...(contract.statusField ? { statusField: contract.statusField } : {}),
+    scope: contract.level === 'system' ? 'system' : 'tenant',
+    lists,
+    without: contract.without,
+    ...(binding.hooks ? { hooks: binding.hooks } : {}),
+    ...(binding.dataScope ? { dataScope: binding.dataScope } : {}),
+  };
+  return { ...defineResource(declaration), contract };
+}

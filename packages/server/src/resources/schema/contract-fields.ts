@@ -1,0 +1,113 @@
+import { fieldSchema, type FieldContract, type ScalarField } from '@hcm/contracts/resource';
+import type { FieldKind, FieldSpec, Label, ReferenceSpec } from '../types.ts';
+
+/** The kinds bindResource turns into a column of the record itself. */
+const COLUMN_KINDS: readonly FieldKind[] = [
+  'text',
+  'code',
+  'integer',
+  'decimal',
+  'money',
+  'boolean',
+  'date',
+  'dateTime',
+  'enum',
+  'reference',
+  'treeParent',
+];
+
+export const isColumnKind = (kind: FieldContract['kind']): kind is FieldKind =>
+  (COLUMN_KINDS as readonly string[]).includes(kind);
+
+const both = (vi: string, en: string): Label => ({ vi, en });
+
+/** "Required, unique" / "Optional": the first words of every rule. */
+function presence(field: FieldContract): Label {
+  const vi = [field.required ? 'Bắt buộc' : 'Không bắt buộc', ...(field.unique ? ['không trùng'] : [])];
+  const en = [field.required ? 'Required' : 'Optional', ...(field.unique ? ['unique'] : [])];
+  return both(vi.join(', '), en.join(', '));
+}
+
+const either = (values: readonly string[], or: string) =>
+  values.length === 2 ? `${values[0]} ${or} ${values[1]}` : values.join(', ');
+
+/** What a value must be, in words, from the limits of the contract (no presence). */
+function limitsOf(field: ScalarField): Label {
+  switch (field.kind) {
+    case 'code':
+      return both(
+        `${field.minLength ?? 1}–${field.maxLength} ký tự: chữ, số, gạch dưới, dấu chấm.`,
+        `${field.minLength ?? 1}–${field.maxLength} letters, digits, underscores or dots.`,
+      );
+    case 'text':
+      return field.pattern
+        ? both(
+            `Tối đa ${field.maxLength} ký tự, đúng định dạng.`,
+            `At most ${field.maxLength} characters, in the required format.`,
+          )
+        : both(`Tối đa ${field.maxLength} ký tự.`, `At most ${field.maxLength} characters.`);
+    case 'integer':
+      return both(
+        `Số nguyên ${field.minimum}–${field.maximum}.`,
+        `Whole number ${field.minimum}–${field.maximum}.`,
+      );
+    case 'decimal':
+    case 'money':
+      return both(
+        `${field.kind === 'money' ? 'Số tiền' : 'Số'} từ ${field.minimum}, tối đa ${field.scale} chữ số sau dấu chấm.`,
+        `${field.kind === 'money' ? 'An amount' : 'A number'} from ${field.minimum}, at most ${field.scale} digits after the point.`,
+      );
+    case 'boolean':
+      return both('TRUE hoặc FALSE.', 'TRUE or FALSE.');
+    case 'date':
+      return both('Ngày, dạng yyyy-MM-dd.', 'A date, yyyy-MM-dd.');
+    case 'dateTime':
+      return both('Ngày giờ ISO 8601.', 'An ISO 8601 date and time.');
+    case 'enum': {
+      const fallback = field.defaultValue;
+      return both(
+        `${either(field.values, 'hoặc')}${fallback ? ` (mặc định ${fallback})` : ''}.`,
+        `${either(field.values, 'or')}${fallback ? ` (default ${fallback})` : ''}.`,
+      );
+    }
+    case 'reference':
+    case 'treeParent':
+    case 'file':
+    case 'image':
+      return both('Mã định danh (uuid) của bản ghi.', 'The id (uuid) of the record.');
+  }
+}
+
+/**
+ * The rules of a field in words (the note on the template's header cell, the import's
+ * messages), generated from the contract's limits: e.g. "Bắt buộc, không trùng. 4–50 ký tự: …".
+ * An enum with a default says only its values: it is never missing.
+ */
+export function rulesOf(field: ScalarField): Label {
+  const limits = limitsOf(field);
+  const hint = field.hint;
+  const withHint = (language: 'vi' | 'en', text: string) => (hint ? `${text} ${hint[language]}` : text);
+  if (field.kind === 'enum' && field.defaultValue)
+    return both(withHint('vi', limits.vi), withHint('en', limits.en));
+  const first = presence(field);
+  return both(withHint('vi', `${first.vi}. ${limits.vi}`), withHint('en', `${first.en}. ${limits.en}`));
+}
+
+/**
+ * The engine's FieldSpec of a contract field: its schema (`fieldSchema`, the same one the
+ * browser checks), label, rules and example, nothing restated.
+ */
+export function fieldSpecOf(field: ScalarField, reference?: ReferenceSpec): FieldSpec {
+  if (!isColumnKind(field.kind)) throw new Error(`a ${field.kind} field is not a column`);
+  return {
+    kind: field.kind,
+    schema: fieldSchema(field),
+    required: field.required,
+    unique: field.unique,
+    label: field.label,
+    rules: rulesOf(field),
+    example: field.example,
+    ...(field.kind === 'enum' ? { values: field.values } : {}),
+    ...(reference ? { reference } : {}),
+  };
+}
