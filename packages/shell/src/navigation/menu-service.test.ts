@@ -40,11 +40,15 @@ describe('visibleMenu', () => {
     expect(keysOf(visibleMenu(systemUser))).toEqual(['dashboard', 'system', 'tenant']);
   });
 
-  it('shows a root user every entry', () => {
+  it('shows a root user every entry of its level, whatever the authority', () => {
     const root: MenuViewer = { authorities: [], isRoot: true, level: 'SYSTEM' };
     expect(menuEntries(visibleMenu(root)).map((p) => p.entry.key)).toEqual(
-      menuEntries(MENU).map((p) => p.entry.key),
+      menuEntries(MENU)
+        .filter((p) => p.entry.levels.includes('SYSTEM'))
+        .map((p) => p.entry.key),
     );
+    const tenantRoot: MenuViewer = { ...root, level: 'TENANT' };
+    expect(menuEntries(visibleMenu(tenantRoot)).map((p) => p.entry.key)).toContain('jobTitle');
   });
 });
 
@@ -136,9 +140,9 @@ describe('the menu of the installed apps', () => {
   const entryKeys = (nodes: readonly MenuNode[]) => menuEntries(nodes).map((place) => place.entry.key);
   afterEach(() => setInstalledRoutes(null));
 
-  it('shows root only the dashboard and the entries an installed app serves', () => {
-    setInstalledRoutes(['/setting/job-titles', '/system/action-log']);
-    expect(entryKeys(visibleMenu(root))).toEqual(['dashboard', 'jobTitle', 'actionLog']);
+  it('shows root only the dashboard and the entries of its level an installed app serves', () => {
+    setInstalledRoutes(['/setting/job-titles', '/system/action-log', '/system/language']);
+    expect(entryKeys(visibleMenu(root))).toEqual(['dashboard', 'actionLog', 'language']);
   });
 
   it('shows only the dashboard when nothing is installed', () => {

@@ -31,9 +31,12 @@ export function viewerOf(profile: Profile): MenuViewer {
 export const holdsEntryAuthority = (entry: MenuEntry, viewer: MenuViewer) =>
   hasAuthority(viewer.authorities, entry.authorities, viewer.isRoot);
 
-/** Works at a level the entry allows (a root user at any). */
-export const levelAllowsEntry = (entry: MenuEntry, viewer: MenuViewer) =>
-  viewer.isRoot || entry.levels.includes(viewer.level);
+/**
+ * Works at a level the entry allows. Root too: it holds every authority, but a root user without
+ * a tenant cannot open a tenant's records (the server answers "sign in as a tenant user"), so
+ * offering those pages would lead nowhere.
+ */
+export const levelAllowsEntry = (entry: MenuEntry, viewer: MenuViewer) => entry.levels.includes(viewer.level);
 
 /** The shell's own pages that are menu entries: there whatever is installed. */
 const SHELL_MENU_PATHS = ['/dashboard'];

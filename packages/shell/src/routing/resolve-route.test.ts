@@ -96,10 +96,15 @@ describe('resolveRoute: the authority guard', () => {
     });
   });
 
-  it('lets a root user through every guard', () => {
+  it('lets a root user through every authority guard, at its own level', () => {
     const root: MenuViewer = { authorities: [], isRoot: true, level: 'SYSTEM' };
-    expect(resolveRoute(at('/om/reward'), as(root))).toEqual({ kind: 'workspace', page: 'module' });
     expect(resolveRoute(at('/system/tenant'), as(root))).toEqual({ kind: 'workspace', page: 'module' });
+    // a tenant's records need a tenant: root without one goes back rather than to an empty page
+    expect(resolveRoute(at('/om/reward'), as(root))).toEqual({ kind: 'back', fallback: '/dashboard' });
+    expect(resolveRoute(at('/om/reward'), as({ ...root, level: 'TENANT' }))).toEqual({
+      kind: 'workspace',
+      page: 'module',
+    });
   });
 });
 
@@ -134,7 +139,7 @@ describe('resolveRoute: installed apps', () => {
 
   it('serves only the declared routes of an app, not their whole module segment', () => {
     const admin = ['/setting/job-titles', '/system/language'];
-    const root: MenuViewer = { authorities: [], isRoot: true, level: 'SYSTEM' };
+    const root: MenuViewer = { authorities: [], isRoot: true, level: 'TENANT' };
     expect(resolveRoute(at('/setting/job-titles/create'), as(root, admin))).toEqual({
       kind: 'workspace',
       page: 'module',
