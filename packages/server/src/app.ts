@@ -16,6 +16,7 @@ import {
   trustProxyOption,
 } from './http/security.ts';
 import { registerStaticFrontEnd } from './http/static-front-end.ts';
+import { checkBindings } from './resources/check-tables.ts';
 import type { App } from './http/types.ts';
 import { typeboxValidatorCompiler } from './http/validation.ts';
 import { healthService } from './services/health/routes.ts';
@@ -25,6 +26,7 @@ import { iamService } from './services/iam/index.ts';
 import { createPasswordHasher } from './services/iam/passwords/password-hasher.ts';
 import { ensureSigningKey } from './services/iam/tokens/signing-key.ts';
 import { createTokenSigner } from './services/iam/tokens/token-signer.ts';
+import { declaredResources } from './services/declared-resources.ts';
 import { registerMetrics } from './services/metrics/metrics.ts';
 import { omService } from './services/om/index.ts';
 import { systemService } from './services/system/index.ts';
@@ -71,6 +73,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   // Before the authentication hook: the docs are public, and before every route it documents.
   await registerOpenApi(app);
 
+  await checkBindings(db.orm, declaredResources);
   const passwords = await createPasswordHasher();
   const tokens = createTokenSigner(await ensureSigningKey(db.orm), config.tokens.accessTtlSeconds);
   registerAuthentication(app, tokens);
