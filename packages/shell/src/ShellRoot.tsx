@@ -6,6 +6,7 @@ import { LoadingBar } from './notices/LoadingBar.tsx';
 import { SessionNotices } from './notices/SessionNotices.tsx';
 import { PageEdges } from './edges/PageEdges.tsx';
 import { useThemeState } from './edges/theme/use-theme.ts';
+import { useProfileLanguageAtSignIn } from './session/profile-language.ts';
 
 export interface ShellRootProps {
   /** single-spa custom prop: route prefixes of module micro-apps, framed by the workspace layout. */
@@ -19,6 +20,7 @@ export function ShellRoot({ moduleRoutePrefixes }: ShellRootProps) {
     // (refreshing them if needed, signing out if that fails) and picks up profile changes.
     if (session$.value.status === 'signed-in') loadProfile().catch(() => undefined);
   }, []);
+  useProfileLanguageAtSignIn();
   const { brand } = useThemeState();
   return (
     <HcmProvider idPrefix="hcm-shell-" brand={brand}>

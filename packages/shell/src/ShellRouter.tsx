@@ -11,13 +11,14 @@ import { ModuleMissingPage } from './navigation/ModuleMissingPage.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { WorkspaceLayout } from './layouts/WorkspaceLayout.tsx';
 import { SignInPage } from './pages/sign-in/SignInPage.tsx';
-import { DashboardPage } from './pages/DashboardPage.tsx';
+import { DashboardPage } from './pages/dashboard/DashboardPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { ForbiddenPage } from './pages/errors/ForbiddenPage.tsx';
 import { ServerErrorPage } from './pages/errors/ServerErrorPage.tsx';
 import { PrivacyPolicyPage } from './pages/privacy/PrivacyPolicyPage.tsx';
 import { MyProfilePage } from './pages/my-profile/MyProfilePage.tsx';
 import { SHELL_APP } from './shell-i18n.ts';
+import { usePageTitle } from './page-title/use-page-title.ts';
 
 const NO_MODULES: readonly string[] = [];
 
@@ -82,6 +83,10 @@ export function ShellRouter({
   const decision = resolveRoute(location, { viewer, moduleRoutePrefixes, failedRoutes });
   useLeaveAsDecided(decision, `${location.pathname}${location.search}`);
   useNavigationErrors();
+  usePageTitle(
+    decision.kind === 'public' || decision.kind === 'workspace' ? decision.page : null,
+    location.pathname,
+  );
 
   if (decision.kind === 'redirect' || decision.kind === 'back') return null;
   if (decision.kind === 'public') {

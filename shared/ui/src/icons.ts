@@ -1,11 +1,25 @@
 /** The icons the product uses, one by one, so the build keeps only these few. */
 export {
   ArrowClockwiseRegular,
+  CalendarClockRegular,
   ChevronDownRegular,
   ChevronRightRegular,
   DismissRegular,
   ErrorCircleRegular,
+  EyeOffRegular,
+  EyeRegular,
+  HomeRegular,
+  MoneyRegular,
   NavigationRegular,
+  OrganizationRegular,
+  PanelLeftContractRegular,
+  PanelLeftExpandRegular,
   PersonRegular,
+  SearchRegular,
+  ServerRegular,
+  SettingsRegular,
   SignOutRegular,
+  TargetArrowRegular,
+  DataBarVerticalRegular,
 } from '@fluentui/react-icons';
+export type { FluentIcon } from '@fluentui/react-icons';

@@ -1,10 +1,13 @@
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import type { MenuGroup, MenuNode, Profile } from '@hcm/contracts';
 import { ChevronDownRegular, ChevronRightRegular, makeStyles, mergeClasses, tokens } from '@hcm/ui';
 import { followInPortal } from '../navigation/follow-link.ts';
+import { MenuIcon } from '../navigation/menu-icons.ts';
 import { useMenuOpenState } from '../navigation/menu-state.ts';
 import { matchMenuPath, menuLabelKey, viewerOf, visibleMenu } from '../navigation/menu-service.ts';
 import { useShellTranslation } from '../shell-i18n.ts';
+import { CollapsedMenu } from './CollapsedMenu.tsx';
+import { MenuSearch, useMenuSearch } from './MenuSearch.tsx';
 
 const useStyles = makeStyles({
   nav: {
@@ -12,6 +15,7 @@ const useStyles = makeStyles({
     flexDirection: 'column',
     overflowY: 'auto',
     paddingBlock: tokens.spacingVerticalS,
+    paddingInline: tokens.spacingHorizontalXS,
     backgroundColor: tokens.colorNeutralBackground1,
   },
   list: { listStyleType: 'none', margin: 0, padding: 0 },
@@ -23,7 +27,7 @@ const useStyles = makeStyles({
     boxSizing: 'border-box',
     minHeight: '36px',
     paddingBlock: tokens.spacingVerticalXS,
-    paddingInlineEnd: tokens.spacingHorizontalM,
+    paddingInlineEnd: tokens.spacingHorizontalS,
     border: 'none',
     borderRadius: tokens.borderRadiusMedium,
     backgroundColor: 'transparent',
@@ -38,28 +42,42 @@ const useStyles = makeStyles({
     ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}` },
   },
   group: { fontWeight: tokens.fontWeightSemibold },
-  chevron: { flexShrink: 0, fontSize: '16px' },
+  label: { flexGrow: 1 },
+  icon: { flexShrink: 0, fontSize: '20px', color: tokens.colorNeutralForeground2 },
+  chevron: { flexShrink: 0, fontSize: '16px', color: tokens.colorNeutralForeground3 },
   current: {
     backgroundColor: tokens.colorBrandBackground2,
     color: tokens.colorBrandForeground2,
     fontWeight: tokens.fontWeightSemibold,
     ':hover': { backgroundColor: tokens.colorBrandBackground2Hover },
   },
+  nothingFound: {
+    margin: 0,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    color: tokens.colorNeutralForeground3,
+    fontSize: tokens.fontSizeBase200,
+  },
 });
 
-/** Each level of the tree is indented one step more; entries line up with their group's name. */
-const indent = (depth: number, isEntry: boolean) => ({
-  paddingInlineStart: `calc(${tokens.spacingHorizontalM} + ${depth * 16 + (isEntry ? 24 : 0)}px)`,
+/**
+ * Each level of the tree is indented one step more. First-level rows start with their icon; the
+ * rows below line up with the first level's labels (12px padding + 20px icon + 8px gap).
+ */
+const indent = (depth: number) => ({
+  paddingInlineStart: depth === 0 ? '12px' : `${40 + (depth - 1) * 16}px`,
 });
 
 interface SidebarProps {
   profile: Profile;
   pathname: string;
-  /** the nav element's id, for the button that opens it as a drawer */
+  /** the nav element's id, for the buttons that open it (drawer) or widen it (collapsed) */
   id?: string;
   className?: string;
   /** after following an entry (the drawer closes) */
   onNavigate?: () => void;
+  /** icons only (desktop); a group's icon then asks for the full menu with `onExpand` */
+  collapsed?: boolean;
+  onExpand?: () => void;
 }
 
 /** What every level of the tree needs to draw itself. */
@@ -71,19 +89,73 @@ interface TreeProps {
 }
 
 /**
- * The main menu: the groups and entries of the menu this user may open. Groups are buttons that
- * open and close (remembered), entries are real links so that a middle click opens a new tab.
+ * The main menu: a search box, then the groups and entries of the menu this user may open.
+ * Groups are buttons that open and close (remembered), entries are real links so that a middle
+ * click opens a new tab. While the user searches, only the matching entries show, with their
+ * groups open. Collapsed, it is a column of the first level's icons.
  */
-export function Sidebar({ profile, pathname, id, className, onNavigate }: SidebarProps) {
+export function Sidebar({ profile, pathname, id, className, onNavigate, collapsed, onExpand }: SidebarProps) {
   const styles = useStyles();
   const { t } = useShellTranslation();
   const menu = useMemo(() => visibleMenu(viewerOf(profile)), [profile]);
   const match = useMemo(() => matchMenuPath(pathname), [pathname]);
   const currentGroupKeys = useMemo(() => match?.groups.map((g) => g.key) ?? [], [match]);
-  const { isOpen, toggle } = useMenuOpenState(currentGroupKeys);
+  const { isOpen, toggle, open } = useMenuOpenState(currentGroupKeys);
+  const search = useMenuSearch(menu);
+  const navRef = useRef<HTMLElement>(null);
+  // The group whose icon was pressed in the collapsed menu: focused once the full menu shows it.
+  const focusGroup = useRef<string | null>(null);
+
+  useEffect(() => {
+    const key = focusGroup.current;
+    if (collapsed || !key) return;
+    focusGroup.current = null;
+    navRef.current?.querySelector<HTMLElement>(`[data-group-key="${key}"]`)?.focus();
+  }, [collapsed]);
+
+  if (collapsed) {
+    return (
+      <CollapsedMenu
+        id={id}
+        className={className}
+        menu={menu}
+        currentKey={match?.entry.key}
+        currentGroupKeys={currentGroupKeys}
+        onOpenGroup={(key) => {
+          open(key);
+          focusGroup.current = key;
+          onExpand?.();
+        }}
+      />
+    );
+  }
+  const searching = search.active;
+  const tree: TreeProps = {
+    currentKey: match?.entry.key,
+    // A search shows what it found: every group of the result is open.
+    isOpen: searching ? () => true : isOpen,
+    toggle: searching ? () => undefined : toggle,
+    onNavigate: () => {
+      search.clear();
+      onNavigate?.();
+    },
+  };
   return (
-    <nav id={id} className={mergeClasses(styles.nav, className)} aria-label={t('navigation.mainMenu')}>
-      <MenuNodes nodes={menu} depth={0} tree={{ currentKey: match?.entry.key, isOpen, toggle, onNavigate }} />
+    <nav
+      ref={navRef}
+      id={id}
+      className={mergeClasses(styles.nav, className)}
+      aria-label={t('navigation.mainMenu')}
+    >
+      <MenuSearch search={search} listRef={navRef} />
+      {searching && search.result.entryCount === 0 ? (
+        // Seen here, heard from the search's status line: aria-hidden so it is not said twice.
+        <p className={styles.nothingFound} aria-hidden>
+          {t('navigation.search.none')}
+        </p>
+      ) : (
+        <MenuNodes nodes={searching ? search.result.nodes : menu} depth={0} tree={tree} />
+      )}
     </nav>
   );
 }
@@ -113,11 +185,13 @@ function MenuNodes({
             <a
               href={node.path}
               className={mergeClasses(styles.item, current && styles.current)}
-              style={indent(depth, true)}
+              style={indent(depth)}
               aria-current={current ? 'page' : undefined}
+              data-menu-entry=""
               onClick={followInPortal(node.path, tree.onNavigate)}
             >
-              {t(menuLabelKey(node.key))}
+              {depth === 0 && <MenuIcon menuKey={node.key} className={styles.icon} />}
+              <span className={styles.label}>{t(menuLabelKey(node.key))}</span>
             </a>
           </li>
         );
@@ -137,13 +211,15 @@ function GroupItem({ group, depth, tree }: { group: MenuGroup; depth: number; tr
       <button
         type="button"
         className={mergeClasses(styles.item, styles.group)}
-        style={indent(depth, false)}
+        style={indent(depth)}
         aria-expanded={open}
         aria-controls={listId}
+        data-group-key={group.key}
         onClick={() => tree.toggle(group.key)}
       >
+        {depth === 0 && <MenuIcon menuKey={group.key} className={styles.icon} />}
+        <span className={styles.label}>{t(menuLabelKey(group.key))}</span>
         <Chevron className={styles.chevron} aria-hidden />
-        {t(menuLabelKey(group.key))}
       </button>
       <MenuNodes nodes={group.children} depth={depth + 1} tree={tree} id={listId} hidden={!open} />
     </li>

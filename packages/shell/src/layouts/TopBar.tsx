@@ -5,16 +5,26 @@ import { ThemeLogo } from '../edges/theme/ThemeLogo.tsx';
 import { useShellTranslation } from '../shell-i18n.ts';
 import { UserMenu } from './UserMenu.tsx';
 
+/** The top bar's height: the sidebar below it is sticky from there and fills the rest of the window. */
+export const TOP_BAR_HEIGHT = '56px';
+
 const useStyles = makeStyles({
   bar: {
+    // Stays in place while the page scrolls under it (the document stays the scroller).
+    position: 'sticky',
+    top: 0,
+    zIndex: 100,
+    height: TOP_BAR_HEIGHT,
+    boxSizing: 'border-box',
+    flexShrink: 0,
     display: 'flex',
     alignItems: 'center',
     gap: tokens.spacingHorizontalM,
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+    paddingInline: tokens.spacingHorizontalL,
     backgroundColor: tokens.colorNeutralBackground1,
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
-  name: { flexGrow: 1 },
+  name: { flexGrow: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   // The notification bell widget mounts here (its own React root); empty until then.
   bellSlot: { display: 'flex', alignItems: 'center' },
 });

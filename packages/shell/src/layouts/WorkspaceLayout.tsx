@@ -1,12 +1,23 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { Profile } from '@hcm/contracts';
-import { Button, DismissRegular, NavigationRegular, makeStyles, tokens, useScreenSize } from '@hcm/ui';
+import {
+  Button,
+  DismissRegular,
+  NavigationRegular,
+  PanelLeftContractRegular,
+  PanelLeftExpandRegular,
+  makeStyles,
+  mergeClasses,
+  tokens,
+  useScreenSize,
+} from '@hcm/ui';
+import { useSidebarCollapsed } from '../navigation/sidebar-collapse.ts';
 import { MODULE_OUTLET_ID, MODULE_OUTLET_READY_EVENT } from '../routing/shell-paths.ts';
 import { useShellLocation } from '../routing/location.ts';
 import { useShellTranslation } from '../shell-i18n.ts';
 import { Breadcrumb } from './Breadcrumb.tsx';
 import { Sidebar } from './Sidebar.tsx';
-import { TopBar } from './TopBar.tsx';
+import { TOP_BAR_HEIGHT, TopBar } from './TopBar.tsx';
 
 const useStyles = makeStyles({
   root: {
@@ -15,12 +26,28 @@ const useStyles = makeStyles({
     flexDirection: 'column',
     backgroundColor: tokens.colorNeutralBackground2,
   },
-  body: { flexGrow: 1, display: 'flex', minHeight: 0 },
+  body: { flexGrow: 1, display: 'flex', alignItems: 'flex-start' },
+  // The page (the document) scrolls; the menu column stays under the top bar and scrolls alone.
   sidebar: {
+    position: 'sticky',
+    top: TOP_BAR_HEIGHT,
+    height: `calc(100vh - ${TOP_BAR_HEIGHT})`,
     width: '272px',
     flexShrink: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    boxSizing: 'border-box',
+    backgroundColor: tokens.colorNeutralBackground1,
     borderRight: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
+  sidebarCollapsed: { width: '56px' },
+  sidebarMenu: { flexGrow: 1, minHeight: 0 },
+  collapseButton: {
+    flexShrink: 0,
+    margin: tokens.spacingHorizontalS,
+    justifyContent: 'flex-start',
+  },
+  collapseButtonCollapsed: { alignSelf: 'center', marginInline: 0 },
   drawer: {
     position: 'fixed',
     insetBlock: 0,
@@ -64,7 +91,9 @@ export function WorkspaceLayout({ profile, children }: { profile: Profile; child
   const { pathname } = useShellLocation();
   const mobile = useScreenSize() === 'mobile';
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const { collapsed, setCollapsed } = useSidebarCollapsed();
   const menuId = useId();
+  const sidebarId = useId();
   const openButton = useRef<HTMLButtonElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   // Tells modules waiting to mount that their element exists (it does not while signed out).
@@ -91,7 +120,30 @@ export function WorkspaceLayout({ profile, children }: { profile: Profile; child
     <div className={styles.root}>
       <TopBar profile={profile} />
       <div className={styles.body}>
-        {!mobile && <Sidebar profile={profile} pathname={pathname} className={styles.sidebar} />}
+        {!mobile && (
+          <div className={mergeClasses(styles.sidebar, collapsed && styles.sidebarCollapsed)}>
+            <Sidebar
+              id={sidebarId}
+              profile={profile}
+              pathname={pathname}
+              className={styles.sidebarMenu}
+              collapsed={collapsed}
+              onExpand={() => setCollapsed(false)}
+            />
+            <Button
+              className={mergeClasses(styles.collapseButton, collapsed && styles.collapseButtonCollapsed)}
+              appearance="subtle"
+              icon={collapsed ? <PanelLeftExpandRegular /> : <PanelLeftContractRegular />}
+              aria-label={collapsed ? t('navigation.expandMenu') : undefined}
+              title={collapsed ? t('navigation.expandMenu') : undefined}
+              aria-expanded={!collapsed}
+              aria-controls={sidebarId}
+              onClick={() => setCollapsed(!collapsed)}
+            >
+              {collapsed ? null : t('navigation.collapseMenu')}
+            </Button>
+          </div>
+        )}
         {mobile && drawerOpen && <div className={styles.backdrop} aria-hidden onClick={closeDrawer} />}
         {mobile && drawerOpen && (
           <div className={styles.drawer}>

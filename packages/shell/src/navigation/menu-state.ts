@@ -29,13 +29,16 @@ export function useMenuOpenState(currentGroupKeys: readonly string[]) {
     (key: string) => chosen[key] ?? currentGroupKeys.includes(key),
     [chosen, currentGroupKeys],
   );
-  const toggle = useCallback(
-    (key: string) => {
-      const next = { ...chosen, [key]: !isOpen(key) };
+  const choose = useCallback(
+    (key: string, open: boolean) => {
+      const next = { ...chosen, [key]: open };
       setChosen(next);
       localStorage.setItem(MENU_STATE_KEY, JSON.stringify(next));
     },
-    [chosen, isOpen],
+    [chosen],
   );
-  return { isOpen, toggle };
+  const toggle = useCallback((key: string) => choose(key, !isOpen(key)), [choose, isOpen]);
+  /** Opens a group (the collapsed sidebar's group icon), remembered like a click on it. */
+  const open = useCallback((key: string) => choose(key, true), [choose]);
+  return { isOpen, toggle, open };
 }

@@ -171,7 +171,12 @@ describe('workspace navigation and guards', () => {
           name: 'Tổ chức',
         }),
       );
-      await user.click(screen.getByRole('link', { name: 'Danh sách nhân viên' }));
+      // In the drawer's menu (the dashboard's quick links have the same link).
+      await user.click(
+        within(screen.getByRole('navigation', { name: 'Menu chính' })).getByRole('link', {
+          name: 'Danh sách nhân viên',
+        }),
+      );
       await waitFor(() => expect(currentPath()).to.equal('/om/employee'));
       expect(screen.queryByRole('navigation', { name: 'Menu chính' }) === null).to.equal(true);
       expect(menu.isConnected).to.equal(false);

@@ -73,8 +73,13 @@ export const issuedTokens: TokenSet = {
   secretKey: 'secret-1',
 };
 
-/** A healthy IAM: password "right" signs in; the profile needs access-1; logout answers. */
-export function healthyIam(api = new FakeApi()): FakeApi {
+/**
+ * A healthy IAM: password "right" signs in; the profile needs access-1 and takes changes (POST
+ * /me/profile: name, e-mail, language, as the server stores them); logout answers.
+ */
+export function healthyIam(api = new FakeApi(), initialProfile: Profile = hrAdminProfile): FakeApi {
+  let profile: Profile = initialProfile;
+  const signedIn = (headers: Headers) => headers.get('authorization') === 'Bearer access-1';
   return api
     .on('POST', ApiPaths.iam.authenticate, ({ body }) =>
       (body as { password?: string }).password === 'right'
@@ -85,9 +90,19 @@ export function healthyIam(api = new FakeApi()): FakeApi {
           },
     )
     .on('GET', ApiPaths.iam.meProfile, ({ headers }) =>
-      headers.get('authorization') === 'Bearer access-1'
-        ? { status: 200, body: { data: hrAdminProfile } }
+      signedIn(headers)
+        ? { status: 200, body: { data: profile } }
         : { status: 401, body: { code: 'UNAUTHORIZED', message: 'expired' } },
     )
+    .on('POST', ApiPaths.iam.meProfile, ({ headers, body }) => {
+      if (!signedIn(headers)) return { status: 401, body: { code: 'UNAUTHORIZED', message: 'expired' } };
+      const changes = body as Partial<Pick<Profile, 'fullName' | 'email' | 'language'>>;
+      profile = {
+        ...profile,
+        ...changes,
+        ...(changes.language ? { language: changes.language.toLowerCase() as Profile['language'] } : {}),
+      };
+      return { status: 200, body: { data: profile } };
+    })
     .on('POST', ApiPaths.iam.logout, () => ({ status: 200, body: { data: null } }));
 }

@@ -123,6 +123,23 @@ describe('my profile page', () => {
     expect(session$.value.profile?.language).to.equal('en');
   });
 
+  it('says a failed reload after a successful save once, as a toast, not as a failed save too', async () => {
+    const user = await openProfile();
+    api.on('GET', ApiPaths.iam.meProfile, () => ({
+      status: 500,
+      body: { code: 'INTERNAL', message: 'boom' },
+    }));
+    const fullName = screen.getByLabelText(/^Họ và tên/);
+    await user.clear(fullName);
+    await user.type(fullName, 'Nguyễn Văn Bình');
+    await user.click(within(detailsForm()).getByRole('button', { name: 'Lưu thay đổi' }));
+    await screen.findByText('Đã cập nhật thông tin cá nhân.');
+    await screen.findByText('Đã có lỗi khi tải thông tin hồ sơ người dùng.');
+    // The save worked: the form has no failure bar, and the reload failure is said once.
+    expect(within(detailsForm()).queryByText('Không lưu được thông tin') === null).to.equal(true);
+    expect(screen.getAllByText('Đã có lỗi khi tải thông tin hồ sơ người dùng.')).to.have.length(1);
+  });
+
   it('checks the fields before sending, and shows the server’s field errors on them', async () => {
     const user = await openProfile();
     await user.clear(screen.getByLabelText(/^Họ và tên/));

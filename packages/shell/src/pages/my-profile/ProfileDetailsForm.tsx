@@ -37,22 +37,26 @@ export function ProfileDetailsForm({ profile }: { profile: Profile }) {
     if (saving || !guardSubmit(event, form.valid, { markAllTouched: form.markAllTouched })) return;
     setSaving(true);
     setFailureKey(null);
+    let saved: Profile;
     try {
       const body = updateBodyOf(form.values);
-      // The form shows its own failures; no second notice.
-      await api.post<Profile>(ApiPaths.iam.meProfile, body, { ignoreError: true });
-      const saved = await loadProfile();
-      form.reset(detailsOf(saved));
-      await setLanguage(saved.language);
-      void notify.success(t(`${prefix}.saved`));
+      // The form shows the save's own failures; no second notice.
+      saved = await api.post<Profile>(ApiPaths.iam.meProfile, body, { ignoreError: true });
     } catch (error) {
       const apiError = toApiError(error);
       const fieldErrors = profileServerErrors(apiError.fieldErrors);
       form.setErrors(fieldErrors);
       if (Object.keys(fieldErrors).length === 0) setFailureKey(saveFailureKey(apiError));
-    } finally {
       setSaving(false);
+      return;
     }
+    // Saved. The session's copy is reloaded for the top bar; a failed reload is told once, by the
+    // session's own "profile could not be loaded" toast, and not again as a failed save here.
+    await loadProfile().catch(() => undefined);
+    form.reset(detailsOf(saved));
+    await setLanguage(saved.language);
+    void notify.success(t(`${prefix}.saved`));
+    setSaving(false);
   };
 
   const fullName = form.field('fullName');

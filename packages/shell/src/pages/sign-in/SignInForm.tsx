@@ -4,6 +4,8 @@ import { signIn, toApiError } from '@hcm/session';
 import {
   Button,
   Checkbox,
+  EyeOffRegular,
+  EyeRegular,
   Field,
   Input,
   MessageBar,
@@ -43,6 +45,7 @@ export function SignInForm() {
   const textOf = useMessageText();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [passwordShown, setPasswordShown] = useState(false);
   const [rememberMe, setRememberMe] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<CredentialErrors>({});
   const [failure, setFailure] = useState<ShellMessage | null>(null);
@@ -100,6 +103,8 @@ export function SignInForm() {
       <Field label={t('signIn.username')} {...validation(fieldErrors.username)}>
         <Input
           name="username"
+          // The one thing to do on this page: the cursor waits in the first field.
+          autoFocus
           autoComplete="username"
           required
           maxLength={FieldLimits.usernameMax}
@@ -110,12 +115,26 @@ export function SignInForm() {
       <Field label={t('signIn.password')} {...validation(fieldErrors.password)}>
         <Input
           name="password"
-          type="password"
+          type={passwordShown ? 'text' : 'password'}
           autoComplete="current-password"
           required
           maxLength={FieldLimits.passwordMax}
           value={password}
           onChange={(_e, data) => setPassword(data.value)}
+          contentAfter={
+            // A toggle with one name; aria-pressed says whether the password shows. type=button:
+            // pressing it never submits the form.
+            <Button
+              type="button"
+              appearance="transparent"
+              size="small"
+              icon={passwordShown ? <EyeOffRegular /> : <EyeRegular />}
+              aria-label={t('signIn.showPassword')}
+              aria-pressed={passwordShown}
+              title={t('signIn.showPassword')}
+              onClick={() => setPasswordShown((shown) => !shown)}
+            />
+          }
         />
       </Field>
       {verification.needed && <VerificationStatusLine verification={verification} />}
