@@ -4,6 +4,7 @@ import type { ReferenceTarget } from '@hcm/contracts/resource';
 import { useDebouncedValue } from '../hooks/debounce.ts';
 import { useUiTranslation } from '../i18n/ui-i18n.ts';
 import { referenceApi, type ResourceRecord } from './resource-api.ts';
+import { referenceText } from './use-reference-texts.ts';
 
 export interface ReferenceInputProps {
   target: ReferenceTarget;
@@ -16,12 +17,7 @@ export interface ReferenceInputProps {
   'aria-invalid'?: boolean;
 }
 
-const displayOf = (record: ResourceRecord, target: ReferenceTarget) => {
-  const shown = record[target.display];
-  const code = record.code;
-  const text = typeof shown === 'string' || typeof shown === 'number' ? String(shown) : record.id;
-  return typeof code === 'string' && code !== text ? `${code} - ${text}` : text;
-};
+const displayOf = referenceText;
 
 /**
  * A record of another resource, searched with its auto-complete (500 ms after typing stops) and

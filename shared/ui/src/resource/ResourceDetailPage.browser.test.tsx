@@ -27,7 +27,9 @@ describe('ResourceDetailPage', () => {
   beforeEach(async () => {
     await prepareUi();
     api = new FakeResourceApi([contract, jobTitleContract]);
+    const [engineer] = api.seed(jobTitleContract, 1, () => ({ code: 'KY_SU', name: 'Kỹ sư' }));
     api.seed(contract, 1, () => ({
+      jobTitle: engineer?.id,
       code: 'HD_001',
       name: 'Hợp đồng mẫu',
       salary: '15000000.5',
@@ -50,7 +52,8 @@ describe('ResourceDetailPage', () => {
     expect(valueOf('startDate')).to.equal('05/03/2026');
     expect(valueOf('kind')).to.equal('Không thời hạn');
     expect(valueOf('remote')).to.equal('Có');
-    expect(valueOf('jobTitle')).to.equal('—');
+    // a reference by its code and display field, read with find-by-ids
+    await waitFor(() => expect(valueOf('jobTitle')).to.equal('KY_SU - Kỹ sư'));
     expect(valueOf('status')).to.equal('Đang hoạt động');
     expect(valueOf('createdAt')).to.match(/^\d{2}:\d{2} 01\/01\/2026$/);
     // a viewer gets no buttons but the way back

@@ -20,6 +20,7 @@ import { resourceApi, type ResourceRecord } from './resource-api.ts';
 import { useLabelText } from './resource-labels.ts';
 import { authority, goTo, resourceRoutes } from './resource-routes.ts';
 import { useResourceRecord } from './use-resource-record.ts';
+import { useReferenceTexts } from './use-reference-texts.ts';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '960px' },
@@ -66,6 +67,7 @@ export function ResourceDetailPage({
   const text = useLabelText(contract);
   const routes = resourceRoutes(contract);
   const { record, loading, error, reload } = useResourceRecord(contract, id);
+  const referenceTextOf = useReferenceTexts(contract, record ? [record] : []);
   const [busy, setBusy] = useState(false);
   const words = { yes: t('resource.yes'), no: t('resource.no') };
 
@@ -108,7 +110,9 @@ export function ResourceDetailPage({
     const custom = renderValue[fieldName];
     if (custom) return custom(record);
     if (fieldName === statusField && status) return <StatusBadge status={status} />;
-    const shown = formatFieldValue(contract.fields[fieldName], fieldName, record[fieldName], text, words);
+    const shown =
+      referenceTextOf(fieldName, record[fieldName]) ??
+      formatFieldValue(contract.fields[fieldName], fieldName, record[fieldName], text, words);
     return shown === '' ? '—' : shown;
   };
 

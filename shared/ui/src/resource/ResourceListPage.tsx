@@ -17,6 +17,7 @@ import { useLabelText } from './resource-labels.ts';
 import { authority, followLink, goTo, resourceRoutes } from './resource-routes.ts';
 import { ResourceFilters } from './ResourceFilters.tsx';
 import { useResourceSearch } from './use-resource-search.ts';
+import { useReferenceTexts } from './use-reference-texts.ts';
 
 export interface ResourceListPageProps {
   contract: AnyResourceContract;
@@ -59,6 +60,7 @@ export function ResourceListPage({
     defaults: { sortBy: `${contract.defaultSort.field}.${contract.defaultSort.direction}` },
   });
   const search = useResourceSearch(contract, list.params);
+  const referenceTextOf = useReferenceTexts(contract, search.rows);
   const [selected, setSelected] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [report, setReport] = useState<BatchReport | null>(null);
@@ -94,7 +96,8 @@ export function ResourceListPage({
                 if (custom) return custom(row);
                 if (name === contract.statusField && typeof row[name] === 'string')
                   return <StatusBadge status={row[name]} />;
-                const shown = formatFieldValue(field, name, row[name], text, words);
+                const shown =
+                  referenceTextOf(name, row[name]) ?? formatFieldValue(field, name, row[name], text, words);
                 if (name === linkColumn)
                   return (
                     <Link href={routes.detail(row.id)} onClick={followLink(routes.detail(row.id), navigate)}>
@@ -106,7 +109,7 @@ export function ResourceListPage({
             } satisfies ColumnDef<ResourceRecord>;
           }),
     // text and words follow the language; renderCell and navigate are taken as given at first render
-    [contract, givenColumns, text, t], // eslint-disable-line react-hooks/exhaustive-deps
+    [contract, givenColumns, text, t, referenceTextOf], // eslint-disable-line react-hooks/exhaustive-deps
   );
 
   const nameOf = (id: string) => {
