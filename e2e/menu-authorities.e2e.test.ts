@@ -9,8 +9,11 @@ import { recordToasts, signIn, toastsSeen } from './support/portal-page.ts';
 import { addTenantUser, type PortalDatabase, type TenantUser } from './support/tenant-users.ts';
 
 const FORBIDDEN_TOAST = 'Bạn không có quyền truy cập chức năng này.';
-/** The only authorities of the user: the employee list and the job-title category. */
-const PERMISSIONS = ['worker.view', 'job_title.view'];
+/**
+ * The only authorities of the user: the employee list (whose module this portal does not
+ * install yet) and the job-title and religion categories (served by @hcm/admin).
+ */
+const PERMISSIONS = ['worker.view', 'job_title.view', 'religion.view'];
 const FULL_NAME = 'Trần Thị Hạn Chế';
 
 /**
@@ -100,37 +103,35 @@ describe.each(targets)('a user with two authorities on $engine', (target) => {
     await context?.close();
   });
 
-  it('sees only the dashboard and the two entries they hold in the menu, and no System group', async () => {
+  it('sees only the dashboard and the installed entries they hold in the menu, and no System group', async () => {
     const menu = page.getByRole('navigation', { name: 'Menu chính' });
     await menu.waitFor();
     await openAllGroups(menu);
 
-    expect(await namesOf(menu.getByRole('link'))).toEqual(['Tổng quan', 'Danh sách nhân viên', 'Chức danh']);
-    expect(await namesOf(menu.getByRole('button'))).toEqual(['Tổ chức', 'Quản trị', 'Danh mục']);
-    // Each entry under its own group: Tổ chức › Danh sách nhân viên, Quản trị › Danh mục › Chức danh.
+    // The employee list is theirs, but no installed app draws it: it is not offered.
+    expect(await namesOf(menu.getByRole('link'))).toEqual(['Tổng quan', 'Chức danh', 'Tôn giáo']);
+    expect(await namesOf(menu.getByRole('button'))).toEqual(['Quản trị', 'Danh mục']);
+    // Each entry under its own group: Quản trị › Danh mục › Chức danh, Tôn giáo.
     const groupItem = (name: string) =>
       menu.getByRole('listitem').filter({ has: page.getByRole('button', { name, exact: true }) });
-    expect(await namesOf(groupItem('Tổ chức').getByRole('link'))).toEqual(['Danh sách nhân viên']);
-    expect(await namesOf(groupItem('Danh mục').getByRole('link'))).toEqual(['Chức danh']);
-    expect(await namesOf(groupItem('Quản trị').getByRole('link'))).toEqual(['Chức danh']);
+    expect(await namesOf(groupItem('Danh mục').getByRole('link'))).toEqual(['Chức danh', 'Tôn giáo']);
+    expect(await namesOf(groupItem('Quản trị').getByRole('link'))).toEqual(['Chức danh', 'Tôn giáo']);
     expect(await menu.getByText('Hệ thống', { exact: true }).count()).toBe(0);
+    expect(await menu.getByText('Tổ chức', { exact: true }).count()).toBe(0);
 
-    expect(await menu.getByRole('link', { name: 'Danh sách nhân viên' }).getAttribute('href')).toBe(
-      '/om/employee',
-    );
     expect(await menu.getByRole('link', { name: 'Chức danh' }).getAttribute('href')).toBe(
       '/setting/job-titles',
     );
   });
 
   it('is sent to the dashboard with a toast when opening a System page by its address', async () => {
-    await page.goto('/system/tenant');
+    await page.goto('/system/service-pack');
     await page.locator('.fui-Toast', { hasText: FORBIDDEN_TOAST }).waitFor();
     await page.waitForURL((url) => url.pathname === '/dashboard');
   });
 
   it('is sent to the dashboard with a toast when opening a tenant page they lack', async () => {
-    await page.goto('/setting/role');
+    await page.goto('/setting/ethnicity');
     await page.locator('.fui-Toast', { hasText: FORBIDDEN_TOAST }).waitFor();
     await page.waitForURL((url) => url.pathname === '/dashboard');
   });

@@ -14,9 +14,13 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: AxeLike }).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
+    // Fluent's focus manager (tabster) puts invisible <i tabindex=0 aria-hidden> sentinels at
+    // the edges of toasters, dialogs and arrow-key groups; arriving on one moves the focus on at
+    // once, so it never holds the focus a screen reader would miss. axe cannot know that.
+    const result = await axe.run(
+      { exclude: [['[data-tabster-dummy]']] },
+      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } },
+    );
     // No rule passed at all means axe looked at nothing: say so rather than report "no violations".
     if (result.passes.length === 0) return ['axe-core checked no rule on this page'];
     return result.violations.map(
@@ -28,7 +32,7 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
 /** The part of axe-core's API used here (its own types describe the Node entry point). */
 interface AxeLike {
   run(
-    context: Document,
+    context: { exclude: string[][] },
     options: { runOnly: { type: 'tag'; values: string[] } },
   ): Promise<{
     passes: unknown[];

@@ -1,0 +1,115 @@
+import { describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { accessibilityViolations } from './support/axe.ts';
+import { pagePerTest } from './support/browser.ts';
+import { e2eAccounts } from './support/portal-process.ts';
+import { signIn } from './support/portal-page.ts';
+
+const portals = inject('portals');
+
+/** What the shell shows instead of a module's page: none of these may appear behind a menu entry. */
+const DEAD_ENDS = ['Không tìm thấy trang', 'Không tải được phân hệ', 'Phân hệ chưa được cài đặt'];
+
+async function openAllGroups(menu: Locator): Promise<void> {
+  const closed = menu.locator('button[aria-expanded="false"]');
+  while ((await closed.count()) > 0) await closed.first().click();
+}
+
+/** Every entry of the menu the signed-in user sees: its name and where it leads. */
+async function menuEntries(page: Page): Promise<{ name: string; path: string }[]> {
+  const menu = page.getByRole('navigation', { name: 'Menu chính' });
+  await menu.waitFor();
+  await openAllGroups(menu);
+  const links = menu.getByRole('link');
+  const entries: { name: string; path: string }[] = [];
+  for (const link of await links.all())
+    entries.push({ name: (await link.innerText()).trim(), path: (await link.getAttribute('href')) ?? '' });
+  return entries;
+}
+
+/** Opens an entry by its link, as a person does, and waits for the page's heading. */
+async function openEntry(page: Page, entry: { name: string; path: string }): Promise<string> {
+  const menu = page.getByRole('navigation', { name: 'Menu chính' });
+  await openAllGroups(menu);
+  await menu.getByRole('link', { name: entry.name, exact: true }).click();
+  await page.waitForURL((url) => url.pathname === entry.path);
+  const heading = page.getByRole('heading', { level: 1 });
+  await heading.first().waitFor();
+  // the list's first answer, so that axe sees the page as a person does
+  await page.waitForLoadState('networkidle');
+  return (await heading.first().innerText()).trim();
+}
+
+describe.each(portals)('every menu entry leads to a working page on $engine', ({ baseUrl }) => {
+  const tab = pagePerTest(baseUrl);
+
+  it.each([
+    ['the tenant administrator', e2eAccounts.hrAdmin, 5],
+    ['root', e2eAccounts.root, 4],
+  ] as const)('for %s', async (_who, account, entryCount) => {
+    const { page } = tab;
+    await signIn(page, account);
+    const entries = await menuEntries(page);
+    // The dashboard and the pages the administration app serves that this user may open.
+    expect(entries.length, JSON.stringify(entries)).toBe(entryCount);
+    // Every page is looked at before the test says what is wrong, so one run names every problem.
+    const problems: string[] = [];
+    for (const entry of entries) {
+      const heading = await openEntry(page, entry);
+      const expected = entry.path === '/dashboard' ? `Xin chào, ${account.fullName}!` : entry.name;
+      if (DEAD_ENDS.includes(heading) || heading !== expected)
+        problems.push(`${entry.path}: heading “${heading}”, expected “${expected}”`);
+      for (const violation of await accessibilityViolations(page))
+        problems.push(`${entry.path}: ${violation}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe.each(portals)('a job title through the built portal on $engine', ({ baseUrl }) => {
+  const tab = pagePerTest(baseUrl);
+
+  it('is created, found by keyword and deleted by the tenant administrator', async () => {
+    const { page } = tab;
+    await signIn(page, e2eAccounts.hrAdmin);
+    const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+    const name = `Chuyên viên kiểm thử ${code}`;
+    await page.getByRole('navigation', { name: 'Menu chính' }).waitFor();
+    await page.goto('/setting/job-titles');
+    await page.getByRole('heading', { level: 1, name: 'Chức danh' }).waitFor();
+
+    await page.getByRole('button', { name: 'Thêm mới' }).click();
+    await page.waitForURL('**/setting/job-titles/create');
+    await page.getByLabel('Mã').fill(code);
+    await page.getByLabel('Tên').fill(name);
+    await page.getByRole('button', { name: 'Lưu' }).click();
+    await page.getByRole('heading', { level: 1, name: `Chức danh: ${name}` }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/setting\/job-titles\/[0-9a-f-]{36}\/detail$/);
+
+    await page.getByRole('button', { name: 'Quay lại danh sách' }).click();
+    await page.getByPlaceholder('Nhập từ khóa để tìm kiếm').fill(code);
+    await page.getByPlaceholder('Nhập từ khóa để tìm kiếm').press('Enter');
+    const row = page.getByRole('row').filter({ hasText: name });
+    await row.waitFor();
+    expect(await page.getByRole('row').count()).toBe(2); // the header and the one match
+
+    await row.getByRole('link', { name: code }).click();
+    await page.getByRole('heading', { level: 1, name: `Chức danh: ${name}` }).waitFor();
+    await page.getByRole('button', { name: 'Xóa' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Xóa' }).click();
+    await page.waitForURL((url) => url.pathname === '/setting/job-titles');
+    await page.getByPlaceholder('Nhập từ khóa để tìm kiếm').fill(code);
+    await page.getByPlaceholder('Nhập từ khóa để tìm kiếm').press('Enter');
+    await page.getByText('Không có dữ liệu').waitFor();
+  });
+
+  it('answers an unknown record and a path no app serves with the not-found page', async () => {
+    const { page } = tab;
+    await signIn(page, e2eAccounts.hrAdmin);
+    await page.goto('/setting/job-titles/4c8f2b1e-7a3d-4b6e-9f01-2d3c4b5a6978/detail');
+    await page.waitForURL('**/404');
+    await page.getByRole('heading', { level: 1, name: 'Không tìm thấy trang' }).waitFor();
+    await page.goto('/tm/timesheets');
+    await page.getByRole('heading', { level: 1, name: 'Không tìm thấy trang' }).waitFor();
+  });
+});
