@@ -52,11 +52,7 @@ const until = async (check: () => boolean, ms: number) => {
   return check();
 };
 
-describe.each(await testEngines('both'))('stalled export clients on $engine', ({ engine, available }) => {
-  if (!available) {
-    it.skip('PostgreSQL at TEST_DATABASE_URL_ADMIN does not answer', () => undefined);
-    return;
-  }
+describe.each(await testEngines('both'))('stalled export clients on $engine', ({ engine }) => {
   // Three connections. Run against the export of before issue 8 (one transaction and cursor for
   // the whole download), this test failed on both engines: on PGlite /api/health timed out (the
   // stalled exports' transactions held its only connection), on PostgreSQL it answered 503 (the
