@@ -1,0 +1,169 @@
+import { expect } from '@open-wc/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { categoryContracts } from '@hcm/contracts/categories';
+import { systemContracts } from '@hcm/contracts/system';
+import type { AnyResourceContract, FieldContract } from '@hcm/contracts/resource';
+import { clearSession } from '@hcm/session';
+import { afterEach, beforeEach, describe, it } from '../../../scripts/wtr/mocha.ts';
+import { downloads, type DownloadedFile } from '../../../shared/ui/src/resource/resource-api.ts';
+import { FakeResourceApi } from '../../../shared/ui/src/testing/fake-resource-api.ts';
+import { prepareUi, renderUi, resetUi } from '../../../shared/ui/src/testing/ui-fixture.tsx';
+import { AdminRouter } from './AdminRouter.tsx';
+import { ADMIN_PAGES } from './admin-pages.ts';
+
+/**
+ * Generated from the contracts: every contract the admin app draws with the generic pages is
+ * walked through its screens as a person would, create → search → update → deactivate →
+ * export → import → delete. Against the UI kit's in-memory API (it checks bodies with the
+ * contracts' own schemas), so that the walk of every contract stays a few seconds and needs no
+ * server; the built portal with the real server is walked by e2e/admin-pages.e2e.test.ts.
+ */
+const CONTRACTS: readonly AnyResourceContract[] = [...categoryContracts, ...systemContracts];
+const ACTIONS = ['view', 'create', 'update', 'delete', 'export', 'import'] as const;
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The input of a field, found by its label as a person reads it (a required star may follow). */
+const input = (label: string) => screen.getByLabelText(new RegExp(`^${escape(label)}`));
+const typedKinds: readonly FieldContract['kind'][] = ['text', 'code', 'integer'];
+const toText = (value: unknown) => String(value);
+
+let api: FakeResourceApi;
+let saved: DownloadedFile[];
+const saveFile = downloads.save;
+
+/** Opens a portal path the way the shell does: single-spa's history change, then popstate. */
+function openPath(path: string) {
+  window.history.pushState(null, '', path);
+  window.dispatchEvent(new PopStateEvent('popstate'));
+}
+
+describe('every contract the admin app draws, walked through its pages', () => {
+  beforeEach(async () => {
+    await prepareUi();
+    api = new FakeResourceApi(CONTRACTS);
+    saved = [];
+    downloads.save = (file) => void saved.push(file);
+  });
+  afterEach(async () => {
+    downloads.save = saveFile;
+    await resetUi();
+    clearSession();
+  });
+
+  for (const contract of CONTRACTS) {
+    const title = contract.title.vi;
+    const singular = contract.singular.vi;
+    // what the form must be given, each from the field's own example
+    const required = contract.create.filter((name) => contract.fields[name]?.required);
+    const values = Object.fromEntries(
+      required.map((name) => [name, toText(contract.fields[name]?.example(9))]),
+    );
+    const searchField = contract.keyword[0] ?? '';
+    const edited = contract.update.find((name) => {
+      const field = contract.fields[name];
+      return field?.kind === 'text' && !field.unique && name !== searchField;
+    });
+
+    it(`${title}: create, search, update, deactivate, export, import and delete`, async () => {
+      expect(Object.keys(ADMIN_PAGES)).to.include(contract.route);
+      for (const name of required)
+        expect(typedKinds, `${contract.path}.${name} can be typed`).to.include(contract.fields[name]?.kind);
+      const user = userEvent.setup();
+      await api.signInWith(ACTIONS.map((action) => `${contract.permission}.${action}`));
+      api.seed(contract, 3);
+      openPath(contract.route);
+      renderUi(<AdminRouter />);
+      await screen.findByRole('heading', { level: 1, name: title });
+
+      // create
+      await user.click(screen.getByRole('button', { name: 'Thêm mới' }));
+      await screen.findByRole('heading', { level: 1, name: `Thêm mới ${singular}` });
+      for (const name of required)
+        await user.type(input(contract.fields[name]?.label.vi ?? name), values[name] ?? '');
+      await user.click(screen.getByRole('button', { name: 'Lưu' }));
+      const created = await waitFor(() => {
+        const found = api.records(contract).find((record) => record[searchField] === values[searchField]);
+        if (!found) throw new Error(`no ${contract.path} record was created`);
+        return found;
+      });
+      await waitFor(() =>
+        expect(window.location.pathname).to.equal(`${contract.route}/${created.id}/detail`),
+      );
+      const shownName = () => String(created.name ?? created.code);
+      await screen.findByRole('heading', { level: 1, name: `${singular}: ${shownName()}` });
+
+      // search
+      await user.click(screen.getByRole('button', { name: 'Quay lại danh sách' }));
+      const keyword = await screen.findByPlaceholderText('Nhập từ khóa để tìm kiếm');
+      await user.type(keyword, `${values[searchField]}{Enter}`);
+      await waitFor(() => expect(screen.getAllByRole('row')).to.have.length(2));
+      const row = screen.getAllByRole('row')[1] as HTMLElement;
+      await user.click(within(row).getAllByRole('link')[0] as HTMLElement);
+      await screen.findByRole('heading', { level: 1, name: `${singular}: ${shownName()}` });
+
+      // update (every contract here has a plain text field to change)
+      expect(edited, `${contract.path} has a text field to update`).to.be.a('string');
+      if (edited) {
+        await user.click(screen.getByRole('button', { name: 'Sửa' }));
+        const box = await waitFor(() => input(contract.fields[edited]?.label.vi ?? edited));
+        await user.clear(box);
+        await user.type(box, 'Đã sửa trong phép thử');
+        await user.click(screen.getByRole('button', { name: 'Lưu' }));
+        await waitFor(() => expect(created[edited]).to.equal('Đã sửa trong phép thử'));
+        await screen.findByRole('heading', { level: 1, name: `${singular}: ${shownName()}` });
+        await screen.findAllByText('Đã sửa trong phép thử');
+      }
+
+      // deactivate
+      await user.click(screen.getByRole('button', { name: 'Ngừng hoạt động' }));
+      await user.click(
+        within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Ngừng hoạt động' }),
+      );
+      await screen.findByRole('button', { name: 'Kích hoạt' });
+      expect(created.status).to.equal('INACTIVE');
+
+      // export
+      await user.click(screen.getByRole('button', { name: 'Quay lại danh sách' }));
+      await user.click(await screen.findByRole('button', { name: 'Xuất Excel' }));
+      await waitFor(() => expect(saved.map((file) => file.fileName)).to.have.length(1));
+      expect(saved[0]?.fileName.startsWith(contract.path)).to.equal(true);
+
+      // import
+      const before = api.records(contract).length;
+      await user.click(screen.getByRole('button', { name: 'Nhập Excel' }));
+      const dialog = await screen.findByRole('dialog');
+      await user.upload(
+        dialog.querySelector('input[type=file]') as HTMLInputElement,
+        new File(['rows'], `${contract.path}.xlsx`),
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Tải lên' }));
+      await screen.findByText('Đã nhập 3 dòng.');
+      expect(api.records(contract)).to.have.length(before + 3);
+
+      // delete
+      openPath(`${contract.route}/${created.id}/detail`);
+      await screen.findByRole('heading', { level: 1, name: `${singular}: ${shownName()}` });
+      await user.click(screen.getByRole('button', { name: 'Xóa' }));
+      await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Xóa' }));
+      await waitFor(() => expect(window.location.pathname).to.equal(contract.route));
+      expect(api.records(contract).some((record) => record.id === created.id)).to.equal(false);
+    });
+  }
+
+  it('reports an unknown record to the shell as not found', async () => {
+    const [contract] = CONTRACTS;
+    if (!contract) throw new Error('no contract');
+    await api.signInWith([`${contract.permission}.view`]);
+    const reported: number[] = [];
+    const onError = (event: Event) => reported.push((event as CustomEvent<{ status: number }>).detail.status);
+    window.addEventListener('hcm:navigation-error', onError);
+    try {
+      openPath(`${contract.route}/00000000-0000-4000-8000-999999999999/detail`);
+      renderUi(<AdminRouter />);
+      await waitFor(() => expect(reported).to.deep.equal([404]));
+    } finally {
+      window.removeEventListener('hcm:navigation-error', onError);
+    }
+  });
+});
