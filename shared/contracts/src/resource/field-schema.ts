@@ -3,7 +3,8 @@ import type { FieldContract, ScalarField } from './fields.ts';
 
 /** At least one character that is not a space: a required text of blanks is refused. */
 const NOT_BLANK = '\\S';
-const Uuid = Type.String({ format: 'uuid' });
+// pure: code that only needs decimalPattern (the browser's form kit) does not carry typebox
+const Uuid = /*#__PURE__*/ Type.String({ format: 'uuid' });
 
 /** The decimal-string pattern for precision/scale: optional minus, digits, optional fraction. */
 export function decimalPattern(precision: number, scale: number, negative: boolean): string {

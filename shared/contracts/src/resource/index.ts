@@ -7,4 +7,3 @@ export * from './label.ts';
 export * from './fields.ts';
 export * from './contract.ts';
 export * from './field-schema.ts';
-export * from './check-value.ts';

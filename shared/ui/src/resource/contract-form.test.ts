@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { categoryContracts } from '@hcm/contracts/categories';
-import { checkFieldValue, type FieldContract } from '@hcm/contracts/resource';
+import type { FieldContract } from '@hcm/contracts/resource';
+import { checkFieldValue } from '@hcm/contracts/resource/check';
 import { systemContracts } from '@hcm/contracts/system';
 import { firstError } from '../form/validators.ts';
 import { fieldValidators, initialValues, requestBody, valuesDiffer } from './contract-form.ts';

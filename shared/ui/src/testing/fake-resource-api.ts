@@ -1,5 +1,6 @@
 import { ApiPaths, ErrorCodes, FieldErrorKeys, Paging, type Profile } from '@hcm/contracts';
-import { checkFieldValue, type AnyResourceContract, type FieldContract } from '@hcm/contracts/resource';
+import type { AnyResourceContract, FieldContract } from '@hcm/contracts/resource';
+import { checkFieldValue } from '@hcm/contracts/resource/check';
 import { configureHttp, signIn } from '@hcm/session';
 
 /** One call the page made, as the fake saw it. */
