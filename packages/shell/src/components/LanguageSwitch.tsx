@@ -26,7 +26,7 @@ export function LanguageSwitch() {
       value={nameOf(language)}
       selectedOptions={[language]}
       onOptionSelect={onSelect}
-      style={{ minWidth: 'auto' }}
+      style={{ minWidth: 'auto', whiteSpace: 'nowrap' }}
     >
       {Languages.map((l) => (
         <Option key={l} value={l} lang={l}>

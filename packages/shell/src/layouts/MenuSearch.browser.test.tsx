@@ -8,10 +8,10 @@ import { FakeApi, hrAdminProfile } from '../testing/fake-api.ts';
 import { currentPath, prepareShell, resetShell } from '../testing/shell-fixture.tsx';
 import { Sidebar } from './Sidebar.tsx';
 
+/** Root inside a tenant: every tenant-level entry of the whole menu (no installed apps declared here). */
 const root: Profile = {
   ...hrAdminProfile,
-  tenantId: null,
-  userPrimary: { isRoot: true, grantedPermissions: [], userLevel: 'SYSTEM' },
+  userPrimary: { isRoot: true, grantedPermissions: [], userLevel: 'TENANT' },
 };
 
 function renderMenu(profile: Profile = root) {

@@ -1,5 +1,5 @@
 import type { Profile } from '@hcm/contracts';
-import { Text, makeStyles, tokens } from '@hcm/ui';
+import { Text, makeStyles, tokens, useScreenSize } from '@hcm/ui';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { ThemeLogo } from '../edges/theme/ThemeLogo.tsx';
 import { useShellTranslation } from '../shell-i18n.ts';
@@ -36,15 +36,22 @@ const useStyles = makeStyles({
 export function TopBar({ profile }: { profile: Profile }) {
   const styles = useStyles();
   const { t } = useShellTranslation();
+  // A phone's width holds the logo, the bell, the language and the user's avatar, not the names.
+  const compact = useScreenSize() === 'mobile';
   return (
     <header className={styles.bar}>
       <ThemeLogo />
-      <Text className={styles.name} weight="semibold" size={500}>
-        {t('app.name')}
-      </Text>
+      {compact ? (
+        // The logo (named by the product) is enough on a phone; this keeps the rest to the right.
+        <span className={styles.name} />
+      ) : (
+        <Text className={styles.name} weight="semibold" size={500}>
+          {t('app.name')}
+        </Text>
+      )}
       <div className={styles.bellSlot} data-slot="notification-bell" />
       <LanguageSwitch />
-      <UserMenu profile={profile} />
+      <UserMenu profile={profile} compact={compact} />
     </header>
   );
 }
