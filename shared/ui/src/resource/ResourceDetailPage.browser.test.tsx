@@ -86,7 +86,15 @@ describe('ResourceDetailPage', () => {
     const page = await renderDetail(['job_title.view', 'job_title.update', 'job_title.delete']);
     expect(await accessibilityViolations(page)).to.deep.equal([]);
     await resetUi();
-    renderUi(<ResourceDetailPage contract={contract} id="00000000-0000-4000-8000-00000000ffff" />);
+    const statuses: number[] = [];
+    renderUi(
+      <ResourceDetailPage
+        contract={contract}
+        id="00000000-0000-4000-8000-00000000ffff"
+        onLoadError={(error) => statuses.push(error.status)}
+      />,
+    );
     await screen.findByText('The record was not found');
+    expect(statuses).to.deep.equal([404]);
   });
 });

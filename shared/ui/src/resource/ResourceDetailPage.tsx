@@ -10,6 +10,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { AUDIT_COLUMNS, CommonLabels, type AnyResourceContract } from '@hcm/contracts/resource';
+import type { ApiError } from '@hcm/session';
 import { Authorized } from '../auth/Authorized.tsx';
 import { confirmAction } from '../dialog/confirm-host.tsx';
 import { useUiTranslation } from '../i18n/ui-i18n.ts';
@@ -49,6 +50,8 @@ export interface ResourceDetailPageProps {
   /** more buttons in the toolbar */
   actions?: (record: ResourceRecord) => ReactNode;
   navigate?: (url: string) => void;
+  /** the record could not be read (a 404 the micro-app reports as a missing page, say) */
+  onLoadError?: (error: ApiError) => void;
 }
 
 /**
@@ -61,12 +64,13 @@ export function ResourceDetailPage({
   renderValue = {},
   actions,
   navigate = goTo,
+  onLoadError,
 }: ResourceDetailPageProps) {
   const styles = useStyles();
   const { t } = useUiTranslation();
   const text = useLabelText(contract);
   const routes = resourceRoutes(contract);
-  const { record, loading, error, reload } = useResourceRecord(contract, id);
+  const { record, loading, error, reload } = useResourceRecord(contract, id, onLoadError);
   const referenceTextOf = useReferenceTexts(contract, record ? [record] : []);
   const [busy, setBusy] = useState(false);
   const words = { yes: t('resource.yes'), no: t('resource.no') };

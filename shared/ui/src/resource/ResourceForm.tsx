@@ -74,6 +74,8 @@ export interface ResourceFormProps {
   navigate?: (url: string) => void;
   /** after a save; default: a success toast and the record's detail page */
   onSaved?: (record: ResourceRecord) => void;
+  /** the record could not be read (a 404 the micro-app reports as a missing page, say) */
+  onLoadError?: (error: ApiError) => void;
 }
 
 /**
@@ -87,6 +89,7 @@ export function ResourceForm(props: ResourceFormProps) {
   const { record, loading, error, reload } = useResourceRecord(
     props.contract,
     props.mode === 'update' ? props.id : null,
+    props.onLoadError,
   );
   if (props.mode === 'update' && (loading || (!record && !error)))
     return <Spinner label={t('table.loading')} />;

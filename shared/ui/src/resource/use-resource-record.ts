@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AnyResourceContract } from '@hcm/contracts/resource';
 import type { ApiError } from '@hcm/session';
 import { resourceApi, type ResourceRecord } from './resource-api.ts';
@@ -11,8 +11,17 @@ export interface RecordState {
 }
 
 /** One record read with GET {apiPath}/{id}; no id reads nothing (a create form). */
-export function useResourceRecord(contract: AnyResourceContract, id: string | null | undefined): RecordState {
+export function useResourceRecord(
+  contract: AnyResourceContract,
+  id: string | null | undefined,
+  onError?: (error: ApiError) => void,
+): RecordState {
   const [round, setRound] = useState(0);
+  // the latest callback, without reading the record again when the caller passes a new one
+  const onErrorRef = useRef(onError);
+  useEffect(() => {
+    onErrorRef.current = onError;
+  });
   const key = id ? `${contract.apiPath}/${id}#${round}` : null;
   const [answer, setAnswer] = useState<{
     key: string;
@@ -25,7 +34,11 @@ export function useResourceRecord(contract: AnyResourceContract, id: string | nu
     resourceApi(contract)
       .get(id)
       .then((record) => alive && setAnswer({ key, record, error: null }))
-      .catch((error: ApiError) => alive && setAnswer({ key, record: null, error }));
+      .catch((error: ApiError) => {
+        if (!alive) return;
+        setAnswer({ key, record: null, error });
+        onErrorRef.current?.(error);
+      });
     return () => {
       alive = false;
     };
