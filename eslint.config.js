@@ -21,6 +21,27 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
+    // The server's engine (database, HTTP, the resource framework) never imports a module: the
+    // modules (packages/server/src/services/*) build on the engine and app.ts composes both
+    // (packages/server/README.md, "Engine and modules"). Tests and test support may use both.
+    files: ['packages/server/src/{db,http,resources}/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/services/**'],
+              message:
+                'The engine (db, http, resources) must not import a module: move what it needs into the engine, or pass it in.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['root-config/src/**', 'packages/shell/src/**', 'shared/*/src/**'],
     languageOptions: { globals: { ...globals.browser } },
   },

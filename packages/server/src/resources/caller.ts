@@ -4,8 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/database.ts';
 import { inScope, type Scope } from '../db/tenant-scope.ts';
 import { AppError, validationFailed } from '../http/errors.ts';
-import { callerScope } from '../services/iam/authorization/caller-scope.ts';
-import type { ActionContext } from '../services/system/action-logs/record-actions.ts';
+import { callerScope } from '../http/caller-scope.ts';
+import type { ActionContext } from './action-log/record-actions.ts';
 import type { Language, ResolvedDataScope, ResourceDefinition } from './types.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/database.ts';
 import { ownerValues, refuseOutsideScope } from '../caller.ts';
-import { diffRecords, recordActions } from '../../services/system/action-logs/record-actions.ts';
+import { diffRecords, recordActions } from '../action-log/record-actions.ts';
 import type { Language, ResourceDefinition } from '../types.ts';
 import { translateDbError } from '../write/db-errors.ts';
 import { brokenReferencesOfRows } from '../write/references.ts';

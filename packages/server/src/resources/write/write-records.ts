@@ -8,7 +8,7 @@ import {
   recordActions,
   type ActionContext,
   type ActionLogAction,
-} from '../../services/system/action-logs/record-actions.ts';
+} from '../action-log/record-actions.ts';
 import { ownerValues, ownRows, refuseOutsideScope, type ResourceScope } from '../caller.ts';
 import { presentRecord } from '../present.ts';
 import type { HookContext, ResourceDefinition, ResourceRecord } from '../types.ts';

@@ -13,7 +13,7 @@ import { TEST_HR_ADMIN, TEST_ROOT } from '../../../testing/test-server.ts';
 import { registerAuthentication } from '../authentication/authentication.ts';
 import { createTokenSigner } from '../tokens/token-signer.ts';
 import { registerAuthorization } from './authorization.ts';
-import { requireActor, runAsCaller } from './caller-scope.ts';
+import { requireActor, runAsCaller } from '../../../http/caller-scope.ts';
 
 const HOUR = 3_600_000;
 

@@ -7,7 +7,7 @@ import { checkLicence } from '../../tenant/licences/check-licence.ts';
 import { requireUser } from '../authentication/authentication.ts';
 import { loadActor } from './load-actor.ts';
 // for the FastifyRequest.actor declaration
-import './caller-scope.ts';
+import '../../../http/caller-scope.ts';
 
 export const forbidden = (message = 'You do not have permission to do this') =>
   new AppError(403, ErrorCodes.forbidden, message);

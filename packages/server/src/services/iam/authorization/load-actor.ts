@@ -1,22 +1,13 @@
+import type { Actor } from '../../../http/caller-scope.ts';
+
+/** The caller as loaded here; declared by the engine (http/caller-scope.ts), which reads it. */
+export type { Actor };
 import { ALL_PERMISSION_CODES, ErrorCodes, permissionCodesForLevel, type UserLevel } from '@hcm/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { AppError, unauthorized } from '../../../http/errors.ts';
 
 /** The caller of a request, as authorization sees it. */
-export interface Actor {
-  userId: string;
-  /** null for system users */
-  tenantId: string | null;
-  isRoot: boolean;
-  userLevel: UserLevel;
-  /**
-   * The permission codes the caller holds: every declared code for root; for others the union
-   * of the grants of their active roles (tenant roles for tenant users, system roles for system
-   * users), limited to the codes their level may hold.
-   */
-  permissions: ReadonlySet<string>;
-}
 
 const grantableBy: Record<UserLevel, ReadonlySet<string>> = {
   SYSTEM: new Set(permissionCodesForLevel('SYSTEM')),

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiPaths, DataEnvelope } from '@hcm/contracts';
 import Type from 'typebox';
 import { envelope, errorResponses } from '../../../http/envelope.ts';
-import { requireActor, runAsCaller } from '../authorization/caller-scope.ts';
+import { requireActor, runAsCaller } from '../../../http/caller-scope.ts';
 import type { IamDeps } from '../deps.ts';
 import { getMyProfile } from './get-my-profile.ts';
 import { listMyAuthorities } from './list-my-authorities.ts';

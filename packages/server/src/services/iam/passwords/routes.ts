@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiPaths, DataEnvelope, Headers, ResetPasswordBody } from '@hcm/contracts';
 import Type from 'typebox';
 import { envelope, errorResponses } from '../../../http/envelope.ts';
-import { requireActor } from '../authorization/caller-scope.ts';
+import { requireActor } from '../../../http/caller-scope.ts';
 import type { IamDeps } from '../deps.ts';
 import { resetMyPassword } from './reset-my-password.ts';
 

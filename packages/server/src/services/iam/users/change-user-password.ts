@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { users } from '../../../db/schema.ts';
 import { AppError } from '../../../http/errors.ts';
-import type { ActionContext } from '../../system/action-logs/record-actions.ts';
+import type { ActionContext } from '../../../resources/action-log/record-actions.ts';
 import type { PasswordHasher } from '../passwords/password-hasher.ts';
 import { revokeUserSessions } from '../session/revoke-user-sessions.ts';
 import { clearSignInFailures } from '../session/sign-in-failures.ts';

@@ -4,7 +4,7 @@ import {
   recordActions,
   type ActionContext,
   type ActionLogAction,
-} from '../../system/action-logs/record-actions.ts';
+} from '../../../resources/action-log/record-actions.ts';
 
 /** A user an administrator acted on. */
 export interface AdministeredUser {

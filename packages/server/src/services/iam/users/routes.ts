@@ -9,7 +9,7 @@ import {
 import Type from 'typebox';
 import { envelope, errorResponses } from '../../../http/envelope.ts';
 import { actionContextOf } from '../../../resources/caller.ts';
-import { callerScope, requireActor } from '../authorization/caller-scope.ts';
+import { callerScope, requireActor } from '../../../http/caller-scope.ts';
 import type { IamDeps } from '../deps.ts';
 import { changeUserPassword } from './change-user-password.ts';
 import { unlockUsers } from './unlock-users.ts';

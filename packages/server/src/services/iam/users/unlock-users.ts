@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { users } from '../../../db/schema.ts';
-import type { ActionContext } from '../../system/action-logs/record-actions.ts';
+import type { ActionContext } from '../../../resources/action-log/record-actions.ts';
 import { clearSignInFailures } from '../session/sign-in-failures.ts';
 import { recordUserAdministration } from './record-user-administration.ts';
 

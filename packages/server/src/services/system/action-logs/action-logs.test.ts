@@ -4,7 +4,7 @@ import { startResourceTestKit, type Caller, type ResourceTestKit } from '../../.
 import { testEngines } from '../../../testing/engines.ts';
 import { accessTokenFor, makeTenant, makeUser } from '../../../testing/factories.ts';
 import { ethnicityResource } from '../../om/categories/ethnicities.ts';
-import { diffRecords } from './record-actions.ts';
+import { diffRecords } from '../../../resources/action-log/record-actions.ts';
 
 type Log = {
   id: string;

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import type { Db } from '../../../db/database.ts';
 import { envelope, errorResponses } from '../../../http/envelope.ts';
-import { callerScope, runAsCaller } from '../../iam/authorization/caller-scope.ts';
+import { callerScope, runAsCaller } from '../../../http/caller-scope.ts';
 import { ActionLog, ActionLogQuery, type ActionLogFilters } from './schemas.ts';
 import { getActionLog, searchActionLogs } from './search-action-logs.ts';
 

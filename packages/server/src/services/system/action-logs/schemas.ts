@@ -1,6 +1,6 @@
 import { FieldLimits, Paging } from '@hcm/contracts';
 import Type, { type TSchema } from 'typebox';
-import { ActionLogActions } from './record-actions.ts';
+import { ActionLogActions } from '../../../resources/action-log/record-actions.ts';
 
 const Uuid = Type.String({ format: 'uuid' });
 const Action = Type.Unsafe<string>({ type: 'string', enum: [...ActionLogActions] });

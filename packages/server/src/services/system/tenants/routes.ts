@@ -5,9 +5,9 @@ import type { Db } from '../../../db/database.ts';
 import { AppError } from '../../../http/errors.ts';
 import { envelope, errorResponses } from '../../../http/envelope.ts';
 import { actionContextOf } from '../../../resources/caller.ts';
-import { callerScope, runAsCaller } from '../../iam/authorization/caller-scope.ts';
+import { callerScope, runAsCaller } from '../../../http/caller-scope.ts';
 import { replaceSubscription } from '../../tenant/subscriptions/replace-subscription.ts';
-import { recordActions } from '../action-logs/record-actions.ts';
+import { recordActions } from '../../../resources/action-log/record-actions.ts';
 
 const Uuid = Type.String({ format: 'uuid' });
 const DateTime = Type.String({ format: 'date-time' });

@@ -1,8 +1,23 @@
 import type { FastifyRequest } from 'fastify';
-import type { Db, Tx } from '../../../db/database.ts';
-import { inScope, type Scope } from '../../../db/tenant-scope.ts';
-import { unauthorized } from '../../../http/errors.ts';
-import type { Actor } from './load-actor.ts';
+import type { Db, Tx } from '../db/database.ts';
+import { inScope, type Scope } from '../db/tenant-scope.ts';
+import { unauthorized } from './errors.ts';
+import type { UserLevel } from '@hcm/contracts';
+
+/** The signed-in caller, loaded once per request by the authorization hook (IAM). */
+export interface Actor {
+  userId: string;
+  /** null for system users */
+  tenantId: string | null;
+  isRoot: boolean;
+  userLevel: UserLevel;
+  /**
+   * The permission codes the caller holds: every declared code for root; for others the union
+   * of the grants of their active roles (tenant roles for tenant users, system roles for system
+   * users), limited to the codes their level may hold.
+   */
+  permissions: ReadonlySet<string>;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {

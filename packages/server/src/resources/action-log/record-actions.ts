@@ -1,6 +1,6 @@
-import type { Db } from '../../../db/database.ts';
-import { actionLogs, systemActionLogs } from '../../../db/schema.ts';
-import type { Scope } from '../../../db/tenant-scope.ts';
+import type { Db } from '../../db/database.ts';
+import { actionLogs, systemActionLogs } from '../../db/schema.ts';
+import type { Scope } from '../../db/tenant-scope.ts';
 
 /** The actions the log records: the resource framework's, and administrators' on users' sign-in. */
 export const ActionLogActions = [
