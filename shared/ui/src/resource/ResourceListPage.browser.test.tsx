@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { setLanguage } from '@hcm/i18n';
 import { clearSession } from '@hcm/session';
 import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
 import { accessibilityViolations } from '../testing/axe.ts';
@@ -180,6 +181,15 @@ describe('ResourceListPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).to.equal(null));
     await screen.findByText('Đã nhập 3 dòng.');
     await waitFor(() => expect(screen.getByText('1–25 trong tổng số 33')).to.exist);
+  });
+
+  it('speaks English when the portal does: labels from the contract, words from the kit', async () => {
+    await renderList();
+    await setLanguage('en');
+    await screen.findByRole('heading', { level: 1, name: 'Test contracts' });
+    screen.getByRole('button', { name: 'Salary' });
+    screen.getByRole('button', { name: 'Export to Excel' });
+    expect(within(bodyRows()[0] as HTMLElement).getByText('Fixed term')).to.exist;
   });
 
   it('links each row to its detail page, and has no accessibility violations', async () => {
