@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { pagePerTest } from './support/browser.ts';
 import { e2eAccounts } from './support/portal-process.ts';
@@ -22,6 +22,17 @@ describe.each(portals)('the signed-in workspace in English on $engine', ({ baseU
   beforeEach(async () => {
     await signIn(tab.page, hrAdmin);
   });
+  // The header's choice is saved to the profile and applies at the next sign-in: give the
+  // suites after this one hradmin's Vietnamese back.
+  afterEach(async () => {
+    const { page } = tab;
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/iam/me/profile') && r.request().method() === 'POST',
+    );
+    await page.getByRole('combobox', { name: 'Language' }).click();
+    await page.getByRole('option', { name: 'Tiếng Việt' }).click();
+    await saved;
+  });
 
   it('re-renders the page in English without a reload, and keeps English after one', async () => {
     const { page } = tab;
@@ -35,6 +46,24 @@ describe.each(portals)('the signed-in workspace in English on $engine', ({ baseU
     expect(await page.getByText(`Xin chào, ${hrAdmin.fullName}!`).count()).toBe(0);
 
     await page.reload();
+    await welcomeHeading(page, hrAdmin, 'en').waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+  });
+
+  it('saves the choice to the profile: the next sign-in speaks English from the Vietnamese sign-in page', async () => {
+    const { page } = tab;
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/iam/me/profile') && r.request().method() === 'POST',
+    );
+    await switchToEnglish(page);
+    expect((await saved).ok()).toBe(true);
+    await page.getByRole('button', { name: `Account of ${hrAdmin.fullName}` }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.getByRole('combobox', { name: 'Language' }).click();
+    await page.getByRole('option', { name: 'Tiếng Việt' }).click();
+    await page.getByLabel('Tên đăng nhập').fill(hrAdmin.username);
+    await page.getByLabel('Mật khẩu', { exact: true }).fill(hrAdmin.password);
+    await page.getByRole('button', { name: 'Đăng nhập' }).click();
     await welcomeHeading(page, hrAdmin, 'en').waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
   });
