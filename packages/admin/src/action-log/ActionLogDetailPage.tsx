@@ -14,6 +14,7 @@ import { ApiError } from '@hcm/session';
 import { useAdminTranslation } from '../admin-i18n.ts';
 import { reportNavigationError } from '../navigation-error.ts';
 import { actionLogApi, type ActionLogEntry } from './action-log-api.ts';
+import { fieldName, resourceName, valueName } from './log-labels.ts';
 import { ACTION_LOG_ROUTE } from './action-log-route.ts';
 
 const useStyles = makeStyles({
@@ -53,7 +54,8 @@ export const shownValue = (value: unknown): string =>
 /** One entry of the log: who did what to which record, from where, and each changed field. */
 export function ActionLogDetailPage({ id }: { id: string }) {
   const styles = useStyles();
-  const { t } = useAdminTranslation();
+  const { t, i18n } = useAdminTranslation();
+  const language = i18n.language;
   const [entry, setEntry] = useState<ActionLogEntry | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -87,7 +89,7 @@ export function ActionLogDetailPage({ id }: { id: string }) {
     ['createdAt', formatDate(entry.createdAt, 'timeDate')],
     ['username', entry.username ?? '—'],
     ['action', t(`actionLog.actions.${entry.action}`, { defaultValue: entry.action })],
-    ['resource', entry.resource],
+    ['resource', resourceName(entry.resource, language)],
     ['recordId', entry.recordId ?? '—'],
     ['ip', entry.ip ?? '—'],
     ['userAgent', entry.userAgent ?? '—'],
@@ -123,9 +125,13 @@ export function ActionLogDetailPage({ id }: { id: string }) {
             <tbody>
               {changes.map(([field, change]) => (
                 <tr key={field}>
-                  <td className={styles.cell}>{field}</td>
-                  <td className={styles.cell}>{shownValue(change.before)}</td>
-                  <td className={styles.cell}>{shownValue(change.after)}</td>
+                  <td className={styles.cell}>{fieldName(entry.resource, field, language)}</td>
+                  <td className={styles.cell}>
+                    {shownValue(valueName(entry.resource, field, change.before, language))}
+                  </td>
+                  <td className={styles.cell}>
+                    {shownValue(valueName(entry.resource, field, change.after, language))}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -20,6 +20,7 @@ import {
   type ActionLogFilters,
 } from './action-log-api.ts';
 import { ACTION_LOG_ROUTE } from './action-log-route.ts';
+import { resourceName } from './log-labels.ts';
 
 const useStyles = makeStyles({ filter: { minWidth: '200px' } });
 
@@ -38,7 +39,7 @@ interface LogQuery {
 /** The log's list: newest first, filtered by resource and action, each row opening its detail. */
 export function ActionLogListPage() {
   const styles = useStyles();
-  const { t } = useAdminTranslation();
+  const { t, i18n } = useAdminTranslation();
   const list = useListQuery<LogQuery>({ defaults: { sortBy: 'createdAt.desc' } });
   const { query } = list;
   const [resource, setResource] = useState(query.resource ?? '');
@@ -93,7 +94,12 @@ export function ActionLogListPage() {
       width: 160,
       render: (row) => row.username ?? '—',
     },
-    { key: 'resource', labelKey: 'admin:actionLog.resource', width: 180 },
+    {
+      key: 'resource',
+      labelKey: 'admin:actionLog.resource',
+      width: 180,
+      render: (row) => resourceName(row.resource, i18n.language),
+    },
     {
       key: 'action',
       labelKey: 'admin:actionLog.action',
