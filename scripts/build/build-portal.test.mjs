@@ -66,6 +66,7 @@ describe('portal build', () => {
         '@hcm/i18n',
         '@hcm/contracts',
         '@hcm/shell',
+        '@hcm/admin',
         '@hcm/root-config',
       ]),
     );
@@ -129,6 +130,30 @@ describe('portal build', () => {
     ).toEqual([]);
     expect([...before.keys()].filter((f) => !after.has(f))).toEqual([]);
     expect(changed).toEqual(expect.arrayContaining(['importmap.json.br', 'importmap.json.gz']));
+  });
+
+  it('releases the administration app alone: --only @hcm/admin changes its line and its own files only', async () => {
+    const dir = outputDir('hcm-build-admin-');
+    cpSync(firstDir, dir, { recursive: true });
+    const before = snapshot(dir);
+    await buildPortal({
+      outDir: dir,
+      only: ['@hcm/admin'],
+      banners: { '@hcm/admin': '/*! admin release 2 */' },
+      log: quiet,
+    });
+    expect(changedKeys(readMap(firstDir), readMap(dir))).toEqual(['@hcm/admin']);
+    const after = snapshot(dir);
+    const changed = [...after.keys()].filter((f) => before.get(f) !== after.get(f));
+    const rewritten = ['importmap.json', 'build-manifest.json', 'sw.js', 'size-report.json'];
+    expect(
+      changed.filter((f) => !f.startsWith('apps/hcm-admin') && !rewritten.some((r) => f.startsWith(r))),
+    ).toEqual([]);
+    // its pages are lazy chunks of its own, beside an entry within the micro-app budget
+    const chunks = [...after.keys()].filter((f) => /^apps\/hcm-admin-.*\.js$/.test(f));
+    expect(chunks.length).toBeGreaterThanOrEqual(6);
+    expect(existsSync(join(dir, 'i18n/admin/vi.json'))).toBe(true);
+    expect(existsSync(join(dir, 'i18n/admin/en.json'))).toBe(true);
   });
 
   it('a full rebuild after changing one micro-app changes only its line: no other hash depends on it', async () => {
