@@ -11,8 +11,9 @@ const useStyles = makeStyles({
 });
 
 /**
- * A menu page whose module micro-app this portal has not deployed: each module team releases
- * on its own schedule, and until then the honest answer is that the module is not installed.
+ * A menu page whose installed micro-app could not be loaded or started (root-config's
+ * MODULE_LOAD_FAILED_EVENT): a network failure or a broken release. A module that is simply not
+ * installed never gets here: its entries are not in the menu and its paths are not found.
  */
 export function ModuleMissingPage({ entryKey }: { entryKey: string }) {
   const styles = useStyles();
