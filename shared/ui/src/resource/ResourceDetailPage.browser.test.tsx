@@ -73,6 +73,8 @@ describe('ResourceDetailPage', () => {
     );
     await waitFor(() => expect(valueOf('status')).to.equal('Ngừng hoạt động'));
     await screen.findByRole('button', { name: 'Kích hoạt' });
+    // the confirmation has closed (until then it hides the page from assistive technology)
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).to.equal(null));
 
     await user.click(screen.getByRole('button', { name: 'Xóa' }));
     const dialog = await screen.findByRole('alertdialog');
