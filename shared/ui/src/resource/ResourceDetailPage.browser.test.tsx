@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearSession } from '@hcm/session';
 import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
@@ -22,6 +22,9 @@ async function renderDetail(permissions: string[]) {
 }
 
 const valueOf = (name: string) => document.querySelector(`dd[data-field="${name}"]`)?.textContent;
+
+// Batches and dialogs chain several answers and animations: room for a loaded machine.
+configure({ asyncUtilTimeout: 5000 });
 
 describe('ResourceDetailPage', () => {
   beforeEach(async () => {
@@ -73,10 +76,8 @@ describe('ResourceDetailPage', () => {
     );
     await waitFor(() => expect(valueOf('status')).to.equal('Ngừng hoạt động'));
     await screen.findByRole('button', { name: 'Kích hoạt' });
-    // the confirmation has closed (until then it hides the page from assistive technology)
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).to.equal(null));
-
-    await user.click(screen.getByRole('button', { name: 'Xóa' }));
+    // the confirmation hides the page from assistive technology until it has closed
+    await user.click(await screen.findByRole('button', { name: 'Xóa' }));
     const dialog = await screen.findByRole('alertdialog');
     within(dialog).getByText('Bạn có chắc chắn muốn xóa “Hợp đồng mẫu” không?');
     await user.click(within(dialog).getByRole('button', { name: 'Xóa' }));

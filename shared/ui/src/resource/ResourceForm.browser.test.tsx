@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearSession } from '@hcm/session';
 import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
@@ -38,6 +38,9 @@ function routeAway(to: string): Promise<boolean> {
   );
   return decision;
 }
+
+// Batches and dialogs chain several answers and animations: room for a loaded machine.
+configure({ asyncUtilTimeout: 5000 });
 
 describe('ResourceForm', () => {
   beforeEach(async () => {

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setLanguage } from '@hcm/i18n';
 import { clearSession } from '@hcm/session';
@@ -31,6 +31,9 @@ async function renderList(permissions = ALL, navigate?: (url: string) => void) {
   renderUi(<ResourceListPage contract={contract} {...(navigate ? { navigate } : {})} />);
   await screen.findByRole('link', { name: 'CODE_0001' });
 }
+
+// Batches and dialogs chain several answers and animations: room for a loaded machine.
+configure({ asyncUtilTimeout: 5000 });
 
 describe('ResourceListPage', () => {
   beforeEach(async () => {
