@@ -1,5 +1,7 @@
+import { useSyncExternalStore } from 'react';
 import { HcmProvider, type HcmProviderProps } from '@hcm/ui';
 import { AdminRouter } from './AdminRouter.tsx';
+import { outletPlacement } from './outlet.ts';
 
 export interface AdminRootProps {
   /** the deployment's brand ramp, read from the page when the app mounts */
@@ -8,9 +10,12 @@ export interface AdminRootProps {
 
 /** The admin app's React root: its own id prefix (beside the shell's) and the page's brand. */
 export function AdminRoot({ brand }: AdminRootProps) {
+  // single-spa mounts us on our routes even when the shell sends the user elsewhere (no
+  // authority, signed out): draw, and call the API, only once the shell has framed the page.
+  const placed = useSyncExternalStore(outletPlacement.subscribe, outletPlacement.isPlaced);
   return (
     <HcmProvider idPrefix="hcm-admin-" brand={brand}>
-      <AdminRouter />
+      {placed && <AdminRouter />}
     </HcmProvider>
   );
 }

@@ -22,6 +22,7 @@ export function enterOutlet(): () => void {
   const element = container();
   const moveInto = (outlet: HTMLElement | null | undefined) => {
     if (outlet && element.parentElement !== outlet) outlet.append(element);
+    placed.forEach((listener) => listener());
   };
   moveInto(document.getElementById(MODULE_OUTLET_ID));
   const onReady = (event: Event) => moveInto((event as CustomEvent<{ outlet?: HTMLElement }>).detail?.outlet);
@@ -29,8 +30,24 @@ export function enterOutlet(): () => void {
   return () => {
     window.removeEventListener(MODULE_OUTLET_READY_EVENT, onReady);
     element.remove();
+    placed.forEach((listener) => listener());
   };
 }
+
+const placed = new Set<() => void>();
+
+/**
+ * Whether our element has been in the shell's outlet since mounting: a React store. Until then
+ * the shell is not showing a workspace page for this path (signed out, no authority, another
+ * level), so the app draws nothing and asks the API nothing, and the user hears only the shell.
+ */
+export const outletPlacement = {
+  subscribe(listener: () => void): () => void {
+    placed.add(listener);
+    return () => placed.delete(listener);
+  },
+  isPlaced: (): boolean => detached?.parentElement?.id === MODULE_OUTLET_ID,
+};
 
 /** Our element, attached to the page or not yet. */
 export const adminElement = (): HTMLElement => container();
