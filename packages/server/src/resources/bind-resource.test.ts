@@ -73,6 +73,13 @@ const own = bindResource(scratchContract('scratch-own'), {
 const byUnit = bindResource(scratchContract('scratch-units'), {
   table: scratchThings,
   references: { unitId: scratchUnits },
+  hooks: {
+    beforeDelete(_, record) {
+      calls.push(`beforeDelete ${String(record.name)}`);
+      if (record.name === 'Keep me') throw new AppError(409, ErrorCodes.conflict, 'this one stays');
+    },
+    afterDelete: (_, record) => void calls.push(`afterDelete ${String(record.name)}`),
+  },
   dataScope: {
     kind: 'units',
     column: 'unitId',
@@ -345,6 +352,32 @@ describe.each(await testEngines())('a bound contract served on $engine', ({ engi
         'afterUpdate',
         'status ACTIVE→INACTIVE',
       ]);
+    });
+  });
+
+  describe('delete hooks', () => {
+    it('run around the delete in its transaction; a refusal keeps the record', async () => {
+      calls.length = 0;
+      const body = (n: number, name: string) => ({
+        ...recordBody(byUnit.contract, n),
+        name,
+        unitId: units.top,
+      });
+      const gone = (await create('scratch-units', body(40, 'Delete me'))).body.data;
+      const kept = (await create('scratch-units', body(41, 'Keep me'))).body.data;
+      expect((await http.post(`/api/om/scratch-units/${gone.id}/delete`, {}, users.a.token)).status).toBe(
+        200,
+      );
+      const refused = await http.post<ErrorEnvelope>(
+        `/api/om/scratch-units/${kept.id}/delete`,
+        {},
+        users.a.token,
+      );
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe('this one stays');
+      expect((await http.get(`/api/om/scratch-units/${kept.id}`, users.a.token)).status).toBe(200);
+      expect((await http.get(`/api/om/scratch-units/${gone.id}`, users.a.token)).status).toBe(404);
+      expect(calls).toEqual(['beforeDelete Delete me', 'afterDelete Delete me', 'beforeDelete Keep me']);
     });
   });
 
