@@ -31,7 +31,10 @@ function ReportNotFound() {
 export function AdminRouter() {
   const { pathname } = useAdminLocation();
   const route = routeOf(pathname);
-  const Page = route ? PAGES[route] : undefined;
+  // A path outside our routes is the moment single-spa is about to unmount us (the user left,
+  // or the shell sent them elsewhere): not ours to call not found.
+  if (!route) return null;
+  const Page = PAGES[route];
   if (!Page) return <ReportNotFound />;
   return (
     <Suspense fallback={<Spinner size="small" />}>

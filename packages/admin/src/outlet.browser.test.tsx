@@ -45,4 +45,23 @@ describe('the admin app in the shell’s outlet', () => {
     expect(outlet.querySelector('#hcm-admin')).to.not.equal(null);
     await waitFor(() => expect(api.callsTo('GET', religionContract.apiPath)).to.have.length(1));
   });
+
+  it('says nothing about a path outside its routes: single-spa is about to unmount it', async () => {
+    const reported: unknown[] = [];
+    const onError = (event: Event) => reported.push((event as CustomEvent).detail);
+    window.addEventListener('hcm:navigation-error', onError);
+    try {
+      const outlet = document.createElement('div');
+      outlet.id = MODULE_OUTLET_ID;
+      document.body.append(outlet);
+      leave = enterOutlet();
+      // the shell has just replaced a page the user may not open with the dashboard
+      window.history.replaceState(null, '', '/dashboard');
+      renderUi(<AdminRoot />);
+      await sleep(200);
+      expect(reported).to.deep.equal([]);
+    } finally {
+      window.removeEventListener('hcm:navigation-error', onError);
+    }
+  });
 });
