@@ -1,4 +1,5 @@
-import { hash, verify, type Options } from '@node-rs/argon2';
+import * as argon2 from '@node-rs/argon2';
+import type { Options } from '@node-rs/argon2';
 import { randomToken } from '../tokens/opaque-token.ts';
 
 /**
@@ -23,7 +24,10 @@ export interface PasswordHasher {
   verify(passwordHash: string | null | undefined, password: string): Promise<boolean>;
 }
 
-export async function createPasswordHasher(): Promise<PasswordHasher> {
+/** The argon2 functions the hasher calls (tests watch them). */
+export type Argon2 = Pick<typeof argon2, 'hash' | 'verify'>;
+
+export async function createPasswordHasher({ hash, verify }: Argon2 = argon2): Promise<PasswordHasher> {
   const dummyHash = await hash(randomToken(), ARGON2ID_OPTIONS);
   return {
     hash: (password) => hash(password, ARGON2ID_OPTIONS),

@@ -103,25 +103,6 @@ describe.each(await testEngines())('sign-in, refresh and logout on $engine', ({ 
       }
     });
 
-    it('spends about as long on an unknown user as on a wrong password (a dummy hash is verified)', async () => {
-      const time = async (username: string) => {
-        const started = performance.now();
-        await authenticate({ username, password: 'Wrong#Pass1' });
-        return performance.now() - started;
-      };
-      // One failure per name, so that no name gets to the captcha (which answers before argon2).
-      const names = await Promise.all([1, 2, 3, 4].map(async () => (await makeUser(deps())).user.username));
-      await time(names[0] as string);
-      const known = Math.min(
-        await time(names[1] as string),
-        await time(names[2] as string),
-        await time(names[3] as string),
-      );
-      const unknown = Math.min(await time('nobody_1'), await time('nobody_2'), await time('nobody_3'));
-      // Without the dummy hash an unknown user would answer in about a millisecond.
-      expect(unknown).toBeGreaterThan(known * 0.5);
-    });
-
     it('refuses an inactive user and a user of an inactive tenant with the same 401', async () => {
       const inactive = await makeUser(deps());
       await suite.server.db.orm
