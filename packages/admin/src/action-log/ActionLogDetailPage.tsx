@@ -22,6 +22,7 @@ const useStyles = makeStyles({
   header: {
     display: 'flex',
     flexWrap: 'wrap',
+    alignItems: 'center',
     justifyContent: 'space-between',
     gap: tokens.spacingHorizontalM,
   },
