@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import type { Tx } from '../packages/server/src/db/database.ts';
 import { listQueryOf, pageOf } from '../packages/server/src/resources/search/list-query.ts';
 import { countStatement, pageStatement } from '../packages/server/src/resources/search/search-records.ts';
-import { jobTitleResource } from '../packages/server/src/services/om/categories/job-titles.ts';
+import { jobTitleResource } from '../packages/server/src/services/om/categories/category-resources.ts';
 import { percentile } from './lib/measure.ts';
 import { seed } from './lib/seed.ts';
 import { pg, rawClientOf } from './lib/server-deps.ts';

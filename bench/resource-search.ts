@@ -13,7 +13,7 @@ import autocannon from 'autocannon';
 import type { Tx } from '../packages/server/src/db/database.ts';
 import { listQueryOf, pageOf } from '../packages/server/src/resources/search/list-query.ts';
 import { countStatement, pageStatement } from '../packages/server/src/resources/search/search-records.ts';
-import { jobTitleResource } from '../packages/server/src/services/om/categories/job-titles.ts';
+import { jobTitleResource } from '../packages/server/src/services/om/categories/category-resources.ts';
 import { REPO, serverBundle, startServer, summarise, withRssSampling, type Timing } from './lib/measure.ts';
 import { seed, type Seeded } from './lib/seed.ts';
 import { ExcelJS, pg, rawClientOf } from './lib/server-deps.ts';

@@ -17,6 +17,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { AccountType, ApplicationModule, Language, Status, UserLevel } from '@hcm/contracts';
+import { categoryContracts, type CategoryContract } from '@hcm/contracts/categories';
 
 /**
  * The typed mirror of migrations/*.sql for drizzle's query builder. The SQL files are the
@@ -349,9 +350,21 @@ const categoryTable = (name: string) =>
     ],
   );
 
-export const jobTitles = categoryTable('job_titles');
-export const ethnicities = categoryTable('ethnicities');
-export const religions = categoryTable('religions');
+/**
+ * Every Admin category's table, keyed by its permission resource and named after its API path
+ * (job-titles → job_titles): a category declared in @hcm/contracts/categories gets its table
+ * here with no line of its own (its migration is one `SELECT hcm_create_category_table`).
+ */
+export const categoryTables = Object.fromEntries(
+  categoryContracts.map((contract) => [
+    contract.permission,
+    categoryTable(contract.path.replaceAll('-', '_')),
+  ]),
+) as Record<CategoryContract['permission'], ReturnType<typeof categoryTable>>;
+
+export const jobTitles = categoryTables.job_title;
+export const ethnicities = categoryTables.ethnicity;
+export const religions = categoryTables.religion;
 
 const actionLogColumns = () => ({
   userId: uuid('user_id'),
@@ -411,9 +424,7 @@ export const translations = pgTable(
 
 export const schema = {
   translations,
-  jobTitles,
-  ethnicities,
-  religions,
+  ...categoryTables,
   actionLogs,
   systemActionLogs,
   tenants,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jobTitles } from '../db/schema.ts';
-import { jobTitleResource } from '../services/om/categories/job-titles.ts';
+import { jobTitleResource } from '../services/om/categories/category-resources.ts';
 import { defineResource } from './define-resource.ts';
 import { likePattern } from './search/list-query.ts';
 import type { ResourceDeclaration } from './types.ts';

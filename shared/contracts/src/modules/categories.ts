@@ -1,4 +1,5 @@
 import { FieldLimits } from '../limits.ts';
+import { menuEntries } from '../menu.ts';
 import type { PermissionResource } from '../permissions.ts';
 import { defineContract, type RecordOf } from '../resource/contract.ts';
 import { f } from '../resource/fields.ts';
@@ -44,29 +45,52 @@ export function categoryContract(options: {
   });
 }
 
-export const jobTitleContract = categoryContract({
-  path: 'job-titles',
-  route: '/setting/job-titles',
-  permission: 'job_title',
-  title: label('category.jobTitle.title', 'Chức danh', 'Job titles'),
-  singular: label('category.jobTitle.singular', 'Chức danh', 'Job title'),
-});
-export const ethnicityContract = categoryContract({
-  path: 'ethnicities',
-  route: '/setting/ethnicity',
-  permission: 'ethnicity',
-  title: label('category.ethnicity.title', 'Dân tộc', 'Ethnicities'),
-  singular: label('category.ethnicity.singular', 'Dân tộc', 'Ethnicity'),
-});
-export const religionContract = categoryContract({
-  path: 'religions',
-  route: '/setting/religion',
-  permission: 'religion',
-  title: label('category.religion.title', 'Tôn giáo', 'Religions'),
-  singular: label('category.religion.singular', 'Tôn giáo', 'Religion'),
-});
+/** The page route of a category: its menu entry's path (the entry guarded by `<permission>.view`). */
+function menuRouteOf(permission: PermissionResource): string {
+  const view = `${permission}.view`;
+  const found = menuEntries().find(
+    ({ entry }) => entry.authorities.length === 1 && entry.authorities[0] === view,
+  );
+  if (!found) throw new Error(`Category ${permission} has no menu entry guarded by ${view} alone`);
+  return found.entry.path;
+}
 
-export type CategoryRecord = RecordOf<typeof jobTitleContract>;
+const camel = (snake: string) => snake.replace(/_(.)/g, (_, letter: string) => letter.toUpperCase());
 
-/** Every category contract: the admin micro-app draws a page for each, the server binds each. */
-export const categoryContracts = [jobTitleContract, ethnicityContract, religionContract] as const;
+/**
+ * A category in one line: its permission resource, its path under /api/om, its Vietnamese
+ * title and its English title, plural and singular. The page is drawn at its menu entry's path
+ * and its table is named after the path (job-titles → job_titles, db/schema.ts).
+ */
+export function category(
+  permission: PermissionResource,
+  path: string,
+  vi: string,
+  en: string,
+  enOne: string,
+) {
+  const key = `category.${camel(permission)}`;
+  return categoryContract({
+    path,
+    route: menuRouteOf(permission),
+    permission,
+    title: label(`${key}.title`, vi, en),
+    singular: label(`${key}.singular`, vi, enOne),
+  });
+}
+
+/**
+ * Every Admin category, one line each: the server binds each to its table and the admin
+ * micro-app draws its pages; nothing else is written per category (docs/architecture.md,
+ * "How to add a resource").
+ */
+export const categoryContracts = [
+  category('job_title', 'job-titles', 'Chức danh', 'Job titles', 'Job title'),
+  category('ethnicity', 'ethnicities', 'Dân tộc', 'Ethnicities', 'Ethnicity'),
+  category('religion', 'religions', 'Tôn giáo', 'Religions', 'Religion'),
+] as const;
+
+export const [jobTitleContract, ethnicityContract, religionContract] = categoryContracts;
+
+export type CategoryContract = (typeof categoryContracts)[number];
+export type CategoryRecord = RecordOf<CategoryContract>;

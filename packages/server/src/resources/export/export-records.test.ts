@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jobTitles } from '../../db/schema.ts';
 import { inScope } from '../../db/tenant-scope.ts';
-import { jobTitleResource } from '../../services/om/categories/job-titles.ts';
+import { jobTitleResource } from '../../services/om/categories/category-resources.ts';
 import { testEngines } from '../../testing/engines.ts';
 import { accessTokenFor, makeTenant, makeUser } from '../../testing/factories.ts';
 import { serveDuringSuite } from '../../testing/serve-during-suite.ts';

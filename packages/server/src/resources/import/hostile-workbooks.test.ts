@@ -1,6 +1,6 @@
 import type { ErrorEnvelope } from '@hcm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobTitleResource } from '../../services/om/categories/job-titles.ts';
+import { jobTitleResource } from '../../services/om/categories/category-resources.ts';
 import { testEngines } from '../../testing/engines.ts';
 import {
   readSheet,

@@ -1,6 +1,6 @@
 import { ImportLimits } from '@hcm/contracts';
 import { describe, expect, it } from 'vitest';
-import { jobTitleResource } from '../../services/om/categories/job-titles.ts';
+import { jobTitleResource } from '../../services/om/categories/category-resources.ts';
 import { workbookOf } from '../testing/kit.ts';
 import { readFirstSheet } from './read-sheet.ts';
 import { inlineCell, rawXlsx, SHEET_END, SHEET_START } from './testing/raw-xlsx.ts';

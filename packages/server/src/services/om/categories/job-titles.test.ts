@@ -12,7 +12,7 @@ import {
   type ResourceTestKit,
 } from '../../../resources/testing/kit.ts';
 import { testEngines } from '../../../testing/engines.ts';
-import { jobTitleResource } from './job-titles.ts';
+import { jobTitleResource } from './category-resources.ts';
 
 type JobTitle = {
   id: string;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startResourceTestKit, type Caller, type ResourceTestKit } from '../../../resources/testing/kit.ts';
 import { testEngines } from '../../../testing/engines.ts';
 import { accessTokenFor, makeTenant, makeUser } from '../../../testing/factories.ts';
-import { ethnicityResource } from '../../om/categories/ethnicities.ts';
+import { ethnicityResource } from '../../om/categories/category-resources.ts';
 import { diffRecords } from '../../../resources/action-log/record-actions.ts';
 
 type Log = {

@@ -11,7 +11,7 @@ import { testEngines } from '../../../testing/engines.ts';
 import { and, eq } from 'drizzle-orm';
 import { systemActionLogs, tenantSubscriptions } from '../../../db/schema.ts';
 import { makeServicePack, makeTenant } from '../../../testing/factories.ts';
-import { jobTitleResource } from '../../om/categories/job-titles.ts';
+import { jobTitleResource } from '../../om/categories/category-resources.ts';
 
 describe.each(await testEngines('both'))(
   'POST /api/system/tenants/{id}/subscription on $engine',
