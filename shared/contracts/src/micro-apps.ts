@@ -20,6 +20,7 @@ export const ADMIN_APP: MicroAppDeclaration = {
     '/setting/job-titles',
     '/setting/ethnicity',
     '/setting/religion',
+    '/setting/job-categories',
     '/system/service-pack',
     '/system/language',
     '/system/action-log',

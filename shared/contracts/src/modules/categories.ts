@@ -88,6 +88,7 @@ export const categoryContracts = [
   category('job_title', 'job-titles', 'Chức danh', 'Job titles', 'Job title'),
   category('ethnicity', 'ethnicities', 'Dân tộc', 'Ethnicities', 'Ethnicity'),
   category('religion', 'religions', 'Tôn giáo', 'Religions', 'Religion'),
+  category('job_category', 'job-categories', 'Nhóm công việc', 'Job categories', 'Job category'),
 ] as const;
 
 export const [jobTitleContract, ethnicityContract, religionContract] = categoryContracts;

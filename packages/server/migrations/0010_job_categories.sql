@@ -1,0 +1,1 @@
+SELECT hcm_create_category_table('job_categories');
