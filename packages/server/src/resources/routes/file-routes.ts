@@ -88,9 +88,10 @@ export function registerFileRoutes(
         if (sheet.rows.length === 0) throw fileProblem(FieldErrorKeys.required, 'the file has no data rows');
         const checked = await checkRows(definition, importRow, sheet, language);
         const contextIn = (reach: typeof scope) => ({ ...actionContextOf(request, scope), scope: reach });
+        // x-failed-rows: how many rows the error workbook marks, for the page to say so.
         const rejected = async (problems: Map<number, string[]>) =>
           sendXlsx(
-            reply,
+            reply.header('x-failed-rows', String(problems.size)),
             `import_err_${declaration.path}_${fileTimestamp()}.xlsx`,
             await errorWorkbook(sheet, problems, language),
             400,

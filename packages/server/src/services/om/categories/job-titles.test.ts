@@ -346,6 +346,8 @@ describe.each(await testEngines('both'))('job titles: every generic sub-path on 
       expect(res.headers.get('content-disposition')).toMatch(
         /^attachment; filename="import_err_job-titles_\d{14}\.xlsx"$/,
       );
+      // Five of the six rows fail; the page says how many.
+      expect(res.headers.get('x-failed-rows')).toBe('5');
       const rows = await readSheet(res.bytes);
       expect(rows[0]).toEqual([...header, 'Lỗi']);
       const messages = rows.slice(1).map((r) => r[4]);
