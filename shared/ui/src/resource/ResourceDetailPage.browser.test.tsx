@@ -59,6 +59,9 @@ describe('ResourceDetailPage', () => {
     await waitFor(() => expect(valueOf('jobTitle')).to.equal('KY_SU - Kỹ sư'));
     expect(valueOf('status')).to.equal('Đang hoạt động');
     expect(valueOf('createdAt')).to.match(/^\d{2}:\d{2} 01\/01\/2026$/);
+    // who created or changed it is a user id until users can be looked up: not shown raw
+    expect(document.querySelector('dd[data-field="createdBy"]')).to.equal(null);
+    expect(document.querySelector('dd[data-field="lastModifiedBy"]')).to.equal(null);
     // a viewer gets no buttons but the way back
     expect(screen.getAllByRole('button').map((b) => b.textContent)).to.deep.equal(['Quay lại danh sách']);
   });

@@ -55,6 +55,12 @@ export interface ResourceDetailPageProps {
 }
 
 /**
+ * The audit columns a person can read. createdBy and lastModifiedBy are user ids: shown once
+ * the users' look-up (find-by-ids of Admin › Users) can turn them into names, not as raw ids.
+ */
+const SHOWN_AUDIT_COLUMNS = AUDIT_COLUMNS.filter((column) => column.endsWith('At'));
+
+/**
  * A record's page: its fields by section with their labels and formatted values, the audit
  * columns, and Edit, Delete (confirmed) and Activate/Deactivate for those who hold the authority.
  */
@@ -181,7 +187,7 @@ export function ResourceDetailPage({
           <Subtitle1 as="h2">{t('resource.audit')}</Subtitle1>
           <dl className={styles.list}>
             {others.map((f) => entry(f, text(contract.fields[f]?.label ?? CommonLabels.name)))}
-            {AUDIT_COLUMNS.map((column) => entry(column, text(CommonLabels[column])))}
+            {SHOWN_AUDIT_COLUMNS.map((column) => entry(column, text(CommonLabels[column])))}
           </dl>
         </section>
       }

@@ -137,6 +137,21 @@ describe('data table', () => {
     screen.getByText('Ngừng hoạt động');
   });
 
+  it('scrolls sideways in a phone-wide frame instead of squeezing its columns', async () => {
+    renderUi(
+      <div style={{ width: 360 }} aria-label="khung" role="region">
+        <Harness />
+      </div>,
+    );
+    const frame = screen.getByRole('region', { name: 'khung' });
+    const table = screen.getByRole('table', { name: 'Đơn vị' });
+    const wrapper = table.parentElement as HTMLElement;
+    // Three columns of 150 px, one of 100 and the selection column: wider than the frame.
+    expect(table.getBoundingClientRect().width).to.be.at.least(3 * 150 + 100 + 44);
+    expect(wrapper.scrollWidth).to.be.greaterThan(wrapper.clientWidth);
+    expect(frame.scrollWidth).to.equal(frame.clientWidth);
+  });
+
   it('says so when there is nothing to show', async () => {
     renderUi(<Harness rows={[]} />);
     await screen.findByText('Không có dữ liệu');

@@ -18,9 +18,27 @@ import { parseSortBy, toggleSortBy } from '../list/list-query.ts';
 import { cellText, sortFieldOf, type ColumnDef } from './columns.ts';
 import { TruncatedText } from './TruncatedText.tsx';
 
+/** A column's least width when it declares none (catalogues §9: table columns 150 px). */
+const COLUMN_MIN_PX = 150;
+const SELECTION_PX = 44;
+
+/**
+ * The table is never narrower than its columns need: on a phone it scrolls sideways inside its
+ * wrapper instead of squeezing each column to a word per line.
+ */
+function tableMinWidth(
+  columns: readonly { width?: number | string }[],
+  selectable: boolean | undefined,
+): string {
+  const px = columns.reduce(
+    (sum, column) => sum + (typeof column.width === 'number' ? column.width : COLUMN_MIN_PX),
+    0,
+  );
+  return `max(100%, ${px + (selectable ? SELECTION_PX : 0)}px)`;
+}
+
 const useStyles = makeStyles({
   wrapper: { overflowX: 'auto', position: 'relative' },
-  table: { minWidth: '100%' },
   empty: {
     textAlign: 'center',
     color: tokens.colorNeutralForeground3,
@@ -97,7 +115,7 @@ export function DataTable<T>({
 
   return (
     <div className={styles.wrapper} aria-busy={loading}>
-      <Table aria-label={ariaLabel} className={styles.table}>
+      <Table aria-label={ariaLabel} style={{ minWidth: tableMinWidth(columns, selectable) }}>
         <TableHeader>
           <TableRow>
             {selectable && (
