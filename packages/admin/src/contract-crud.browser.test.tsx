@@ -78,7 +78,7 @@ describe('every contract the admin app draws, walked through its pages', () => {
 
       // create
       await user.click(screen.getByRole('button', { name: 'Thêm mới' }));
-      await screen.findByRole('heading', { level: 1, name: `Thêm mới ${singular}` });
+      await screen.findByRole('heading', { level: 1, name: `Thêm mới ${singular.toLocaleLowerCase('vi')}` });
       for (const name of required)
         await user.type(input(contract.fields[name]?.label.vi ?? name), values[name] ?? '');
       await user.click(screen.getByRole('button', { name: 'Lưu' }));

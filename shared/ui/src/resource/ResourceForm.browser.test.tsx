@@ -57,7 +57,7 @@ describe('ResourceForm', () => {
   it('draws the sections and an input per kind, and checks the contract limits before sending', async () => {
     const user = userEvent.setup();
     await renderForm('create');
-    screen.getByRole('heading', { level: 1, name: 'Thêm mới Hợp đồng thử' });
+    screen.getByRole('heading', { level: 1, name: 'Thêm mới hợp đồng thử' });
     screen.getByRole('heading', { level: 2, name: 'Thông tin chung' });
     screen.getByRole('heading', { level: 2, name: 'Điều khoản' });
     screen.getByRole('switch', { name: 'Làm từ xa' });

@@ -121,7 +121,7 @@ function FormBody({
   onSaved,
 }: ResourceFormProps & { record: ResourceRecord | null; onReload: () => void }) {
   const styles = useStyles();
-  const { t } = useUiTranslation();
+  const { t, i18n } = useUiTranslation();
   const text = useLabelText(contract);
   const routes = resourceRoutes(contract);
   const names = editedFields(contract, mode);
@@ -138,6 +138,8 @@ function FormBody({
     confirmAction({ kind: 'confirm', title: t('resource.unsavedTitle'), message: t('resource.unsaved') });
   const allowLeaving = useUnsavedChangesWarning(dirty && !saving, askToLeave);
   const title = text(contract.singular);
+  // Inside a sentence a common noun is lower case: "Thêm mới chức danh", "New job title".
+  const inSentence = (noun: string) => noun.toLocaleLowerCase(i18n.language);
 
   const leave = async (url: string) => {
     if (dirty && !(await askToLeave())) return;
@@ -202,8 +204,8 @@ function FormBody({
     >
       <Title2 as="h1">
         {mode === 'create'
-          ? t('resource.createTitle', { name: title })
-          : t('resource.updateTitle', { name: title })}
+          ? t('resource.createTitle', { name: inSentence(title) })
+          : t('resource.updateTitle', { name: inSentence(title) })}
       </Title2>
       {conflict && (
         <MessageBar intent="warning" role="alert">
