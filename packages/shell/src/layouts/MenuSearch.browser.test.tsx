@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Profile } from '@hcm/contracts';
 import { HcmProvider } from '@hcm/ui';
 import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
-import { FakeApi, hrAdminProfile } from '../testing/fake-api.ts';
+import { FakeApi, hrAdminProfile } from '../../../../shared/session/src/testing/fake-iam.ts';
 import { currentPath, prepareShell, resetShell } from '../testing/shell-fixture.tsx';
 import { Sidebar } from './Sidebar.tsx';
 

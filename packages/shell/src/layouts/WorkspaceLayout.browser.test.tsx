@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { ApiPaths, type Profile } from '@hcm/contracts';
 import { dismissAllToasts } from '@hcm/ui';
 import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
-import { healthyIam, hrAdminProfile, type FakeApi } from '../testing/fake-api.ts';
+import { healthyIam, hrAdminProfile, type FakeApi } from '../../../../shared/session/src/testing/fake-iam.ts';
 import { SIDEBAR_COLLAPSED_KEY } from '../navigation/sidebar-collapse.ts';
 import { MODULE_OUTLET_ID } from '../routing/shell-paths.ts';
 import { prepareShell, renderShellAt, resetShell, signInAsHrAdmin } from '../testing/shell-fixture.tsx';

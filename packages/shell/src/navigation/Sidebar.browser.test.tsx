@@ -7,7 +7,7 @@ import { HcmProvider } from '@hcm/ui';
 import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
 import { Sidebar } from '../layouts/Sidebar.tsx';
 import { currentPath, prepareShell, resetShell } from '../testing/shell-fixture.tsx';
-import { FakeApi, hrAdminProfile } from '../testing/fake-api.ts';
+import { FakeApi, hrAdminProfile } from '../../../../shared/session/src/testing/fake-iam.ts';
 import { MENU_STATE_KEY } from './menu-state.ts';
 import { SHELL_APP } from '../shell-i18n.ts';
 

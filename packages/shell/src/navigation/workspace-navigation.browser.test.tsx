@@ -4,7 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { ApiPaths, MODULE_LOAD_FAILED_EVENT, NAVIGATION_ERROR_EVENT, type Profile } from '@hcm/contracts';
 import { dismissAllToasts } from '@hcm/ui';
 import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
-import { healthyIam, hrAdminProfile, issuedTokens, type FakeApi } from '../testing/fake-api.ts';
+import {
+  healthyIam,
+  hrAdminProfile,
+  issuedTokens,
+  type FakeApi,
+} from '../../../../shared/session/src/testing/fake-iam.ts';
 import {
   currentPath,
   prepareShell,

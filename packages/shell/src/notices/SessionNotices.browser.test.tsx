@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { api as sessionApi } from '@hcm/session';
 import { dismissAllToasts } from '@hcm/ui';
 import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
-import { healthyIam, type FakeApi } from '../testing/fake-api.ts';
+import { healthyIam, type FakeApi } from '../../../../shared/session/src/testing/fake-iam.ts';
 import { prepareShell, renderShellAt, resetShell } from '../testing/shell-fixture.tsx';
 
 const PAYSLIPS = '/api/pa/payslips';

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { HcmProvider, dismissAllToasts, loadUiDictionary } from '@hcm/ui';
-import type { FakeApi } from '../testing/fake-api.ts';
+import type { FakeApi } from '../../../../shared/session/src/testing/fake-iam.ts';
 import { prepareShell, resetShell } from '../testing/shell-fixture.tsx';
 
 /** The shell's test set-up with @hcm/ui's own dictionary loaded (field errors, the form-invalid toast). */

@@ -4,7 +4,7 @@ import { clearSession, configureHttp, signIn } from '@hcm/session';
 import { UI_NAMESPACE } from '@hcm/ui';
 import { ShellRoot, type ShellRootProps } from '../ShellRoot.tsx';
 import { SHELL_APP } from '../shell-i18n.ts';
-import type { FakeApi } from './fake-api.ts';
+import type { FakeApi } from '../../../../shared/session/src/testing/fake-iam.ts';
 
 const testPageUrl = window.location.href;
 

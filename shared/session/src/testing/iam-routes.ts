@@ -1,4 +1,4 @@
-import { ApiPaths } from '@hcm/contracts';
+import { ApiPaths, ErrorCodes } from '@hcm/contracts';
 import type { FakeApiServer } from './fake-api-server.ts';
 import { sampleProfile, sampleTokens } from './fixtures.ts';
 
@@ -11,16 +11,19 @@ export function routeHealthyIam(server: FakeApiServer): { refreshes: () => numbe
   server.route(`POST ${ApiPaths.iam.authenticate}`, ({ body }) => {
     const { password } = body as { password?: string };
     if (password === 'right') return { status: 200, body: { data: sampleTokens(String(generation)) } };
-    return { status: 401, body: { code: 'INVALID_CREDENTIALS', message: 'Sai tên đăng nhập hoặc mật khẩu' } };
+    return {
+      status: 401,
+      body: { code: ErrorCodes.invalidCredentials, message: 'Sai tên đăng nhập hoặc mật khẩu' },
+    };
   });
   server.route(`GET ${ApiPaths.iam.meProfile}`, ({ headers }) =>
     headers.authorization === `Bearer access-${generation}`
       ? { status: 200, body: { data: sampleProfile } }
-      : { status: 401, body: { code: 'UNAUTHORIZED', message: 'expired' } },
+      : { status: 401, body: { code: ErrorCodes.unauthorized, message: 'expired' } },
   );
   server.route(`POST ${ApiPaths.iam.refreshToken}`, ({ body }) => {
     if ((body as { refreshToken?: string }).refreshToken !== `refresh-${generation}`) {
-      return { status: 401, body: { code: 'UNAUTHORIZED', message: 'bad refresh token' } };
+      return { status: 401, body: { code: ErrorCodes.unauthorized, message: 'bad refresh token' } };
     }
     generation += 1;
     return { status: 200, body: { data: sampleTokens(String(generation)) }, delayMs: 30 };

@@ -35,9 +35,9 @@ describe('ResourcePages', () => {
     await screen.findByRole('heading', { level: 1, name: /^Hợp đồng thử: / });
 
     await user.click(screen.getByRole('button', { name: 'Sửa' }));
-    await screen.findByRole('heading', { level: 1, name: 'Cập nhật Hợp đồng thử' });
+    await screen.findByRole('heading', { level: 1, name: 'Cập nhật hợp đồng thử' });
     act(() => goTo(routes.create));
-    await screen.findByRole('heading', { level: 1, name: 'Thêm mới Hợp đồng thử' });
+    await screen.findByRole('heading', { level: 1, name: 'Thêm mới hợp đồng thử' });
     act(() => goTo(`${routes.list}/x/y`));
     await screen.findByText('Không có trang này');
   });

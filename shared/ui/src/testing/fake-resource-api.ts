@@ -1,4 +1,5 @@
-import { ApiPaths, ErrorCodes, FieldErrorKeys, Paging, type Profile } from '@hcm/contracts';
+import { ErrorCodes, FieldErrorKeys, Paging } from '@hcm/contracts';
+import { answerIam, type FakeIamState } from '../../../session/src/testing/fake-iam.ts';
 import type { AnyResourceContract, FieldContract } from '@hcm/contracts/resource';
 import { checkFieldValue } from '@hcm/contracts/resource/check';
 import { configureHttp, signIn } from '@hcm/session';
@@ -9,6 +10,7 @@ export interface FakeResourceCall {
   path: string;
   query: URLSearchParams;
   body: unknown;
+  headers: Headers;
 }
 
 export interface FakeResourceReply {
@@ -62,7 +64,8 @@ export class FakeResourceApi {
   readonly #contracts = new Map<string, AnyResourceContract>();
   readonly #interceptors: Interceptor[] = [];
   #nextId = 1;
-  #profile: Profile | null = null;
+  /** the IAM's answers are the one browser IAM fake's (@hcm/session testing/fake-iam.ts) */
+  readonly #iam: FakeIamState = { profile: null };
 
   constructor(contracts: readonly AnyResourceContract[]) {
     for (const contract of contracts) {
@@ -103,7 +106,7 @@ export class FakeResourceApi {
 
   /** Plugs the fake into the shared client and signs in a user holding `permissions`. */
   async signInWith(permissions: readonly string[], isRoot = false): Promise<void> {
-    this.#profile = {
+    this.#iam.profile = {
       id: '00000000-0000-4000-8000-000000000001',
       username: 'hradmin',
       fullName: 'Quản trị Nhân sự',
@@ -114,7 +117,7 @@ export class FakeResourceApi {
       userPrimary: { isRoot, grantedPermissions: [...permissions], userLevel: 'TENANT' },
     };
     configureHttp({ fetch: this.fetch });
-    await signIn({ username: 'hradmin', password: 'x', rememberMe: false });
+    await signIn({ username: 'hradmin', password: 'right', rememberMe: false });
   }
 
   #stamp(values: Record<string, unknown>): StoredRecord {
@@ -146,6 +149,7 @@ export class FakeResourceApi {
       path: url.pathname,
       query: url.searchParams,
       body,
+      headers: request.headers,
     };
     this.calls.push(call);
     const reply = this.#interceptors.map((intercept) => intercept(call)).find(Boolean) ?? this.#answer(call);
@@ -163,12 +167,8 @@ export class FakeResourceApi {
   };
 
   #answer(call: FakeResourceCall): FakeResourceReply {
-    if (call.path === ApiPaths.iam.authenticate)
-      return json(200, { data: { accessToken: 'a', refreshToken: 'r', idToken: 'i', secretKey: 's' } });
-    if (call.path === ApiPaths.iam.meProfile)
-      return this.#profile
-        ? json(200, { data: this.#profile })
-        : failure(401, ErrorCodes.unauthorized, 'no session');
+    const iam = answerIam(call, this.#iam);
+    if (iam) return iam;
     for (const [base, contract] of this.#contracts) {
       if (call.path === base || call.path.startsWith(`${base}/`))
         return this.#resource(contract, call, call.path.slice(base.length));

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { setLanguage } from '@hcm/i18n';
 import { dismissAllToasts } from '@hcm/ui';
 import { afterEach, beforeEach, describe, it } from '../../../../../scripts/wtr/mocha.ts';
-import { healthyIam } from '../../testing/fake-api.ts';
+import { healthyIam } from '../../../../../shared/session/src/testing/fake-iam.ts';
 import { prepareShell, renderShellAt, resetShell, signInAsHrAdmin } from '../../testing/shell-fixture.tsx';
 
 const goOffline = () => window.dispatchEvent(new Event('offline'));

@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HcmProvider } from '@hcm/ui';
 import { afterEach, beforeEach, describe, it } from '../../../../../scripts/wtr/mocha.ts';
-import { healthyIam } from '../../testing/fake-api.ts';
+import { healthyIam } from '../../../../../shared/session/src/testing/fake-iam.ts';
 import { prepareShell } from '../../testing/shell-fixture.tsx';
 import { ScrollButton } from './ScrollButton.tsx';
 

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { ThemeStorageKeys, type PortalTheme } from '@hcm/contracts';
 import { afterEach, beforeEach, describe, it } from '../../../../../scripts/wtr/mocha.ts';
-import { healthyIam } from '../../testing/fake-api.ts';
+import { healthyIam } from '../../../../../shared/session/src/testing/fake-iam.ts';
 import { prepareShell, resetShell, signInAsHrAdmin } from '../../testing/shell-fixture.tsx';
 import { ShellRoot } from '../../ShellRoot.tsx';
 import { createThemeController, type ThemeController } from './theme-controller.ts';

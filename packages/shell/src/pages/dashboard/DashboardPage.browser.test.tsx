@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Profile } from '@hcm/contracts';
 import { afterEach, describe, it } from '../../../../../scripts/wtr/mocha.ts';
-import { healthyIam, hrAdminProfile } from '../../testing/fake-api.ts';
+import { healthyIam, hrAdminProfile } from '../../../../../shared/session/src/testing/fake-iam.ts';
 import {
   currentPath,
   prepareShell,

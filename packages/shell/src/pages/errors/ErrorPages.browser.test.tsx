@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { screen } from '@testing-library/react';
 import { setLanguage } from '@hcm/i18n';
 import { afterEach, beforeEach, describe, it } from '../../../../../scripts/wtr/mocha.ts';
-import { healthyIam } from '../../testing/fake-api.ts';
+import { healthyIam } from '../../../../../shared/session/src/testing/fake-iam.ts';
 import { renderShellAt, signInAsHrAdmin } from '../../testing/shell-fixture.tsx';
 import { preparePages, renderPage, resetPages } from '../page-fixture.tsx';
 import { NotFoundPage } from '../NotFoundPage.tsx';

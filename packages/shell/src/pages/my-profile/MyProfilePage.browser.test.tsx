@@ -4,7 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { ApiPaths, ErrorCodes, Headers, type Profile, type UpdateProfileBody } from '@hcm/contracts';
 import { session$ } from '@hcm/session';
 import { afterEach, beforeEach, describe, it } from '../../../../../scripts/wtr/mocha.ts';
-import { healthyIam, hrAdminProfile, type FakeApi } from '../../testing/fake-api.ts';
+import {
+  healthyIam,
+  hrAdminProfile,
+  type FakeApi,
+} from '../../../../../shared/session/src/testing/fake-iam.ts';
 import { currentPath, renderShellAt, signInAsHrAdmin } from '../../testing/shell-fixture.tsx';
 import { preparePages, resetPages } from '../page-fixture.tsx';
 

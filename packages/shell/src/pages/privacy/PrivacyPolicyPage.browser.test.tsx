@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setLanguage } from '@hcm/i18n';
 import { afterEach, beforeEach, describe, it } from '../../../../../scripts/wtr/mocha.ts';
-import { healthyIam } from '../../testing/fake-api.ts';
+import { healthyIam } from '../../../../../shared/session/src/testing/fake-iam.ts';
 import { currentPath, renderShellAt } from '../../testing/shell-fixture.tsx';
 import { preparePages, resetPages } from '../page-fixture.tsx';
 

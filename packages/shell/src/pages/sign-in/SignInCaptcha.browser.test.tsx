@@ -3,7 +3,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiPaths, ErrorCodes, Headers } from '@hcm/contracts';
 import { afterEach, beforeEach, describe, it } from '../../../../../scripts/wtr/mocha.ts';
-import { healthyIam, issuedTokens, type FakeApi } from '../../testing/fake-api.ts';
+import {
+  healthyIam,
+  issuedTokens,
+  type FakeApi,
+} from '../../../../../shared/session/src/testing/fake-iam.ts';
 import { currentPath, prepareShell, renderShellAt, resetShell } from '../../testing/shell-fixture.tsx';
 
 const refused = { code: ErrorCodes.invalidCredentials, message: 'Tên đăng nhập hoặc mật khẩu không đúng' };

@@ -3,7 +3,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiPaths } from '@hcm/contracts';
 import { afterEach, beforeEach, describe, it } from '../../../../../scripts/wtr/mocha.ts';
-import { healthyIam, hrAdminProfile, type FakeApi } from '../../testing/fake-api.ts';
+import {
+  healthyIam,
+  hrAdminProfile,
+  type FakeApi,
+} from '../../../../../shared/session/src/testing/fake-iam.ts';
 import { currentPath, prepareShell, renderShellAt, resetShell } from '../../testing/shell-fixture.tsx';
 
 describe('sign-in conveniences', () => {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { ApiPaths } from '@hcm/contracts';
 import { StorageKeys } from '@hcm/session';
 import { afterEach, beforeEach, describe, it } from '../../../../../scripts/wtr/mocha.ts';
-import { healthyIam, type FakeApi } from '../../testing/fake-api.ts';
+import { healthyIam, type FakeApi } from '../../../../../shared/session/src/testing/fake-iam.ts';
 import { currentPath, prepareShell, renderShellAt, resetShell } from '../../testing/shell-fixture.tsx';
 
 // getBy*/findBy* queries throw when nothing matches: a bare query is an assertion.
