@@ -181,6 +181,14 @@ describe('portal build', () => {
     expect(failing).toEqual([]);
   });
 
+  it('gives the page its icon inline, so the browser asks for no icon file on any navigation', () => {
+    const page = readFileSync(join(firstDir, 'index.html'), 'utf8');
+    expect(page).toMatch(
+      /<link rel="icon" type="image\/svg\+xml" href="data:image\/svg\+xml,%3Csvg[^"]+" \/>/,
+    );
+    expect(page).not.toContain('/themes/default-icon.svg');
+  });
+
   it('puts import-map-overrides on the development page only', async () => {
     const production = readFileSync(join(firstDir, 'index.html'), 'utf8');
     expect(production).not.toContain('import-map-overrides');

@@ -6,8 +6,22 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './import-map-modules.mjs';
 
+/**
+ * The default icon inline, as a data: URL: Chromium fetches a page's icon again on every
+ * same-document navigation (the sign-in redirect, each route change), so a file would be asked
+ * for several times; 222 bytes inline are asked for never. A customer theme's icon (added by
+ * the shell) still takes its place.
+ */
+function inlineDefaultIcon(template) {
+  const svg = readFileSync(join(repoRoot, 'root-config/src/themes/default-icon.svg'), 'utf8').trim();
+  return template.replace(
+    'href="/themes/default-icon.svg"',
+    `href="data:image/svg+xml,${encodeURIComponent(svg)}"`,
+  );
+}
+
 export function renderIndexHtml({ systemjs, overrides }) {
-  const template = readFileSync(join(repoRoot, 'root-config/src/index.html'), 'utf8');
+  const template = inlineDefaultIcon(readFileSync(join(repoRoot, 'root-config/src/index.html'), 'utf8'));
   const devTools = overrides
     ? [
         '<meta name="importmap-type" content="systemjs-importmap" />',

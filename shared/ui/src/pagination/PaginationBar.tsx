@@ -19,7 +19,8 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
     paddingBlock: tokens.spacingVerticalS,
   },
-  group: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  // A group wraps too: on a phone the page buttons and the jumper take two lines, never a scroll.
+  group: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
   size: { minWidth: '88px' },
   jumper: { width: '72px' },
 });

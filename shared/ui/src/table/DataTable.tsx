@@ -24,7 +24,8 @@ const SELECTION_PX = 44;
 
 /**
  * The table is never narrower than its columns need: on a phone it scrolls sideways inside its
- * wrapper instead of squeezing each column to a word per line.
+ * wrapper instead of squeezing each column to a word per line. An empty table keeps the
+ * wrapper's width, so its "nothing to show" stays in view.
  */
 function tableMinWidth(
   columns: readonly { width?: number | string }[],
@@ -115,7 +116,10 @@ export function DataTable<T>({
 
   return (
     <div className={styles.wrapper} aria-busy={loading}>
-      <Table aria-label={ariaLabel} style={{ minWidth: tableMinWidth(columns, selectable) }}>
+      <Table
+        aria-label={ariaLabel}
+        style={rows.length > 0 ? { minWidth: tableMinWidth(columns, selectable) } : undefined}
+      >
         <TableHeader>
           <TableRow>
             {selectable && (
