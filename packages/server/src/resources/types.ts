@@ -1,5 +1,9 @@
 import type { ApplicationModule, PermissionResource } from '@hcm/contracts';
-import type { AnyResourceContract, GenericSubPath } from '@hcm/contracts/resource';
+import type {
+  AnyResourceContract,
+  FieldKind as ContractFieldKind,
+  GenericSubPath,
+} from '@hcm/contracts/resource';
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TSchema } from 'typebox';
@@ -22,18 +26,7 @@ export interface Label {
  * others (references, file, image, children) are refused by bindResource; enumSet becomes a
  * ListSpec.
  */
-export type FieldKind =
-  | 'text'
-  | 'code'
-  | 'integer'
-  | 'decimal'
-  | 'money'
-  | 'boolean'
-  | 'date'
-  | 'dateTime'
-  | 'enum'
-  | 'reference'
-  | 'treeParent';
+export type FieldKind = Exclude<ContractFieldKind, 'references' | 'enumSet' | 'file' | 'image' | 'children'>;
 
 /** Text kinds: compared and searched case-insensitively. */
 export const isTextKind = (kind: FieldKind | undefined): boolean => kind === 'text' || kind === 'code';
