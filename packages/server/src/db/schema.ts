@@ -17,7 +17,13 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { AccountType, ApplicationModule, Language, Status, UserLevel } from '@hcm/contracts';
-import { categoryContracts, type CategoryContract } from '@hcm/contracts/categories';
+import { plainCategoryContracts, type PlainCategoryContract } from '@hcm/contracts/categories';
+import { wageCategoryTables } from './tables/wage-categories.ts';
+import { leaveCategoryTables } from './tables/leave-categories.ts';
+import { scaleGroupTables } from './tables/scale-groups.ts';
+import { bankTables } from './tables/banks.ts';
+import { areaTables } from './tables/areas.ts';
+import { systemCatalogueTables } from './tables/system-catalogues.ts';
 
 /**
  * The typed mirror of migrations/*.sql for drizzle's query builder. The SQL files are the
@@ -356,11 +362,11 @@ const categoryTable = (name: string) =>
  * here with no line of its own (its migration is one `SELECT hcm_create_category_table`).
  */
 export const categoryTables = Object.fromEntries(
-  categoryContracts.map((contract) => [
+  plainCategoryContracts.map((contract) => [
     contract.permission,
     categoryTable(contract.path.replaceAll('-', '_')),
   ]),
-) as Record<CategoryContract['permission'], ReturnType<typeof categoryTable>>;
+) as Record<PlainCategoryContract['permission'], ReturnType<typeof categoryTable>>;
 
 export const jobTitles = categoryTables.job_title;
 export const ethnicities = categoryTables.ethnicity;
@@ -425,6 +431,12 @@ export const translations = pgTable(
 export const schema = {
   translations,
   ...categoryTables,
+  ...wageCategoryTables,
+  ...leaveCategoryTables,
+  ...scaleGroupTables,
+  ...bankTables,
+  ...areaTables,
+  ...systemCatalogueTables,
   actionLogs,
   systemActionLogs,
   tenants,

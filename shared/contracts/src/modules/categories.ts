@@ -1,97 +1,39 @@
-import { FieldLimits } from '../limits.ts';
-import { menuEntries } from '../menu.ts';
-import type { PermissionResource } from '../permissions.ts';
-import { defineContract, type RecordOf } from '../resource/contract.ts';
-import { f } from '../resource/fields.ts';
-import { CommonLabels, label, type Label } from '../resource/label.ts';
+import { category } from './category.ts';
+import { wageCategoryContracts } from './wage-categories.ts';
+import { leaveCategoryContracts } from './leave-categories.ts';
+import { scaleGroupContracts } from './scale-groups.ts';
+import { bankContracts } from './banks.ts';
+import { systemCatalogueContracts } from './system-catalogues.ts';
+import type { RecordOf } from '../resource/contract.ts';
 
-/** The fields every Admin category of catalogues §2.2 has. */
-export const categoryFields = {
-  code: f.code(),
-  name: f.text({ label: CommonLabels.name, maxLength: FieldLimits.name, required: true }),
-  description: f.text({
-    label: CommonLabels.description,
-    maxLength: FieldLimits.description,
-    multiline: true,
-  }),
-  priority: f.integer({ label: CommonLabels.priority }),
-  status: f.status(),
-};
+export { category, categoryContract, categoryFields } from './category.ts';
 
 /**
- * An Admin category (code, name, description, priority, status) of tenant users, served at
- * /api/om/{path} and drawn at /setting/{route}; sorted by priority first (catalogues §7.1).
+ * Every plain Admin category (code, name, description, priority, status), one line each: the
+ * server makes and binds its table and the admin micro-app draws its pages; nothing else is
+ * written per category (docs/architecture.md, "How to add a resource").
  */
-export function categoryContract(options: {
-  path: string;
-  route: string;
-  permission: PermissionResource;
-  title: Label;
-  singular: Label;
-}) {
-  return defineContract({
-    service: 'om',
-    level: 'tenant',
-    ...options,
-    fields: categoryFields,
-    columns: ['code', 'name', 'description', 'priority', 'status', 'lastModifiedAt'],
-    keyword: ['code', 'name'],
-    filters: ['status', 'code'],
-    sort: ['code', 'name', 'priority', 'createdAt', 'lastModifiedAt'],
-    defaultSort: { field: 'priority', direction: 'asc' },
-    sections: [{ title: CommonLabels.general, fields: ['code', 'name', 'priority', 'description'] }],
-    exportColumns: ['code', 'name', 'description', 'priority', 'status', 'createdAt', 'lastModifiedAt'],
-    importColumns: ['code', 'name', 'description', 'priority'],
-  });
-}
-
-/** The page route of a category: its menu entry's path (the entry guarded by `<permission>.view`). */
-function menuRouteOf(permission: PermissionResource): string {
-  const view = `${permission}.view`;
-  const found = menuEntries().find(
-    ({ entry }) => entry.authorities.length === 1 && entry.authorities[0] === view,
-  );
-  if (!found) throw new Error(`Category ${permission} has no menu entry guarded by ${view} alone`);
-  return found.entry.path;
-}
-
-const camel = (snake: string) => snake.replace(/_(.)/g, (_, letter: string) => letter.toUpperCase());
-
-/**
- * A category in one line: its permission resource, its path under /api/om, its Vietnamese
- * title and its English title, plural and singular. The page is drawn at its menu entry's path
- * and its table is named after the path (job-titles → job_titles, db/schema.ts).
- */
-export function category(
-  permission: PermissionResource,
-  path: string,
-  vi: string,
-  en: string,
-  enOne: string,
-) {
-  const key = `category.${camel(permission)}`;
-  return categoryContract({
-    path,
-    route: menuRouteOf(permission),
-    permission,
-    title: label(`${key}.title`, vi, en),
-    singular: label(`${key}.singular`, vi, enOne),
-  });
-}
-
-/**
- * Every Admin category, one line each: the server binds each to its table and the admin
- * micro-app draws its pages; nothing else is written per category (docs/architecture.md,
- * "How to add a resource").
- */
-export const categoryContracts = [
+export const plainCategoryContracts = [
   category('job_title', 'job-titles', 'Chức danh', 'Job titles', 'Job title'),
   category('ethnicity', 'ethnicities', 'Dân tộc', 'Ethnicities', 'Ethnicity'),
   category('religion', 'religions', 'Tôn giáo', 'Religions', 'Religion'),
   category('job_category', 'job-categories', 'Nhóm công việc', 'Job categories', 'Job category'),
 ] as const;
 
-export const [jobTitleContract, ethnicityContract, religionContract] = categoryContracts;
+export const [jobTitleContract, ethnicityContract, religionContract] = plainCategoryContracts;
 
-export type CategoryContract = (typeof categoryContracts)[number];
-export type CategoryRecord = RecordOf<CategoryContract>;
+export type PlainCategoryContract = (typeof plainCategoryContracts)[number];
+export type CategoryRecord = RecordOf<PlainCategoryContract>;
+
+/**
+ * Every category the admin micro-app draws from its contract alone: the plain ones and those
+ * with fields of their own (wages, leave, scale groups, banks, the system catalogues).
+ */
+export const categoryContracts = [
+  ...plainCategoryContracts,
+  ...wageCategoryContracts,
+  ...leaveCategoryContracts,
+  ...scaleGroupContracts,
+  ...bankContracts,
+  ...systemCatalogueContracts,
+] as const;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ExportConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { registerResources, type ResourceDefinition } from '../../resources/index.ts';
+import { systemCatalogueResources } from './catalogues/resources.ts';
 import { actionLogRoutes } from './action-logs/routes.ts';
 import { servicePackResource } from './service-packs/service-packs.ts';
 import { tenantRoutes } from './tenants/routes.ts';
@@ -11,7 +12,11 @@ import { translationResource } from './translations/translations.ts';
 import { publicMessageRoutes } from './translations/public-routes.ts';
 
 /** The resources of the system service, declared with the resource framework. */
-export const systemResources: readonly ResourceDefinition[] = [servicePackResource, translationResource];
+export const systemResources: readonly ResourceDefinition[] = [
+  servicePackResource,
+  translationResource,
+  ...systemCatalogueResources,
+];
 
 /** The system service: /api/system/... */
 export const systemService: FastifyPluginAsync<{

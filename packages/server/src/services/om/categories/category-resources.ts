@@ -1,10 +1,10 @@
-import { categoryContracts } from '@hcm/contracts/categories';
+import { plainCategoryContracts } from '@hcm/contracts/categories';
 import { categoryTables } from '../../../db/schema.ts';
 import type { ResourceDefinition } from '../../../resources/index.ts';
 import { bindCategory } from './category.ts';
 
 /** Every Admin category of @hcm/contracts/categories bound to its table: no line per category. */
-export const categoryResources: readonly ResourceDefinition[] = categoryContracts.map((contract) =>
+export const categoryResources: readonly ResourceDefinition[] = plainCategoryContracts.map((contract) =>
   bindCategory(contract, categoryTables[contract.permission]),
 );
 

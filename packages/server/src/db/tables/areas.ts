@@ -1,0 +1,2 @@
+/** Provinces, districts and wards (national reference data, no tenant). */
+export const areaTables = {};

@@ -1,0 +1,2 @@
+/** Banks. */
+export const bankTables = {};

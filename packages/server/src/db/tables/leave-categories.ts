@@ -1,0 +1,2 @@
+/** Leave types and public holidays. */
+export const leaveCategoryTables = {};

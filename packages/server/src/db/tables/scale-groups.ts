@@ -1,0 +1,2 @@
+/** Military groups and ranks, technical groups and levels. */
+export const scaleGroupTables = {};

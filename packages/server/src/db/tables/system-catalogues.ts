@@ -1,0 +1,2 @@
+/** The System categories shared by every tenant. */
+export const systemCatalogueTables = {};

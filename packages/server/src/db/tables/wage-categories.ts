@@ -1,0 +1,2 @@
+/** Region wages, salary grades (and their scales), contract types. */
+export const wageCategoryTables = {};

@@ -1,0 +1,4 @@
+import type { ResourceDefinition } from '../../../resources/index.ts';
+
+/** Banks bound to their table. */
+export const bankResources: readonly ResourceDefinition[] = [];

@@ -1,0 +1,80 @@
+import { FieldLimits } from '../limits.ts';
+import { menuEntries } from '../menu.ts';
+import type { PermissionResource } from '../permissions.ts';
+import { defineContract } from '../resource/contract.ts';
+import { f } from '../resource/fields.ts';
+import { CommonLabels, label, type Label } from '../resource/label.ts';
+
+/** The fields every Admin category of catalogues §2.2 has. */
+export const categoryFields = {
+  code: f.code(),
+  name: f.text({ label: CommonLabels.name, maxLength: FieldLimits.name, required: true }),
+  description: f.text({
+    label: CommonLabels.description,
+    maxLength: FieldLimits.description,
+    multiline: true,
+  }),
+  priority: f.integer({ label: CommonLabels.priority }),
+  status: f.status(),
+};
+
+/**
+ * An Admin category (code, name, description, priority, status) of tenant users, served at
+ * /api/om/{path} and drawn at /setting/{route}; sorted by priority first (catalogues §7.1).
+ */
+export function categoryContract(options: {
+  path: string;
+  route: string;
+  permission: PermissionResource;
+  title: Label;
+  singular: Label;
+}) {
+  return defineContract({
+    service: 'om',
+    level: 'tenant',
+    ...options,
+    fields: categoryFields,
+    columns: ['code', 'name', 'description', 'priority', 'status', 'lastModifiedAt'],
+    keyword: ['code', 'name'],
+    filters: ['status', 'code'],
+    sort: ['code', 'name', 'priority', 'createdAt', 'lastModifiedAt'],
+    defaultSort: { field: 'priority', direction: 'asc' },
+    sections: [{ title: CommonLabels.general, fields: ['code', 'name', 'priority', 'description'] }],
+    exportColumns: ['code', 'name', 'description', 'priority', 'status', 'createdAt', 'lastModifiedAt'],
+    importColumns: ['code', 'name', 'description', 'priority'],
+  });
+}
+
+/** The page route of a category: its menu entry's path (the entry guarded by `<permission>.view`). */
+function menuRouteOf(permission: PermissionResource): string {
+  const view = `${permission}.view`;
+  const found = menuEntries().find(
+    ({ entry }) => entry.authorities.length === 1 && entry.authorities[0] === view,
+  );
+  if (!found) throw new Error(`Category ${permission} has no menu entry guarded by ${view} alone`);
+  return found.entry.path;
+}
+
+const camel = (snake: string) => snake.replace(/_(.)/g, (_, letter: string) => letter.toUpperCase());
+
+/**
+ * A category in one line: its permission resource, its path under /api/om, its Vietnamese
+ * title and its English title, plural and singular. The page is drawn at its menu entry's path
+ * and its table is named after the path (job-titles → job_titles, db/schema.ts).
+ */
+export function category(
+  permission: PermissionResource,
+  path: string,
+  vi: string,
+  en: string,
+  enOne: string,
+) {
+  const key = `category.${camel(permission)}`;
+  return categoryContract({
+    path,
+    route: menuRouteOf(permission),
+    permission,
+    title: label(`${key}.title`, vi, en),
+    singular: label(`${key}.singular`, vi, enOne),
+  });
+}
