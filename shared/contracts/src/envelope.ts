@@ -31,3 +31,19 @@ export type DataEnvelope<T> = { data: T };
 export const PageEnvelope = <T extends TSchema>(item: T) =>
   Type.Object({ data: Type.Array(item), page: PageInfo });
 export type PageEnvelope<T> = { data: T[]; page: PageInfo };
+
+/**
+ * A dependent look-up asked without the id it depends on (catalogues §7.4: "missing subject id
+ * or salary grade id: warning and empty result"): 200 with empty data and this warning, which
+ * the browser shows as a warning toast instead of an error.
+ */
+export const LookupWarning = Type.Object({ code: Type.String(), message: Type.String() });
+export type LookupWarning = Type.Static<typeof LookupWarning>;
+
+/** The warning code of a look-up asked without the id it depends on. */
+export const LOOKUP_ID_MISSING = 'LOOKUP_ID_MISSING';
+
+/** `{ data: T, warning? }`: a dependent look-up's answer. */
+export const LookupEnvelope = <T extends TSchema>(data: T) =>
+  Type.Object({ data, warning: Type.Optional(LookupWarning) });
+export type LookupEnvelope<T> = { data: T; warning?: LookupWarning };
