@@ -1,2 +1,4 @@
--- reserved: filled by the work that owns this migration
+-- banks (H3)
 SELECT 1;
+
+-- areas (H6)
