@@ -140,7 +140,7 @@ export const MENU: readonly MenuNode[] = [
       entry('jobCategory', '/setting/job-categories', ['job_category']),
       entry('jobTitle', '/setting/job-titles', ['job_title']),
       entry('jobPosition', '/setting/job-positions', ['job_position']),
-      entry('position', '/setting/position', ['position_coefficient']),
+      entry('position', '/setting/position', ['position']),
       entry('natureOfWork', '/setting/nature-of-work', ['nature_of_work']),
       entry('regionWage', '/setting/region-wage', ['region_wage']),
       entry('salaryScale', '/setting/salary-scale', ['salary_grade']),

@@ -63,6 +63,7 @@ export const PermissionResources = {
   // Organisation and personnel (om).
   organization_unit: plain('OM', TENANT),
   job_position: plain('OM', TENANT),
+  position: plain('OM', TENANT),
   job_title: plain('OM', TENANT),
   job_category: plain('OM', TENANT),
   job_nature: plain('OM', TENANT),

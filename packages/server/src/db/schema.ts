@@ -15,6 +15,7 @@ import {
   uuid,
   varchar,
   type AnyPgColumn,
+  type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
 import type { AccountType, ApplicationModule, Language, Status, UserLevel } from '@hcm/contracts';
 import { plainCategoryContracts, type PlainCategoryContract } from '@hcm/contracts/categories';
@@ -324,7 +325,10 @@ export const tenantSubscriptions = pgTable(
 // Resource framework (migrations/0003): the Admin categories declared in services/om and the
 // action log. Categories share one shape; tenant_id leads the key and the unique code.
 
-const categoryTable = (name: string) =>
+const categoryTable = <E extends Record<string, PgColumnBuilderBase> = Record<never, never>>(
+  name: string,
+  extra?: E,
+) =>
   pgTable(
     name,
     {
@@ -339,6 +343,7 @@ const categoryTable = (name: string) =>
       status: varchar('status', { length: 16 }).$type<Status>().notNull().default('ACTIVE'),
       version: integer('version').notNull().default(1),
       ...timestamps(),
+      ...(extra as E),
     },
     (t) => [
       primaryKey({ name: `${name}_pkey`, columns: [t.tenantId, t.id] }),
@@ -367,6 +372,9 @@ export const categoryTables = Object.fromEntries(
     categoryTable(contract.path.replaceAll('-', '_')),
   ]),
 ) as Record<PlainCategoryContract['permission'], ReturnType<typeof categoryTable>>;
+
+/** Positions (chức vụ): a category with its parent position, a tree (migration 0011). */
+export const positions = categoryTable('positions', { parentId: uuid('parent_id') });
 
 export const jobTitles = categoryTables.job_title;
 export const ethnicities = categoryTables.ethnicity;
@@ -431,6 +439,7 @@ export const translations = pgTable(
 export const schema = {
   translations,
   ...categoryTables,
+  positions,
   ...wageCategoryTables,
   ...leaveCategoryTables,
   ...scaleGroupTables,

@@ -1,4 +1,5 @@
 import { category } from './category.ts';
+import { positionContract } from './positions.ts';
 import { wageCategoryContracts } from './wage-categories.ts';
 import { leaveCategoryContracts } from './leave-categories.ts';
 import { scaleGroupContracts } from './scale-groups.ts';
@@ -7,6 +8,7 @@ import { systemCatalogueContracts } from './system-catalogues.ts';
 import type { RecordOf } from '../resource/contract.ts';
 
 export { category, categoryContract, categoryFields } from './category.ts';
+export { positionContract, type PositionNode, type PositionRecord } from './positions.ts';
 
 /**
  * Every plain Admin category (code, name, description, priority, status), one line each: the
@@ -18,6 +20,28 @@ export const plainCategoryContracts = [
   category('ethnicity', 'ethnicities', 'Dân tộc', 'Ethnicities', 'Ethnicity'),
   category('religion', 'religions', 'Tôn giáo', 'Religions', 'Religion'),
   category('job_category', 'job-categories', 'Nhóm công việc', 'Job categories', 'Job category'),
+  category('job_position', 'job-positions', 'Vị trí công việc', 'Job positions', 'Job position'),
+  category('nature_of_work', 'natures-of-work', 'Tính chất công việc', 'Natures of work', 'Nature of work'),
+  category('occupation', 'occupations', 'Ngành nghề', 'Occupations', 'Occupation'),
+  category(
+    'subject_of_labor',
+    'subjects-of-labor',
+    'Đối tượng lao động',
+    'Subjects of labour',
+    'Subject of labour',
+  ),
+  category('reward_type', 'reward-types', 'Loại khen thưởng', 'Reward types', 'Reward type'),
+  category('discipline_type', 'discipline-types', 'Loại kỷ luật', 'Discipline types', 'Discipline type'),
+  category('worker_group', 'working-groups', 'Tổ làm việc', 'Working groups', 'Working group'),
+  category('job_nature', 'labor-natures', 'Tính chất lao động', 'Labour natures', 'Labour nature'),
+  category(
+    'unspecialized_job_title',
+    'non-professional-titles',
+    'Chức danh không chuyên trách',
+    'Non-professional titles',
+    'Non-professional title',
+  ),
+  category('allowance_type', 'allowance-types', 'Loại phụ cấp', 'Allowance types', 'Allowance type'),
 ] as const;
 
 export const [jobTitleContract, ethnicityContract, religionContract] = plainCategoryContracts;
@@ -31,6 +55,7 @@ export type CategoryRecord = RecordOf<PlainCategoryContract>;
  */
 export const categoryContracts = [
   ...plainCategoryContracts,
+  positionContract,
   ...wageCategoryContracts,
   ...leaveCategoryContracts,
   ...scaleGroupContracts,

@@ -7,3 +7,4 @@ export * from './label.ts';
 export * from './fields.ts';
 export * from './contract.ts';
 export * from './field-schema.ts';
+export * from './shape.ts';
