@@ -32,7 +32,8 @@ export function translateDbError(definition: ResourceDefinition, error: unknown)
       .map(([name]) => name);
     return duplicateOf(definition, unique);
   }
-  if (state === '23503')
+  // 23503 foreign_key_violation (NO ACTION), 23001 restrict_violation (ON DELETE RESTRICT)
+  if (state === '23503' || state === '23001')
     return new AppError(
       409,
       ErrorCodes.conflict,
