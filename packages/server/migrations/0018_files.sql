@@ -1,0 +1,2 @@
+-- reserved: filled by the work that owns this migration
+SELECT 1;
