@@ -3,6 +3,7 @@ import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import Type from 'typebox';
 import { defineResource } from './define-resource.ts';
+import { childrenList, type ChildTable } from './write/children.ts';
 import { fieldSpecOf, isColumnKind } from './schema/contract-fields.ts';
 import type {
   DataScope,
@@ -31,6 +32,8 @@ export interface ResourceBinding {
   readonly references?: Readonly<Record<string, PgTable>>;
   /** enumSet fields: their child tables */
   readonly enumSets?: Readonly<Record<string, EnumSetTable>>;
+  /** children fields: their child tables (write/children.ts) */
+  readonly children?: Readonly<Record<string, ChildTable>>;
   readonly hooks?: ResourceHooks;
   /** which of the tenant's records a caller reaches (default 'tenant': all) */
   readonly dataScope?: DataScope;
@@ -59,7 +62,6 @@ const UNSUPPORTED: Partial<Record<FieldContract['kind'], string>> = {
   references: 'a list of references needs a child table of ids, which bindResource does not build yet',
   file: 'files need the file store (System › Files), which does not exist yet',
   image: 'images need the file store (System › Files), which does not exist yet',
-  children: 'child rows edited with the parent are not served by bindResource yet',
 };
 
 /** The tenant id of the calling transaction, as the policies read it. */
@@ -133,6 +135,12 @@ export function bindResource(contract: AnyResourceContract, binding: ResourceBin
       lists[name] = enumSetList(field, child);
       continue;
     }
+    if (field.kind === 'children') {
+      const child =
+        binding.children?.[name] ?? fail(`children field ${name} needs its child table in children`);
+      lists[name] = childrenList(name, field, child);
+      continue;
+    }
     if (!isColumnKind(field.kind)) fail(`field ${name}: kind ${field.kind} is not served`);
     const scalar = field as ScalarField;
     const own = column(name);
@@ -173,7 +181,7 @@ export function bindResource(contract: AnyResourceContract, binding: ResourceBin
     ['importColumns', contract.importColumns],
   ] as const)
     for (const name of names)
-      if (listNames.includes(name))
+      if (listNames.includes(name) && !(what === 'exportColumns' && lists[name]?.cell))
         fail(`${what} names ${name}, a list: lists are written and answered with the record only`);
 
   const declaration: ResourceDeclaration = {

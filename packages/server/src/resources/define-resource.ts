@@ -72,7 +72,12 @@ export function defineResource<F extends Fields>(typed: ResourceDeclaration<F>):
   known(declaration.search, 'search');
   known(declaration.filters, 'filters');
   known(declaration.sort, 'sort', true);
-  known(declaration.exportColumns, 'exportColumns', true);
+  // A list with a cell of its own (a children field's rows) may be an export column.
+  known(
+    declaration.exportColumns.filter((name) => !declaration.lists?.[name]?.cell),
+    'exportColumns',
+    true,
+  );
   known(declaration.importColumns, 'importColumns');
   for (const [name, spec] of Object.entries(declaration.fields)) {
     if (spec.required && !declaration.create.includes(name)) fail(`required field ${name} is not in create`);

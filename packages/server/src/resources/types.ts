@@ -1,4 +1,4 @@
-import type { ApplicationModule, PermissionResource } from '@hcm/contracts';
+import type { ApplicationModule, FieldError, PermissionResource } from '@hcm/contracts';
 import type {
   AnyResourceContract,
   FieldKind as ContractFieldKind,
@@ -23,7 +23,7 @@ export interface Label {
  * (keyword search, case-insensitive filters and uniqueness), integer, decimal and money
  * (decimal strings, numeric in SQL), boolean, date (yyyy-MM-dd), dateTime, enum, reference (a
  * uuid of another resource's record) and treeParent (a reference to the same table). The
- * others (references, file, image, children) are refused by bindResource; enumSet becomes a
+ * others (references, file, image) are refused by bindResource; enumSet and children become a
  * ListSpec.
  */
 export type FieldKind = Exclude<ContractFieldKind, 'references' | 'enumSet' | 'file' | 'image' | 'children'>;
@@ -64,19 +64,26 @@ export interface FieldSpec {
 export type Fields = Readonly<Record<string, FieldSpec>>;
 
 /**
- * A list of values kept in a child table (e.g. the modules a service pack unlocks): optional on
- * create and update (given → replaces the whole list), always returned with the record, and
- * recorded in the action log like a field. Not exported or imported.
+ * A list kept in a child table: values of an enumSet (e.g. the modules a service pack unlocks)
+ * or the rows of a children field (write/children.ts). Optional on create and update (given →
+ * replaces the whole list), always returned with the record, and recorded in the action log
+ * like a field. Exported when it has a `cell`; never imported.
  */
 export interface ListSpec {
   readonly label: Label;
   /** the schema of one item */
   readonly item: TSchema;
   readonly maxItems: number;
-  /** the lists of these records by record id (an absent id has an empty list), sorted */
-  load(tx: Tx, ids: readonly string[]): Promise<Map<string, string[]>>;
-  /** replaces the list of record `id` with `values` (distinct, sorted) */
-  save(tx: Tx, id: string, values: readonly string[]): Promise<void>;
+  /** the lists of these records by record id (an absent id has an empty list), in order */
+  load(tx: Tx, ids: readonly string[]): Promise<Map<string, unknown[]>>;
+  /** replaces the list of record `id` with `values` (normalised) */
+  save(tx: Tx, id: string, values: readonly unknown[]): Promise<void>;
+  /** the list as stored and compared (default: distinct values, sorted) */
+  normalise?(values: readonly unknown[]): unknown[];
+  /** errors the item schema cannot see (a value used twice: `<list>[<row>].<field>`), on the body's order */
+  check?(values: readonly unknown[]): FieldError[];
+  /** the list as one export cell (without it the list cannot be an export column) */
+  cell?(values: readonly unknown[]): string;
 }
 
 export type Lists = Readonly<Record<string, ListSpec>>;

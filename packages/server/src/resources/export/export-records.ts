@@ -2,15 +2,30 @@ import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import { inResourceScope, type ResourceScope } from '../caller.ts';
 import type { ListQuery } from '../search/list-query.ts';
 import type { Language, ResourceDefinition } from '../types.ts';
 import { columnWidth, labelOf, sheetName } from '../xlsx/xlsx.ts';
 import { cellOf, isTimestamp } from './cell-values.ts';
-import { readPage, type Page, type Position } from './keyset-page.ts';
+import { KEYSET_ID, readPage, type Page, type Position } from './keyset-page.ts';
 
 type Row = Record<string, unknown>;
+
+/** Export columns that are the record's own (not a list, which is read from its child table). */
+const isColumn = (definition: ResourceDefinition) => (name: string) => !definition.lists[name];
+
+/** Sets each exported list of the page's rows as its cell text (e.g. "code – name; …"), in `tx`. */
+async function listCells(tx: Tx, definition: ResourceDefinition, rows: Row[]): Promise<void> {
+  const names = definition.declaration.exportColumns.filter((name) => !isColumn(definition)(name));
+  if (names.length === 0 || rows.length === 0) return;
+  const ids = rows.map((row) => String(row[KEYSET_ID]));
+  for (const name of names) {
+    const spec = definition.lists[name];
+    const byId = spec ? await spec.load(tx, ids) : new Map<string, unknown[]>();
+    for (const row of rows) row[name] = spec?.cell?.(byId.get(String(row[KEYSET_ID])) ?? []) ?? null;
+  }
+}
 
 /** Rows per fetch: each fetch is one short scope transaction. */
 export const EXPORT_PAGE_SIZE = 1000;
@@ -18,7 +33,7 @@ export const EXPORT_PAGE_SIZE = 1000;
 /** The export columns, timestamps as epoch milliseconds (the same on both drivers). */
 function exportColumns(definition: ResourceDefinition): SQL {
   return sql.join(
-    definition.declaration.exportColumns.map((name) => {
+    definition.declaration.exportColumns.filter(isColumn(definition)).map((name) => {
       const column = definition.column(name);
       const kind = definition.fields[name]?.kind;
       // Both drivers answer these alike: epoch milliseconds, and numeric and date as text
@@ -96,9 +111,11 @@ export function startExport(
   const select = exportColumns(definition);
   const readAfter = (after: Position | undefined): Promise<Page<Row>> => {
     if (stream.destroyed) return Promise.reject(new Error('the client went away'));
-    return inResourceScope(db, definition, scope, (tx, reach) =>
-      readPage<Row>(tx, definition, reach, query, select, after, pageSize),
-    );
+    return inResourceScope(db, definition, scope, async (tx, reach) => {
+      const page = await readPage<Row>(tx, definition, reach, query, select, after, pageSize);
+      await listCells(tx, definition, page.rows);
+      return page;
+    });
   };
 
   const run = async () => {

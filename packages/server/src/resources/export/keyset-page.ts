@@ -19,7 +19,9 @@ export interface Page<Row> {
 
 /** Names of the two columns each page adds for the next page's position. */
 const KEY = '__keyset_key';
-const ID = '__keyset_id';
+/** The alias of each row's id in a page (export-records.ts reads a row's lists by it). */
+export const KEYSET_ID = '__keyset_id';
+const ID = KEYSET_ID;
 
 /** The list's sort as orderOf reads it: the requested or default field, and its direction. */
 function sortOf(definition: ResourceDefinition, sortBy: string | undefined) {

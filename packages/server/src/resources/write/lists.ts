@@ -1,4 +1,6 @@
+import type { FieldError } from '@hcm/contracts';
 import type { Tx } from '../../db/database.ts';
+import { validationFailed } from '../../http/errors.ts';
 import type { ResourceDefinition } from '../types.ts';
 
 type Row = Record<string, unknown>;
@@ -22,11 +24,20 @@ export async function attachLists<R extends Row>(
   return rows;
 }
 
-/** The lists a body gives (normalised); lists it leaves out are absent. */
+/**
+ * The lists a body gives (normalised); lists it leaves out are absent. A list whose own check
+ * fails (a value used twice within one record's rows) answers 400 on `<list>[<row>].<field>`.
+ */
 export function listsOf(definition: ResourceDefinition, body: Row): Row {
   const given: Row = {};
-  for (const name of Object.keys(definition.lists))
-    if (Array.isArray(body[name])) given[name] = normaliseList(body[name] as unknown[]);
+  const errors: FieldError[] = [];
+  for (const [name, spec] of Object.entries(definition.lists)) {
+    const values = body[name];
+    if (!Array.isArray(values)) continue;
+    errors.push(...(spec.check?.(values) ?? []));
+    given[name] = spec.normalise ? spec.normalise(values) : normaliseList(values);
+  }
+  if (errors.length > 0) throw validationFailed(errors);
   return given;
 }
 
@@ -38,5 +49,5 @@ export async function saveLists(
   lists: Row,
 ): Promise<void> {
   for (const [name, values] of Object.entries(lists))
-    await definition.lists[name]?.save(tx, id, values as string[]);
+    await definition.lists[name]?.save(tx, id, values as unknown[]);
 }

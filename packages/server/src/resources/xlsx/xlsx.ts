@@ -26,7 +26,9 @@ export function sendXlsx(reply: FastifyReply, fileName: string, body: unknown, s
 /** The label of a field or audit column in the language. */
 export function labelOf(definition: ResourceDefinition, name: string, language: Language): string {
   const label: Label | undefined =
-    definition.fields[name]?.label ?? (isAuditColumn(name) ? CommonLabels[name] : undefined);
+    definition.fields[name]?.label ??
+    definition.lists[name]?.label ??
+    (isAuditColumn(name) ? CommonLabels[name] : undefined);
   return label ? label[language] : name;
 }
 
