@@ -32,6 +32,7 @@ export const ADMIN_APP: MicroAppDeclaration = {
     '/setting/labor-nature',
     '/setting/military-group',
     '/setting/technical-group',
+    '/setting/bank',
     '/setting/non-professional-title',
     '/setting/allowance-type',
     '/setting/region-wage',
