@@ -9,7 +9,6 @@ import { scaleGroupResources } from './scale-groups/resources.ts';
 import { scaleGroupRoutes } from './scale-groups/routes.ts';
 import { wageCategoryResources } from './wage-categories/resources.ts';
 import { wageCategoryRoutes } from './wage-categories/routes.ts';
-import { wageCategoryRoutes } from './wage-categories/routes.ts';
 
 /** The resources of the organisation service. */
 export const omResources: readonly ResourceDefinition[] = [
@@ -25,7 +24,6 @@ export const omResources: readonly ResourceDefinition[] = [
 export const omService: FastifyPluginAsync<{ deps: ResourceDeps }> = async (app, { deps }) => {
   await app.register(positionTreeRoutes, { db: deps.db });
   await registerResources(app, omResources, deps);
-  await app.register(wageCategoryRoutes, { db: deps.db });
   await app.register(wageCategoryRoutes, { db: deps.db });
   await app.register(scaleGroupRoutes, { deps });
 };
