@@ -25,6 +25,7 @@ import { scaleGroupTables } from './tables/scale-groups.ts';
 import { bankTables } from './tables/banks.ts';
 import { areaTables } from './tables/areas.ts';
 import { systemCatalogueTables } from './tables/system-catalogues.ts';
+import { fileTables } from './tables/files.ts';
 
 /**
  * The typed mirror of migrations/*.sql for drizzle's query builder. The SQL files are the
@@ -445,6 +446,7 @@ export const schema = {
   ...scaleGroupTables,
   ...bankTables,
   ...areaTables,
+  ...fileTables,
   ...systemCatalogueTables,
   actionLogs,
   systemActionLogs,
