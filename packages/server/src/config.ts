@@ -3,6 +3,7 @@ import { FieldLimits, Patterns } from '@hcm/contracts';
 import { resolveServerPaths, type ServerPaths } from './paths.ts';
 import { meetsPasswordPolicy, PASSWORD_POLICY_TEXT } from './services/iam/passwords/password-policy.ts';
 import { readThemeConfig, type ThemeConfig } from './services/system/theme/theme-config.ts';
+import { readFileStoreConfig, type FileStoreConfig } from './services/storage/config.ts';
 
 export type DatabaseConfig =
   | { engine: 'postgresql'; url: string; limits?: PostgresLimits }
@@ -122,6 +123,8 @@ export interface Config {
   exports: ExportConfig;
   /** THEME, THEME_LOGO_URL: the look every page takes (services/system/theme) */
   theme: ThemeConfig;
+  /** FILE_STORE and friends: where uploaded files live (services/storage) */
+  files: FileStoreConfig;
 }
 
 export const ROOT_FULL_NAME = 'Quản trị hệ thống';
@@ -318,6 +321,7 @@ export function loadConfig(env: Env, options: { cwd?: string; paths?: ServerPath
   const metrics: MetricsConfig = { token: metricsToken, public: metricsPublicRaw === 'true' };
 
   const theme = readThemeConfig(read, problems);
+  const files = readFileStoreConfig(read, problems, cwd);
   const exports: ExportConfig = { sendTimeoutSeconds: integer('EXPORT_SEND_TIMEOUT_SECONDS', 30, 1, 3600) };
 
   if (problems.length > 0 || logLevel === undefined) throw new ConfigError(problems);
@@ -336,5 +340,6 @@ export function loadConfig(env: Env, options: { cwd?: string; paths?: ServerPath
     metrics,
     exports,
     theme,
+    files,
   };
 }
