@@ -6,6 +6,7 @@ export type PageModule = { default: ComponentType };
 
 /** The pages drawn by a chunk of their own; every other route of the app is an Admin category. */
 const OWN_PAGES: Readonly<Record<string, () => Promise<PageModule>>> = {
+  '/system/tenant': () => import('./tenants/TenantPages.tsx'),
   '/system/service-pack': () => import('./pages/ServicePackPages.tsx'),
   '/system/language': () => import('./pages/LanguagePages.tsx'),
   '/system/action-log': () => import('./action-log/ActionLogPages.tsx'),

@@ -40,6 +40,7 @@ export const ADMIN_APP: MicroAppDeclaration = {
     '/setting/leave-type',
     '/setting/contract-type',
     '/tm/holiday',
+    '/system/tenant',
     '/system/service-pack',
     '/system/language',
     '/system/action-log',

@@ -1,5 +1,5 @@
 import { ApplicationModules, type ApplicationModule } from '../enums.ts';
-import { FieldLimits } from '../limits.ts';
+import { FieldLimits, Patterns } from '../limits.ts';
 import { TRANSLATION_CODE_MAX, TRANSLATION_CODE_PATTERN, TRANSLATION_VALUE_MAX } from '../translations.ts';
 import { defineContract, type RecordOf } from '../resource/contract.ts';
 import { f } from '../resource/fields.ts';
@@ -79,6 +79,101 @@ export const servicePackContract = defineContract({
 });
 export type ServicePackRecord = RecordOf<typeof servicePackContract>;
 
+/** A Vietnamese tax code (mã số thuế): 10 digits, or 10 digits, a hyphen and 3 digits (a branch). */
+export const TAX_CODE_PATTERN = '^[0-9]{10}(-[0-9]{3})?$';
+const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+
+/** A tenant is ACTIVE or SUSPENDED (its users cannot sign in): POST /{id}/suspend and /resume. */
+export const TenantStatuses = ['ACTIVE', 'SUSPENDED'] as const;
+export type TenantStatus = (typeof TenantStatuses)[number];
+
+/**
+ * System › Tenants (catalogues §3): the organisations using the product, kept by system users.
+ * Status is not switched by /active and /inactive: suspend and resume are own routes with a
+ * reason (services/system/tenants), so "status" is in `without`.
+ */
+export const tenantContract = defineContract({
+  service: 'system',
+  path: 'tenants',
+  route: '/system/tenant',
+  permission: 'tenant',
+  level: 'system',
+  title: label('system.tenant.title', 'Khách hàng (tenant)', 'Tenants'),
+  singular: label('system.tenant.singular', 'Khách hàng', 'Tenant'),
+  fields: {
+    code: f.code(),
+    name: f.text({ label: CommonLabels.name, maxLength: FieldLimits.name, required: true }),
+    taxCode: f.text({
+      label: label('system.tenant.taxCode', 'Mã số thuế', 'Tax code'),
+      maxLength: 14,
+      pattern: TAX_CODE_PATTERN,
+      unique: true,
+      hint: label(
+        'system.tenant.taxCodeHint',
+        '10 chữ số, hoặc 10 chữ số-3 chữ số',
+        '10 digits, or 10 digits-3 digits',
+      ),
+      example: (n: number) => String(1_000_000_000 + n).padStart(10, '0'),
+    }),
+    address: f.text({
+      label: label('system.tenant.address', 'Địa chỉ', 'Address'),
+      maxLength: FieldLimits.address,
+    }),
+    contactName: f.text({
+      label: label('system.tenant.contactName', 'Người liên hệ', 'Contact person'),
+      maxLength: FieldLimits.name,
+    }),
+    contactEmail: f.text({
+      label: label('system.tenant.contactEmail', 'Email liên hệ', 'Contact email'),
+      maxLength: FieldLimits.email,
+      pattern: EMAIL_PATTERN,
+      example: (n: number) => `contact${n}@example.vn`,
+    }),
+    contactPhone: f.text({
+      label: label('system.tenant.contactPhone', 'Điện thoại liên hệ', 'Contact phone'),
+      maxLength: FieldLimits.phoneMax,
+      minLength: FieldLimits.phoneMin,
+      pattern: Patterns.phone,
+      example: (n: number) => `09${String(n).padStart(8, '0')}`,
+    }),
+    status: f.enumOf({
+      label: CommonLabels.status,
+      valueLabels: {
+        ACTIVE: CommonLabels.active,
+        SUSPENDED: label('system.tenant.suspended', 'Tạm ngừng', 'Suspended'),
+      } as Record<TenantStatus, Label>,
+      defaultValue: 'ACTIVE',
+    }),
+  },
+  columns: ['code', 'name', 'taxCode', 'contactName', 'contactPhone', 'status', 'lastModifiedAt'],
+  keyword: ['code', 'name', 'taxCode', 'contactName'],
+  filters: ['status', 'code', 'taxCode'],
+  sort: ['code', 'name', 'taxCode', 'createdAt', 'lastModifiedAt'],
+  defaultSort: { field: 'code', direction: 'asc' },
+  sections: [
+    { title: CommonLabels.general, fields: ['code', 'name', 'taxCode', 'address'] },
+    {
+      title: label('system.tenant.contactSection', 'Liên hệ', 'Contact'),
+      fields: ['contactName', 'contactEmail', 'contactPhone'],
+    },
+  ],
+  create: ['code', 'name', 'taxCode', 'address', 'contactName', 'contactEmail', 'contactPhone'],
+  exportColumns: [
+    'code',
+    'name',
+    'taxCode',
+    'address',
+    'contactName',
+    'contactEmail',
+    'contactPhone',
+    'status',
+    'createdAt',
+    'lastModifiedAt',
+  ],
+  without: ['status', 'delete'],
+});
+export type TenantRecord = RecordOf<typeof tenantContract>;
+
 const translationText = (key: string, vi: string, en: string) =>
   f.text({
     label: label(key, vi, en),
@@ -122,4 +217,4 @@ export const languageContract = defineContract({
 });
 export type LanguageRecord = RecordOf<typeof languageContract>;
 
-export const systemContracts = [servicePackContract, languageContract] as const;
+export const systemContracts = [servicePackContract, languageContract, tenantContract] as const;
