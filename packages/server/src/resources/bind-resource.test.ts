@@ -125,7 +125,11 @@ describe('bindResource refuses, at start, a contract its table or the catalogue 
       ),
       /tags \(references\)/,
     ],
-    ['level both', { ...base, level: 'both' as const }, /level 'both' is not served/],
+    [
+      'level both (a shared list) on a permission only tenants hold',
+      { ...base, level: 'both' as const },
+      /a shared resource needs the user levels SYSTEM and TENANT/,
+    ],
     [
       'a permission of another user level',
       { ...base, permission: 'service_pack' as const, module: 'SYSTEM' as const },

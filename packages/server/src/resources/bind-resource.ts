@@ -64,6 +64,9 @@ const UNSUPPORTED: Partial<Record<FieldContract['kind'], string>> = {
   image: 'images need the file store (System › Files), which does not exist yet',
 };
 
+/** Whose records, by the contract's level: 'both' is one global list kept by system users, read by tenants. */
+const SCOPE_OF_LEVEL = { tenant: 'tenant', system: 'system', both: 'shared' } as const;
+
 /** The tenant id of the calling transaction, as the policies read it. */
 const CURRENT_TENANT = sql`nullif(current_setting('app.tenant_id', true), '')::uuid`;
 
@@ -115,10 +118,6 @@ export function bindResource(contract: AnyResourceContract, binding: ResourceBin
   const fail = (problem: string): never => {
     throw new Error(`Binding of ${contract.apiPath}: ${problem}`);
   };
-  if (contract.level === 'both')
-    fail(
-      "level 'both' is not served: tenant users and system users would need a table each; bind a tenant and a system contract",
-    );
   const columns = getTableColumns(binding.table) as Record<string, PgColumn | undefined>;
   const tableName = getTableConfig(binding.table).name;
   const column = (name: string): PgColumn =>
@@ -201,7 +200,7 @@ export function bindResource(contract: AnyResourceContract, binding: ResourceBin
     exportColumns: contract.exportColumns,
     importColumns: contract.importColumns,
     ...(contract.statusField ? { statusField: contract.statusField } : {}),
-    scope: contract.level === 'system' ? 'system' : 'tenant',
+    scope: SCOPE_OF_LEVEL[contract.level],
     lists,
     without: contract.without,
     ...(binding.hooks ? { hooks: binding.hooks } : {}),

@@ -10,8 +10,11 @@ import type { Language, ResolvedDataScope, ResourceDefinition } from './types.ts
 
 /**
  * The caller's scope for a resource: its tenant for a tenant-owned resource (system users, with
- * no tenant, get 403), system scope (tenantId null) for a system resource (tenant users get 403);
- * and, once resolved inside the transaction (inResourceScope), the resource's data scope.
+ * no tenant, get 403), system scope (tenantId null) for a system resource (tenant users get 403),
+ * the caller's own scope for a shared resource (a tenant user's transaction keeps its tenant:
+ * the read policy lets it read the global list, the write policy refuses it every change; the
+ * routes have refused its writes before, refuseTenantWriter); and, once resolved inside the
+ * transaction (inResourceScope), the resource's data scope.
  */
 export interface ResourceScope extends Scope {
   readonly data?: ResolvedDataScope;
@@ -30,9 +33,24 @@ export function resourceScopeOf(definition: ResourceDefinition, request: Fastify
   return { tenantId: scope.tenantId, userId: scope.userId };
 }
 
+/** What a tenant user is told on a write to a shared resource. */
+export const SHARED_WRITE_REFUSED =
+  'This list is kept by the system administrator for every tenant: tenant users may read it, not change it';
+
+/**
+ * The onRequest hook of a shared resource's writes (create, update, delete, active, inactive,
+ * import and its template): a tenant user gets 403 whatever the body, before it is read.
+ * Runs after the authorization hook, so an unsigned caller has had its 401 and a caller
+ * without the permission its 403 already.
+ */
+export async function refuseTenantWriter(request: FastifyRequest): Promise<void> {
+  if (callerScope(request).tenantId !== null)
+    throw new AppError(403, ErrorCodes.forbidden, SHARED_WRITE_REFUSED);
+}
+
 /**
  * The condition that keeps a statement to the scope's tenant: the tenant's rows on a tenant
- * resource (none without a tenant), no condition on a system resource (a global table). What
+ * resource (none without a tenant), no condition on a system or shared resource (a global table). What
  * uniqueness is checked against: a code is unique in the tenant, seen or not.
  */
 export function tenantRows(definition: ResourceDefinition, scope: ResourceScope): SQL | undefined {

@@ -45,6 +45,12 @@ describe('defineResource', () => {
     [{ permission: 'user' as const, module: 'SETTING' as const }, /needs the user level TENANT alone/],
     [{ permission: 'tenant' as const, module: 'SYSTEM' as const }, /needs the user level TENANT alone/],
     [{ scope: 'system' as const, permission: 'job_title' as const }, /needs the user level SYSTEM alone/],
+    // shared: one global list both levels may be granted (system users write, tenant users read)
+    [{ scope: 'shared' as const }, /a shared resource needs the user levels SYSTEM and TENANT/],
+    [
+      { scope: 'shared' as const, permission: 'coefficient' as const, module: 'PM' as const },
+      /a shared resource is a global table: it has no tenantId column/,
+    ],
   ])('refuses a declaration that contradicts itself or its table: %o', (change, message) => {
     expect(() => defineResource({ ...valid, ...change } as typeof valid)).toThrow(message);
   });

@@ -1,4 +1,4 @@
-import { PermissionResources } from '@hcm/contracts';
+import { PermissionResources, type UserLevel } from '@hcm/contracts';
 import { getTableColumns } from 'drizzle-orm';
 import { deriveSchemas } from './schema/record-schemas.ts';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -11,9 +11,17 @@ import {
   type PermissionAction,
   type ResourceDeclaration,
   type ResourceDefinition,
+  type ResourceScopeKind,
 } from './types.ts';
 
 const SEGMENT = /^[a-z][a-z0-9-]*$/;
+
+/** The user levels the permission catalogue must give a resource of each scope. */
+const LEVELS_OF_SCOPE: Record<ResourceScopeKind, readonly UserLevel[]> = {
+  tenant: ['TENANT'],
+  system: ['SYSTEM'],
+  shared: ['SYSTEM', 'TENANT'],
+};
 
 /**
  * Declares a resource once; `registerResources` then serves all its generic sub-paths
@@ -38,11 +46,18 @@ export function defineResource<F extends Fields>(typed: ResourceDeclaration<F>):
 
   // The catalogue's user levels say who may be granted the permission; the scope says whose
   // records these are. A system user granted a tenant resource's permission would get 403 on
-  // every call (and a tenant user a system resource's), so the two must agree.
-  const levelOfScope = (declaration.scope ?? 'tenant') === 'tenant' ? 'TENANT' : 'SYSTEM';
-  if (catalogued.levels.length !== 1 || catalogued.levels[0] !== levelOfScope)
+  // every call (and a tenant user a system resource's), so the two must agree: a shared
+  // resource is the one both levels may be granted (system users write, tenant users read).
+  const scope = declaration.scope ?? 'tenant';
+  const levelsOfScope = LEVELS_OF_SCOPE[scope];
+  const levels = catalogued.levels as readonly string[];
+  const wanted =
+    levelsOfScope.length === 1
+      ? `the user level ${levelsOfScope.join('')} alone`
+      : `the user levels ${levelsOfScope.join(' and ')}`;
+  if (levels.length !== levelsOfScope.length || levelsOfScope.some((level) => !levels.includes(level)))
     fail(
-      `a ${levelOfScope.toLowerCase()} resource needs the user level ${levelOfScope} alone in the permission catalogue, which says ${catalogued.levels.join(', ')}`,
+      `a ${scope} resource needs ${wanted} in the permission catalogue, which says ${catalogued.levels.join(', ')}`,
     );
 
   const tableColumns: Record<string, PgColumn | undefined> = getTableColumns(declaration.table);
@@ -50,8 +65,8 @@ export function defineResource<F extends Fields>(typed: ResourceDeclaration<F>):
   const column = (name: string): PgColumn => tableColumns[name] ?? fail(`the table has no column ${name}`);
   const field = (name: string): FieldSpec => declaration.fields[name] ?? fail(`there is no field ${name}`);
   for (const name of fieldNames) column(name);
-  const scope = declaration.scope ?? 'tenant';
-  if (scope === 'system' && tableColumns.tenantId) fail('a system resource has no tenantId column');
+  if (scope !== 'tenant' && tableColumns.tenantId)
+    fail(`a ${scope} resource is a global table: it has no tenantId column`);
   const columns: FrameworkColumns = {
     ...(scope === 'tenant' ? { tenantId: column('tenantId') } : {}),
     id: column('id'),
@@ -101,7 +116,7 @@ export function defineResource<F extends Fields>(typed: ResourceDeclaration<F>):
 
   const dataScope = declaration.dataScope ?? 'tenant';
   if (dataScope !== 'tenant') {
-    if (scope !== 'tenant') fail('a data scope narrows a tenant resource: a system resource has none');
+    if (scope !== 'tenant') fail(`a data scope narrows a tenant resource: a ${scope} resource has none`);
     column(dataScope.column);
   }
 

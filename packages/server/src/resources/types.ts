@@ -133,6 +133,10 @@ export interface ResourceDeclaration<F extends Fields = Fields> {
   /**
    * 'tenant' (default): tenant-owned rows (a tenantId column), tenant users only. 'system': a
    * global table without tenantId, read and written by system users only (tenant users get 403).
+   * 'shared': a global table without tenantId, one list for every tenant (contract level 'both'):
+   * system users read and write it, tenant users read it (search, get, count, auto-complete,
+   * find-by-ids, export) and get 403 on every write (create, update, delete, active, inactive,
+   * import and its template).
    */
   readonly scope?: ResourceScopeKind;
   /** child lists written and returned with the record (see ListSpec) */
@@ -145,7 +149,8 @@ export interface ResourceDeclaration<F extends Fields = Fields> {
   readonly dataScope?: DataScope;
 }
 
-export type ResourceScopeKind = 'tenant' | 'system';
+/** Whose records: a tenant's, the system's, or the system's shared with every tenant (read-only there). */
+export type ResourceScopeKind = 'tenant' | 'system' | 'shared';
 
 /** Who runs a hook, in which transaction (already in the caller's scope). */
 export interface HookContext {
@@ -202,7 +207,7 @@ export interface ResolvedDataScope {
 
 /** Columns every resource table has besides its fields. */
 export interface FrameworkColumns {
-  /** absent on a system resource (a global table) */
+  /** absent on a system or shared resource (a global table) */
   readonly tenantId?: PgColumn;
   readonly id: PgColumn;
   readonly version: PgColumn;
@@ -221,7 +226,7 @@ export interface ResourceDefinition {
   /** the permission resource, also the resource name in the action log (e.g. 'job_title') */
   readonly name: PermissionResource;
   readonly module: ApplicationModule;
-  /** whose records: a tenant's (tenantId column) or the system's (global table) */
+  /** whose records: a tenant's (tenantId column), the system's, or shared (both global tables) */
   readonly scope: ResourceScopeKind;
   /** /api/{service}/{path} */
   readonly basePath: string;

@@ -1,5 +1,6 @@
 import type { GenericSubPath } from '@hcm/contracts/resource';
 import type { RouteShorthandOptions } from 'fastify';
+import { refuseTenantWriter } from '../caller.ts';
 import type { PermissionAction, ResourceDefinition } from '../types.ts';
 
 /** The generic sub-paths (catalogues §7.1), each with the permission action it needs. */
@@ -49,6 +50,35 @@ const OPT_OUT: Partial<Record<SubPath, GenericSubPath>> = {
   inactive: 'status',
 };
 
+/**
+ * The sub-paths that change records, or serve only to change them (the import template): on a
+ * shared resource, system users only (refuseTenantWriter); tenant users read the rest.
+ */
+const WRITES: ReadonlySet<SubPath> = new Set<SubPath>([
+  'create',
+  'update',
+  'delete',
+  'active',
+  'inactive',
+  'import',
+  'downloadTemplate',
+]);
+
+/** Whether a tenant user holding the permission may call the sub-path of the resource. */
+export function tenantMayCall(definition: ResourceDefinition, subPath: SubPath): boolean {
+  if (definition.scope === 'system') return false;
+  return definition.scope === 'tenant' || !WRITES.has(subPath);
+}
+
+/** Who the resource's scope lets call the sub-path, in words for the OpenAPI description. */
+function whoMayCall(definition: ResourceDefinition, subPath: SubPath): string {
+  if (definition.scope === 'tenant') return 'Tenant users (system users get 403).';
+  if (definition.scope === 'system') return 'System users (tenant users get 403).';
+  return tenantMayCall(definition, subPath)
+    ? 'System users and tenant users: one list shared by every tenant.'
+    : 'System users only: the list is kept by the system administrator for every tenant (tenant users get 403).';
+}
+
 /** Whether the resource serves the sub-path: an opted-out one has no route, so no OpenAPI entry. */
 export function serves(definition: ResourceDefinition, subPath: SubPath): boolean {
   const optOut = OPT_OUT[subPath];
@@ -82,6 +112,7 @@ export function routeOptions(
   schema: Record<string, unknown>,
 ): RouteShorthandOptions {
   const { declaration } = definition;
+  const refuseTenants = definition.scope === 'shared' && !tenantMayCall(definition, subPath);
   return {
     config: {
       auth: 'user',
@@ -89,8 +120,10 @@ export function routeOptions(
       module: definition.module,
       resource: { resource: definition.name, subPath },
     },
+    ...(refuseTenants ? { onRequest: refuseTenantWriter } : {}),
     schema: {
       ...schema,
+      description: whoMayCall(definition, subPath),
       summary: `${declaration.title.en}: ${SUMMARIES[subPath]}`,
       tags: [`${declaration.service}/${declaration.path}`],
       operationId: `${declaration.service}.${declaration.path}.${subPath}`,
