@@ -43,6 +43,10 @@ export const ADMIN_APP: MicroAppDeclaration = {
     '/system/tenant',
     '/system/service-pack',
     '/system/language',
+    '/system/coefficient',
+    '/system/payroll-coefficient',
+    '/system/time-salary-coefficient',
+    '/system/technical-levels',
     '/system/action-log',
   ],
 };
