@@ -73,9 +73,7 @@ export const salaryGradeScales = pgTable(
     salaryGradeId: uuid('salary_grade_id').notNull(),
     scale: varchar('scale', { length: 1 }).notNull(),
   },
-  (t) => [
-    primaryKey({ name: 'salary_grade_scales_pkey', columns: [t.tenantId, t.salaryGradeId, t.scale] }),
-  ],
+  (t) => [primaryKey({ name: 'salary_grade_scales_pkey', columns: [t.tenantId, t.salaryGradeId, t.scale] })],
 );
 
 /** Contract types: an Admin category with the salary rate (percent) and the term (months). */
