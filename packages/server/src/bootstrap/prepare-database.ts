@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { PasswordHasher } from '../services/iam/passwords/password-hasher.ts';
+import { productSeeds } from '../services/tenant/seeds/product-seeds.ts';
 import { formatCredentialsBox } from './credentials-box.ts';
 import { seedInitialData, type SeedResult } from './seed-initial-data.ts';
 
@@ -12,15 +13,19 @@ export interface PrepareDatabaseOptions {
   print: (text: string) => void;
 }
 
-/** Start-up work on the database: migrate to the newest version, then seed on first start. */
+/**
+ * Start-up work on the database: read and check the seed files (a bad one stops the start,
+ * naming its file and row), migrate to the newest version, then seed on first start.
+ */
 export async function prepareDatabase({
   config,
   db,
   passwords,
   print,
 }: PrepareDatabaseOptions): Promise<SeedResult> {
+  const seeds = await productSeeds();
   await db.migrate(config.migrationsDir);
-  const seeded = await seedInitialData({ db: db.orm, passwords }, config.bootstrap);
+  const seeded = await seedInitialData({ db: db.orm, passwords, seeds }, config.bootstrap);
   // Printed, never logged: log lines are kept and shipped; this is meant for one pair of eyes.
   if (seeded.generated.length > 0) print(formatCredentialsBox(seeded.generated));
   return seeded;

@@ -10,6 +10,7 @@ import { createRole } from '../services/iam/roles/create-role.ts';
 import { createUser } from '../services/iam/users/create-user.ts';
 import { createServicePack } from '../services/tenant/service-packs/create-service-pack.ts';
 import { subscribeTenant } from '../services/tenant/subscriptions/subscribe-tenant.ts';
+import type { TenantSeeds } from '../services/tenant/seeds/tenant-seeds.ts';
 import { createTenant } from '../services/tenant/tenants/create-tenant.ts';
 
 /** The service pack seeded on first start: every module, for a year. */
@@ -40,12 +41,13 @@ export interface SeedResult {
  * First-start data, in one transaction: the root system administrator when no root user
  * exists, the default service pack (FULL) when there is no pack, and the demo tenant when
  * there is no tenant at all: subscribed to FULL from now for its duration, with its HR
- * administrator holding the tenant role HR_ADMIN (every tenant-level permission).
+ * administrator holding the tenant role HR_ADMIN (every tenant-level permission), and the
+ * product's reference data (`seeds`, README "Seed data") like every tenant the product creates.
  * Afterwards it finds them and does nothing: a later start with other env passwords changes
  * no one, and a deleted demo tenant is not brought back while other tenants exist.
  */
 export async function seedInitialData(
-  deps: { db: Db; passwords: PasswordHasher },
+  deps: { db: Db; passwords: PasswordHasher; seeds?: TenantSeeds },
   config: BootstrapConfig,
 ): Promise<SeedResult> {
   return deps.db.transaction(async (tx) => {
@@ -82,7 +84,11 @@ export async function seedInitialData(
 
     const [tenantCount] = await tx.select({ n: count() }).from(tenants);
     if (tenantCount?.n === 0) {
-      const tenant = await createTenant(tx, { code: config.demoTenantCode, name: config.demoTenantName });
+      const tenant = await createTenant(tx, {
+        code: config.demoTenantCode,
+        name: config.demoTenantName,
+        ...(deps.seeds ? { seeds: deps.seeds } : {}),
+      });
       const pack =
         defaultPack ??
         (

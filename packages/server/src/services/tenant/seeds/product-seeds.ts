@@ -1,0 +1,25 @@
+import { join } from 'node:path';
+import { resolveServerPaths } from '../../../paths.ts';
+import { declaredResources } from '../../declared-resources.ts';
+import { loadTenantSeeds, type TenantSeeds } from './tenant-seeds.ts';
+
+/**
+ * The product's seed folder, packages/server/seed-data: found from this file's location like
+ * the migrations, so the bundle (dist/main.mjs, inside packages/server) reads the same files.
+ */
+export const SEED_DATA_DIR = join(resolveServerPaths().serverRoot, 'seed-data');
+
+let loaded: Promise<TenantSeeds> | undefined;
+
+/**
+ * The reference data every new tenant of the product gets (README, "Seed data"): read and
+ * checked once per process, at start-up (bootstrap/prepare-database.ts), so that a bad file
+ * stops the server before it serves anything. A failed load is not kept: the next call tries again.
+ */
+export function productSeeds(): Promise<TenantSeeds> {
+  loaded ??= loadTenantSeeds(SEED_DATA_DIR, declaredResources).catch((error: unknown) => {
+    loaded = undefined;
+    throw error;
+  });
+  return loaded;
+}

@@ -1,0 +1,214 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type PageEnvelope, type TokenSet } from '@hcm/contracts';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tenants } from '../../../db/schema.ts';
+import { inScope } from '../../../db/tenant-scope.ts';
+import { startResourceTestKit, type ResourceTestKit } from '../../../resources/testing/kit.ts';
+import { testEngines } from '../../../testing/engines.ts';
+import { TEST_HR_ADMIN } from '../../../testing/test-server.ts';
+import { declaredResources } from '../../declared-resources.ts';
+import { ethnicityResource } from '../../om/categories/category-resources.ts';
+import { createTenant } from '../tenants/create-tenant.ts';
+import { productSeeds, SEED_DATA_DIR } from './product-seeds.ts';
+import { loadTenantSeeds, SeedDataError, type TenantSeeds } from './tenant-seeds.ts';
+
+type Named = { code: string; name: string; shortName?: string; priority: number };
+
+const rowsOf = (seeds: TenantSeeds, file: string) =>
+  (seeds.files.find((f) => f.file === file)?.rows ?? []) as unknown as Named[];
+
+describe('the seed files shipped in packages/server/seed-data', () => {
+  let seeds: TenantSeeds;
+  beforeAll(async () => {
+    seeds = await loadTenantSeeds(SEED_DATA_DIR, declaredResources);
+  });
+
+  it('every file is a list of bodies its resource would accept (all files of the folder, whoever wrote them)', () => {
+    // loadTenantSeeds threw otherwise; here: what it found.
+    expect(seeds.files.map((f) => f.file)).toEqual(
+      expect.arrayContaining(['om/banks.json', 'om/ethnicities.json', 'om/religions.json']),
+    );
+    for (const { file, rows } of seeds.files) expect(rows.length, file).toBeGreaterThan(0);
+  });
+
+  it("has Vietnam's 54 ethnic groups, Kinh first, in the official order by priority", () => {
+    const ethnicities = rowsOf(seeds, 'om/ethnicities.json');
+    expect(ethnicities).toHaveLength(54);
+    expect(new Set(ethnicities.map((e) => e.name)).size).toBe(54);
+    expect(ethnicities.map((e) => e.priority)).toEqual(Array.from({ length: 54 }, (_, i) => i + 1));
+    expect(ethnicities.slice(0, 5).map((e) => e.name)).toEqual(['Kinh', 'Tày', 'Thái', 'Hoa', 'Khơ-me']);
+    expect(ethnicities.at(-1)?.name).toBe('Rơ-măm');
+    for (const { code } of ethnicities) expect(code).toMatch(/^[A-Z0-9_]+$/);
+  });
+
+  it('has the recognised religions and "none", and banks with a code and a short name', () => {
+    const religions = rowsOf(seeds, 'om/religions.json').map((r) => r.name);
+    expect(religions).toEqual(expect.arrayContaining(['Không', 'Phật giáo', 'Công giáo', 'Tin Lành']));
+    expect(religions).toHaveLength(17);
+    const banks = rowsOf(seeds, 'om/banks.json');
+    expect(banks.map((b) => b.code)).toEqual(expect.arrayContaining(['VCB', 'BIDV', 'ICB', 'VBA', 'MB']));
+    for (const bank of banks) expect(bank.shortName?.length, bank.code).toBeGreaterThan(1);
+  });
+
+  it('reads the same files once per process for the product', async () => {
+    expect(await productSeeds()).toBe(await productSeeds());
+    expect((await productSeeds()).files.map((f) => f.file)).toEqual(seeds.files.map((f) => f.file));
+  });
+});
+
+describe('a seed file the API would refuse stops the start, naming the file and the row', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'hcm-seeds-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  /** Loads a folder holding only `files` (path → content). */
+  async function loadOnly(files: Record<string, string>): Promise<TenantSeeds> {
+    const here = await mkdtemp(join(dir, 'case-'));
+    for (const [path, content] of Object.entries(files)) {
+      await mkdir(join(here, path, '..'), { recursive: true });
+      await writeFile(join(here, path), content);
+    }
+    return loadTenantSeeds(here, declaredResources);
+  }
+  const refusal = (files: Record<string, string>) =>
+    loadOnly(files).then(
+      () => 'loaded',
+      (error: unknown) =>
+        error instanceof SeedDataError ? error.message : `not a SeedDataError: ${String(error)}`,
+    );
+  const ethnicities = (rows: unknown) => ({ 'om/ethnicities.json': JSON.stringify(rows) });
+
+  it('a row without a required field, or with a field the API does not take', async () => {
+    expect(await refusal(ethnicities([{ code: 'DT_A', name: 'A' }, { code: 'DT_B' }]))).toBe(
+      'Seed data: om/ethnicities.json row 2: name: is required (error.required)',
+    );
+    expect(await refusal(ethnicities([{ code: 'DT_A', name: 'A', colour: 'red' }]))).toMatch(
+      /^Seed data: om\/ethnicities\.json row 1: colour: /,
+    );
+    expect(await refusal(ethnicities([{ code: 'x!', name: 'A' }]))).toMatch(/row 1: code: .*error\.pattern/);
+    expect(await refusal(ethnicities([{ code: 'DT_A', name: 'A\u0000' }]))).toMatch(/row 1: name: /);
+  });
+
+  it('two rows with one unique value, in any case', async () => {
+    expect(
+      await refusal(
+        ethnicities([
+          { code: 'DT_A', name: 'A' },
+          { code: 'dt_a', name: 'B' },
+        ]),
+      ),
+    ).toBe('Seed data: om/ethnicities.json row 2: code: "dt_a" is already on row 1');
+  });
+
+  it('a file that is not an array of objects, not JSON, or not at a tenant resource path', async () => {
+    expect(await refusal(ethnicities({ code: 'DT_A' }))).toBe(
+      'Seed data: om/ethnicities.json: must be a JSON array of create bodies',
+    );
+    expect(await refusal(ethnicities(['DT_A']))).toBe(
+      'Seed data: om/ethnicities.json row 1: is not an object',
+    );
+    expect(await refusal({ 'om/ethnicities.json': '[{' })).toMatch(
+      /^Seed data: om\/ethnicities\.json: is not JSON/,
+    );
+    expect(await refusal({ 'om/nowhere.json': '[]' })).toBe(
+      'Seed data: om/nowhere.json: no declared resource is served at /api/om/nowhere',
+    );
+    expect(await refusal({ 'system/service-packs.json': '[]' })).toBe(
+      'Seed data: system/service-packs.json: /api/system/service-packs is a system resource: seed data is loaded into each new tenant',
+    );
+    expect(await refusal({ 'ethnicities.json': '[]' })).toMatch(/a seed file is <service>\/<path>\.json/);
+  });
+
+  it('notes beside the data are not data, and a missing folder holds no seeds', async () => {
+    expect((await loadOnly({ 'README.md': '# sources', ...ethnicities([]) })).files).toHaveLength(1);
+    expect(await loadTenantSeeds(join(dir, 'absent'), declaredResources)).toEqual({ files: [] });
+  });
+});
+
+describe.each(await testEngines('both'))(
+  'a tenant the product creates gets the seeds on $engine',
+  ({ engine }) => {
+    let kit: ResourceTestKit;
+    let seeds: TenantSeeds;
+
+    beforeAll(async () => {
+      kit = await startResourceTestKit(engine);
+      seeds = await productSeeds();
+    });
+    afterAll(() => kit?.stop());
+
+    /** Rows of each seeded resource in the tenant, by seed file. */
+    const countsIn = (tenantId: string) =>
+      inScope(kit.server.db.orm, { tenantId, userId: null }, async (tx) => {
+        const counts: Record<string, number> = {};
+        for (const { file, resource } of seeds.files) {
+          const [row] = await tx.select({ n: count() }).from(resource.table);
+          counts[file] = row?.n ?? 0;
+        }
+        return counts;
+      });
+    const expected = () => Object.fromEntries(seeds.files.map((f) => [f.file, f.rows.length]));
+
+    it('the demo tenant made at first start: its administrator lists the 54 ethnic groups, Kinh first', async () => {
+      const auth = await kit.http.post<{ data: TokenSet }>('/api/iam/authenticate', {
+        username: TEST_HR_ADMIN.username,
+        password: TEST_HR_ADMIN.password,
+      });
+      expect(auth.status).toBe(200);
+      const token = auth.body.data.accessToken;
+      const res = await kit.http.get<PageEnvelope<Named>>('/api/om/ethnicities?pageSize=100', token);
+      expect(res.status).toBe(200);
+      expect(res.body.page.total).toBe(54);
+      expect(res.body.data[0]).toMatchObject({
+        code: 'DT_KINH',
+        name: 'Kinh',
+        status: 'ACTIVE',
+        createdBy: null,
+      });
+      const banks = await kit.http.get<PageEnvelope<Named>>('/api/om/banks?pageSize=100', token);
+      expect(banks.body.page.total).toBe(rowsOf(seeds, 'om/banks.json').length);
+      // By name: "Ngân hàng Hợp tác xã…" before "Ngân hàng Liên doanh…", "Ngân hàng Nông nghiệp…", "Ngân hàng T…".
+      expect(banks.body.data[0]).toMatchObject({ code: 'COOPBANK', shortName: 'Co-opBank' });
+    });
+
+    it('a tenant created with the seeds has every file, written in its own transaction', async () => {
+      const tenant = await createTenant(kit.server.db.orm, {
+        code: `seeded_${engine}`,
+        name: 'Công ty Mới',
+        seeds,
+      });
+      expect(await countsIn(tenant.id)).toEqual(expected());
+    });
+
+    it('a test factory tenant pays for none', async () => {
+      const caller = await kit.caller([ethnicityResource]);
+      expect(Object.values(await countsIn(caller.tenantId)).every((n) => n === 0)).toBe(true);
+    });
+
+    it('the tenant and its seeds together or not at all', async () => {
+      const broken: TenantSeeds = {
+        files: [
+          {
+            file: 'om/ethnicities.json',
+            resource: ethnicityResource,
+            // Past the loader's checks (built by hand): the database refuses the second code.
+            rows: [
+              { code: 'DT_A', name: 'A' },
+              { code: 'dt_a', name: 'B' },
+            ],
+          },
+        ],
+      };
+      await expect(
+        createTenant(kit.server.db.orm, { code: 'half_made', name: 'Nửa chừng', seeds: broken }),
+      ).rejects.toThrow();
+      const found = await kit.server.db.orm.select().from(tenants).where(eq(tenants.code, 'half_made'));
+      expect(found).toEqual([]);
+    });
+  },
+);
