@@ -121,11 +121,14 @@ describe('a seed file the API would refuse stops the start, naming the file and 
     expect(await refusal({ 'system/service-packs.json': '[]' })).toBe(
       'Seed data: system/service-packs.json: /api/system/service-packs is a system resource: seed data is loaded into each new tenant',
     );
-    expect(await refusal({ 'ethnicities.json': '[]' })).toMatch(/a seed file is <service>\/<path>\.json/);
+    expect(await refusal({ 'ethnicities.json': '[]' })).toBe(
+      'Seed data: ethnicities.json: a seed file is <service>/<path>.json',
+    );
   });
 
-  it('notes beside the data are not data, and a missing folder holds no seeds', async () => {
-    expect((await loadOnly({ 'README.md': '# sources', ...ethnicities([]) })).files).toHaveLength(1);
+  it('other files are not seeds (notes, data with a loader of its own), and a missing folder holds none', async () => {
+    const others = { 'README.md': '# sources', 'areas/current.tsv': 'code\tname', ...ethnicities([]) };
+    expect((await loadOnly(others)).files.map((f) => f.file)).toEqual(['om/ethnicities.json']);
     expect(await loadTenantSeeds(join(dir, 'absent'), declaredResources)).toEqual({ files: [] });
   });
 });

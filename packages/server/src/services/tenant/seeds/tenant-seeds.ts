@@ -35,8 +35,11 @@ export class SeedDataError extends Error {
   }
 }
 
-/** Files of the seed folder that are not data: notes beside the data (README.md, sources). */
-const NOTES = /\.md$/i;
+/**
+ * Tenant seed files are the .json ones; other files of the folder are not (notes, and data
+ * with a loader of its own, such as the national areas' areas/*.tsv).
+ */
+const SEED_FILE = /\.json$/i;
 
 async function filesUnder(root: string, dir = root): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
@@ -95,7 +98,8 @@ function checkRows(file: string, resource: ResourceDefinition, data: unknown): R
 
 /**
  * Reads and checks every seed file under `dir`: `<service>/<path>.json`, a JSON array of the
- * bodies POST /api/<service>/<path> accepts, for a tenant resource of `resources`. Anything
+ * bodies POST /api/<service>/<path> accepts, for a tenant resource of `resources` (files other
+ * than .json are not seeds and are left alone). Anything
  * wrong (unknown path, a system resource, bad JSON, a row the API would refuse) throws a
  * SeedDataError naming the file and the row: the server does not start with bad seed data.
  * A folder that does not exist holds no seeds.
@@ -114,12 +118,11 @@ export async function loadTenantSeeds(
   const byPath = new Map(resources.map((resource) => [resource.basePath, resource]));
   const files: SeedFile[] = [];
   for (const file of paths) {
-    if (NOTES.test(file)) continue;
-    // National areas (seed-data/areas) are loaded once for every tenant by services/om/areas.
-    if (file.startsWith('areas/')) continue;
+    // Not a tenant seed: a note, or data with a loader of its own (seed-data/areas/*.tsv, the
+    // national areas, loaded once for every tenant by services/om/areas).
+    if (!SEED_FILE.test(file)) continue;
     const match = /^([a-z][a-z0-9-]*)\/([a-z][a-z0-9-]*)\.json$/.exec(file);
-    if (!match)
-      throw new SeedDataError(`${file}: a seed file is <service>/<path>.json (or a .md note beside them)`);
+    if (!match) throw new SeedDataError(`${file}: a seed file is <service>/<path>.json`);
     const apiPath = `/api/${match[1]}/${match[2]}`;
     const resource = byPath.get(apiPath) ?? fail(file, `no declared resource is served at ${apiPath}`);
     if (resource.scope !== 'tenant')
