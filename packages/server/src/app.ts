@@ -30,6 +30,7 @@ import { declaredResources } from './services/declared-resources.ts';
 import { registerMetrics } from './services/metrics/metrics.ts';
 import { omService } from './services/om/index.ts';
 import { systemService } from './services/system/index.ts';
+import { storageService } from './services/storage/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -87,6 +88,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   });
   await app.register(omService, { deps: { db: db.orm, exports: config.exports } });
   await app.register(systemService, { deps: { db: db.orm, theme: config.theme, exports: config.exports } });
+  await app.register(storageService, { deps: { db: db.orm, files: config.files } });
 
   const frontEnd = { root: config.staticDir, available: existsSync(config.staticDir) };
   if (frontEnd.available) await registerStaticFrontEnd(app, config.staticDir);

@@ -1,0 +1,85 @@
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import Type from 'typebox';
+import { files, type FileRow } from '../../db/tables/files.ts';
+import type { Scope } from '../../db/tenant-scope.ts';
+import { FileKinds, type FileKind } from './limits.ts';
+
+export const STORAGE_PREFIX = '/api/storage';
+
+/** catalogues §3 "File record", as every call answers it. */
+export const FileRecord = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  tenantId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()]),
+  originalName: Type.String(),
+  fileName: Type.String(),
+  path: Type.String(),
+  hashed: Type.String(),
+  ownerId: Type.Union([Type.String(), Type.Null()]),
+  ownerType: Type.String(),
+  version: Type.Integer(),
+  size: Type.Integer(),
+  type: Type.String(),
+  deleted: Type.Boolean(),
+  public: Type.Boolean(),
+  createdAt: Type.String({ format: 'date-time' }),
+  createdBy: Type.Union([Type.String(), Type.Null()]),
+  createdByName: Type.Union([Type.String(), Type.Null()]),
+  downloadUrl: Type.String(),
+  viewUrl: Type.String(),
+  thumbUrl: Type.Union([Type.String(), Type.Null()]),
+});
+export type FileRecord = Type.Static<typeof FileRecord>;
+
+const IMAGE_TYPES = new Set<string>(
+  (Object.keys(FileKinds) as FileKind[]).filter((kind) => FileKinds[kind].image && kind !== 'svg').map((kind) => FileKinds[kind].mime),
+);
+
+/** The row as the API answers it, with the URLs that serve it. */
+export function presentFile(row: FileRow, createdByName: string | null = null): FileRecord {
+  const base = `${STORAGE_PREFIX}/files/${row.id}`;
+  const viewUrl = row.isPublic ? `${STORAGE_PREFIX}/public/${row.id}` : `${base}/view`;
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    originalName: row.originalName,
+    fileName: row.fileName,
+    path: row.storageKey,
+    hashed: row.hashed.trim(),
+    ownerId: row.ownerId,
+    ownerType: row.ownerType,
+    version: row.version,
+    size: Number(row.size),
+    type: row.type,
+    deleted: row.deleted,
+    public: row.isPublic,
+    createdAt: row.createdAt.toISOString(),
+    createdBy: row.createdBy,
+    createdByName,
+    downloadUrl: `${base}/download`,
+    viewUrl,
+    // Only raster images have a thumbnail: the view itself, which the browser scales.
+    thumbUrl: IMAGE_TYPES.has(row.type) ? viewUrl : null,
+  };
+}
+
+/** The caller's own files (a tenant's, or the system's), never deleted ones. Row-level security says the same. */
+export function visibleFiles(scope: Scope): SQL {
+  const tenant = scope.tenantId === null ? isNull(files.tenantId) : eq(files.tenantId, scope.tenantId);
+  return and(tenant, eq(files.deleted, false)) as SQL;
+}
+
+/**
+ * A header value for Content-Disposition: an ASCII fallback name and the real one in RFC 5987
+ * encoding (filename*=UTF-8''…), so Vietnamese names survive every browser.
+ */
+export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const fallback =
+    name
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[đĐ]/g, (c) => (c === 'đ' ? 'd' : 'D'))
+      .replace(/[^\x20-\x7e]/g, '_')
+      .replace(/["\\]/g, '_') || 'download';
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
