@@ -8,6 +8,7 @@ import {
   type UserLevel,
 } from '../shared/contracts/src/index.ts';
 import { categoryContracts } from '../shared/contracts/src/modules/categories.ts';
+import { settingContracts } from '../shared/contracts/src/modules/settings.ts';
 import { systemContracts } from '../shared/contracts/src/modules/system.ts';
 import { contractShape } from '../shared/contracts/src/resource/shape.ts';
 import { describe, expect, inject, it } from 'vitest';
@@ -34,7 +35,10 @@ function expectedPaths(level: UserLevel): string[] {
  * with other words, so axe looks at the first of each shape (every page is still opened).
  */
 const shapeOfRoute = new Map(
-  [...categoryContracts, ...systemContracts].map((contract) => [contract.route, contractShape(contract)]),
+  [...categoryContracts, ...settingContracts, ...systemContracts].map((contract) => [
+    contract.route,
+    contractShape(contract),
+  ]),
 );
 
 /** What the shell shows instead of a module's page: none of these may appear behind a menu entry. */

@@ -1,7 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { categoryContracts } from '@hcm/contracts/categories';
 import { systemContracts } from '@hcm/contracts/system';
 import { oneOfEachShape, type AnyResourceContract, type FieldContract } from '@hcm/contracts/resource';
 import { clearSession } from '@hcm/session';
@@ -11,6 +10,7 @@ import { FakeResourceApi } from '../../../shared/ui/src/testing/fake-resource-ap
 import { prepareUi, renderUi, resetUi } from '../../../shared/ui/src/testing/ui-fixture.tsx';
 import { AdminRouter } from './AdminRouter.tsx';
 import { ADMIN_PAGES } from './admin-pages.ts';
+import { DRAWN_CONTRACTS } from './drawn-contracts.ts';
 
 /**
  * Generated from the contracts: one contract of each shape the admin app draws with the generic
@@ -20,7 +20,7 @@ import { ADMIN_PAGES } from './admin-pages.ts';
  * contracts' own schemas), so that the walk of every contract stays a few seconds and needs no
  * server; the built portal with the real server is walked by e2e/admin-pages.e2e.test.ts.
  */
-const CONTRACTS: readonly AnyResourceContract[] = [...categoryContracts, ...systemContracts];
+const CONTRACTS: readonly AnyResourceContract[] = [...DRAWN_CONTRACTS, ...systemContracts];
 const ACTIONS = ['view', 'create', 'update', 'delete', 'export', 'import'] as const;
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -40,6 +40,8 @@ export const ADMIN_APP: MicroAppDeclaration = {
     '/setting/leave-type',
     '/setting/contract-type',
     '/tm/holiday',
+    '/setting/email-template',
+    '/setting/parameter-management',
     '/system/tenant',
     '/system/service-pack',
     '/system/language',

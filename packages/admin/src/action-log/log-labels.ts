@@ -1,9 +1,9 @@
-import { categoryContracts } from '@hcm/contracts/categories';
 import { systemContracts } from '@hcm/contracts/system';
+import { DRAWN_CONTRACTS } from '../drawn-contracts.ts';
 import { CommonLabels, isAuditColumn, type AnyResourceContract, type Label } from '@hcm/contracts/resource';
 
 /** The records the log names by their permission resource ('job_title'): their contracts. */
-const KNOWN: readonly AnyResourceContract[] = [...categoryContracts, ...systemContracts];
+const KNOWN: readonly AnyResourceContract[] = [...DRAWN_CONTRACTS, ...systemContracts];
 const contractOf = (resource: string) => KNOWN.find((contract) => contract.permission === resource);
 
 const textOf = (label: Label, language: string) => (language.startsWith('en') ? label.en : label.vi);

@@ -25,6 +25,7 @@ import { scaleGroupTables } from './tables/scale-groups.ts';
 import { bankTables } from './tables/banks.ts';
 import { areaTables } from './tables/areas.ts';
 import { systemCatalogueTables } from './tables/system-catalogues.ts';
+import { settingTables } from './tables/settings.ts';
 import { fileTables } from './tables/files.ts';
 
 /**
@@ -46,8 +47,18 @@ export const tenants = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     code: varchar('code', { length: 50 }).notNull(),
     name: varchar('name', { length: 200 }).notNull(),
-    status: varchar('status', { length: 16 }).$type<Status>().notNull().default('ACTIVE'),
+    /** SUSPENDED by a system administrator (migrations/0019); INACTIVE means the same to sign-in */
+    status: varchar('status', { length: 16 }).$type<Status | 'SUSPENDED'>().notNull().default('ACTIVE'),
     ...timestamps(),
+    /** the tenant record of System › Tenants (migrations/0019) */
+    taxCode: varchar('tax_code', { length: 14 }),
+    address: varchar('address', { length: 200 }),
+    contactName: varchar('contact_name', { length: 200 }),
+    contactEmail: varchar('contact_email', { length: 50 }),
+    contactPhone: varchar('contact_phone', { length: 20 }),
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspensionReason: varchar('suspension_reason', { length: 500 }),
+    version: integer('version').notNull().default(1),
   },
   (t) => [uniqueIndex('tenants_code_key').on(sql`lower(${t.code})`)],
 );
@@ -60,6 +71,8 @@ export const users = pgTable(
     username: varchar('username', { length: 100 }).notNull(),
     fullName: varchar('full_name', { length: 200 }).notNull(),
     email: varchar('email', { length: 50 }),
+    /** migrations/0015 */
+    phone: varchar('phone', { length: 20 }),
     passwordHash: text('password_hash'),
     isRoot: boolean('is_root').notNull().default(false),
     userLevel: varchar('user_level', { length: 16 }).$type<UserLevel>().notNull(),
@@ -68,6 +81,8 @@ export const users = pgTable(
     status: varchar('status', { length: 16 }).$type<Status>().notNull().default('ACTIVE'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     ...timestamps(),
+    /** optimistic locking of the administration pages (migrations/0015) */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
@@ -180,6 +195,8 @@ export const roles = pgTable(
     status: varchar('status', { length: 16 }).$type<Status>().notNull().default('ACTIVE'),
     ...timestamps(),
     version: integer('version').notNull().default(1),
+    /** the tenant's administrator role: never deleted or changed (migrations/0015) */
+    builtIn: boolean('built_in').notNull().default(false),
   },
   (t) => [
     primaryKey({ name: 'roles_pkey', columns: [t.tenantId, t.id] }),
@@ -241,6 +258,8 @@ export const systemRoles = pgTable(
     status: varchar('status', { length: 16 }).$type<Status>().notNull().default('ACTIVE'),
     ...timestamps(),
     version: integer('version').notNull().default(1),
+    /** a built-in system role: never deleted or changed (migrations/0015) */
+    builtIn: boolean('built_in').notNull().default(false),
   },
   (t) => [uniqueIndex('system_roles_code_key').on(sql`lower(${t.code})`)],
 );
@@ -321,6 +340,26 @@ export const tenantSubscriptions = pgTable(
     version: integer('version').notNull().default(1),
   },
   (t) => [index('tenant_subscriptions_tenant_idx').on(t.tenantId, t.endsAt)],
+);
+
+/** One-time set-password links of new tenant administrators (migrations/0019): owner only. */
+export const passwordSetTokens = pgTable(
+  'password_set_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by'),
+  },
+  (t) => [
+    uniqueIndex('password_set_tokens_token_hash_key').on(t.tokenHash),
+    index('password_set_tokens_user_id_idx').on(t.userId),
+  ],
 );
 
 // Resource framework (migrations/0003): the Admin categories declared in services/om and the
@@ -448,6 +487,7 @@ export const schema = {
   ...areaTables,
   ...fileTables,
   ...systemCatalogueTables,
+  ...settingTables,
   actionLogs,
   systemActionLogs,
   tenants,
@@ -466,6 +506,7 @@ export const schema = {
   servicePacks,
   servicePackPrivileges,
   tenantSubscriptions,
+  passwordSetTokens,
 };
 
 export type TenantRow = typeof tenants.$inferSelect;

@@ -3,9 +3,12 @@ import type { ExportConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { registerResources, type ResourceDefinition } from '../../resources/index.ts';
 import { systemCatalogueResources } from './catalogues/resources.ts';
+import { settingResources } from './settings/resources.ts';
+import { parameterRoutes } from './settings/routes.ts';
 import { actionLogRoutes } from './action-logs/routes.ts';
 import { servicePackResource } from './service-packs/service-packs.ts';
 import { tenantRoutes } from './tenants/routes.ts';
+import { tenantResource } from './tenants/tenants.ts';
 import type { ThemeConfig } from './theme/theme-config.ts';
 import { themeRoutes } from './theme/routes.ts';
 import { translationResource } from './translations/translations.ts';
@@ -14,8 +17,10 @@ import { publicMessageRoutes } from './translations/public-routes.ts';
 /** The resources of the system service, declared with the resource framework. */
 export const systemResources: readonly ResourceDefinition[] = [
   servicePackResource,
+  tenantResource,
   translationResource,
   ...systemCatalogueResources,
+  ...settingResources,
 ];
 
 /** The system service: /api/system/... */
@@ -26,5 +31,6 @@ export const systemService: FastifyPluginAsync<{
   await app.register(tenantRoutes, { db: deps.db });
   await app.register(themeRoutes, { theme: deps.theme });
   await app.register(publicMessageRoutes, { db: deps.db });
+  await app.register(parameterRoutes, { db: deps.db });
   await registerResources(app, systemResources, deps);
 };
