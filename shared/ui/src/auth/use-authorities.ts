@@ -1,11 +1,13 @@
 import { useSyncExternalStore } from 'react';
-import { hasAuthority, type PermissionCode } from '@hcm/contracts';
+import { hasAuthority, type PermissionCode, type UserLevel } from '@hcm/contracts';
 import { session$, type SessionState } from '@hcm/session';
 
-/** What the signed-in user may do: their granted codes, and whether they are root (passes all). */
+/** What the signed-in user may do: their granted codes, whether they are root (passes all), their level. */
 export interface Authorities {
   readonly granted: readonly string[];
   readonly isRoot: boolean;
+  /** SYSTEM or TENANT: on a list shared by every tenant (contract level 'both') only SYSTEM writes */
+  readonly userLevel: UserLevel;
 }
 
 const subscribe = (onChange: () => void) => {
@@ -21,6 +23,7 @@ export function useAuthorities(): Authorities | null {
   return {
     granted: session.profile.userPrimary.grantedPermissions,
     isRoot: session.profile.userPrimary.isRoot,
+    userLevel: session.profile.userPrimary.userLevel,
   };
 }
 

@@ -11,17 +11,18 @@ import {
 } from '@fluentui/react-components';
 import { AUDIT_COLUMNS, CommonLabels, type AnyResourceContract } from '@hcm/contracts/resource';
 import type { ApiError } from '@hcm/session';
-import { Authorized } from '../auth/Authorized.tsx';
 import { confirmAction } from '../dialog/confirm-host.tsx';
 import { useUiTranslation } from '../i18n/ui-i18n.ts';
 import { StatusBadge } from '../status/StatusBadge.tsx';
 import { notify } from '../toast/notify.ts';
+import { ChildrenTable } from './ChildrenTable.tsx';
 import { formatFieldValue } from './format-value.ts';
 import { resourceApi, type ResourceRecord } from './resource-api.ts';
 import { useLabelText } from './resource-labels.ts';
-import { authority, goTo, resourceRoutes } from './resource-routes.ts';
+import { goTo, resourceRoutes } from './resource-routes.ts';
 import { useResourceRecord } from './use-resource-record.ts';
 import { useReferenceTexts } from './use-reference-texts.ts';
+import { useMayChange } from './write-access.ts';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '960px' },
@@ -62,7 +63,8 @@ const SHOWN_AUDIT_COLUMNS = AUDIT_COLUMNS.filter((column) => column.endsWith('At
 
 /**
  * A record's page: its fields by section with their labels and formatted values, the audit
- * columns, and Edit, Delete (confirmed) and Activate/Deactivate for those who hold the authority.
+ * columns, and Edit, Delete (confirmed) and Activate/Deactivate for those who may change it
+ * (the authority and, on a list shared by every tenant, a system user: useMayChange).
  */
 export function ResourceDetailPage({
   contract,
@@ -79,6 +81,8 @@ export function ResourceDetailPage({
   const { record, loading, error, reload } = useResourceRecord(contract, id, onLoadError);
   const referenceTextOf = useReferenceTexts(contract, record ? [record] : []);
   const [busy, setBusy] = useState(false);
+  const canUpdate = useMayChange(contract, 'update');
+  const canDelete = useMayChange(contract, 'delete');
   const words = { yes: t('resource.yes'), no: t('resource.no') };
 
   if (loading) return <Spinner label={t('table.loading')} />;
@@ -120,6 +124,9 @@ export function ResourceDetailPage({
     const custom = renderValue[fieldName];
     if (custom) return custom(record);
     if (fieldName === statusField && status) return <StatusBadge status={status} />;
+    const field = contract.fields[fieldName];
+    if (field?.kind === 'children')
+      return <ChildrenTable field={field} rows={record[fieldName]} text={text} words={words} />;
     const shown =
       referenceTextOf(fieldName, record[fieldName]) ??
       formatFieldValue(contract.fields[fieldName], fieldName, record[fieldName], text, words);
@@ -144,32 +151,27 @@ export function ResourceDetailPage({
         <Title2 as="h1">{name ? `${text(contract.singular)}: ${name}` : text(contract.singular)}</Title2>
         <div className={styles.toolbar}>
           <Button onClick={() => navigate(routes.list)}>{t('resource.backToList')}</Button>
-          {contract.offers('update') && (
-            <Authorized anyOf={authority(contract, 'update')}>
-              <Button appearance="primary" disabled={busy} onClick={() => navigate(routes.update(record.id))}>
-                {t('resource.edit')}
-              </Button>
-            </Authorized>
+          {canUpdate && contract.offers('update') && (
+            <Button appearance="primary" disabled={busy} onClick={() => navigate(routes.update(record.id))}>
+              {t('resource.edit')}
+            </Button>
           )}
-          {statusField && contract.offers('status') && (
-            <Authorized anyOf={authority(contract, 'update')}>
-              {status === 'ACTIVE' ? (
-                <Button disabled={busy} onClick={() => void act('deactivate')}>
-                  {t('resource.deactivate')}
-                </Button>
-              ) : (
-                <Button disabled={busy} onClick={() => void act('activate')}>
-                  {t('resource.activate')}
-                </Button>
-              )}
-            </Authorized>
-          )}
-          {contract.offers('delete') && (
-            <Authorized anyOf={authority(contract, 'delete')}>
-              <Button disabled={busy} onClick={() => void act('delete')}>
-                {t('resource.delete')}
+          {canUpdate &&
+            statusField &&
+            contract.offers('status') &&
+            (status === 'ACTIVE' ? (
+              <Button disabled={busy} onClick={() => void act('deactivate')}>
+                {t('resource.deactivate')}
               </Button>
-            </Authorized>
+            ) : (
+              <Button disabled={busy} onClick={() => void act('activate')}>
+                {t('resource.activate')}
+              </Button>
+            ))}
+          {canDelete && contract.offers('delete') && (
+            <Button disabled={busy} onClick={() => void act('delete')}>
+              {t('resource.delete')}
+            </Button>
           )}
           {actions?.(record)}
         </div>

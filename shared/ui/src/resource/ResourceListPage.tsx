@@ -17,6 +17,7 @@ import { useLabelText } from './resource-labels.ts';
 import { authority, followLink, goTo, resourceRoutes } from './resource-routes.ts';
 import { ResourceFilters } from './ResourceFilters.tsx';
 import { useResourceSearch } from './use-resource-search.ts';
+import { useMayChange } from './write-access.ts';
 import { useReferenceTexts } from './use-reference-texts.ts';
 
 export interface ResourceListPageProps {
@@ -42,8 +43,8 @@ interface BatchReport {
 /**
  * The list of a resource, drawn from its contract: title, keyword and filters in the URL,
  * columns formatted by kind, sorting, paging, selection with batch delete and activate/deactivate,
- * export, import; each button only for those who hold its authority and only when the contract
- * offers the sub-path. Rows link to the detail page.
+ * export, import; each button only for those who hold its authority (and, on a list shared by
+ * every tenant, are system users: useMayChange) and only when the contract offers the sub-path. Rows link to the detail page.
  */
 export function ResourceListPage({
   contract,
@@ -65,10 +66,10 @@ export function ResourceListPage({
   const [busy, setBusy] = useState(false);
   const [report, setReport] = useState<BatchReport | null>(null);
   const [importing, setImporting] = useState(false);
-  const canCreate = useHasAuthority(authority(contract, 'create')) && contract.offers('create');
-  const canUpdate = useHasAuthority(authority(contract, 'update'));
+  const canCreate = useMayChange(contract, 'create') && contract.offers('create');
+  const canUpdate = useMayChange(contract, 'update');
   const canStatus = canUpdate && contract.offers('status') && contract.statusField !== null;
-  const canDelete = useHasAuthority(authority(contract, 'delete')) && contract.offers('delete');
+  const canDelete = useMayChange(contract, 'delete') && contract.offers('delete');
   const canExport = useHasAuthority(authority(contract, 'export')) && contract.offers('export');
   const canImport = canCreate && contract.offers('import');
   const title = text(contract.title);

@@ -1,4 +1,4 @@
-import { ErrorCodes, FieldErrorKeys, Paging } from '@hcm/contracts';
+import { ErrorCodes, FieldErrorKeys, Paging, type UserLevel } from '@hcm/contracts';
 import { answerIam, type FakeIamState } from '../../../session/src/testing/fake-iam.ts';
 import type { AnyResourceContract, FieldContract } from '@hcm/contracts/resource';
 import { checkFieldValue } from '@hcm/contracts/resource/check';
@@ -104,17 +104,22 @@ export class FakeResourceApi {
     return this.calls.filter((call) => call.method === method && call.path === path);
   }
 
-  /** Plugs the fake into the shared client and signs in a user holding `permissions`. */
-  async signInWith(permissions: readonly string[], isRoot = false): Promise<void> {
+  /** Plugs the fake into the shared client and signs in a user holding `permissions` (a tenant user by default, a system user has no tenant). */
+  async signInWith(
+    permissions: readonly string[],
+    isRoot = false,
+    userLevel: UserLevel = 'TENANT',
+  ): Promise<void> {
+    const tenant = userLevel === 'TENANT';
     this.#iam.profile = {
       id: '00000000-0000-4000-8000-000000000001',
       username: 'hradmin',
       fullName: 'Quản trị Nhân sự',
       email: null,
-      tenantId: 't-1',
-      tenantName: 'Công ty Minh An',
+      tenantId: tenant ? 't-1' : null,
+      tenantName: tenant ? 'Công ty Minh An' : null,
       language: 'vi',
-      userPrimary: { isRoot, grantedPermissions: [...permissions], userLevel: 'TENANT' },
+      userPrimary: { isRoot, grantedPermissions: [...permissions], userLevel },
     };
     configureHttp({ fetch: this.fetch });
     await signIn({ username: 'hradmin', password: 'right', rememberMe: false });
