@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { PasswordHasher } from '../services/iam/passwords/password-hasher.ts';
+import { loadAreas } from '../services/om/areas/load-areas.ts';
 import { productSeeds } from '../services/tenant/seeds/product-seeds.ts';
 import { formatCredentialsBox } from './credentials-box.ts';
 import { seedInitialData, type SeedResult } from './seed-initial-data.ts';
@@ -25,6 +26,7 @@ export async function prepareDatabase({
 }: PrepareDatabaseOptions): Promise<SeedResult> {
   const seeds = await productSeeds();
   await db.migrate(config.migrationsDir);
+  await loadAreas(db.orm);
   const seeded = await seedInitialData({ db: db.orm, passwords, seeds }, config.bootstrap);
   // Printed, never logged: log lines are kept and shipped; this is meant for one pair of eyes.
   if (seeded.generated.length > 0) print(formatCredentialsBox(seeded.generated));

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { registerResources, type ResourceDefinition, type ResourceDeps } from '../../resources/index.ts';
+import { areaRoutes } from './areas/routes.ts';
 import { bankResources } from './banks/resources.ts';
 import { categoryResources } from './categories/category-resources.ts';
 import { positionResource } from './positions/position-resource.ts';
@@ -26,4 +27,5 @@ export const omService: FastifyPluginAsync<{ deps: ResourceDeps }> = async (app,
   await registerResources(app, omResources, deps);
   await app.register(wageCategoryRoutes, { db: deps.db });
   await app.register(scaleGroupRoutes, { deps });
+  await app.register(areaRoutes, { db: deps.db });
 };
