@@ -6,7 +6,7 @@ import { session$, type SessionState } from '@hcm/session';
 export interface Authorities {
   readonly granted: readonly string[];
   readonly isRoot: boolean;
-  /** SYSTEM or TENANT: on a list shared by every tenant (contract level 'both') only SYSTEM writes */
+  /** the level they work at (TENANT with a tenant): on a list shared by every tenant (contract level 'both') only SYSTEM writes */
   readonly userLevel: UserLevel;
 }
 
@@ -23,7 +23,8 @@ export function useAuthorities(): Authorities | null {
   return {
     granted: session.profile.userPrimary.grantedPermissions,
     isRoot: session.profile.userPrimary.isRoot,
-    userLevel: session.profile.userPrimary.userLevel,
+    // A user with a tenant works inside it (core §6), as the server and the shell's menu hold.
+    userLevel: session.profile.tenantId ? 'TENANT' : session.profile.userPrimary.userLevel,
   };
 }
 
