@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import type { PasswordHasher } from '../services/iam/passwords/password-hasher.ts';
 import { loadAreas } from '../services/om/areas/load-areas.ts';
 import { productSeeds } from '../services/tenant/seeds/product-seeds.ts';
+import type { TenantSeeds } from '../services/tenant/seeds/tenant-seeds.ts';
 import { formatCredentialsBox } from './credentials-box.ts';
 import { seedInitialData, type SeedResult } from './seed-initial-data.ts';
 
@@ -12,6 +13,11 @@ export interface PrepareDatabaseOptions {
   passwords: PasswordHasher;
   /** where the one-time credentials notice goes: stdout in main.ts, a buffer in tests */
   print: (text: string) => void;
+  /**
+   * The demo tenant's reference data: by default the product's seed files (`productSeeds()`),
+   * read and checked here; test servers give none unless a suite asks (testing/test-server.ts).
+   */
+  seeds?: TenantSeeds;
 }
 
 /**
@@ -23,8 +29,9 @@ export async function prepareDatabase({
   db,
   passwords,
   print,
+  seeds: given,
 }: PrepareDatabaseOptions): Promise<SeedResult> {
-  const seeds = await productSeeds();
+  const seeds = given ?? (await productSeeds());
   await db.migrate(config.migrationsDir);
   await loadAreas(db.orm);
   const seeded = await seedInitialData({ db: db.orm, passwords, seeds }, config.bootstrap);

@@ -10,6 +10,7 @@ import { closeGracefully } from '../http/close-gracefully.ts';
 import { createLogger } from '../http/logger.ts';
 import type { App } from '../http/types.ts';
 import { createPasswordHasher, type PasswordHasher } from '../services/iam/passwords/password-hasher.ts';
+import { NO_SEEDS } from '../services/tenant/seeds/tenant-seeds.ts';
 
 /** Passwords the test servers are seeded with unless a test says otherwise. */
 export const TEST_ROOT = { username: 'root', password: 'Root-Test#Pass1', fullName: 'Quản trị hệ thống' };
@@ -39,6 +40,11 @@ export async function startTestServer(
   options: {
     /** routes of the test's own (e.g. tiny routes declaring a permission or module), added before listen */
     routes?: (app: App, db: Database) => void | Promise<void>;
+    /**
+     * the demo tenant gets the product's seed data (README, "Seed data") as main's does; off by
+     * default, so that the suites do not pay for writing it at every start
+     */
+    productSeeds?: boolean;
   } = {},
 ): Promise<TestServer> {
   const config = loadConfig({
@@ -60,7 +66,13 @@ export async function startTestServer(
   const db = await openDatabase(config.database);
   const passwords = await createPasswordHasher();
   let printed = '';
-  const seeded = await prepareDatabase({ config, db, passwords, print: (text) => (printed += text) });
+  const seeded = await prepareDatabase({
+    config,
+    db,
+    passwords,
+    print: (text) => (printed += text),
+    ...(options.productSeeds ? {} : { seeds: NO_SEEDS }),
+  });
   const app = await buildApp({ config, db, logger });
   await options.routes?.(app, db);
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -6,9 +6,10 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenants } from '../../../db/schema.ts';
 import { inScope } from '../../../db/tenant-scope.ts';
-import { startResourceTestKit, type ResourceTestKit } from '../../../resources/testing/kit.ts';
-import { testEngines } from '../../../testing/engines.ts';
-import { TEST_HR_ADMIN } from '../../../testing/test-server.ts';
+import { createTestDatabase, testEngines, type TestDatabase } from '../../../testing/engines.ts';
+import { makeTenant } from '../../../testing/factories.ts';
+import { httpClient } from '../../../testing/http-client.ts';
+import { startTestServer, TEST_HR_ADMIN, type TestServer } from '../../../testing/test-server.ts';
 import { declaredResources } from '../../declared-resources.ts';
 import { ethnicityResource } from '../../om/categories/category-resources.ts';
 import { createTenant } from '../tenants/create-tenant.ts';
@@ -136,18 +137,23 @@ describe('a seed file the API would refuse stops the start, naming the file and 
 describe.each(await testEngines('both'))(
   'a tenant the product creates gets the seeds on $engine',
   ({ engine }) => {
-    let kit: ResourceTestKit;
+    let database: TestDatabase;
+    let server: TestServer;
     let seeds: TenantSeeds;
 
     beforeAll(async () => {
-      kit = await startResourceTestKit(engine);
+      database = await createTestDatabase(engine);
+      server = await startTestServer({ ...database.env, LOG_LEVEL: 'warn' }, { productSeeds: true });
       seeds = await productSeeds();
     });
-    afterAll(() => kit?.stop());
+    afterAll(async () => {
+      await server?.stop();
+      await database?.dispose();
+    });
 
     /** Rows of each seeded resource in the tenant, by seed file. */
     const countsIn = (tenantId: string) =>
-      inScope(kit.server.db.orm, { tenantId, userId: null }, async (tx) => {
+      inScope(server.db.orm, { tenantId, userId: null }, async (tx) => {
         const counts: Record<string, number> = {};
         for (const { file, resource } of seeds.files) {
           const [row] = await tx.select({ n: count() }).from(resource.table);
@@ -158,13 +164,14 @@ describe.each(await testEngines('both'))(
     const expected = () => Object.fromEntries(seeds.files.map((f) => [f.file, f.rows.length]));
 
     it('the demo tenant made at first start: its administrator lists the 54 ethnic groups, Kinh first', async () => {
-      const auth = await kit.http.post<{ data: TokenSet }>('/api/iam/authenticate', {
+      const http = httpClient(server.url);
+      const auth = await http.post<{ data: TokenSet }>('/api/iam/authenticate', {
         username: TEST_HR_ADMIN.username,
         password: TEST_HR_ADMIN.password,
       });
       expect(auth.status).toBe(200);
       const token = auth.body.data.accessToken;
-      const res = await kit.http.get<PageEnvelope<Named>>('/api/om/ethnicities?pageSize=100', token);
+      const res = await http.get<PageEnvelope<Named>>('/api/om/ethnicities?pageSize=100', token);
       expect(res.status).toBe(200);
       expect(res.body.page.total).toBe(54);
       expect(res.body.data[0]).toMatchObject({
@@ -173,14 +180,14 @@ describe.each(await testEngines('both'))(
         status: 'ACTIVE',
         createdBy: null,
       });
-      const banks = await kit.http.get<PageEnvelope<Named>>('/api/om/banks?pageSize=100', token);
+      const banks = await http.get<PageEnvelope<Named>>('/api/om/banks?pageSize=100', token);
       expect(banks.body.page.total).toBe(rowsOf(seeds, 'om/banks.json').length);
       // By name: "Ngân hàng Hợp tác xã…" before "Ngân hàng Liên doanh…", "Ngân hàng Nông nghiệp…", "Ngân hàng T…".
       expect(banks.body.data[0]).toMatchObject({ code: 'COOPBANK', shortName: 'Co-opBank' });
     });
 
     it('a tenant created with the seeds has every file, written in its own transaction', async () => {
-      const tenant = await createTenant(kit.server.db.orm, {
+      const tenant = await createTenant(server.db.orm, {
         code: `seeded_${engine}`,
         name: 'Công ty Mới',
         seeds,
@@ -189,8 +196,8 @@ describe.each(await testEngines('both'))(
     });
 
     it('a test factory tenant pays for none', async () => {
-      const caller = await kit.caller([ethnicityResource]);
-      expect(Object.values(await countsIn(caller.tenantId)).every((n) => n === 0)).toBe(true);
+      const tenant = await makeTenant(server.db.orm, { licence: null });
+      expect(Object.values(await countsIn(tenant.id)).every((n) => n === 0)).toBe(true);
     });
 
     it('the tenant and its seeds together or not at all', async () => {
@@ -208,9 +215,9 @@ describe.each(await testEngines('both'))(
         ],
       };
       await expect(
-        createTenant(kit.server.db.orm, { code: 'half_made', name: 'Nửa chừng', seeds: broken }),
+        createTenant(server.db.orm, { code: 'half_made', name: 'Nửa chừng', seeds: broken }),
       ).rejects.toThrow();
-      const found = await kit.server.db.orm.select().from(tenants).where(eq(tenants.code, 'half_made'));
+      const found = await server.db.orm.select().from(tenants).where(eq(tenants.code, 'half_made'));
       expect(found).toEqual([]);
     });
   },
