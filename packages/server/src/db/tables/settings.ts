@@ -1,44 +1,22 @@
-import type { Status } from '@hcm/contracts';
 import { sql } from 'drizzle-orm';
-import {
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  timestamp,
-  uniqueIndex,
-  uuid,
-  varchar,
-  date,
-} from 'drizzle-orm/pg-core';
+import { index, numeric, pgTable, primaryKey, uniqueIndex, varchar, date } from 'drizzle-orm/pg-core';
+import { auditColumns, statusColumn, tenantKeyColumns } from './columns.ts';
 
-/*
- * The typed mirror of migration 0020. The tenant foreign keys live in the SQL only: this file
- * is imported by schema.ts, so it cannot refer back to `tenants`.
- */
-const audit = () => ({
-  status: varchar('status', { length: 16 }).$type<Status>().notNull().default('ACTIVE'),
-  version: integer('version').notNull().default(1),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  createdBy: uuid('created_by'),
-  lastModifiedAt: timestamp('last_modified_at', { withTimezone: true }).notNull().defaultNow(),
-  lastModifiedBy: uuid('last_modified_by'),
-});
+/* The typed mirror of migration 0020. */
 
 /** Admin › parameter management: one value per code and effective date. */
 export const parameters = pgTable(
   'parameters',
   {
-    tenantId: uuid('tenant_id').notNull(),
-    id: uuid('id').notNull().defaultRandom(),
+    ...tenantKeyColumns(),
     code: varchar('code', { length: 50 }).notNull(),
     name: varchar('name', { length: 200 }).notNull(),
     value: numeric('value', { precision: 18, scale: 3 }).notNull(),
     unit: varchar('unit', { length: 20 }),
     effectiveDate: date('effective_date').notNull(),
     description: varchar('description', { length: 1000 }),
-    ...audit(),
+    ...statusColumn(),
+    ...auditColumns(),
   },
   (t) => [
     primaryKey({ name: 'parameters_pkey', columns: [t.tenantId, t.id] }),
@@ -53,8 +31,7 @@ export const parameters = pgTable(
 export const messageTemplates = pgTable(
   'message_templates',
   {
-    tenantId: uuid('tenant_id').notNull(),
-    id: uuid('id').notNull().defaultRandom(),
+    ...tenantKeyColumns(),
     code: varchar('code', { length: 50 }).notNull(),
     name: varchar('name', { length: 200 }).notNull(),
     channel: varchar('channel', { length: 16 }).$type<'EMAIL' | 'NOTIFICATION'>().notNull(),
@@ -63,7 +40,8 @@ export const messageTemplates = pgTable(
     subjectEn: varchar('subject_en', { length: 250 }),
     bodyEn: varchar('body_en', { length: 10000 }),
     description: varchar('description', { length: 1000 }),
-    ...audit(),
+    ...statusColumn(),
+    ...auditColumns(),
   },
   (t) => [
     primaryKey({ name: 'message_templates_pkey', columns: [t.tenantId, t.id] }),
