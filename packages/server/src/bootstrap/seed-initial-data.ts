@@ -22,8 +22,11 @@ export const DEFAULT_SERVICE_PACK = {
   modules: ApplicationModules,
 } as const;
 
-/** The demo HR administrator's tenant role: every permission a tenant role may grant. */
-export const HR_ADMIN_ROLE = { code: 'HR_ADMIN', name: 'Quản trị nhân sự' } as const;
+/**
+ * The HR administrator's tenant role: every permission a tenant role may grant. Built in: never
+ * deleted, its permissions never changed (services/iam/roles/manage-roles.ts).
+ */
+export const HR_ADMIN_ROLE = { code: 'HR_ADMIN', name: 'Quản trị nhân sự', builtIn: true } as const;
 
 export interface GeneratedCredential {
   role: string;

@@ -3,6 +3,7 @@ import { captchaRoutes } from './captcha/routes.ts';
 import type { IamDeps } from './deps.ts';
 import { meRoutes } from './me/routes.ts';
 import { passwordRoutes } from './passwords/routes.ts';
+import { roleRoutes } from './roles/routes.ts';
 import { sessionRoutes } from './session/routes.ts';
 import { userAdminRoutes } from './users/routes.ts';
 
@@ -13,4 +14,5 @@ export const iamService: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = async (a
   await app.register(captchaRoutes, { deps });
   await app.register(passwordRoutes, { deps });
   await app.register(userAdminRoutes, { deps });
+  await app.register(roleRoutes, { deps });
 };

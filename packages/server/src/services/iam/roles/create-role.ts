@@ -8,6 +8,8 @@ export interface CreateRoleInput {
   description?: string | null;
   /** permission codes (`resource.action`) the role grants */
   permissions?: readonly string[];
+  /** the tenant's administrator role: never deleted, its permissions never changed */
+  builtIn?: boolean;
   createdBy?: string | null;
 }
 
@@ -24,6 +26,7 @@ export async function createRole(db: Db, input: CreateRoleInput): Promise<RoleRo
       code: input.code,
       name: input.name,
       description: input.description ?? null,
+      builtIn: input.builtIn ?? false,
       createdBy,
       lastModifiedBy: createdBy,
     })

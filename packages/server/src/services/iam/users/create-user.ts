@@ -11,6 +11,7 @@ export interface CreateUserInput {
   username: string;
   fullName: string;
   email?: string | null;
+  phone?: string | null;
   /** omitted: the account cannot sign in with a password */
   password?: string;
   isRoot?: boolean;
@@ -36,6 +37,7 @@ export async function createUser(
       username: input.username,
       fullName: input.fullName,
       email: input.email ?? null,
+      phone: input.phone ?? null,
       passwordHash: input.password === undefined ? null : await deps.passwords.hash(input.password),
       isRoot: input.isRoot ?? false,
       // The level follows from the tenant (also a CHECK in the table): no way to get it wrong.
