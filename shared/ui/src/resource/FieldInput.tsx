@@ -20,6 +20,8 @@ import { useUiTranslation } from '../i18n/ui-i18n.ts';
 import type { FormValue } from './contract-form.ts';
 import type { LabelText } from './format-value.ts';
 import { ReferenceInput } from './ReferenceInput.tsx';
+import { ChildrenInput } from './ChildrenInput.tsx';
+import type { FieldError } from '../form/validators.ts';
 
 const useStyles = makeStyles({
   choices: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalL },
@@ -31,6 +33,8 @@ export interface FieldInputProps {
   binding: FieldBinding<FormValue>;
   text: LabelText;
   disabled?: boolean;
+  /** children fields: the server's errors on their cells, keyed like `ranks[2].code` */
+  serverErrors?: Readonly<Record<string, FieldError>>;
 }
 
 /** Local date and time as the datetime-local input writes it. */
@@ -44,9 +48,10 @@ const localDateTime = (value: FormValue) => {
  * The input of a field, by its kind, inside a labelled FormField that shows its error: text and
  * code TextInput (Textarea when multiline), integer, decimal and money DecimalInput, boolean
  * Switch, date DateInput, date-time, enum Dropdown with its value labels, enum set checkboxes,
- * reference a searching Combobox. Children lists and files are not edited here yet.
+ * reference a searching Combobox, children a table of rows (ChildrenInput). Files are not edited
+ * here yet.
  */
-export function FieldInput({ name, field, binding, text, disabled }: FieldInputProps) {
+export function FieldInput({ name, field, binding, text, disabled, serverErrors }: FieldInputProps) {
   const styles = useStyles();
   const { t } = useUiTranslation();
   const id = useId();
@@ -55,6 +60,17 @@ export function FieldInput({ name, field, binding, text, disabled }: FieldInputP
   const { value, onChange, onBlur, error } = binding;
   const common = { id, disabled, onBlur, 'aria-invalid': error ? true : undefined } as const;
   const enumLabel = (labels: Readonly<Record<string, Label>>, v: string) => (labels[v] ? text(labels[v]) : v);
+  if (field.kind === 'children')
+    return (
+      <ChildrenInput
+        name={name}
+        field={field}
+        binding={binding}
+        text={text}
+        disabled={disabled}
+        serverErrors={serverErrors}
+      />
+    );
 
   const input = (() => {
     switch (field.kind) {

@@ -16,7 +16,7 @@ import type { AnyResourceContract, FormSection } from '@hcm/contracts/resource';
 import { ApiError } from '@hcm/session';
 import { confirmAction } from '../dialog/confirm-host.tsx';
 import { useFormState, type FieldBinding } from '../form/use-form-state.ts';
-import { serverFieldErrors } from '../form/validators.ts';
+import { serverFieldErrors, type FieldError } from '../form/validators.ts';
 import { useUiTranslation } from '../i18n/ui-i18n.ts';
 import { notify } from '../toast/notify.ts';
 import {
@@ -132,6 +132,8 @@ function FormBody({
   });
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState(false);
+  // the server's errors on rows of children fields (`ranks[2].code`), shown on their cells
+  const [rowErrors, setRowErrors] = useState<Record<string, FieldError>>({});
   const busy = useRef(false);
   const dirty = valuesDiffer(form.values, start);
   const askToLeave = () =>
@@ -171,7 +173,9 @@ function FormBody({
       if (stale) setConflict(true);
       else if (failure && failure.fieldErrors.length > 0) {
         const errors = serverFieldErrors(failure.fieldErrors);
-        const onForm = Object.keys(errors).filter((name) => names.includes(name));
+        const fieldOf = (key: string) => key.replace(/\[.*$/, '');
+        const onForm = Object.keys(errors).filter((name) => names.includes(fieldOf(name)));
+        setRowErrors(Object.fromEntries(Object.entries(errors).filter(([key]) => key.includes('['))));
         form.setErrors(errors);
         // every problem shown on its field: the kit's words; otherwise the server's
         const allOnForm = failure.status === 400 && onForm.length === Object.keys(errors).length;
@@ -187,7 +191,14 @@ function FormBody({
     const field = contract.fields[name];
     if (!field) return null;
     const Custom = fieldComponents[name];
-    const inputProps: FieldInputProps = { name, field, binding: form.field(name), text, disabled: saving };
+    const inputProps: FieldInputProps = {
+      name,
+      field,
+      binding: form.field(name),
+      text,
+      disabled: saving,
+      ...(field.kind === 'children' ? { serverErrors: rowErrors } : {}),
+    };
     return Custom ? <Custom key={name} {...inputProps} /> : <FieldInput key={name} {...inputProps} />;
   };
 

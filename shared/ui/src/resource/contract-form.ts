@@ -1,18 +1,21 @@
-import type { AnyResourceContract, FieldContract } from '@hcm/contracts/resource';
+import type { AnyResourceContract, ChildrenField, FieldContract, ScalarField } from '@hcm/contracts/resource';
 import { decimalPattern } from '@hcm/contracts/resource';
 import { FieldErrorKeys } from '@hcm/contracts';
 import { cleanText } from '../form/clean-text.ts';
-import { Validators, type Validator } from '../form/validators.ts';
+import { firstError, Validators, type FieldError, type Validator } from '../form/validators.ts';
 import { isInvalidDate } from '../input/date-text.ts';
 import type { ResourceRecord } from './resource-api.ts';
 
 /**
  * A form value per kind: text, code, integer, decimal, money as strings (the inputs' own shape,
  * integers included so that DecimalInput can edit them); boolean; date as a Date; enum as a
- * string; enumSet and references as string arrays; reference, treeParent, file, image as an id.
+ * string; enumSet and references as string arrays; reference, treeParent, file, image as an id;
+ * children as rows, each a ChildRow of its item fields' form values.
  */
 export type FormValue = string | boolean | Date | readonly string[] | null | readonly unknown[];
 export type FormValues = Record<string, FormValue>;
+/** One row of a children field in the form: a form value per item field. */
+export type ChildRow = Record<string, FormValue>;
 
 /** The fields a form of this mode edits, in section order. */
 export function editedFields(contract: AnyResourceContract, mode: 'create' | 'update'): string[] {
@@ -29,6 +32,37 @@ const toDate = (value: unknown): Date | null => {
   return Number.isNaN(date.getTime()) ? null : date;
 };
 
+/** The form value of one field's API value (`fresh`: a new record, so an enum takes its default). */
+function formValueOf(field: FieldContract, value: unknown, fresh: boolean): FormValue {
+  switch (field.kind) {
+    case 'boolean':
+      return typeof value === 'boolean' ? value : false;
+    case 'date':
+    case 'dateTime':
+      return toDate(value);
+    case 'integer':
+      return typeof value === 'number' ? String(value) : null;
+    case 'enum':
+      return typeof value === 'string' ? value : fresh ? (field.defaultValue ?? null) : null;
+    case 'enumSet':
+    case 'references':
+      return Array.isArray(value) ? (value as string[]) : [];
+    case 'children':
+      return Array.isArray(value)
+        ? value.map((item) => childRowOf(field, item as Record<string, unknown>))
+        : [];
+    default:
+      return typeof value === 'string' ? value : null;
+  }
+}
+
+/** A row of a children field as the form edits it; an empty new row without `item`. */
+export function childRowOf(field: ChildrenField, item: Record<string, unknown> = {}): ChildRow {
+  const row: ChildRow = {};
+  for (const [name, child] of Object.entries(field.fields)) row[name] = formValueOf(child, item[name], false);
+  return row;
+}
+
 /** Every edited field's starting value. */
 export function initialValues(
   contract: AnyResourceContract,
@@ -38,34 +72,40 @@ export function initialValues(
   const values: FormValues = {};
   for (const name of names) {
     const field = contract.fields[name];
-    if (!field) continue;
-    const value = record ? record[name] : undefined;
-    switch (field.kind) {
-      case 'boolean':
-        values[name] = typeof value === 'boolean' ? value : false;
-        break;
-      case 'date':
-      case 'dateTime':
-        values[name] = toDate(value);
-        break;
-      case 'integer':
-        values[name] = typeof value === 'number' ? String(value) : null;
-        break;
-      case 'enum':
-        values[name] = typeof value === 'string' ? value : record ? null : (field.defaultValue ?? null);
-        break;
-      case 'enumSet':
-      case 'references':
-        values[name] = Array.isArray(value) ? (value as string[]) : [];
-        break;
-      case 'children':
-        values[name] = Array.isArray(value) ? (value as unknown[]) : [];
-        break;
-      default:
-        values[name] = typeof value === 'string' ? value : null;
-    }
+    if (field) values[name] = formValueOf(field, record ? record[name] : undefined, !record);
   }
   return values;
+}
+
+/** The comparable value of a cell of a unique item field (case-insensitive text), or null. */
+const uniqueKey = (field: ScalarField, value: FormValue): string | null => {
+  if (value === null || value === undefined || value === '') return null;
+  const text = String(value).trim();
+  return field.kind === 'text' || field.kind === 'code' ? text.toLowerCase() : text;
+};
+
+/**
+ * The problems of a children field's rows, keyed `<row>.<item field>`: each cell's validators
+ * (the item field's limits), and a unique item field's value used by an earlier row.
+ */
+export function childCellErrors(field: ChildrenField, rows: readonly ChildRow[]): Record<string, FieldError> {
+  const errors: Record<string, FieldError> = {};
+  const items = Object.entries(field.fields);
+  const seen = new Map<string, Set<string>>(items.map(([name]) => [name, new Set<string>()]));
+  rows.forEach((row, index) => {
+    for (const [name, child] of items) {
+      const error = firstError(row[name] ?? null, fieldValidators(child));
+      if (error) {
+        errors[`${index}.${name}`] = error;
+        continue;
+      }
+      const key = child.unique ? uniqueKey(child, row[name] ?? null) : null;
+      if (key === null) continue;
+      if (seen.get(name)?.has(key)) errors[`${index}.${name}`] = { key: FieldErrorKeys.invalidValue };
+      seen.get(name)?.add(key);
+    }
+  });
+  return errors;
 }
 
 /** A decimal string within the field's precision and scale (the server's own pattern). */
@@ -115,8 +155,13 @@ export function fieldValidators(field: FieldContract): Validator[] {
       validators.push(Validators.oneOf(field.values));
       break;
     case 'references':
-    case 'children':
       validators.push(Validators.maxLength(field.maxItems));
+      break;
+    case 'children':
+      validators.push(Validators.maxLength(field.maxItems), (rows) => {
+        const errors = childCellErrors(field, (rows ?? []) as ChildRow[]);
+        return Object.keys(errors).length > 0 ? { key: FieldErrorKeys.invalidValue } : null;
+      });
       break;
     default:
       break;
@@ -159,8 +204,13 @@ function requestValue(field: FieldContract, value: FormValue): unknown {
     case 'enumSet':
       return [...(value as string[])].sort();
     case 'references':
-    case 'children':
       return value;
+    case 'children':
+      return (value as ChildRow[]).map((row) =>
+        Object.fromEntries(
+          Object.entries(field.fields).map(([name, child]) => [name, requestValue(child, row[name] ?? null)]),
+        ),
+      );
     default:
       return value === '' ? null : value;
   }

@@ -11,7 +11,8 @@ const AUDIT_INSTANTS = new Set(['createdAt', 'lastModifiedAt']);
 /**
  * A value as a list cell or detail line shows it, by the field's kind: dates dd/MM/yyyy,
  * date-times HH:mm dd/MM/yyyy, money and decimals in Vietnamese notation (cut, never rounded),
- * enums by their labels, booleans as Có/Không, references by their display text when known.
+ * enums by their labels, booleans as Có/Không, references by their display text when known,
+ * children by their rows' names (or their count).
  */
 export function formatFieldValue(
   field: FieldContract | undefined,
@@ -45,8 +46,14 @@ export function formatFieldValue(
     }
     case 'references':
       return Array.isArray(value) ? String(value.length) : '';
-    case 'children':
-      return Array.isArray(value) ? String(value.length) : '';
+    case 'children': {
+      // the list's cell: the rows' names (the first plain-text item field) or how many rows
+      if (!Array.isArray(value)) return '';
+      const named = Object.entries(field.fields).find(([, child]) => child.kind === 'text')?.[0];
+      return named
+        ? (value as Record<string, unknown>[]).map((row) => String(row[named] ?? '')).join(', ')
+        : String(value.length);
+    }
     default:
       return String(value);
   }

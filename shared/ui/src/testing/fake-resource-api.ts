@@ -2,6 +2,7 @@ import { ErrorCodes, FieldErrorKeys, Paging, type UserLevel } from '@hcm/contrac
 import { answerIam, type FakeIamState } from '../../../session/src/testing/fake-iam.ts';
 import type { AnyResourceContract, FieldContract } from '@hcm/contracts/resource';
 import { checkFieldValue } from '@hcm/contracts/resource/check';
+import { childrenProblems } from './fake-children.ts';
 import { configureHttp, signIn } from '@hcm/session';
 
 /** One call the page made, as the fake saw it. */
@@ -266,6 +267,10 @@ export class FakeResourceApi {
       if (!field) continue;
       const present = name in body;
       if (!present && (record || !field.required)) continue;
+      if (field.kind === 'children') {
+        errors.push(...childrenProblems(name, field, body[name], problemOf));
+        continue;
+      }
       const problem = problemOf(field, body[name]);
       if (problem) errors.push({ field: name, code: problem, message: problem });
     }
@@ -293,7 +298,8 @@ export class FakeResourceApi {
     }
     const defaults: Record<string, unknown> = {};
     for (const [name, field] of Object.entries(contract.fields))
-      defaults[name] = field.kind === 'enum' ? (field.defaultValue ?? null) : null;
+      defaults[name] =
+        field.kind === 'enum' ? (field.defaultValue ?? null) : field.kind === 'children' ? [] : null;
     const created = this.#stamp({ ...defaults, ...values });
     table.push(created);
     return json(200, { data: created });
