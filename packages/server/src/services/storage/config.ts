@@ -38,7 +38,9 @@ export function readFileStoreConfig(
       problems.push(`S3_ENDPOINT must be an http:// or https:// URL, got "${endpoint}"`);
     const bucket = required('S3_BUCKET');
     if (bucket !== '' && !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
-      problems.push(`S3_BUCKET must be a bucket name (3 to 63 lower-case letters, digits, . or -), got "${bucket}"`);
+      problems.push(
+        `S3_BUCKET must be a bucket name (3 to 63 lower-case letters, digits, . or -), got "${bucket}"`,
+      );
     const pathStyle = (read('S3_FORCE_PATH_STYLE') ?? 'false').toLowerCase();
     if (pathStyle !== 'true' && pathStyle !== 'false')
       problems.push(`S3_FORCE_PATH_STYLE must be true or false, got "${pathStyle}"`);
@@ -54,7 +56,8 @@ export function readFileStoreConfig(
   }
   if (kind !== 'local') problems.push(`FILE_STORE must be local or s3, got "${kind}"`);
   const explicit = read('FILE_STORE_DIR');
-  if (explicit !== undefined) return { kind: 'local', dir: isAbsolute(explicit) ? explicit : resolve(cwd, explicit) };
+  if (explicit !== undefined)
+    return { kind: 'local', dir: isAbsolute(explicit) ? explicit : resolve(cwd, explicit) };
   const dataDir = read('DATA_DIR') ?? './data';
   return { kind: 'local', dir: dataDir === 'memory://' ? undefined : resolve(cwd, dataDir, 'files') };
 }

@@ -12,7 +12,10 @@ export const openFileStore = async (config: FileStoreConfig): Promise<FileStore>
   config.kind === 's3' ? createS3Store(config) : createLocalStore(config.dir);
 
 /** The storage service: /api/storage/... (README "Files"). */
-export const storageService: FastifyPluginAsync<{ deps: { db: Db; files: FileStoreConfig } }> = async (app, { deps }) => {
+export const storageService: FastifyPluginAsync<{ deps: { db: Db; files: FileStoreConfig } }> = async (
+  app,
+  { deps },
+) => {
   const store = await openFileStore(deps.files);
   app.addHook('onClose', async () => store.close());
   await app.register(multipart);

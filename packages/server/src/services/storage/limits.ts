@@ -10,7 +10,11 @@ export const FileKinds = {
     extensions: ['docx'],
     image: false,
   },
-  xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extensions: ['xlsx'], image: false },
+  xlsx: {
+    mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    extensions: ['xlsx'],
+    image: false,
+  },
   pptx: {
     mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
     extensions: ['pptx'],

@@ -97,7 +97,8 @@ export async function receiveUpload(
   reply: FastifyReply,
   options: { maxFiles: number },
 ): Promise<ReceivedUpload> {
-  if (!request.isMultipart()) throw fileProblem('file', FieldErrorKeys.required, 'send the file as multipart/form-data');
+  if (!request.isMultipart())
+    throw fileProblem('file', FieldErrorKeys.required, 'send the file as multipart/form-data');
   const dir = await mkdtemp(join(tmpdir(), 'hcm-upload-'));
   const received: ReceivedUpload = {
     fields: {},
@@ -127,7 +128,10 @@ async function readParts(request: FastifyRequest, dir: string, into: ReceivedUpl
         continue;
       }
       const ownerType = into.fields.ownerType?.[0];
-      const limit = ownerType !== undefined && isOwnerType(ownerType) ? OwnerTypeLimits[ownerType].maxBytes : MAX_UPLOAD_BYTES;
+      const limit =
+        ownerType !== undefined && isOwnerType(ownerType)
+          ? OwnerTypeLimits[ownerType].maxBytes
+          : MAX_UPLOAD_BYTES;
       const path = join(dir, randomUUID());
       const measure = new Measure(part.fieldname, limit);
       await pipeline(part.file, measure, createWriteStream(path));
@@ -147,7 +151,11 @@ async function readParts(request: FastifyRequest, dir: string, into: ReceivedUpl
     const code = (error as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT')
       throw fileProblem('files', FieldErrorKeys.max, `send at most ${maxFiles} files at once`);
-    throw fileProblem('file', FieldErrorKeys.invalidValue, `the upload is cut short or malformed (${String(error)})`);
+    throw fileProblem(
+      'file',
+      FieldErrorKeys.invalidValue,
+      `the upload is cut short or malformed (${String(error)})`,
+    );
   }
 }
 

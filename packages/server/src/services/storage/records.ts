@@ -31,7 +31,9 @@ export const FileRecord = Type.Object({
 export type FileRecord = Type.Static<typeof FileRecord>;
 
 const IMAGE_TYPES = new Set<string>(
-  (Object.keys(FileKinds) as FileKind[]).filter((kind) => FileKinds[kind].image && kind !== 'svg').map((kind) => FileKinds[kind].mime),
+  (Object.keys(FileKinds) as FileKind[])
+    .filter((kind) => FileKinds[kind].image && kind !== 'svg')
+    .map((kind) => FileKinds[kind].mime),
 );
 
 /** The row as the API answers it, with the URLs that serve it. */
@@ -80,6 +82,9 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
       .replace(/[đĐ]/g, (c) => (c === 'đ' ? 'd' : 'D'))
       .replace(/[^\x20-\x7e]/g, '_')
       .replace(/["\\]/g, '_') || 'download';
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

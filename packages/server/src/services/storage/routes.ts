@@ -22,7 +22,13 @@ const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
 const module = PermissionResources.file.module;
 const tags = ['storage/files'];
 
-const SORTABLE = { originalName: files.originalName, size: files.size, type: files.type, ownerType: files.ownerType, createdAt: files.createdAt } as const;
+const SORTABLE = {
+  originalName: files.originalName,
+  size: files.size,
+  type: files.type,
+  ownerType: files.ownerType,
+  createdAt: files.createdAt,
+} as const;
 
 const SearchQuery = Type.Object(
   {
@@ -33,7 +39,9 @@ const SearchQuery = Type.Object(
     from: Type.Optional(Type.String({ format: 'date', description: 'uploaded on or after (yyyy-MM-dd)' })),
     to: Type.Optional(Type.String({ format: 'date', description: 'uploaded on or before (yyyy-MM-dd)' })),
     pageIndex: Type.Optional(Type.Integer({ minimum: 1, default: Paging.defaultPageIndex })),
-    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: Paging.maxPageSize, default: Paging.defaultPageSize })),
+    pageSize: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: Paging.maxPageSize, default: Paging.defaultPageSize }),
+    ),
     sortBy: Type.Optional(Type.String({ pattern: `^(${Object.keys(SORTABLE).join('|')})\\.(asc|desc)$` })),
   },
   { additionalProperties: false },
@@ -41,11 +49,22 @@ const SearchQuery = Type.Object(
 type SearchQuery = Type.Static<typeof SearchQuery>;
 
 const Limits = Type.Array(
-  Type.Object({ ownerType: Type.String(), maxBytes: Type.Integer(), maxSize: Type.String(), extensions: Type.Array(Type.String()) }),
+  Type.Object({
+    ownerType: Type.String(),
+    maxBytes: Type.Integer(),
+    maxSize: Type.String(),
+    extensions: Type.Array(Type.String()),
+  }),
 );
 
 const CheckAnswer = Type.Object({
-  names: Type.Array(Type.Object({ name: Type.String(), exists: Type.Boolean(), latest: Type.Union([FileRecord, Type.Null()]) })),
+  names: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      exists: Type.Boolean(),
+      latest: Type.Union([FileRecord, Type.Null()]),
+    }),
+  ),
   sameContent: Type.Array(FileRecord),
 });
 
@@ -59,13 +78,21 @@ const INLINE_TYPES = new Set<string>(
 );
 
 /** /api/storage: the file records and their bytes (README "Files"). */
-export async function registerStorageRoutes(app: FastifyInstance, deps: { db: Db; store: FileStore }): Promise<void> {
+export async function registerStorageRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; store: FileStore },
+): Promise<void> {
   const { db, store } = deps;
 
   /** The row of `id` the caller reaches (its tenant's or the system's, not deleted), else 404. */
   const findVisible = async (request: FastifyRequest, id: string): Promise<FileRow> => {
     const scope = callerScope(request);
-    const [row] = await inScope(db, scope, (tx) => tx.select().from(files).where(and(eq(files.id, id), visibleFiles(scope))));
+    const [row] = await inScope(db, scope, (tx) =>
+      tx
+        .select()
+        .from(files)
+        .where(and(eq(files.id, id), visibleFiles(scope))),
+    );
     if (!row) throw notFound('No such file');
     return row;
   };
@@ -79,7 +106,9 @@ export async function registerStorageRoutes(app: FastifyInstance, deps: { db: Db
       );
       for (const user of found) names.set(user.id, user.fullName);
     }
-    return rows.map((row) => presentFile(row, row.createdBy === null ? null : (names.get(row.createdBy) ?? null)));
+    return rows.map((row) =>
+      presentFile(row, row.createdBy === null ? null : (names.get(row.createdBy) ?? null)),
+    );
   };
 
   /** Streams the bytes with headers that keep a browser from running them (README "Files", security). */
@@ -98,7 +127,10 @@ export async function registerStorageRoutes(app: FastifyInstance, deps: { db: Db
       .header('cache-control', cache);
     // The PDF viewer is a plugin a sandbox would break; everything else gets no script at all.
     if (row.type !== FileKinds.pdf.mime)
-      reply.header('content-security-policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
+      reply.header(
+        'content-security-policy',
+        "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
+      );
     return reply.send(stream);
   };
 
@@ -106,7 +138,11 @@ export async function registerStorageRoutes(app: FastifyInstance, deps: { db: Db
     `${STORAGE_PREFIX}/limits`,
     {
       config: { auth: 'user', permission: [] },
-      schema: { summary: 'What each owner type may upload, and how large', tags, response: { 200: DataEnvelope(Limits), ...errorResponses } },
+      schema: {
+        summary: 'What each owner type may upload, and how large',
+        tags,
+        response: { 200: DataEnvelope(Limits), ...errorResponses },
+      },
     },
     async () => envelope(limitsTable()),
   );
@@ -136,7 +172,9 @@ export async function registerStorageRoutes(app: FastifyInstance, deps: { db: Db
 
   app.post(
     `${STORAGE_PREFIX}/files/uploads`,
-    uploadOptions(`Upload up to ${MAX_FILES_PER_UPLOAD} files at once (multipart: files, ownerType, ownerId?, public?): all or none`),
+    uploadOptions(
+      `Upload up to ${MAX_FILES_PER_UPLOAD} files at once (multipart: files, ownerType, ownerId?, public?): all or none`,
+    ),
     async (request, reply) => {
       const scope = callerScope(request);
       const received = await receiveUpload(request, reply, { maxFiles: MAX_FILES_PER_UPLOAD });
@@ -159,6 +197,7 @@ export async function registerStorageRoutes(app: FastifyInstance, deps: { db: Db
           'Before an upload: which of fileNames the owner already has (the next upload of one becomes its next version), and which of its files have the same content as `file`',
         tags,
         consumes: ['multipart/form-data'],
+        response: { 200: DataEnvelope(CheckAnswer), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -174,7 +213,9 @@ export async function registerStorageRoutes(app: FastifyInstance, deps: { db: Db
                 const parsed: unknown = JSON.parse(trimmed);
                 if (Array.isArray(parsed)) return parsed.map(String);
               } catch {
-                throw validationFailed([{ field: 'fileNames', code: FieldErrorKeys.invalidValue, message: 'is not a JSON list' }]);
+                throw validationFailed([
+                  { field: 'fileNames', code: FieldErrorKeys.invalidValue, message: 'is not a JSON list' },
+                ]);
               }
             }
             return trimmed === '' ? [] : [trimmed];
@@ -194,14 +235,29 @@ export async function registerStorageRoutes(app: FastifyInstance, deps: { db: Db
               : await tx
                   .select()
                   .from(files)
-                  .where(and(ownerRows, inArray(sql`lower(${files.originalName})`, names.map((n) => n.toLowerCase()))))
+                  .where(
+                    and(
+                      ownerRows,
+                      inArray(
+                        sql`lower(${files.originalName})`,
+                        names.map((n) => n.toLowerCase()),
+                      ),
+                    ),
+                  )
                   .orderBy(desc(files.version)),
-          same: hash === undefined ? [] : await tx.select().from(files).where(and(ownerRows, eq(files.hashed, hash))),
+          same:
+            hash === undefined
+              ? []
+              : await tx
+                  .select()
+                  .from(files)
+                  .where(and(ownerRows, eq(files.hashed, hash))),
         }));
         const presentedNamed = await withNames(request, named);
         return envelope({
           names: names.map((name) => {
-            const latest = presentedNamed.find((row) => row.originalName.toLowerCase() === name.toLowerCase()) ?? null;
+            const latest =
+              presentedNamed.find((row) => row.originalName.toLowerCase() === name.toLowerCase()) ?? null;
             return { name, exists: latest !== null, latest };
           }),
           sameContent: await withNames(request, same),
@@ -216,7 +272,12 @@ export async function registerStorageRoutes(app: FastifyInstance, deps: { db: Db
     `${STORAGE_PREFIX}/files`,
     {
       config: { auth: 'user', permission: 'file.view', module },
-      schema: { summary: 'Search the files', tags, querystring: SearchQuery, response: { 200: PageEnvelope(FileRecord), ...errorResponses } },
+      schema: {
+        summary: 'Search the files',
+        tags,
+        querystring: SearchQuery,
+        response: { 200: PageEnvelope(FileRecord), ...errorResponses },
+      },
     },
     async (request) => {
       const scope = callerScope(request);
@@ -231,13 +292,31 @@ export async function registerStorageRoutes(app: FastifyInstance, deps: { db: Db
       if (query.type) conditions.push(ilike(files.type, `${escapeLike(query.type)}%`));
       // Days are Vietnam's (UTC+7): "uploaded on 23/11" means that day in Hà Nội.
       if (query.from) conditions.push(gte(files.createdAt, new Date(`${query.from}T00:00:00+07:00`)));
-      if (query.to) conditions.push(lt(files.createdAt, new Date(new Date(`${query.to}T00:00:00+07:00`).getTime() + 86_400_000)));
-      const [field, direction] = (query.sortBy ?? 'createdAt.desc').split('.') as [keyof typeof SORTABLE, 'asc' | 'desc'];
+      if (query.to)
+        conditions.push(
+          lt(files.createdAt, new Date(new Date(`${query.to}T00:00:00+07:00`).getTime() + 86_400_000)),
+        );
+      const [field, direction] = (query.sortBy ?? 'createdAt.desc').split('.') as [
+        keyof typeof SORTABLE,
+        'asc' | 'desc',
+      ];
       const order = direction === 'asc' ? asc(SORTABLE[field]) : desc(SORTABLE[field]);
       const where = and(...conditions);
       const { rows, total } = await inScope(db, scope, async (tx) => ({
-        rows: await tx.select().from(files).where(where).orderBy(order, asc(files.id)).limit(pageSize).offset((pageIndex - 1) * pageSize),
-        total: (await tx.select({ n: sql<number>`count(*)::int` }).from(files).where(where))[0]?.n ?? 0,
+        rows: await tx
+          .select()
+          .from(files)
+          .where(where)
+          .orderBy(order, asc(files.id))
+          .limit(pageSize)
+          .offset((pageIndex - 1) * pageSize),
+        total:
+          (
+            await tx
+              .select({ n: sql<number>`count(*)::int` })
+              .from(files)
+              .where(where)
+          )[0]?.n ?? 0,
       }));
       return { data: await withNames(request, rows), page: { pageIndex, pageSize, total } };
     },
@@ -250,7 +329,10 @@ export async function registerStorageRoutes(app: FastifyInstance, deps: { db: Db
       schema: {
         summary: 'The files of these ids the caller reaches (others are left out)',
         tags,
-        body: Type.Object({ ids: Type.Array(Uuid, { maxItems: Paging.maxPageSize }) }, { additionalProperties: false }),
+        body: Type.Object(
+          { ids: Type.Array(Uuid, { maxItems: Paging.maxPageSize }) },
+          { additionalProperties: false },
+        ),
         response: { 200: DataEnvelope(Type.Array(FileRecord)), ...errorResponses },
       },
     },
@@ -258,7 +340,12 @@ export async function registerStorageRoutes(app: FastifyInstance, deps: { db: Db
       const scope = callerScope(request);
       const { ids } = request.body as { ids: string[] };
       if (ids.length === 0) return envelope([]);
-      const rows = await inScope(db, scope, (tx) => tx.select().from(files).where(and(visibleFiles(scope), inArray(files.id, ids))));
+      const rows = await inScope(db, scope, (tx) =>
+        tx
+          .select()
+          .from(files)
+          .where(and(visibleFiles(scope), inArray(files.id, ids))),
+      );
       return envelope(await withNames(request, rows));
     },
   );
@@ -267,7 +354,12 @@ export async function registerStorageRoutes(app: FastifyInstance, deps: { db: Db
     `${STORAGE_PREFIX}/files/:id`,
     {
       config: { auth: 'user', permission: 'file.view', module },
-      schema: { summary: "A file's record", tags, params: IdParams, response: { 200: DataEnvelope(FileRecord), ...errorResponses } },
+      schema: {
+        summary: "A file's record",
+        tags,
+        params: IdParams,
+        response: { 200: DataEnvelope(FileRecord), ...errorResponses },
+      },
     },
     async (request) => {
       const row = await findVisible(request, (request.params as { id: string }).id);
@@ -279,10 +371,19 @@ export async function registerStorageRoutes(app: FastifyInstance, deps: { db: Db
     `${STORAGE_PREFIX}/files/:id/view`,
     {
       config: { auth: 'user', permission: 'file.view', module },
-      schema: { summary: 'The bytes, inline when they cannot run script (else as an attachment)', tags, params: IdParams },
+      schema: {
+        summary: 'The bytes, inline when they cannot run script (else as an attachment)',
+        tags,
+        params: IdParams,
+      },
     },
     async (request, reply) =>
-      serve(reply, await findVisible(request, (request.params as { id: string }).id), 'view', 'private, no-store'),
+      serve(
+        reply,
+        await findVisible(request, (request.params as { id: string }).id),
+        'view',
+        'private, no-store',
+      ),
   );
 
   app.get(
@@ -292,7 +393,12 @@ export async function registerStorageRoutes(app: FastifyInstance, deps: { db: Db
       schema: { summary: 'The bytes as an attachment named after the file', tags, params: IdParams },
     },
     async (request, reply) =>
-      serve(reply, await findVisible(request, (request.params as { id: string }).id), 'download', 'private, no-store'),
+      serve(
+        reply,
+        await findVisible(request, (request.params as { id: string }).id),
+        'download',
+        'private, no-store',
+      ),
   );
 
   app.get(
@@ -339,7 +445,10 @@ export async function registerStorageRoutes(app: FastifyInstance, deps: { db: Db
             resource: 'file',
             recordId: id,
             action: 'DELETE',
-            changes: { deleted: { before: false, after: true }, originalName: { before: updated.originalName, after: updated.originalName } },
+            changes: {
+              deleted: { before: false, after: true },
+              originalName: { before: updated.originalName, after: updated.originalName },
+            },
           },
         ]);
         return updated;
@@ -348,4 +457,3 @@ export async function registerStorageRoutes(app: FastifyInstance, deps: { db: Db
     },
   );
 }
-

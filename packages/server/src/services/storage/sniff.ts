@@ -16,10 +16,19 @@ export type Sniffed = { kind: FileKind } | { other: string };
  * file is UTF-8 without a NUL byte. The extension only decides between text kinds (txt, csv,
  * svg), never over binary magic numbers.
  */
-export async function sniff(head: Buffer, path: string, size: number, text: boolean, extension: string): Promise<Sniffed> {
+export async function sniff(
+  head: Buffer,
+  path: string,
+  size: number,
+  text: boolean,
+  extension: string,
+): Promise<Sniffed> {
   if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { kind: 'png' };
   if (startsWith(head, [0xff, 0xd8, 0xff])) return { kind: 'jpeg' };
-  if (head.subarray(0, 6).toString('latin1') === 'GIF87a' || head.subarray(0, 6).toString('latin1') === 'GIF89a')
+  if (
+    head.subarray(0, 6).toString('latin1') === 'GIF87a' ||
+    head.subarray(0, 6).toString('latin1') === 'GIF89a'
+  )
     return { kind: 'gif' };
   if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP')
     return { kind: 'webp' };
@@ -35,7 +44,9 @@ export async function sniff(head: Buffer, path: string, size: number, text: bool
   if (!text) return { other: 'binary content of an unknown kind' };
   if (extension === 'csv') return { kind: 'csv' };
   if (extension === 'svg') {
-    return /<svg[\s>]/i.test(head.toString('utf8')) ? { kind: 'svg' } : { other: 'text that is not an SVG image' };
+    return /<svg[\s>]/i.test(head.toString('utf8'))
+      ? { kind: 'svg' }
+      : { other: 'text that is not an SVG image' };
   }
   if (/<(html|script|svg|!doctype)/i.test(head.toString('utf8').slice(0, 1024)))
     return { other: 'HTML or XML markup' };

@@ -7,7 +7,15 @@ import { files, type FileRow } from '../../db/tables/files.ts';
 import { inScope, type Scope } from '../../db/tenant-scope.ts';
 import { recordActions } from '../../resources/action-log/record-actions.ts';
 import { actionContextOf } from '../../resources/caller.ts';
-import { FileKinds, isOwnerType, megabytes, OWNER_TYPES, OwnerTypeLimits, type FileKind, type OwnerType } from './limits.ts';
+import {
+  FileKinds,
+  isOwnerType,
+  megabytes,
+  OWNER_TYPES,
+  OwnerTypeLimits,
+  type FileKind,
+  type OwnerType,
+} from './limits.ts';
 import { fileProblem, tooLarge, type ReceivedFile, type ReceivedUpload } from './receive.ts';
 import { extensionFits, kindLabel, sniff } from './sniff.ts';
 import type { FileStore } from './stores/store.ts';
@@ -15,15 +23,27 @@ import type { FileStore } from './stores/store.ts';
 export const OWNER_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
 
 /** The owner fields of an upload or a check (multipart text fields), checked: 400 naming the field. */
-export function ownerOf(fields: Record<string, string[]>): { ownerType: OwnerType; ownerId: string | null; isPublic: boolean } {
+export function ownerOf(fields: Record<string, string[]>): {
+  ownerType: OwnerType;
+  ownerId: string | null;
+  isPublic: boolean;
+} {
   const ownerType = fields.ownerType?.[0]?.trim();
   if (ownerType === undefined || ownerType === '')
     throw fileProblem('ownerType', FieldErrorKeys.required, 'ownerType is required');
   if (!isOwnerType(ownerType))
-    throw fileProblem('ownerType', FieldErrorKeys.invalidValue, `ownerType must be one of ${OWNER_TYPES.join(', ')}`);
+    throw fileProblem(
+      'ownerType',
+      FieldErrorKeys.invalidValue,
+      `ownerType must be one of ${OWNER_TYPES.join(', ')}`,
+    );
   const ownerId = fields.ownerId?.[0]?.trim() || null;
   if (ownerId !== null && !OWNER_ID.test(ownerId))
-    throw fileProblem('ownerId', FieldErrorKeys.pattern, 'ownerId must be 1 to 100 letters, digits, _ . : or -');
+    throw fileProblem(
+      'ownerId',
+      FieldErrorKeys.pattern,
+      'ownerId must be 1 to 100 letters, digits, _ . : or -',
+    );
   const publicRaw = (fields.public?.[0] ?? 'false').trim().toLowerCase();
   if (publicRaw !== 'true' && publicRaw !== 'false')
     throw fileProblem('public', FieldErrorKeys.invalidValue, 'public must be true or false');
@@ -32,9 +52,15 @@ export function ownerOf(fields: Record<string, string[]>): { ownerType: OwnerTyp
 
 /** The name a file is listed under: the last segment of what the browser sent, trimmed. */
 export function cleanName(name: string, field: string): string {
-  const clean = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().normalize('NFC');
+  const last = name.split(/[\\/]/).pop() ?? '';
+  const clean = [...last]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
+    .join('')
+    .trim()
+    .normalize('NFC');
   if (clean === '') throw fileProblem(field, FieldErrorKeys.required, 'the file has no name');
-  if (clean.length > 255) throw fileProblem(field, FieldErrorKeys.maxlength, 'the file name is longer than 255 characters');
+  if (clean.length > 255)
+    throw fileProblem(field, FieldErrorKeys.maxlength, 'the file name is longer than 255 characters');
   return clean;
 }
 
@@ -44,7 +70,10 @@ export const extensionOf = (name: string) => {
 };
 
 /** Checks one received file against its owner type, by content: its kind, or 400/413 naming the problem. */
-export async function checkFile(file: ReceivedFile, ownerType: OwnerType): Promise<{ name: string; kind: FileKind; extension: string }> {
+export async function checkFile(
+  file: ReceivedFile,
+  ownerType: OwnerType,
+): Promise<{ name: string; kind: FileKind; extension: string }> {
   const limit = OwnerTypeLimits[ownerType];
   const field = file.field;
   const name = cleanName(file.originalName, field);
@@ -53,9 +82,16 @@ export async function checkFile(file: ReceivedFile, ownerType: OwnerType): Promi
   const extension = extensionOf(name);
   const sniffed = await sniff(file.head, file.path, file.size, file.text, extension);
   const allowed = limit.kinds as readonly FileKind[];
-  const accepted = allowed.flatMap((kind) => FileKinds[kind].extensions).map((e) => `.${e}`).join(', ');
+  const accepted = allowed
+    .flatMap((kind) => FileKinds[kind].extensions)
+    .map((e) => `.${e}`)
+    .join(', ');
   if ('other' in sniffed)
-    throw fileProblem(field, FieldErrorKeys.invalidValue, `${name} is ${sniffed.other}: ${ownerType} takes ${accepted}`);
+    throw fileProblem(
+      field,
+      FieldErrorKeys.invalidValue,
+      `${name} is ${sniffed.other}: ${ownerType} takes ${accepted}`,
+    );
   if (!extensionFits(sniffed.kind, extension))
     throw fileProblem(
       field,
@@ -63,7 +99,11 @@ export async function checkFile(file: ReceivedFile, ownerType: OwnerType): Promi
       `${name} is named .${extension || '(no extension)'} but its content is ${kindLabel(sniffed.kind)}`,
     );
   if (!allowed.includes(sniffed.kind))
-    throw fileProblem(field, FieldErrorKeys.invalidValue, `${name} is ${kindLabel(sniffed.kind)}: ${ownerType} takes ${accepted}`);
+    throw fileProblem(
+      field,
+      FieldErrorKeys.invalidValue,
+      `${name} is ${kindLabel(sniffed.kind)}: ${ownerType} takes ${accepted}`,
+    );
   return { name, kind: sniffed.kind, extension };
 }
 
@@ -114,7 +154,10 @@ export async function storeFiles(
           owner.ownerId === null ? isNull(files.ownerId) : eq(files.ownerId, owner.ownerId),
           sql`lower(${files.originalName}) = lower(${plan.name})`,
         );
-        const [latest] = await tx.select({ version: max(files.version) }).from(files).where(sameOwner);
+        const [latest] = await tx
+          .select({ version: max(files.version) })
+          .from(files)
+          .where(sameOwner);
         const [row] = await tx
           .insert(files)
           .values({
@@ -165,5 +208,7 @@ export const limitsTable = () =>
     ownerType,
     maxBytes: OwnerTypeLimits[ownerType].maxBytes,
     maxSize: megabytes(OwnerTypeLimits[ownerType].maxBytes),
-    extensions: (OwnerTypeLimits[ownerType].kinds as readonly FileKind[]).flatMap((kind) => [...FileKinds[kind].extensions]),
+    extensions: (OwnerTypeLimits[ownerType].kinds as readonly FileKind[]).flatMap((kind) => [
+      ...FileKinds[kind].extensions,
+    ]),
   }));

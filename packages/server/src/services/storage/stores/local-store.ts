@@ -9,7 +9,9 @@ import type { FileStore } from './store.ts';
  * Files on the local disk under `dir` (DATA_DIR/files by default); `dir` undefined: a
  * temporary folder removed on close (DATA_DIR=memory://, tests).
  */
-export async function createLocalStore(dir: string | undefined): Promise<FileStore & { readonly root: string }> {
+export async function createLocalStore(
+  dir: string | undefined,
+): Promise<FileStore & { readonly root: string }> {
   const temporary = dir === undefined;
   const root = temporary ? await mkdtemp(join(tmpdir(), 'hcm-files-')) : resolve(dir);
   await mkdir(root, { recursive: true });

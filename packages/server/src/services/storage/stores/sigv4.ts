@@ -23,7 +23,11 @@ export function uriEncode(value: string, keepSlash: boolean): string {
 const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data, 'utf8').digest();
 
 /** 20261123T014500Z */
-export const amzDateOf = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+export const amzDateOf = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /**
  * The headers that sign one request with AWS Signature Version 4 (service s3), for a path
@@ -49,7 +53,9 @@ export function signRequest(input: {
     .map((name) => name.toLowerCase())
     .sort();
   const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
-  const canonicalHeaders = names.map((name) => `${name}:${String(lower[name]).trim().replace(/\s+/g, ' ')}\n`).join('');
+  const canonicalHeaders = names
+    .map((name) => `${name}:${String(lower[name]).trim().replace(/\s+/g, ' ')}\n`)
+    .join('');
   const signedHeaders = names.join(';');
   const canonicalRequest = [
     input.method,
