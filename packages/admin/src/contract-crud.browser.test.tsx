@@ -26,7 +26,7 @@ const ACTIONS = ['view', 'create', 'update', 'delete', 'export', 'import'] as co
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The input of a field, found by its label as a person reads it (a required star may follow). */
 const input = (label: string) => screen.getByLabelText(new RegExp(`^${escape(label)}`));
-const typedKinds: readonly FieldContract['kind'][] = ['text', 'code', 'integer'];
+const typedKinds: readonly FieldContract['kind'][] = ['text', 'code', 'integer', 'decimal'];
 const toText = (value: unknown) => String(value);
 
 let api: FakeResourceApi;
@@ -71,7 +71,13 @@ describe('every contract the admin app draws, walked through its pages', () => {
       for (const name of required)
         expect(typedKinds, `${contract.path}.${name} can be typed`).to.include(contract.fields[name]?.kind);
       const user = userEvent.setup();
-      await api.signInWith(ACTIONS.map((action) => `${contract.permission}.${action}`));
+      // A list shared by every tenant (level both) is changed by system users only.
+      const userLevel = contract.level === 'both' ? 'SYSTEM' : 'TENANT';
+      await api.signInWith(
+        ACTIONS.map((action) => `${contract.permission}.${action}`),
+        false,
+        userLevel,
+      );
       api.seed(contract, 3);
       openPath(contract.route);
       renderUi(<AdminRouter />);
