@@ -41,7 +41,10 @@ async function findOne(db: Db, generation: AreaGeneration, code: string) {
   return area;
 }
 
-/** A province's wards (CURRENT) or districts (FORMER), a district's wards; a ward has none. 404 for an unknown code. */
+/**
+ * A province's wards (CURRENT) or districts (FORMER), a district's wards; a ward has none.
+ * 404 for a code unknown in the generation.
+ */
 export async function listChildren(db: Db, generation: AreaGeneration, code: string): Promise<Area[]> {
   await findOne(db, generation, code);
   return selectAreas(db)

@@ -12,7 +12,8 @@ export interface LoadAreasResult {
  * Start-up: makes the areas table hold exactly what the data files say. A generation whose file
  * has the checksum recorded in area_sources is left alone, so an ordinary start costs one small
  * query and a hash of the files (a few milliseconds). Otherwise, in one transaction, the stale
- * generations are written (writeGeneration) and their checksums recorded. Runs on the owner connection (system scope).
+ * generations are written (writeGeneration) and their checksums recorded. Runs on the owner
+ * connection (system scope): the application role may not write areas.
  */
 export async function loadAreas(db: Db, dir = AREA_DATA_DIR): Promise<LoadAreasResult> {
   const checksums = new Map(AreaGenerations.map((g) => [g, readAreaText(g, dir).checksum]));

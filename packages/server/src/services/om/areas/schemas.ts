@@ -50,7 +50,8 @@ export const AreaSearchQuery = Type.Object(
     keyword: Type.Optional(
       Type.String({
         maxLength: 100,
-        // Tab and line breaks too: no area name holds them (other control characters are refused for every route).
+        // Tab and line breaks too: no area name holds them (the other control characters are
+        // refused on every route).
         pattern: '^[^\\t\\n\\r]*$',
         description:
           'matched without diacritics or case anywhere in the name ("ho chi minh"), or equal to the code',
