@@ -55,7 +55,10 @@ const cell = (name: string, row: number) => rows().getByRole('textbox', { name: 
 async function renderForm(mode: 'create' | 'update', id?: string) {
   await api.signInWith(ALL);
   renderUi(<ResourceForm contract={contract} mode={mode} id={id} navigate={(url) => visited.push(url)} />);
-  return screen.findByRole('form');
+  const form = await screen.findByRole('form');
+  // the rows editor is a chunk of its own, loaded with the first form that has rows
+  await screen.findByRole('group', { name: 'Cấp bậc' });
+  return form;
 }
 
 configure({ asyncUtilTimeout: 5000 });

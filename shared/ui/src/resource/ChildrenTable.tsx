@@ -1,49 +1,17 @@
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-} from '@fluentui/react-components';
-import type { ChildrenField } from '@hcm/contracts/resource';
-import { useUiTranslation } from '../i18n/ui-i18n.ts';
-import { formatFieldValue, type LabelText } from './format-value.ts';
+import { lazy, Suspense } from 'react';
+import { Spinner } from '@fluentui/react-components';
+import type { ChildrenRowsTableProps } from './ChildrenRowsTable.tsx';
 
-export interface ChildrenTableProps {
-  field: ChildrenField;
-  rows: unknown;
-  text: LabelText;
-  words: { yes: string; no: string };
-}
+// A chunk of its own: only the pages of a resource with child rows load the table.
+const ChildrenRowsTable = lazy(() =>
+  import('./ChildrenRowsTable.tsx').then((module) => ({ default: module.ChildrenRowsTable })),
+);
 
-/** The rows of a children field on the detail page: a read-only table, a column per item field. */
-export function ChildrenTable({ field, rows, text, words }: ChildrenTableProps) {
-  const { t } = useUiTranslation();
-  const items = Object.entries(field.fields);
-  const list = Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
-  if (list.length === 0) return <Text>{t('resource.noRows')}</Text>;
+/** The rows of a children field on the detail page: a read-only table (loaded when first shown). */
+export function ChildrenTable(props: ChildrenRowsTableProps) {
   return (
-    <Table size="small" aria-label={text(field.label)}>
-      <TableHeader>
-        <TableRow>
-          <TableHeaderCell>{t('resource.rowNumber')}</TableHeaderCell>
-          {items.map(([item, child]) => (
-            <TableHeaderCell key={item}>{text(child.label)}</TableHeaderCell>
-          ))}
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {list.map((row, index) => (
-          <TableRow key={index}>
-            <TableCell>{index + 1}</TableCell>
-            {items.map(([item, child]) => (
-              <TableCell key={item}>{formatFieldValue(child, item, row[item], text, words) || '—'}</TableCell>
-            ))}
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <Suspense fallback={<Spinner size="tiny" />}>
+      <ChildrenRowsTable {...props} />
+    </Suspense>
   );
 }

@@ -1,9 +1,10 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import {
   Checkbox,
   Dropdown,
   Input,
   Option,
+  Spinner,
   Switch,
   Textarea,
   makeStyles,
@@ -20,8 +21,12 @@ import { useUiTranslation } from '../i18n/ui-i18n.ts';
 import type { FormValue } from './contract-form.ts';
 import type { LabelText } from './format-value.ts';
 import { ReferenceInput } from './ReferenceInput.tsx';
-import { ChildrenInput } from './ChildrenInput.tsx';
 import type { FieldError } from '../form/validators.ts';
+
+// A chunk of its own: only the forms of a resource with child rows load the rows editor.
+const ChildrenInput = lazy(() =>
+  import('./ChildrenInput.tsx').then((module) => ({ default: module.ChildrenInput })),
+);
 
 const useStyles = makeStyles({
   choices: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalL },
@@ -62,14 +67,16 @@ export function FieldInput({ name, field, binding, text, disabled, serverErrors 
   const enumLabel = (labels: Readonly<Record<string, Label>>, v: string) => (labels[v] ? text(labels[v]) : v);
   if (field.kind === 'children')
     return (
-      <ChildrenInput
-        name={name}
-        field={field}
-        binding={binding}
-        text={text}
-        disabled={disabled}
-        serverErrors={serverErrors}
-      />
+      <Suspense fallback={<Spinner size="tiny" />}>
+        <ChildrenInput
+          name={name}
+          field={field}
+          binding={binding}
+          text={text}
+          disabled={disabled}
+          serverErrors={serverErrors}
+        />
+      </Suspense>
     );
 
   const input = (() => {
