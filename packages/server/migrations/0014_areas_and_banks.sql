@@ -13,5 +13,4 @@ DROP INDEX banks_keyword_idx;
 --> statement-breakpoint
 CREATE INDEX banks_keyword_idx ON banks
   USING gin (tenant_id, code gin_trgm_ops, name gin_trgm_ops, short_name gin_trgm_ops);
-
--- areas (H6)
+-- (the areas are in 0017_areas.sql)
