@@ -21,10 +21,29 @@ function contractOf(permission: PermissionResource) {
 const MAX_SALARY_RATE = 100;
 const ALL_SCALES = ['1', '2', '3', '4', '5'] as const;
 
+/** The region wages (region and date) created so far in a transaction: an import's rows. */
+const keysOfWrite = new WeakMap<object, Set<string>>();
+
+/** 409 on effectiveDate and region: the region has (or is given twice) a wage from the date. */
+const regionTaken = (region: string, effectiveDate: string, what: string) =>
+  new AppError(
+    409,
+    ErrorCodes.conflict,
+    `Region ${region} ${what} effective from ${effectiveDate}: one record per region and date`,
+    [
+      {
+        field: 'effectiveDate',
+        code: FieldErrorKeys.invalidValue,
+        message: 'is already used for this region',
+      },
+      { field: 'region', code: FieldErrorKeys.invalidValue, message: 'already has a wage from this date' },
+    ],
+  );
+
 /**
  * Region wages: the amount is more than 0, and a tenant has one record per region and
- * effective date (409 on effectiveDate and region otherwise; the unique index
- * region_wages_region_date_key backs the check against a race).
+ * effective date (409 on effectiveDate and region otherwise, also for two rows of one import;
+ * the unique index region_wages_region_date_key backs the check against a race).
  */
 export const regionWageResource = bindResource(contractOf('region_wage'), {
   table: regionWages,
@@ -39,6 +58,13 @@ export const regionWageResource = bindResource(contractOf('region_wage'), {
       if (changes.region === undefined && changes.effectiveDate === undefined) return;
       const region = String(changes.region ?? before?.region);
       const effectiveDate = String(changes.effectiveDate ?? before?.effectiveDate);
+      if (!before) {
+        // An import validates every row before it inserts any: two rows of one file meet here.
+        const key = `${region} ${effectiveDate}`;
+        const seen = keysOfWrite.get(tx) ?? new Set<string>();
+        if (seen.has(key)) throw regionTaken(region, effectiveDate, 'is given twice');
+        keysOfWrite.set(tx, seen.add(key));
+      }
       const [taken] = await tx
         .select({ id: regionWages.id })
         .from(regionWages)
@@ -51,24 +77,7 @@ export const regionWageResource = bindResource(contractOf('region_wage'), {
           ),
         )
         .limit(1);
-      if (taken)
-        throw new AppError(
-          409,
-          ErrorCodes.conflict,
-          `Region ${region} already has a minimum wage effective from ${effectiveDate}: change that record instead`,
-          [
-            {
-              field: 'effectiveDate',
-              code: FieldErrorKeys.invalidValue,
-              message: 'is already used for this region',
-            },
-            {
-              field: 'region',
-              code: FieldErrorKeys.invalidValue,
-              message: 'already has a wage from this date',
-            },
-          ],
-        );
+      if (taken) throw regionTaken(region, effectiveDate, 'already has a minimum wage');
     },
   },
 });

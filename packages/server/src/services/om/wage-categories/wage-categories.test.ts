@@ -107,6 +107,27 @@ describe.each(await testEngines('both'))('wage categories on $engine', ({ engine
       await post(`${WAGES}/${other.body.data.id}/delete`);
     });
 
+    it('refuses an import that gives a region and date twice, writing nothing', async () => {
+      const before = await count(WAGES);
+      const header = ['Vùng', 'Mức lương tối thiểu (VND/tháng)', 'Ngày hiệu lực', 'Ghi chú'];
+      const file = await workbookOf([
+        header,
+        ['III', 6_000_000, '2030-01-01', null],
+        ['III', 6_100_000, '2030-01-01', null],
+      ]);
+      const res = await upload(`${kit.server.url}${WAGES}/import`, caller.token, file);
+      expect(res.status, JSON.stringify(res.json)).toBe(409);
+      expect(String(res.json?.message)).toContain('Region III is given twice');
+      expect(await count(WAGES)).toBe(before);
+      const once = await upload(
+        `${kit.server.url}${WAGES}/import`,
+        caller.token,
+        await workbookOf([header, ['III', 6_000_000, '2030-01-01', null]]),
+      );
+      expect(once.status, JSON.stringify(once.json)).toBe(200);
+      expect(await count(WAGES)).toBe(before + 1);
+    });
+
     it('refuses an amount of 0 and sorts by effective date, newest first', async () => {
       const zero = await post<ErrorEnvelope>(WAGES, {
         region: 'I',
