@@ -10,6 +10,7 @@ const OWN_PAGES: Readonly<Record<string, () => Promise<PageModule>>> = {
   '/system/service-pack': () => import('./pages/ServicePackPages.tsx'),
   '/system/language': () => import('./pages/LanguagePages.tsx'),
   '/system/action-log': () => import('./action-log/ActionLogPages.tsx'),
+  '/system/file-management': () => import('./files/FileManagerPage.tsx'),
 };
 const categoryPages = () => import('./pages/CategoryPages.tsx');
 

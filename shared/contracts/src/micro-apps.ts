@@ -49,6 +49,7 @@ export const ADMIN_APP: MicroAppDeclaration = {
     '/system/payroll-coefficient',
     '/system/time-salary-coefficient',
     '/system/technical-levels',
+    '/system/file-management',
     '/system/action-log',
   ],
 };
