@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { categoryContracts } from '@hcm/contracts/categories';
 import type { FieldContract } from '@hcm/contracts/resource';
 import { checkFieldValue } from '@hcm/contracts/resource/check';
+import { settingContracts } from '@hcm/contracts/settings';
 import { systemContracts } from '@hcm/contracts/system';
 import { firstError } from '../form/validators.ts';
 import { fieldValidators, initialValues, requestBody, valuesDiffer } from './contract-form.ts';
 import { contractTestContract } from './test-contracts.ts';
 
-const contracts = [...categoryContracts, ...systemContracts, contractTestContract];
+const contracts = [...categoryContracts, ...settingContracts, ...systemContracts, contractTestContract];
 
 /** Values a user could leave in a form for this field, in the form's own shape. */
 function samples(field: FieldContract): unknown[] {
@@ -34,20 +35,38 @@ function samples(field: FieldContract): unknown[] {
   }
 }
 
-/** The value as the API takes it (what the server's schema judges). */
-const asRequest = (field: FieldContract, value: unknown) =>
-  field.kind === 'integer' && typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)
+/**
+ * The value as the API takes it (what the server's schema judges), or undefined when the form
+ * leaves the field out: blank text is not sent (requestBody trims it to nothing).
+ */
+const asRequest = (field: FieldContract, value: unknown) => {
+  if ((field.kind === 'text' || field.kind === 'code') && typeof value === 'string' && value.trim() === '')
+    return undefined;
+  return field.kind === 'integer' && typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)
     ? Number(value)
     : value;
+};
+
+/** A contract's fields and the item fields of its children, each with its path. */
+const fieldsOf = (fields: Readonly<Record<string, FieldContract>>): [string, FieldContract][] =>
+  Object.entries(fields).flatMap(([name, field]) =>
+    field.kind === 'children'
+      ? Object.entries(field.fields).map(([item, child]): [string, FieldContract] => [
+          `${name}[].${item}`,
+          child,
+        ])
+      : [[name, field]],
+  );
 
 describe('validators derived from a contract', () => {
   it('accept and refuse exactly what the server’s TypeBox schema accepts and refuses', () => {
     let compared = 0;
     for (const contract of contracts)
-      for (const [name, field] of Object.entries(contract.fields))
+      for (const [name, field] of fieldsOf(contract.fields))
         for (const value of samples(field)) {
           const browser = firstError(value, fieldValidators(field)) === null;
-          const server = checkFieldValue(field, asRequest(field, value));
+          const request = asRequest(field, value);
+          const server = request === undefined ? !field.required : checkFieldValue(field, request);
           expect(
             { field: `${contract.path}.${name}`, value, browser },
             `${contract.path}.${name} = ${JSON.stringify(value)}`,
