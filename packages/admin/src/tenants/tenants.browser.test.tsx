@@ -63,9 +63,9 @@ describe('the tenant pages', () => {
     const user = userEvent.setup();
     openPath('/system/tenant');
     renderUi(<AdminRouter />);
-    await user.click(await screen.findByRole('button', { name: 'Tạo khách hàng kèm quản trị viên' }));
-    await screen.findByRole('heading', { level: 1, name: 'Tạo khách hàng kèm quản trị viên' });
-    const page = () => screen.getByRole('article', { name: 'Tạo khách hàng kèm quản trị viên' });
+    await user.click(await screen.findByRole('button', { name: 'Tạo đơn vị thuê bao kèm quản trị viên' }));
+    await screen.findByRole('heading', { level: 1, name: 'Tạo đơn vị thuê bao kèm quản trị viên' });
+    const page = () => screen.getByRole('article', { name: 'Tạo đơn vị thuê bao kèm quản trị viên' });
     expect(await accessibilityViolations(page())).to.deep.equal([]);
 
     await user.type(screen.getByRole('textbox', { name: /^Mã\s*\*?$/ }), 'CONG_TY_A');

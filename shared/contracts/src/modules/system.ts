@@ -98,8 +98,8 @@ export const tenantContract = defineContract({
   route: '/system/tenant',
   permission: 'tenant',
   level: 'system',
-  title: label('system.tenant.title', 'Khách hàng (tenant)', 'Tenants'),
-  singular: label('system.tenant.singular', 'Khách hàng', 'Tenant'),
+  title: label('system.tenant.title', 'Đơn vị thuê bao', 'Tenants'),
+  singular: label('system.tenant.singular', 'Đơn vị thuê bao', 'Tenant'),
   fields: {
     code: f.code(),
     name: f.text({ label: CommonLabels.name, maxLength: FieldLimits.name, required: true }),
