@@ -18,6 +18,11 @@ export interface PrepareDatabaseOptions {
    * read and checked here; test servers give none unless a suite asks (testing/test-server.ts).
    */
   seeds?: TenantSeeds;
+  /**
+   * load Vietnam's areas (services/om/areas) when their files changed: on by default; test
+   * servers skip it unless a suite asks, so that each fresh test database does not pay ~1 s
+   */
+  areas?: boolean;
 }
 
 /**
@@ -30,10 +35,11 @@ export async function prepareDatabase({
   passwords,
   print,
   seeds: given,
+  areas = true,
 }: PrepareDatabaseOptions): Promise<SeedResult> {
   const seeds = given ?? (await productSeeds());
   await db.migrate(config.migrationsDir);
-  await loadAreas(db.orm);
+  if (areas) await loadAreas(db.orm);
   const seeded = await seedInitialData({ db: db.orm, passwords, seeds }, config.bootstrap);
   // Printed, never logged: log lines are kept and shipped; this is meant for one pair of eyes.
   if (seeded.generated.length > 0) print(formatCredentialsBox(seeded.generated));

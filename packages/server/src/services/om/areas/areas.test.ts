@@ -21,6 +21,8 @@ describe.each(await testEngines('both'))('areas: provinces, districts and wards 
 
   beforeAll(async () => {
     kit = await startResourceTestKit(engine);
+    // Test servers skip the start-up load (testing/test-server.ts): this suite does it as main's start.
+    expect(await loadAreas(kit.server.db.orm)).toEqual({ loaded: ['CURRENT', 'FORMER'] });
     // Any signed-in user: no permission at all.
     caller = await kit.caller([], []);
   });
