@@ -11,6 +11,9 @@ const OWN_PAGES: Readonly<Record<string, () => Promise<PageModule>>> = {
   '/system/language': () => import('./pages/LanguagePages.tsx'),
   '/system/action-log': () => import('./action-log/ActionLogPages.tsx'),
   '/system/file-management': () => import('./files/FileManagerPage.tsx'),
+  '/setting/user': () => import('./users/UserPages.tsx'),
+  '/setting/role': () => import('./roles/RolePages.tsx'),
+  '/system/permission': () => import('./roles/PermissionPage.tsx'),
 };
 const categoryPages = () => import('./pages/CategoryPages.tsx');
 

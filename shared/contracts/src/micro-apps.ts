@@ -17,6 +17,8 @@ export interface MicroAppDeclaration {
 export const ADMIN_APP: MicroAppDeclaration = {
   name: '@hcm/admin',
   routes: [
+    '/setting/role',
+    '/setting/user',
     '/setting/job-titles',
     '/setting/ethnicity',
     '/setting/religion',
@@ -51,6 +53,7 @@ export const ADMIN_APP: MicroAppDeclaration = {
     '/system/technical-levels',
     '/system/file-management',
     '/system/action-log',
+    '/system/permission',
   ],
 };
 

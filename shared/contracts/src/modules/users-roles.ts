@@ -227,7 +227,7 @@ export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
  */
 export const userFields = {
   username: f.text({
-    label: label('user.username', 'Tên đăng nhập', 'User name'),
+    label: label('userAccount.username', 'Tên đăng nhập', 'User name'),
     required: true,
     unique: true,
     minLength: FieldLimits.usernameMin,
@@ -236,25 +236,29 @@ export const userFields = {
     example: (n: number) => `nguoi_dung_${n}`,
   }),
   fullName: f.text({
-    label: label('user.fullName', 'Họ và tên', 'Full name'),
+    label: label('userAccount.fullName', 'Họ và tên', 'Full name'),
     required: true,
     maxLength: FieldLimits.name,
   }),
   email: f.text({
-    label: label('user.email', 'Email', 'E-mail'),
+    label: label('userAccount.email', 'Email', 'E-mail'),
     maxLength: FieldLimits.email,
     pattern: EMAIL_PATTERN,
     example: (n: number) => `nguoi.dung${n}@example.com`,
   }),
   phone: f.text({
-    label: label('user.phone', 'Số điện thoại', 'Phone'),
+    label: label('userAccount.phone', 'Số điện thoại', 'Phone'),
     minLength: FieldLimits.phoneMin,
     maxLength: FieldLimits.phoneMax,
     pattern: Patterns.phone,
     example: (n: number) => `09${String(n).padStart(8, '0')}`,
   }),
   roleCodes: f.text({
-    label: label('user.roleCodes', 'Mã vai trò (cách nhau bởi dấu phẩy)', 'Role codes (separated by commas)'),
+    label: label(
+      'userAccount.roleCodes',
+      'Mã vai trò (cách nhau bởi dấu phẩy)',
+      'Role codes (separated by commas)',
+    ),
     maxLength: FieldLimits.description,
     example: () => 'HR_ADMIN',
   }),

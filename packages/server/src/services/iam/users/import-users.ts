@@ -21,7 +21,7 @@ const declaration: ResourceDeclaration = {
   service: 'iam',
   path: 'users',
   permission: 'user',
-  title: label('user.importTitle', 'Người dùng', 'Users'),
+  title: label('userAccount.importTitle', 'Người dùng', 'Users'),
   table: users,
   fields,
   create: [...USER_IMPORT_COLUMNS],

@@ -1,0 +1,290 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { AdminRole, AdminRoleDetail, PermissionMatrix } from '@hcm/contracts/users-roles';
+import { ApiError } from '@hcm/session';
+import {
+  Authorized,
+  Body1,
+  Button,
+  Field,
+  Input,
+  Link,
+  ListPage,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  StatusBadge,
+  Title2,
+  goTo,
+  makeStyles,
+  notify,
+  tokens,
+  useListQuery,
+  type ColumnDef,
+  type ListQuery,
+} from '@hcm/ui';
+import { useAdminTranslation } from '../admin-i18n.ts';
+import { reportNavigationError } from '../navigation-error.ts';
+import { useAdminLocation } from '../use-admin-location.ts';
+import { rolesApi } from '../users/users-roles-api.ts';
+import { PermissionMatrixEditor } from './PermissionMatrixEditor.tsx';
+import { ROLE_ROUTE, rolePage } from './role-route.ts';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
+  header: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'center' },
+  grow: { flexGrow: 1 },
+  form: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
+    gap: tokens.spacingVerticalM,
+    maxWidth: '960px',
+  },
+  facts: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content 1fr',
+    gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`,
+  },
+});
+
+function ReportNotFound() {
+  useEffect(() => reportNavigationError(404), []);
+  return null;
+}
+
+const detailPath = (id: string) => `${ROLE_ROUTE}/${encodeURIComponent(id)}/detail`;
+
+function RoleListPage() {
+  const { t } = useAdminTranslation();
+  const list = useListQuery<ListQuery>({ defaults: { sortBy: 'name.asc' } });
+  const { query } = list;
+  const params = useMemo(
+    () => ({
+      keyword: query.keyword,
+      sortBy: query.sortBy,
+      pageIndex: query.pageIndex,
+      pageSize: query.pageSize,
+    }),
+    [query.keyword, query.sortBy, query.pageIndex, query.pageSize],
+  );
+  const [answer, setAnswer] = useState<{ for: typeof params; rows: AdminRole[]; total: number }>();
+  useEffect(() => {
+    let current = true;
+    rolesApi
+      .search(params)
+      .then((page) => current && setAnswer({ for: params, rows: page.data, total: page.page.total }))
+      .catch(() => current && setAnswer({ for: params, rows: [], total: 0 }));
+    return () => {
+      current = false;
+    };
+  }, [params]);
+  const columns: ColumnDef<AdminRole>[] = [
+    {
+      key: 'code',
+      labelKey: 'admin:role.code',
+      width: 180,
+      sortable: true,
+      render: (row) => (
+        <Link
+          href={detailPath(row.id)}
+          onClick={(event) => {
+            event.preventDefault();
+            goTo(detailPath(row.id));
+          }}
+        >
+          {row.code}
+        </Link>
+      ),
+    },
+    { key: 'name', labelKey: 'admin:role.name', sortable: true },
+    { key: 'userCount', labelKey: 'admin:role.userCount', width: 120, align: 'end' },
+    {
+      key: 'status',
+      labelKey: 'admin:role.status',
+      width: 160,
+      render: (row) => <StatusBadge status={row.status} />,
+    },
+  ];
+  return (
+    <ListPage<AdminRole, ListQuery>
+      title={t('role.title')}
+      list={list}
+      total={answer?.total ?? 0}
+      rows={answer?.rows ?? []}
+      loading={answer?.for !== params}
+      getRowId={(row) => row.id}
+      columns={columns}
+      toolbar={
+        <Authorized anyOf={['role.create']}>
+          <Button appearance="primary" onClick={() => goTo(`${ROLE_ROUTE}/create`)}>
+            {t('role.create')}
+          </Button>
+        </Authorized>
+      }
+    />
+  );
+}
+
+function RoleCreatePage() {
+  const styles = useStyles();
+  const { t } = useAdminTranslation();
+  const [values, setValues] = useState({ code: '', name: '', description: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    const missing: Record<string, string> = {};
+    if (!values.code.trim()) missing.code = t('usersRoles.required');
+    if (!values.name.trim()) missing.name = t('usersRoles.required');
+    setErrors(missing);
+    if (Object.keys(missing).length > 0) return;
+    setBusy(true);
+    try {
+      const role = await rolesApi.create({
+        code: values.code.trim(),
+        name: values.name.trim(),
+        ...(values.description.trim() ? { description: values.description.trim() } : {}),
+        permissions: [],
+      });
+      notify.success(t('role.created'));
+      goTo(detailPath(role.id));
+    } catch (error) {
+      if (error instanceof ApiError) {
+        const byField = Object.fromEntries(error.fieldErrors.map((e) => [e.field, e.message]));
+        setErrors(Object.keys(byField).length > 0 ? byField : { code: error.message });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className={styles.page} aria-label={t('role.create')}>
+      <Title2 as="h1">{t('role.create')}</Title2>
+      <div className={styles.form}>
+        {(['code', 'name', 'description'] as const).map((name) => (
+          <Field
+            key={name}
+            label={t(`role.${name}`)}
+            required={name !== 'description'}
+            validationMessage={errors[name]}
+          >
+            <Input
+              value={values[name]}
+              maxLength={name === 'description' ? 1000 : name === 'code' ? 50 : 200}
+              onChange={(_, data) => setValues((current) => ({ ...current, [name]: data.value }))}
+            />
+          </Field>
+        ))}
+      </div>
+      <div className={styles.header}>
+        <Button appearance="primary" disabled={busy} onClick={() => void submit()}>
+          {t('usersRoles.save')}
+        </Button>
+        <Button onClick={() => goTo(ROLE_ROUTE)}>{t('usersRoles.cancel')}</Button>
+      </div>
+    </section>
+  );
+}
+
+/** Loads the matrix of the caller's level once. */
+export function useMatrix(): PermissionMatrix | null {
+  const [matrix, setMatrix] = useState<PermissionMatrix | null>(null);
+  useEffect(() => {
+    let current = true;
+    rolesApi
+      .properties()
+      .then((found) => current && setMatrix(found))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, []);
+  return matrix;
+}
+
+function RoleDetailPage({ id }: { id: string }) {
+  const styles = useStyles();
+  const { t } = useAdminTranslation();
+  const matrix = useMatrix();
+  const [role, setRole] = useState<AdminRoleDetail | null>(null);
+  const [dirty, setDirty] = useState(false);
+  useEffect(() => {
+    let current = true;
+    rolesApi
+      .get(id)
+      .then((found) => current && setRole(found))
+      .catch((error: unknown) => {
+        if (current && error instanceof ApiError && error.status === 404) reportNavigationError(404);
+      });
+    return () => {
+      current = false;
+    };
+  }, [id]);
+  const save = useCallback(
+    async (permissions: string[]) => {
+      if (!role) return;
+      const saved = await rolesApi.updatePermissions(role.id, permissions, role.version);
+      setRole(saved);
+      notify.success(t('role.matrix.saved'));
+    },
+    [role, t],
+  );
+  const leave = () => {
+    if (dirty && !window.confirm(t('role.matrix.leaveUnsaved'))) return;
+    goTo(ROLE_ROUTE);
+  };
+  const remove = async () => {
+    if (!role || !window.confirm(t('role.confirmDelete', { name: role.name }))) return;
+    await rolesApi.remove(role.id);
+    notify.success(t('role.deleted'));
+    goTo(ROLE_ROUTE);
+  };
+  if (!role) return <Spinner size="small" />;
+  return (
+    <section className={styles.page} aria-label={role.name}>
+      <div className={styles.header}>
+        <Title2 as="h1" className={styles.grow}>
+          {role.name}
+        </Title2>
+        <Button onClick={leave}>{t('usersRoles.back')}</Button>
+        {!role.builtIn && (
+          <Authorized anyOf={['role.delete']}>
+            <Button onClick={() => void remove()}>{t('role.delete')}</Button>
+          </Authorized>
+        )}
+      </div>
+      <div className={styles.facts}>
+        <Body1>{t('role.code')}</Body1>
+        <Body1>{role.code}</Body1>
+        <Body1>{t('role.description')}</Body1>
+        <Body1>{role.description ?? '—'}</Body1>
+        <Body1>{t('role.userCount')}</Body1>
+        <Body1>{role.userCount}</Body1>
+      </div>
+      {role.builtIn && (
+        <MessageBar intent="info">
+          <MessageBarBody>{t('role.builtIn')}</MessageBarBody>
+        </MessageBar>
+      )}
+      {matrix ? (
+        <PermissionMatrixEditor
+          matrix={matrix}
+          granted={role.permissions}
+          readOnly={role.builtIn}
+          onSave={save}
+          onDirtyChange={setDirty}
+        />
+      ) : (
+        <Spinner size="small" />
+      )}
+    </section>
+  );
+}
+
+/** The roles (/setting/role): list, create, and each role's detail with its permission matrix. */
+export default function RolePages() {
+  const { pathname } = useAdminLocation();
+  const match = rolePage(pathname);
+  if (!match) return <ReportNotFound />;
+  if (match.page === 'list') return <RoleListPage />;
+  if (match.page === 'create') return <RoleCreatePage />;
+  return <RoleDetailPage key={match.id} id={match.id} />;
+}
