@@ -6,6 +6,7 @@ import { DRAWN_CONTRACTS } from './drawn-contracts.ts';
 import { ACTION_LOG_ROUTE, actionLogPage } from './action-log/action-log-route.ts';
 import { PERMISSION_ROUTE, ROLE_ROUTE } from './roles/role-route.ts';
 import { USER_ROUTE } from './users/user-route.ts';
+import { FILE_MANAGER_ROUTE } from './files/files-api.ts';
 
 describe('the admin app’s routes', () => {
   it('are exactly the routes MICRO_APPS declares for it, so the menu shows what it draws', () => {
@@ -14,9 +15,9 @@ describe('the admin app’s routes', () => {
 
   it('draw every category and system contract and the action log, each a menu entry', () => {
     const drawn = [...DRAWN_CONTRACTS, ...systemContracts].map((contract) => contract.route);
-    expect([...drawn, ACTION_LOG_ROUTE, USER_ROUTE, ROLE_ROUTE, PERMISSION_ROUTE].sort()).toEqual(
-      Object.keys(ADMIN_PAGES).sort(),
-    );
+    expect(
+      [...drawn, ACTION_LOG_ROUTE, USER_ROUTE, ROLE_ROUTE, PERMISSION_ROUTE, FILE_MANAGER_ROUTE].sort(),
+    ).toEqual(Object.keys(ADMIN_PAGES).sort());
     for (const route of Object.keys(ADMIN_PAGES)) expect(menuPaths()).toContain(route);
   });
 

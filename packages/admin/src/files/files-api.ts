@@ -1,6 +1,9 @@
 import type { PageEnvelope } from '@hcm/contracts';
 import { api, http } from '@hcm/session';
 
+/** The page's route (System › File manager). */
+export const FILE_MANAGER_ROUTE = '/system/file-management';
+
 /** The storage service (packages/server README "Files"). */
 export const STORAGE_PATH = '/api/storage';
 export const FILES_PATH = `${STORAGE_PATH}/files`;
