@@ -20,11 +20,15 @@ describe.each(await testEngines())('the start-up check of the bindings on $engin
   it('refuses to start when a column is missing or a required field may be NULL', async () => {
     await db.orm.execute(sql`alter table religions alter column name drop not null`);
     await db.orm.execute(sql`alter table ethnicities drop column description`);
+    await db.orm.execute(sql`alter table military_group_ranks drop column coefficient`);
+    await db.orm.execute(sql`alter table technical_group_levels alter column name drop not null`);
     await expect(checkBindings(db.orm, declaredResources)).rejects.toThrow(
       [
         'The resources disagree with the database:',
         '- /api/om/ethnicities: the table ethnicities has no column description (field description)',
         '- /api/om/religions: field name is required but religions.name allows NULL',
+        '- /api/om/military-groups: the table military_group_ranks has no column coefficient (ranks.coefficient)',
+        '- /api/om/technical-groups: levels.name is required but technical_group_levels.name allows NULL',
       ].join('\n'),
     );
   });

@@ -84,6 +84,16 @@ export interface ListSpec {
   check?(values: readonly unknown[]): FieldError[];
   /** the list as one export cell (without it the list cannot be an export column) */
   cell?(values: readonly unknown[]): string;
+  /** the child table's columns, for the start-up check against the database (check-tables.ts) */
+  readonly columns?: readonly ListColumn[];
+}
+
+/** A column a list stores its items in: `item` is the item field (or 'parent' for the record's id). */
+export interface ListColumn {
+  readonly table: string;
+  readonly column: string;
+  readonly item: string;
+  readonly required: boolean;
 }
 
 export type Lists = Readonly<Record<string, ListSpec>>;

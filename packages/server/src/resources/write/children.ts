@@ -81,8 +81,19 @@ export function childrenList(name: string, field: ChildrenField, child: ChildTab
   const sortColumn = child.order ?? (itemColumns[firstField] as PgColumn);
   const unique = Object.entries(field.fields).filter(([, spec]) => spec.unique);
 
+  const stored = [
+    { table: tableName, column: child.parent.name, item: 'parent', required: true },
+    ...Object.entries(itemColumns).map(([item, column]) => ({
+      table: tableName,
+      column: column.name,
+      item,
+      required: field.fields[item]?.required ?? false,
+    })),
+  ];
+
   return {
     label: field.label,
+    columns: stored,
     item: (fieldSchema(field) as unknown as { items: ListSpec['item'] }).items,
     maxItems: field.maxItems,
     normalise(values) {
