@@ -145,7 +145,11 @@ export function recordBody(contract: AnyResourceContract, n: number): Record<str
       const field = contract.fields[name];
       if (!field) return [];
       const example = field.example(n);
-      return [[name, typeof example === 'string' && field.unique ? `${example}_P${n}` : example]];
+      if (typeof example !== 'string' || !field.unique) return [[name, example]];
+      // A patterned value (a tax code) that the suffix would break keeps its example, which n varies.
+      const suffixed = `${example}_P${n}`;
+      const pattern = 'pattern' in field ? field.pattern : undefined;
+      return [[name, pattern && !new RegExp(pattern).test(suffixed) ? example : suffixed]];
     }),
   );
 }
