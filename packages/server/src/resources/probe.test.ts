@@ -136,8 +136,11 @@ describe.each(await testEngines('both'))('every declared resource on $engine', (
     ({ definition }) => {
       let record: Record<string, unknown> & { id: string };
       // A tenant resource: the owner is a tenant user, the stranger another tenant's (404). A
-      // system resource: the owner is a system user, the stranger a tenant user (403).
+      // system resource: the owner is a system user, the stranger a tenant user (403). A shared
+      // resource (level both): the owner is a system user, the stranger a tenant user holding
+      // every permission, who reads the record and whose every write answers 403.
       const system = definition.scope === 'system';
+      const shared = definition.scope === 'shared';
       let owner: Caller | SystemCaller;
       let stranger: Caller;
       const rows = () =>
@@ -154,8 +157,8 @@ describe.each(await testEngines('both'))('every declared resource on $engine', (
         }));
 
       beforeAll(async () => {
-        owner = system ? systemOwner : tenantOwner;
-        stranger = system ? tenantOwner : tenantStranger;
+        owner = system || shared ? systemOwner : tenantOwner;
+        stranger = system || shared ? tenantOwner : tenantStranger;
         const res = await kit.http.post<{ data: typeof record }>(
           url(definition, 'create'),
           exampleBody(definition, 1),
@@ -235,11 +238,13 @@ describe.each(await testEngines('both'))('every declared resource on $engine', (
         expect(now.body.data).toEqual(record);
       });
 
-      it("answers another tenant's record id with 404 (a system resource: tenants get 403) and changes nothing", async () => {
+      it("answers another tenant's record id with 404 (a system resource: tenants get 403; a shared one: tenants read, and get 403 on writes) and changes nothing", async () => {
         const before = await rows();
         const theirs = (subPath: SubPath) => url(definition, subPath, record.id);
-        const refused = system ? 403 : 404;
-        expect((await kit.http.get(theirs('get'), stranger.token)).status).toBe(refused);
+        const refused = system || shared ? 403 : 404;
+        const read = await kit.http.get<{ data: unknown }>(theirs('get'), stranger.token);
+        if (shared) expect(read.body.data).toEqual(record);
+        else expect(read.status).toBe(refused);
         const changed = { ...exampleBody(definition, 3), version: 1 };
         const update = Object.fromEntries(
           Object.entries(changed).filter(
@@ -258,20 +263,22 @@ describe.each(await testEngines('both'))('every declared resource on $engine', (
           stranger.token,
         );
         if (system) expect(found.status).toBe(403);
-        else expect(found.body.data).toEqual([]);
-        const search = await kit.http.get<{ page: { total: number } }>(
+        else expect(found.body.data).toEqual(shared ? [record] : []);
+        const search = await kit.http.get<{ data: { id: string }[]; page: { total: number } }>(
           url(definition, 'search'),
           stranger.token,
         );
         if (system) expect(search.status).toBe(403);
+        else if (shared) expect(search.body.data.map((r) => r.id)).toContain(record.id);
         else expect(search.body.page.total).toBe(0);
-        if (system)
-          for (const subPath of ['create', 'import', 'export'] as const) {
+        if (system || shared)
+          for (const subPath of ['create', 'import', 'downloadTemplate', 'export'] as const) {
+            if (!serves(definition, subPath)) continue;
             const res =
               SUB_PATHS[subPath].method === 'GET'
                 ? await kit.http.get(url(definition, subPath), stranger.token)
                 : await kit.http.post(url(definition, subPath), exampleBody(definition, 4), stranger.token);
-            expect(res.status, subPath).toBe(403);
+            expect(res.status, subPath).toBe(shared && subPath === 'export' ? 200 : 403);
           }
         expect(await rows()).toEqual(before);
         const mine = await kit.http.get<{ data: unknown }>(theirs('get'), owner.token);
