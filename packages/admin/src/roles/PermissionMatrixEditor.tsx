@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import type { PermissionMatrix } from '@hcm/contracts/users-roles';
 import { Button, Checkbox, Field, Input, MessageBar, MessageBarBody, makeStyles, tokens } from '@hcm/ui';
 import { useAdminTranslation } from '../admin-i18n.ts';
@@ -28,6 +28,71 @@ const useStyles = makeStyles({
 
 const text = (label: { vi: string; en: string }, language: string) =>
   language === 'en' ? label.en : label.vi;
+
+type Styles = ReturnType<typeof useStyles>;
+
+interface MatrixRowProps {
+  resource: string;
+  name: string;
+  actions: readonly string[];
+  columns: PermissionMatrix['actions'];
+  /** which of `columns` are granted, as a string of 0 and 1 (cheap to compare for memo) */
+  held: string;
+  readOnly: boolean;
+  language: string;
+  allLabel: string;
+  styles: Styles;
+  onSet: (codes: readonly string[], on: boolean) => void;
+}
+
+/** One resource's row; redrawn only when its own boxes change (the matrix has ~1000 of them). */
+const MatrixRow = memo(function MatrixRow({
+  resource,
+  name,
+  actions,
+  columns,
+  held,
+  readOnly,
+  language,
+  allLabel,
+  styles,
+  onSet,
+}: MatrixRowProps) {
+  const codes = actions.map((action) => `${resource}.${action}`);
+  const count = columns.filter(
+    (column, index) => actions.includes(column.action) && held[index] === '1',
+  ).length;
+  const all: boolean | 'mixed' = count === 0 ? false : count === actions.length ? true : 'mixed';
+  return (
+    <tr data-resource={resource}>
+      <th scope="row" className={styles.name} style={{ textAlign: 'start', fontWeight: 'normal' }}>
+        {name}
+      </th>
+      <td className={styles.cell}>
+        <Checkbox
+          aria-label={allLabel}
+          checked={all}
+          disabled={readOnly}
+          onChange={(_, data) => onSet(codes, data.checked === true)}
+        />
+      </td>
+      {columns.map((column, index) => {
+        if (!actions.includes(column.action)) return <td key={column.action} className={styles.cell} />;
+        const code = `${resource}.${column.action}`;
+        return (
+          <td key={column.action} className={styles.cell}>
+            <Checkbox
+              aria-label={`${name}: ${text(column.label, language)}`}
+              checked={held[index] === '1'}
+              disabled={readOnly}
+              onChange={(_, data) => onSet([code], data.checked === true)}
+            />
+          </td>
+        );
+      })}
+    </tr>
+  );
+});
 
 export interface PermissionMatrixEditorProps {
   matrix: PermissionMatrix;
@@ -102,14 +167,17 @@ export function PermissionMatrixEditor({
     const held = codes.filter((code) => checked.has(code)).length;
     return held === 0 ? false : held === codes.length ? true : 'mixed';
   };
-  const setAll = (codes: readonly string[], on: boolean) =>
-    setChecked((current) => {
-      const next = new Set(current);
-      for (const code of codes)
-        if (on) next.add(code);
-        else next.delete(code);
-      return next;
-    });
+  const setAll = useCallback(
+    (codes: readonly string[], on: boolean) =>
+      setChecked((current) => {
+        const next = new Set(current);
+        for (const code of codes)
+          if (on) next.add(code);
+          else next.delete(code);
+        return next;
+      }),
+    [],
+  );
 
   const save = async () => {
     if (!onSave) return;
@@ -199,41 +267,22 @@ export function PermissionMatrixEditor({
                 {!isFolded &&
                   group.resources.map((row) => {
                     const name = text(row.label, language);
-                    const rowCodes = codesOf([row]);
                     return (
-                      <tr key={row.resource} data-resource={row.resource}>
-                        <th
-                          scope="row"
-                          className={styles.name}
-                          style={{ textAlign: 'start', fontWeight: 'normal' }}
-                        >
-                          {name}
-                        </th>
-                        <td className={styles.cell}>
-                          <Checkbox
-                            aria-label={t('role.matrix.allOfResource', { resource: name })}
-                            checked={stateOf(rowCodes)}
-                            disabled={readOnly}
-                            onChange={(_, data) => setAll(rowCodes, data.checked === true)}
-                          />
-                        </td>
-                        {columns.map((column) => {
-                          if (!row.actions.includes(column.action))
-                            return <td key={column.action} className={styles.cell} />;
-                          const code = `${row.resource}.${column.action}`;
-                          return (
-                            <td key={column.action} className={styles.cell}>
-                              <Checkbox
-                                aria-label={`${name}: ${text(column.label, language)}`}
-                                checked={checked.has(code)}
-                                disabled={readOnly}
-                                data-code={code}
-                                onChange={(_, data) => setAll([code], data.checked === true)}
-                              />
-                            </td>
-                          );
-                        })}
-                      </tr>
+                      <MatrixRow
+                        key={row.resource}
+                        resource={row.resource}
+                        name={name}
+                        actions={row.actions}
+                        columns={columns}
+                        held={columns
+                          .map((column) => (checked.has(`${row.resource}.${column.action}`) ? '1' : '0'))
+                          .join('')}
+                        readOnly={readOnly}
+                        language={language}
+                        allLabel={t('role.matrix.allOfResource', { resource: name })}
+                        styles={styles}
+                        onSet={setAll}
+                      />
                     );
                   })}
               </tbody>
