@@ -163,7 +163,7 @@ export const administrationRoutes: FastifyPluginAsync<{ db: Db; passwords: Passw
         schema: {
           summary:
             action === 'suspend'
-              ? "Suspend a tenant (with the reason): its users can no longer sign in, refresh or call anything"
+              ? 'Suspend a tenant (with the reason): its users can no longer sign in, refresh or call anything'
               : 'Resume a suspended tenant',
           tags: ['system/tenants'],
           params: IdParams,

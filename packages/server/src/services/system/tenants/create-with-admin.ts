@@ -116,7 +116,9 @@ export async function createTenantWithAdmin(
       });
       await assignRole(tx, { tenantId, userId: user.id, roleId: role.id, createdBy: scope.userId });
       const link =
-        input.handOver === 'LINK' ? await issuePasswordLink(tx, { userId: user.id, issuedBy: scope.userId }) : null;
+        input.handOver === 'LINK'
+          ? await issuePasswordLink(tx, { userId: user.id, issuedBy: scope.userId })
+          : null;
       await useTenant(tx, '');
 
       let subscription: CreatedTenant['subscription'] = null;
@@ -166,7 +168,12 @@ export async function createTenantWithAdmin(
         admin: { id: user.id, username: user.username, fullName: user.fullName, roleCode: role.code },
         subscription,
         handOver: link
-          ? { kind: 'LINK', username: user.username, link: link.link, expiresAt: link.expiresAt.toISOString() }
+          ? {
+              kind: 'LINK',
+              username: user.username,
+              link: link.link,
+              expiresAt: link.expiresAt.toISOString(),
+            }
           : { kind: 'PASSWORD', username: user.username, password: password ?? '' },
       };
     });

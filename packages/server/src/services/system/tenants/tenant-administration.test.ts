@@ -2,7 +2,11 @@ import { ErrorCodes, type ErrorEnvelope } from '@hcm/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemActionLogs, tenants, users } from '../../../db/schema.ts';
-import { startResourceTestKit, type ResourceTestKit, type SystemCaller } from '../../../resources/testing/kit.ts';
+import {
+  startResourceTestKit,
+  type ResourceTestKit,
+  type SystemCaller,
+} from '../../../resources/testing/kit.ts';
 import { testEngines } from '../../../testing/engines.ts';
 import { makeServicePack } from '../../../testing/factories.ts';
 
@@ -38,7 +42,11 @@ describe.each(await testEngines('both'))('tenant administration on $engine', ({ 
   let packId: string;
 
   const createWithAdmin = (body: Record<string, unknown>) =>
-    kit.http.post<{ data: Created } & ErrorEnvelope>('/api/system/tenants/create-with-admin', body, root.token);
+    kit.http.post<{ data: Created } & ErrorEnvelope>(
+      '/api/system/tenants/create-with-admin',
+      body,
+      root.token,
+    );
   const signIn = (username: string, password: string) =>
     kit.http.post<{ data: Tokens }>('/api/iam/authenticate', { username, password });
   const ethnicityCount = (token: string) =>
@@ -209,7 +217,7 @@ describe.each(await testEngines('both'))('tenant administration on $engine', ({ 
     expect(taken.status).toBe(409);
     const sameUser = await createWithAdmin({
       ...tenantBody(),
-      admin: { username: root.userId ? (await userNameOf(root.userId)) : 'x', fullName: 'X' },
+      admin: { username: await userNameOf(root.userId), fullName: 'X' },
     });
     expect(sameUser.status).toBe(409);
     expect(sameUser.body.code).toBe(ErrorCodes.conflict);
@@ -217,7 +225,10 @@ describe.each(await testEngines('both'))('tenant administration on $engine', ({ 
   });
 
   async function userNameOf(id: string): Promise<string> {
-    const [row] = await kit.server.db.orm.select({ username: users.username }).from(users).where(eq(users.id, id));
+    const [row] = await kit.server.db.orm
+      .select({ username: users.username })
+      .from(users)
+      .where(eq(users.id, id));
     return row?.username ?? '';
   }
 });
