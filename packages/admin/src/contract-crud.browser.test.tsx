@@ -25,9 +25,63 @@ const ACTIONS = ['view', 'create', 'update', 'delete', 'export', 'import'] as co
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The input of a field, found by its label as a person reads it (a required star may follow). */
-const input = (label: string) => screen.getByLabelText(new RegExp(`^${escape(label)}\\s*\\*?$`));
-const typedKinds: readonly FieldContract['kind'][] = ['text', 'code', 'integer', 'decimal'];
-const toText = (value: unknown) => String(value);
+const labelled = (label: string) => new RegExp(`^${escape(label)}\\s*\\*?$`);
+const input = (label: string) => screen.getByLabelText(labelled(label));
+
+/** The kinds the walk fills as a person does; a required field of another kind fails it. */
+const fillableKinds: readonly FieldContract['kind'][] = [
+  'text',
+  'code',
+  'integer',
+  'decimal',
+  'money',
+  'date',
+  'enum',
+  'boolean',
+  'enumSet',
+];
+
+type User = ReturnType<typeof userEvent.setup>;
+
+/**
+ * Gives a field the value its contract's example says, the way a person does (typing numbers
+ * in Vietnamese notation, dates as ddMMyyyy, picking from a list, ticking a switch), and
+ * answers the value the API should receive.
+ */
+async function fill(user: User, field: FieldContract, n: number): Promise<unknown> {
+  const example: unknown = field.example(n);
+  const label = field.label.vi;
+  switch (field.kind) {
+    case 'decimal':
+    case 'money':
+      await user.type(input(label), String(example).replace('.', ','));
+      return example;
+    case 'date': {
+      const [year, month, day] = String(example).split('-');
+      await user.type(input(label), `${day}${month}${year}`);
+      return example;
+    }
+    case 'enum':
+      await user.click(screen.getByRole('combobox', { name: labelled(label) }));
+      await user.click(
+        await screen.findByRole('option', {
+          name: field.valueLabels[String(example)]?.vi ?? String(example),
+        }),
+      );
+      return example;
+    case 'boolean':
+      if (example === true) await user.click(screen.getByRole('switch', { name: labelled(label) }));
+      return example === true;
+    case 'enumSet': {
+      const first = field.values[0] ?? '';
+      await user.click(screen.getByRole('checkbox', { name: field.valueLabels[first]?.vi ?? first }));
+      return [first];
+    }
+    default:
+      await user.type(input(label), String(example));
+      return field.kind === 'integer' ? Number(example) : example;
+  }
+}
 
 let api: FakeResourceApi;
 let saved: DownloadedFile[];
@@ -55,21 +109,22 @@ describe('every contract the admin app draws, walked through its pages', () => {
   for (const contract of oneOfEachShape(CONTRACTS, (c) => c)) {
     const title = contract.title.vi;
     const singular = contract.singular.vi;
-    // what the form must be given, each from the field's own example
-    const required = contract.create.filter((name) => contract.fields[name]?.required);
-    const values = Object.fromEntries(
-      required.map((name) => [name, toText(contract.fields[name]?.example(9))]),
-    );
+    // what the form must be given (and the field searched by), each from the field's own example
     const searchField = contract.keyword[0] ?? '';
-    const edited = contract.update.find((name) => {
+    const filled = contract.create.filter((name) => contract.fields[name]?.required || name === searchField);
+    // a plain text field to change: another than the searched one when there is one
+    const texts = contract.update.filter((name) => {
       const field = contract.fields[name];
-      return field?.kind === 'text' && !field.unique && name !== searchField;
+      return field?.kind === 'text' && !field.unique;
     });
+    const edited = texts.find((name) => name !== searchField) ?? texts[0];
 
     it(`${title}: create, search, update, deactivate, export, import and delete`, async () => {
       expect(Object.keys(ADMIN_PAGES)).to.include(contract.route);
-      for (const name of required)
-        expect(typedKinds, `${contract.path}.${name} can be typed`).to.include(contract.fields[name]?.kind);
+      for (const name of filled)
+        expect(fillableKinds, `${contract.path}.${name} can be filled`).to.include(
+          contract.fields[name]?.kind,
+        );
       const user = userEvent.setup();
       // A list shared by every tenant (level both) is changed by system users only.
       const userLevel = contract.level === 'both' ? 'SYSTEM' : 'TENANT';
@@ -86,8 +141,11 @@ describe('every contract the admin app draws, walked through its pages', () => {
       // create
       await user.click(screen.getByRole('button', { name: 'Thêm mới' }));
       await screen.findByRole('heading', { level: 1, name: `Thêm mới ${singular.toLocaleLowerCase('vi')}` });
-      for (const name of required)
-        await user.type(input(contract.fields[name]?.label.vi ?? name), values[name] ?? '');
+      const values: Record<string, unknown> = {};
+      for (const name of filled) {
+        const field = contract.fields[name];
+        if (field) values[name] = await fill(user, field, 9);
+      }
       await user.click(screen.getByRole('button', { name: 'Lưu' }));
       const created = await waitFor(() => {
         const found = api.records(contract).find((record) => record[searchField] === values[searchField]);
@@ -97,17 +155,21 @@ describe('every contract the admin app draws, walked through its pages', () => {
       await waitFor(() =>
         expect(window.location.pathname).to.equal(`${contract.route}/${created.id}/detail`),
       );
-      const shownName = () => String(created.name ?? created.code);
-      await screen.findByRole('heading', { level: 1, name: `${singular}: ${shownName()}` });
+      // the detail page's heading: the singular, and the record's name or code when it has one
+      const heading = () => {
+        const name = created.name ?? created.code;
+        return name ? `${singular}: ${String(name)}` : singular;
+      };
+      await screen.findByRole('heading', { level: 1, name: heading() });
 
       // search
       await user.click(screen.getByRole('button', { name: 'Quay lại danh sách' }));
       const keyword = await screen.findByPlaceholderText('Nhập từ khóa để tìm kiếm');
-      await user.type(keyword, `${values[searchField]}{Enter}`);
+      await user.type(keyword, `${String(values[searchField])}{Enter}`);
       await waitFor(() => expect(screen.getAllByRole('row')).to.have.length(2));
       const row = screen.getAllByRole('row')[1] as HTMLElement;
       await user.click(within(row).getAllByRole('link')[0] as HTMLElement);
-      await screen.findByRole('heading', { level: 1, name: `${singular}: ${shownName()}` });
+      await screen.findByRole('heading', { level: 1, name: heading() });
 
       // update (every contract here has a plain text field to change)
       expect(edited, `${contract.path} has a text field to update`).to.be.a('string');
@@ -118,7 +180,7 @@ describe('every contract the admin app draws, walked through its pages', () => {
         await user.type(box, 'Đã sửa trong phép thử');
         await user.click(screen.getByRole('button', { name: 'Lưu' }));
         await waitFor(() => expect(created[edited]).to.equal('Đã sửa trong phép thử'));
-        await screen.findByRole('heading', { level: 1, name: `${singular}: ${shownName()}` });
+        await screen.findByRole('heading', { level: 1, name: heading() });
         await screen.findAllByText('Đã sửa trong phép thử');
       }
 
@@ -132,8 +194,8 @@ describe('every contract the admin app draws, walked through its pages', () => {
         expect(created.status).to.equal('INACTIVE');
       } else expect(screen.queryByRole('button', { name: 'Ngừng hoạt động' })).to.equal(null);
 
-      // export
-      await user.click(screen.getByRole('button', { name: 'Quay lại danh sách' }));
+      // export (once the confirmation has closed: while it is open the page behind it is hidden)
+      await user.click(await screen.findByRole('button', { name: 'Quay lại danh sách' }));
       await user.click(await screen.findByRole('button', { name: 'Xuất Excel' }));
       await waitFor(() => expect(saved.map((file) => file.fileName)).to.have.length(1));
       expect(saved[0]?.fileName.startsWith(contract.path)).to.equal(true);
@@ -152,7 +214,7 @@ describe('every contract the admin app draws, walked through its pages', () => {
 
       // delete (unless the contract offers none: tenants are suspended, never deleted)
       openPath(`${contract.route}/${created.id}/detail`);
-      await screen.findByRole('heading', { level: 1, name: `${singular}: ${shownName()}` });
+      await screen.findByRole('heading', { level: 1, name: heading() });
       if (!contract.offers('delete')) {
         expect(screen.queryByRole('button', { name: 'Xóa' })).to.equal(null);
         return;

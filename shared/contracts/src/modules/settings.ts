@@ -73,8 +73,8 @@ export const parameterContract = defineContract({
 export type ParameterRecord = RecordOf<typeof parameterContract>;
 
 const channelLabels = {
-  EMAIL: label('setting.messageTemplate.channel.email', 'Email', 'Email'),
-  NOTIFICATION: label('setting.messageTemplate.channel.notification', 'Thông báo', 'Notification'),
+  EMAIL: label('setting.messageTemplate.channels.email', 'Email', 'Email'),
+  NOTIFICATION: label('setting.messageTemplate.channels.notification', 'Thông báo', 'Notification'),
 };
 const subject = (lang: 'Vi' | 'En', vi: string, en: string) =>
   f.text({

@@ -79,7 +79,7 @@ describe('defineContract', () => {
 
 describe('labels', () => {
   it('give every contract one text per key in each language', () => {
-    const labels = [...categoryContracts, ...systemContracts].flatMap(labelsOf);
+    const labels = [...categoryContracts, ...settingContracts, ...systemContracts].flatMap(labelsOf);
     const vi = dictionaryOf(labels, 'vi') as Record<string, Record<string, string>>;
     const en = dictionaryOf(labels, 'en') as Record<string, Record<string, string>>;
     expect(vi.common?.code).toBe('Mã');
