@@ -259,6 +259,7 @@ function RoleDetailPage({ id }: { id: string }) {
         <Body1>{t('role.userCount')}</Body1>
         <Body1>{role.userCount}</Body1>
       </div>
+      <RoleInfoEditor role={role} onSaved={setRole} />
       {role.builtIn && (
         <MessageBar intent="info">
           <MessageBarBody>{t('role.builtIn')}</MessageBarBody>
@@ -276,6 +277,78 @@ function RoleDetailPage({ id }: { id: string }) {
         <Spinner size="small" />
       )}
     </section>
+  );
+}
+
+/** The role's name and description, edited in place (its code stays; the version is sent). */
+function RoleInfoEditor({
+  role,
+  onSaved,
+}: {
+  role: AdminRoleDetail;
+  onSaved: (role: AdminRoleDetail) => void;
+}) {
+  const styles = useStyles();
+  const { t } = useAdminTranslation();
+  const [editing, setEditing] = useState(false);
+  const [values, setValues] = useState({ name: role.name, description: role.description ?? '' });
+  const [error, setError] = useState<string | undefined>();
+  if (!editing)
+    return (
+      <Authorized anyOf={['role.update']}>
+        <div>
+          <Button
+            onClick={() => {
+              setValues({ name: role.name, description: role.description ?? '' });
+              setEditing(true);
+            }}
+          >
+            {t('role.edit')}
+          </Button>
+        </div>
+      </Authorized>
+    );
+  const save = async () => {
+    if (!values.name.trim()) {
+      setError(t('usersRoles.required'));
+      return;
+    }
+    try {
+      const saved = await rolesApi.update(role.id, {
+        name: values.name.trim(),
+        description: values.description.trim() || null,
+        version: role.version,
+      });
+      onSaved(saved);
+      setEditing(false);
+      notify.success(t('role.saved'));
+    } catch (failure) {
+      if (failure instanceof ApiError) setError(failure.message);
+    }
+  };
+  return (
+    <div className={styles.form}>
+      <Field label={t('role.name')} required validationMessage={error}>
+        <Input
+          value={values.name}
+          maxLength={200}
+          onChange={(_, data) => setValues((current) => ({ ...current, name: data.value }))}
+        />
+      </Field>
+      <Field label={t('role.description')}>
+        <Input
+          value={values.description}
+          maxLength={1000}
+          onChange={(_, data) => setValues((current) => ({ ...current, description: data.value }))}
+        />
+      </Field>
+      <div className={styles.header}>
+        <Button appearance="primary" onClick={() => void save()}>
+          {t('usersRoles.save')}
+        </Button>
+        <Button onClick={() => setEditing(false)}>{t('usersRoles.cancel')}</Button>
+      </div>
+    </div>
   );
 }
 
