@@ -81,34 +81,42 @@ const codesOf = (value: unknown) =>
     : [];
 
 /**
- * Adds the problems only the database can tell: a user name taken anywhere in the system (user
- * names are unique across tenants; read as the owner, since row-level security hides other
- * tenants' users), and role codes that are not the caller's roles. `owner` is the owner
- * connection, `tx` the caller's scoped transaction.
+ * The user names of the rows that someone already has, anywhere in the system (user names are
+ * unique across tenants). Read as the owner, since row-level security hides other tenants'
+ * users, and BEFORE the import's transaction: on PGlite, with its one connection, a query
+ * outside an open transaction would wait for it forever.
  */
-export async function addUserImportProblems(
-  owner: Db,
-  tx: Tx,
-  context: ActionContext,
-  checked: CheckedRows,
-  language: Language,
-): Promise<Map<number, string[]>> {
+export async function takenUsernames(owner: Db, checked: CheckedRows): Promise<ReadonlySet<string>> {
   const names = checked.rows.flatMap((row) =>
     typeof row.values.username === 'string' ? [row.values.username.toLowerCase()] : [],
   );
   const taken = new Set<string>();
-  if (names.length > 0) {
-    const found = await owner
-      .select({ key: sql<string>`lower(${users.username})` })
-      .from(users)
-      .where(
-        sql`lower(${users.username}) in (${sql.join(
-          names.map((name) => sql`${name}`),
-          sql`, `,
-        )})`,
-      );
-    for (const { key } of found) taken.add(key);
-  }
+  if (names.length === 0) return taken;
+  const found = await owner
+    .select({ key: sql<string>`lower(${users.username})` })
+    .from(users)
+    .where(
+      sql`lower(${users.username}) in (${sql.join(
+        names.map((name) => sql`${name}`),
+        sql`, `,
+      )})`,
+    );
+  for (const { key } of found) taken.add(key);
+  return taken;
+}
+
+/**
+ * Adds the problems only the database can tell: a user name already taken (`taken`, read before
+ * the transaction), and role codes that are not the caller's roles (read in `tx`, the caller's
+ * scoped transaction). Answers the role ids of each row.
+ */
+export async function addUserImportProblems(
+  tx: Tx,
+  context: ActionContext,
+  checked: CheckedRows,
+  taken: ReadonlySet<string>,
+  language: Language,
+): Promise<Map<number, string[]>> {
   const { role } = roleTablesOf(context.scope);
   const roleRows = await tx.select({ id: role.id, code: role.code }).from(role);
   const roleIdOf = new Map(roleRows.map((row) => [row.code.toLowerCase(), row.id]));
@@ -133,7 +141,7 @@ export async function addUserImportProblems(
     }
     roleIdsByRow.set(rowNumber, ids);
   }
-  return new Map([...roleIdsByRow].map(([rowNumber, ids]) => [rowNumber, ids]));
+  return roleIdsByRow;
 }
 
 /**

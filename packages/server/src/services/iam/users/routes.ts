@@ -47,6 +47,7 @@ import { changeUserPassword } from './change-user-password.ts';
 import {
   addUserImportProblems,
   insertImportedUsers,
+  takenUsernames,
   userImportDefinition,
   userImportRow,
 } from './import-users.ts';
@@ -305,9 +306,10 @@ export const userAdminRoutes: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = asy
           await errorWorkbook(sheet, checked.problems, language),
           400,
         );
+      const taken = await takenUsernames(db, checked);
       try {
         const imported = await inScope(db, context.scope, async (tx) => {
-          const roleIds = await addUserImportProblems(db, tx, context, checked, language);
+          const roleIds = await addUserImportProblems(tx, context, checked, taken, language);
           if (checked.problems.size > 0) return null;
           return insertImportedUsers(tx, context, checked, roleIds);
         });
