@@ -379,10 +379,10 @@ export const ModuleLabels: Record<ApplicationModule, Label> = {
 const r = (key: string, vi: string, en: string) => label(`permission.resource.${key}`, vi, en);
 
 /**
- * The resources of the permission catalogue, named for people. A resource added to the catalogue
- * without a label here is shown by its code (resourceLabel) until it gets one.
+ * The resources of the permission catalogue, named for people: one for every declared resource
+ * (a resource added to the catalogue without its label here does not compile).
  */
-export const ResourceLabels: Partial<Record<PermissionResource, Label>> = {
+export const ResourceLabels: Record<PermissionResource, Label> = {
   tenant: r('tenant', 'Khách hàng (tenant)', 'Tenants'),
   service_pack: r('servicePack', 'Gói dịch vụ', 'Service packs'),
   client: r('client', 'Ứng dụng tích hợp', 'API clients'),
@@ -412,6 +412,7 @@ export const ResourceLabels: Partial<Record<PermissionResource, Label>> = {
   contacts: r('contacts', 'Danh bạ', 'Contacts'),
   organization_unit: r('organizationUnit', 'Đơn vị tổ chức', 'Organisation units'),
   job_position: r('jobPosition', 'Vị trí công việc', 'Job positions'),
+  position: r('position', 'Chức vụ', 'Positions'),
   job_title: r('jobTitle', 'Chức danh', 'Job titles'),
   job_category: r('jobCategory', 'Nhóm công việc', 'Job categories'),
   job_nature: r('jobNature', 'Tính chất lao động', 'Labour natures'),
@@ -502,9 +503,8 @@ export const ResourceLabels: Partial<Record<PermissionResource, Label>> = {
   evaluation_template: r('evaluationTemplate', 'Mẫu đánh giá', 'Evaluation templates'),
 };
 
-/** The label of a resource: its own, or its code in both languages. */
-export const resourceLabel = (resource: PermissionResource): Label =>
-  ResourceLabels[resource] ?? { key: `permission.resource.${resource}`, vi: resource, en: resource };
+/** The label of a resource (every declared resource has one: the type says so). */
+export const resourceLabel = (resource: PermissionResource): Label => ResourceLabels[resource];
 
 /**
  * The matrix a role of `level` is edited with: the modules in the enumeration's order, each with
@@ -542,5 +542,5 @@ export const usersRolesLabels = (): Label[] => [
   ...Object.values(userFields).map((field) => field.label),
   ...Object.values(ActionLabels),
   ...Object.values(ModuleLabels),
-  ...Object.values(ResourceLabels).filter((item): item is Label => item !== undefined),
+  ...Object.values(ResourceLabels),
 ];
