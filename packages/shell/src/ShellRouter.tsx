@@ -17,6 +17,7 @@ import { ForbiddenPage } from './pages/errors/ForbiddenPage.tsx';
 import { ServerErrorPage } from './pages/errors/ServerErrorPage.tsx';
 import { PrivacyPolicyPage } from './pages/privacy/PrivacyPolicyPage.tsx';
 import { MyProfilePage } from './pages/my-profile/MyProfilePage.tsx';
+import { SetPasswordPage } from './pages/set-password/SetPasswordPage.tsx';
 import { SHELL_APP } from './shell-i18n.ts';
 import { usePageTitle } from './page-title/use-page-title.ts';
 
@@ -94,6 +95,7 @@ export function ShellRouter({
       <PublicLayout>
         {decision.page === 'sign-in' && <SignInPage />}
         {decision.page === 'privacy-policy' && <PrivacyPolicyPage />}
+        {decision.page === 'set-password' && <SetPasswordPage />}
         {decision.page === 'not-found' && <NotFoundPage signedIn={profile !== null} />}
         {decision.page === 'forbidden' && <ForbiddenPage />}
         {decision.page === 'server-error' && <ServerErrorPage />}

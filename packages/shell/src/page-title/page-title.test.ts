@@ -36,6 +36,8 @@ describe('page titles', () => {
     expect(titleOf('not-found', '/om/nowhere')).toBe('Không tìm thấy trang · HCM');
     expect(titleOf('server-error', '/500', en)).toBe('Server error · HCM');
     expect(titleOf('privacy-policy', '/privacy-policy', en)).toBe('Privacy policy · HCM');
+    expect(titleOf('set-password', '/set-password')).toBe('Đặt mật khẩu · HCM');
+    expect(titleOf('set-password', '/set-password', en)).toBe('Set your password · HCM');
   });
 
   it('says the product alone where nothing names the page', () => {

@@ -4,6 +4,7 @@ import { matchMenuPath, menuLabelKey } from '../navigation/menu-service.ts';
 const SHELL_PAGE_TITLES: Readonly<Record<string, string>> = {
   'sign-in': 'signIn.title',
   'privacy-policy': 'pages.privacy.title',
+  'set-password': 'pages.setPassword.title',
   dashboard: 'navigation.menu.dashboard',
   'my-profile': 'navigation.shellPages.myProfile',
   'not-found': 'notFound.title',

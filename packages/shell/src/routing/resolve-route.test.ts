@@ -202,6 +202,16 @@ describe('resolveRoute: shell pages', () => {
     });
   });
 
+  it('shows the set-password page of a one-time link to anyone, saying nothing of the session', () => {
+    for (const context of [signedOut, signedIn]) {
+      expect(resolveRoute(at('/set-password', '?token=abc'), context)).toEqual({
+        kind: 'public',
+        page: 'set-password',
+      });
+      expect(resolveRoute(at('/set-password/'), context)).toEqual({ kind: 'public', page: 'set-password' });
+    }
+  });
+
   it('shows the user’s own profile inside the workspace, before any module under /setting', () => {
     expect(resolveRoute(at('/setting/my-profile'), as(hrAdmin, ['/setting']))).toEqual({
       kind: 'workspace',

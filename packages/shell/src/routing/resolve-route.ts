@@ -20,7 +20,7 @@ export type RouteDecision =
   | { kind: 'redirect'; to: string; notice?: 'forbidden' }
   /** leave the page the way the user came (or for `fallback` when there is no way back) */
   | { kind: 'back'; fallback: string }
-  | { kind: 'public'; page: 'sign-in' | 'privacy-policy' | EitherLayoutPage }
+  | { kind: 'public'; page: 'sign-in' | 'privacy-policy' | 'set-password' | EitherLayoutPage }
   | { kind: 'workspace'; page: 'dashboard' | 'module' | 'my-profile' | EitherLayoutPage }
   /** a menu page whose installed micro-app could not be loaded (network, a broken release) */
   | { kind: 'workspace'; page: 'module-missing'; entryKey: string };
@@ -95,6 +95,8 @@ export function resolveRoute(location: ShellLocation, context: RouteContext): Ro
     return { kind: 'redirect', to: target ?? ShellPaths.dashboard };
   }
   if (path === ShellPaths.privacyPolicy) return { kind: 'public', page: 'privacy-policy' };
+  // Public whoever is signed in: the link may be for another account than this browser's session.
+  if (path === ShellPaths.setPassword) return { kind: 'public', page: 'set-password' };
   const eitherLayout = EITHER_LAYOUT_PAGES[path];
   if (eitherLayout) return { kind: viewer ? 'workspace' : 'public', page: eitherLayout };
 

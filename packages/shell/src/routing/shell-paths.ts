@@ -8,6 +8,8 @@ export const ShellPaths = {
   serverError: '/500',
   privacyPolicy: '/privacy-policy',
   myProfile: '/setting/my-profile',
+  /** the one-time link a system administrator hands to a new account: /set-password?token=… */
+  setPassword: '/set-password',
 } as const;
 
 /** The query parameter of /login that says where to go after signing in. */
