@@ -9,7 +9,7 @@ const portals = inject('portals');
 describe.each(portals)('a tenant created in the browser on $engine', ({ baseUrl }) => {
   const tab = pagePerTest(baseUrl);
 
-  it('root creates a tenant with its administrator, who signs in with the password handed over', async () => {
+  it('root creates a tenant with its administrator, who signs in with the password handed over, makes a role and a user, and that user sees exactly the menu the role allows', async () => {
     const { page } = tab;
     await signIn(page, e2eAccounts.root);
     const id = Date.now().toString(36).toUpperCase();
@@ -47,5 +47,49 @@ describe.each(portals)('a tenant created in the browser on $engine', ({ baseUrl 
     });
     await page.goto('/login');
     await signIn(page, { ...admin, password });
+
+    // The administrator makes a role that may see job titles and religions, and a user holding it.
+    await page.goto('/setting/role');
+    await page.getByRole('button', { name: 'Thêm mới vai trò' }).click();
+    const roleForm = page.getByRole('region', { name: 'Thêm mới vai trò' });
+    await roleForm.getByRole('textbox', { name: /^Mã vai trò/ }).fill('XEM_DANH_MUC');
+    await roleForm.getByRole('textbox', { name: /^Tên vai trò/ }).fill('Xem danh mục');
+    await roleForm.getByRole('button', { name: 'Lưu' }).click();
+    const matrix = page.getByRole('table', { name: 'Ma trận phân quyền' });
+    await matrix.waitFor();
+    for (const cell of ['Chức danh: Xem', 'Tôn giáo: Xem'])
+      await matrix.getByRole('checkbox', { name: cell }).check();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Lưu phân quyền' }).click();
+    await page.getByText('Đã lưu phân quyền', { exact: false }).first().waitFor();
+
+    const clerk = { username: `nv_${id.toLowerCase()}`, fullName: `Nhân Viên ${id}` };
+    await page.goto('/setting/user');
+    await page.getByRole('button', { name: 'Thêm mới người dùng' }).click();
+    const userForm = page.getByRole('region', { name: 'Thêm mới người dùng' });
+    await userForm.getByRole('textbox', { name: /^Tên đăng nhập/ }).fill(clerk.username);
+    await userForm.getByRole('textbox', { name: /^Họ và tên/ }).fill(clerk.fullName);
+    await userForm.getByRole('combobox', { name: 'Vai trò' }).click();
+    await page.getByText('Xem danh mục (XEM_DANH_MUC)', { exact: true }).click();
+    await page.keyboard.press('Escape');
+    await userForm.getByRole('button', { name: 'Lưu' }).click();
+    const clerkSecret = userForm.getByRole('textbox', { name: 'Mật khẩu' });
+    await clerkSecret.waitFor();
+    const clerkPassword = await clerkSecret.inputValue();
+
+    // That user sees the dashboard and exactly the two entries the role allows.
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    await page.goto('/login');
+    await signIn(page, { ...clerk, password: clerkPassword });
+    const menu = page.getByRole('navigation', { name: 'Menu chính' });
+    const closed = menu.locator('button[aria-expanded="false"]');
+    while ((await closed.count()) > 0) await closed.first().click();
+    const paths = await menu
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(paths.sort()).toEqual(['/dashboard', '/setting/job-titles', '/setting/religion']);
   });
 });
