@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_APP, menuPaths } from '@hcm/contracts';
+import { readFileSync } from 'node:fs';
+import { ADMIN_APP, menuEntries, menuPaths } from '@hcm/contracts';
 import { systemContracts } from '@hcm/contracts/system';
 import { ADMIN_PAGES, routeOf } from './admin-pages.ts';
 import { DRAWN_CONTRACTS } from './drawn-contracts.ts';
@@ -39,5 +40,29 @@ describe('the action log’s pages', () => {
     expect(actionLogPage('/system/action-log/create')).toBeNull();
     expect(actionLogPage('/system/action-log/abc/update')).toBeNull();
     expect(actionLogPage('/system/action-log/abc')).toBeNull();
+  });
+});
+
+describe('the pages’ titles', () => {
+  const menuLabels = (language: 'vi' | 'en'): Record<string, string> =>
+    (
+      JSON.parse(readFileSync(new URL(`../../shell/i18n/${language}.json`, import.meta.url), 'utf8')) as {
+        navigation: { menu: Record<string, string> };
+      }
+    ).navigation.menu;
+
+  it('are the names their menu entries give them, in both languages', () => {
+    const entries = new Map(menuEntries().map(({ entry }) => [entry.path, entry.key]));
+    const labels = { vi: menuLabels('vi'), en: menuLabels('en') };
+    const differing = [...DRAWN_CONTRACTS, ...systemContracts].flatMap((contract) => {
+      const key = entries.get(contract.route) ?? '';
+      return (['vi', 'en'] as const)
+        .filter((language) => labels[language][key] !== contract.title[language])
+        .map(
+          (language) =>
+            `${contract.route} ${language}: “${contract.title[language]}” ≠ “${labels[language][key]}”`,
+        );
+    });
+    expect(differing).toEqual([]);
   });
 });

@@ -21,7 +21,7 @@ export const plainCategoryContracts = [
   category('religion', 'religions', 'Tôn giáo', 'Religions', 'Religion'),
   category('job_category', 'job-categories', 'Nhóm công việc', 'Job categories', 'Job category'),
   category('job_position', 'job-positions', 'Vị trí công việc', 'Job positions', 'Job position'),
-  category('nature_of_work', 'natures-of-work', 'Tính chất công việc', 'Natures of work', 'Nature of work'),
+  category('nature_of_work', 'natures-of-work', 'Tính chất công việc', 'Nature of work', 'Nature of work'),
   category('occupation', 'occupations', 'Ngành nghề', 'Occupations', 'Occupation'),
   category(
     'subject_of_labor',
@@ -32,8 +32,8 @@ export const plainCategoryContracts = [
   ),
   category('reward_type', 'reward-types', 'Loại khen thưởng', 'Reward types', 'Reward type'),
   category('discipline_type', 'discipline-types', 'Loại kỷ luật', 'Discipline types', 'Discipline type'),
-  category('worker_group', 'working-groups', 'Tổ làm việc', 'Working groups', 'Working group'),
-  category('job_nature', 'labor-natures', 'Tính chất lao động', 'Labour natures', 'Labour nature'),
+  category('worker_group', 'working-groups', 'Nhóm lao động', 'Working groups', 'Working group'),
+  category('job_nature', 'labor-natures', 'Tính chất lao động', 'Labour nature', 'Labour nature'),
   category(
     'unspecialized_job_title',
     'non-professional-titles',

@@ -16,7 +16,7 @@ export const parameterContract = defineContract({
   path: 'parameters',
   route: '/setting/parameter-management',
   permission: 'tenant_configuration',
-  title: label('setting.parameter.title', 'Quản lý tham số', 'Parameters'),
+  title: label('setting.parameter.title', 'Quản lý tham số', 'Parameter management'),
   singular: label('setting.parameter.singular', 'Tham số', 'Parameter'),
   fields: {
     code: {

@@ -137,7 +137,7 @@ export const technicalLevelContract = systemCatalogue(
     permission: 'technical_level',
     path: 'technical-levels',
     route: '/system/technical-levels',
-    ...titles('technicalLevel', 'Trình độ kỹ thuật', 'Technical levels', 'Technical level'),
+    ...titles('technicalLevel', 'Bậc kỹ thuật', 'Technical levels', 'Technical level'),
   },
   technicalLevelFields,
   'level',
