@@ -226,6 +226,22 @@ describe('every contract the admin app draws, walked through its pages', () => {
     });
   }
 
+  it('starts each list with its own sort when the menu moves from one contract to another', async () => {
+    const byPriority = CONTRACTS.find((c) => c.defaultSort.field === 'priority');
+    const byOther = CONTRACTS.find((c) => c.defaultSort.field !== 'priority' && c.level === 'tenant');
+    if (!byPriority || !byOther) throw new Error('two contracts of different default sorts are needed');
+    await api.signInWith([`${byPriority.permission}.view`, `${byOther.permission}.view`]);
+    openPath(byPriority.route);
+    renderUi(<AdminRouter />);
+    await screen.findByRole('heading', { level: 1, name: byPriority.title.vi });
+    openPath(byOther.route);
+    await screen.findByRole('heading', { level: 1, name: byOther.title.vi });
+    const { field, direction } = byOther.defaultSort;
+    await waitFor(() => expect(api.callsTo('GET', byOther.apiPath)).to.have.length.greaterThan(0));
+    for (const call of api.callsTo('GET', byOther.apiPath))
+      expect(call.query.get('sortBy') ?? `${field}.${direction}`).to.equal(`${field}.${direction}`);
+  });
+
   it('reports an unknown record to the shell as not found', async () => {
     const [contract] = CONTRACTS;
     if (!contract) throw new Error('no contract');

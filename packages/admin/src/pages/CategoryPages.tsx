@@ -8,6 +8,8 @@ export default function CategoryPages() {
   const { pathname } = useAdminLocation();
   const route = routeOf(pathname);
   const contract = DRAWN_CONTRACTS.find((candidate) => candidate.route === route);
-  // The router mounts this chunk only on a category's route (admin-pages.test.ts).
-  return contract ? <ContractPages contract={contract} /> : null;
+  // The router mounts this chunk only on a category's route (admin-pages.test.ts). Keyed by the
+  // route: moving from one list to another starts the next with its own query and sort, not
+  // with the last one's (whose sortBy the next API would refuse).
+  return contract ? <ContractPages key={contract.route} contract={contract} /> : null;
 }
