@@ -66,3 +66,21 @@ describe('the pages’ titles', () => {
     expect(differing).toEqual([]);
   });
 });
+
+describe('the users who see a drawn page’s menu entry', () => {
+  it('are those its API serves: no system user on a tenant list, no tenant user on a system one', () => {
+    const levelsOf = new Map(menuEntries().map(({ entry }) => [entry.path, entry.levels]));
+    const served = { tenant: ['TENANT'], system: ['SYSTEM'], both: ['SYSTEM', 'TENANT'] } as const;
+    const wrong = [...DRAWN_CONTRACTS, ...systemContracts]
+      .filter((contract) =>
+        (levelsOf.get(contract.route) ?? []).some(
+          (level) => !(served[contract.level] as readonly string[]).includes(level),
+        ),
+      )
+      .map(
+        (contract) =>
+          `${contract.route}: ${contract.level} list, seen by ${String(levelsOf.get(contract.route))}`,
+      );
+    expect(wrong).toEqual([]);
+  });
+});

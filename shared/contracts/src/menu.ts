@@ -162,7 +162,8 @@ export const MENU: readonly MenuNode[] = [
     ]),
     group('formTemplates', [
       entry('documentTemplate', '/setting/document-template', ['document_template']),
-      entry('emailTemplate', '/setting/email-template', ['email_template', 'notification_template']),
+      // One list of both channels, kept per tenant under email_template (@hcm/contracts/settings).
+      entry('emailTemplate', '/setting/email-template', ['email_template']),
     ]),
     entry('workflowTemplate', '/setting/template-work-flow', ['workflow_template']),
     entry('userManual', '/setting/user-manual', ['user_manual']),
