@@ -1,18 +1,9 @@
-import {
-  DataEnvelope,
-  LOOKUP_ID_MISSING,
-  LookupEnvelope,
-  PageEnvelope,
-  Paging,
-  Status,
-} from '@hcm/contracts';
+import { DataEnvelope, LOOKUP_ID_MISSING, LookupEnvelope, PageEnvelope, Paging } from '@hcm/contracts';
 import type { FastifyPluginAsync, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import { and, asc, desc, eq, lte } from 'drizzle-orm';
 import Type, { type TSchema } from 'typebox';
 import type { Db } from '../../../db/database.ts';
-import { regionWages } from '../../../db/tables/wage-categories.ts';
 import { envelope, errorResponses } from '../../../http/envelope.ts';
-import { actionContextOf, inResourceScope, ownRows, resourceScopeOf } from '../../../resources/caller.ts';
+import { actionContextOf, inResourceScope, resourceScopeOf } from '../../../resources/caller.ts';
 import { presentRecord } from '../../../resources/present.ts';
 import { listQueryOf, pageOf, type ListQuery } from '../../../resources/search/list-query.ts';
 import { searchRecords } from '../../../resources/search/search-records.ts';
@@ -20,15 +11,11 @@ import type { PermissionAction, ResourceDefinition } from '../../../resources/ty
 import { findRecord } from '../../../resources/write/find-record.ts';
 import { attachLists } from '../../../resources/write/lists.ts';
 import { updateRecord } from '../../../resources/write/write-records.ts';
+import { findLatestEffective, todayInVietnam } from '../../../resources/search/find-latest-effective.ts';
 import { contractTypeResource, regionWageResource, salaryGradeResource } from './resources.ts';
 
 const Uuid = Type.String({ format: 'uuid' });
 const NoQuery = Type.Object({}, { additionalProperties: false });
-
-/** The calendar day in Vietnam (UTC+7, no daylight saving), yyyy-MM-dd. */
-export function todayInVietnam(now = new Date()): string {
-  return new Date(now.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
-}
 
 /** The options of a route of `definition`: its permission, module and OpenAPI entry. */
 function options(
@@ -88,22 +75,10 @@ export const wageCategoryRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
     }),
     async (request) => {
       const date = (request.query as { date?: string }).date ?? todayInVietnam();
-      const scope = resourceScopeOf(regionWage, request);
-      // Per region, the ACTIVE record with the latest effective date on or before `date`.
-      const rows = await inResourceScope(db, regionWage, scope, (tx, reach) =>
-        tx
-          .selectDistinctOn([regionWages.region])
-          .from(regionWages)
-          .where(
-            and(
-              ownRows(regionWage, reach),
-              eq(regionWages.status, Status.active),
-              lte(regionWages.effectiveDate, date),
-            ),
-          )
-          .orderBy(asc(regionWages.region), desc(regionWages.effectiveDate)),
+      // per region, the ACTIVE record with the latest effective date on or before `date`
+      return envelope(
+        await findLatestEffective(db, regionWage, request, { date: 'effectiveDate', per: ['region'] }, date),
       );
-      return envelope(rows.map((row) => presentRecord(regionWage, row)));
     },
   );
 
