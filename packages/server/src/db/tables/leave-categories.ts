@@ -1,46 +1,28 @@
-import type { Status } from '@hcm/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
   index,
-  integer,
   numeric,
   pgTable,
   primaryKey,
-  timestamp,
   uniqueIndex,
-  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { auditColumns, categoryColumns, statusColumn, tenantKeyColumns } from './columns.ts';
 
 /*
  * The typed mirror of migration 0012 (leave categories). The tenant foreign keys live in the SQL
  * only: this file is imported by schema.ts, so it cannot refer back to `tenants`.
  */
 
-const audit = () => ({
-  version: integer('version').notNull().default(1),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  createdBy: uuid('created_by'),
-  lastModifiedAt: timestamp('last_modified_at', { withTimezone: true }).notNull().defaultNow(),
-  lastModifiedBy: uuid('last_modified_by'),
-});
-
 /** Leave types: an Admin category with whether the employer pays and the days a year. */
 export const leaveTypes = pgTable(
   'leave_types',
   {
-    tenantId: uuid('tenant_id').notNull(),
-    id: uuid('id').notNull().defaultRandom(),
-    code: varchar('code', { length: 50 }).notNull(),
-    name: varchar('name', { length: 200 }).notNull(),
-    description: varchar('description', { length: 1000 }),
-    priority: integer('priority').notNull().default(0),
-    status: varchar('status', { length: 16 }).$type<Status>().notNull().default('ACTIVE'),
+    ...categoryColumns(),
     paid: boolean('paid').notNull(),
     maxDaysPerYear: numeric('max_days_per_year', { precision: 4, scale: 1 }),
-    ...audit(),
   },
   (t) => [
     primaryKey({ name: 'leave_types_pkey', columns: [t.tenantId, t.id] }),
@@ -53,16 +35,15 @@ export const leaveTypes = pgTable(
 export const holidays = pgTable(
   'holidays',
   {
-    tenantId: uuid('tenant_id').notNull(),
-    id: uuid('id').notNull().defaultRandom(),
+    ...tenantKeyColumns(),
     code: varchar('code', { length: 50 }).notNull(),
     name: varchar('name', { length: 200 }).notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     paid: boolean('paid').notNull(),
     description: varchar('description', { length: 1000 }),
-    status: varchar('status', { length: 16 }).$type<Status>().notNull().default('ACTIVE'),
-    ...audit(),
+    ...statusColumn(),
+    ...auditColumns(),
   },
   (t) => [
     primaryKey({ name: 'holidays_pkey', columns: [t.tenantId, t.id] }),

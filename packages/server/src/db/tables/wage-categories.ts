@@ -1,4 +1,3 @@
-import type { Status } from '@hcm/contracts';
 import { sql } from 'drizzle-orm';
 import {
   date,
@@ -7,11 +6,11 @@ import {
   numeric,
   pgTable,
   primaryKey,
-  timestamp,
   uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { auditColumns, categoryColumns, statusColumn, tenantKeyColumns } from './columns.ts';
 
 /*
  * The typed mirror of migration 0012 (wage categories). The foreign keys (tenant, a scale's
@@ -19,37 +18,17 @@ import {
  * `tenants`.
  */
 
-const audit = () => ({
-  version: integer('version').notNull().default(1),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  createdBy: uuid('created_by'),
-  lastModifiedAt: timestamp('last_modified_at', { withTimezone: true }).notNull().defaultNow(),
-  lastModifiedBy: uuid('last_modified_by'),
-});
-
-/** The columns of an Admin category (hcm_create_category_table of migration 0009). */
-const categoryColumns = () => ({
-  tenantId: uuid('tenant_id').notNull(),
-  id: uuid('id').notNull().defaultRandom(),
-  code: varchar('code', { length: 50 }).notNull(),
-  name: varchar('name', { length: 200 }).notNull(),
-  description: varchar('description', { length: 1000 }),
-  priority: integer('priority').notNull().default(0),
-  status: varchar('status', { length: 16 }).$type<Status>().notNull().default('ACTIVE'),
-});
-
 /** The region minimum wages: one per (tenant, region, effective date). */
 export const regionWages = pgTable(
   'region_wages',
   {
-    tenantId: uuid('tenant_id').notNull(),
-    id: uuid('id').notNull().defaultRandom(),
+    ...tenantKeyColumns(),
     region: varchar('region', { length: 4 }).notNull(),
     amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
     effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
     note: varchar('note', { length: 1000 }),
-    status: varchar('status', { length: 16 }).$type<Status>().notNull().default('ACTIVE'),
-    ...audit(),
+    ...statusColumn(),
+    ...auditColumns(),
   },
   (t) => [
     primaryKey({ name: 'region_wages_pkey', columns: [t.tenantId, t.id] }),
@@ -59,7 +38,7 @@ export const regionWages = pgTable(
 );
 
 /** Salary grades (ngạch): an Admin category. */
-export const salaryGrades = pgTable('salary_grades', { ...categoryColumns(), ...audit() }, (t) => [
+export const salaryGrades = pgTable('salary_grades', categoryColumns(), (t) => [
   primaryKey({ name: 'salary_grades_pkey', columns: [t.tenantId, t.id] }),
   uniqueIndex('salary_grades_code_key').on(t.tenantId, sql`lower(${t.code})`),
   index('salary_grades_priority_idx').on(t.tenantId, t.priority, t.id),
@@ -83,7 +62,6 @@ export const contractTypes = pgTable(
     ...categoryColumns(),
     salaryRate: numeric('salary_rate', { precision: 5, scale: 2 }).notNull(),
     termMonths: integer('term_months'),
-    ...audit(),
   },
   (t) => [
     primaryKey({ name: 'contract_types_pkey', columns: [t.tenantId, t.id] }),
