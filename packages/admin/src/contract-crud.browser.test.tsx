@@ -174,7 +174,7 @@ describe('every contract the admin app draws, walked through its pages', () => {
       // update (every contract here has a plain text field to change)
       expect(edited, `${contract.path} has a text field to update`).to.be.a('string');
       if (edited) {
-        await user.click(screen.getByRole('button', { name: 'Sửa' }));
+        await user.click(await screen.findByRole('button', { name: 'Sửa' }));
         const box = await waitFor(() => input(contract.fields[edited]?.label.vi ?? edited));
         await user.clear(box);
         await user.type(box, 'Đã sửa trong phép thử');
@@ -186,7 +186,7 @@ describe('every contract the admin app draws, walked through its pages', () => {
 
       // deactivate (unless the contract switches its status by routes of its own: tenants)
       if (contract.offers('status')) {
-        await user.click(screen.getByRole('button', { name: 'Ngừng hoạt động' }));
+        await user.click(await screen.findByRole('button', { name: 'Ngừng hoạt động' }));
         await user.click(
           within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Ngừng hoạt động' }),
         );
@@ -219,7 +219,8 @@ describe('every contract the admin app draws, walked through its pages', () => {
         expect(screen.queryByRole('button', { name: 'Xóa' })).to.equal(null);
         return;
       }
-      await user.click(screen.getByRole('button', { name: 'Xóa' }));
+      // the actions follow the record's load, which may land after the heading: wait for them
+      await user.click(await screen.findByRole('button', { name: 'Xóa' }));
       await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Xóa' }));
       await waitFor(() => expect(window.location.pathname).to.equal(contract.route));
       expect(api.records(contract).some((record) => record.id === created.id)).to.equal(false);
