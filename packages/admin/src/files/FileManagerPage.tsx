@@ -4,6 +4,7 @@ import {
   Caption1,
   Card,
   Checkbox,
+  DateInput,
   Dropdown,
   Field,
   FileUpload,
@@ -16,6 +17,7 @@ import {
   formatDate,
   makeStyles,
   notify,
+  toDayjs,
   tokens,
   useHasAuthority,
   useListQuery,
@@ -143,8 +145,6 @@ export default function FileManagerPage() {
   const [limits, setLimits] = useState<OwnerTypeLimit[]>([]);
   const [reloads, setReloads] = useState(0);
   const [showUpload, setShowUpload] = useState(false);
-  const [from, setFrom] = useState(query.from ?? '');
-  const [to, setTo] = useState(query.to ?? '');
 
   useEffect(() => {
     filesApi
@@ -283,8 +283,13 @@ export default function FileManagerPage() {
     },
   ];
 
-  const setDate = (key: 'from' | 'to', value: string) =>
-    list.setQuery({ [key]: /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined });
+  // The kit's date box (dd/MM/yyyy, as every date of the portal); the query keeps yyyy-MM-dd.
+  // A text that is not a date leaves the filter off (the box keeps it, for correcting).
+  const setDate = (key: 'from' | 'to', value: Date | null) =>
+    list.setQuery({
+      [key]: value && !Number.isNaN(value.getTime()) ? formatDate(value, 'isoDate') : undefined,
+    });
+  const dayOf = (value: string | undefined) => toDayjs(value)?.toDate() ?? null;
   return (
     <div className={styles.page}>
       <ListPage<FileRecord, FileQuery>
@@ -332,20 +337,18 @@ export default function FileManagerPage() {
                 ))}
               </Dropdown>
             </Field>
-            <Field label={t('fileManager.from')}>
-              <Input
-                type="date"
-                value={from}
-                onChange={(_, data) => setFrom(data.value)}
-                onBlur={() => setDate('from', from)}
+            <Field label={t('fileManager.from')} className={styles.filter}>
+              <DateInput
+                label={t('fileManager.from')}
+                value={dayOf(query.from)}
+                onChange={(value) => setDate('from', value)}
               />
             </Field>
-            <Field label={t('fileManager.to')}>
-              <Input
-                type="date"
-                value={to}
-                onChange={(_, data) => setTo(data.value)}
-                onBlur={() => setDate('to', to)}
+            <Field label={t('fileManager.to')} className={styles.filter}>
+              <DateInput
+                label={t('fileManager.to')}
+                value={dayOf(query.to)}
+                onChange={(value) => setDate('to', value)}
               />
             </Field>
           </>

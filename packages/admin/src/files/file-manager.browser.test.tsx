@@ -104,6 +104,28 @@ describe('the file manager', () => {
     await waitFor(() => expect(screen.queryByRole('row', { name: /Hợp đồng lao động/ })).to.equal(null));
   });
 
+  it('filters by dates typed as dd/MM/yyyy in the kit’s date box, not the browser’s', async () => {
+    const user = userEvent.setup();
+    openPath('/system/file-management');
+    renderUi(<AdminRouter />);
+    const from = await screen.findByRole('textbox', { name: 'Từ ngày' });
+    expect(from.getAttribute('type')).to.not.equal('date');
+    expect(from.getAttribute('placeholder')).to.match(/dd\/MM\/yyyy/i);
+    await user.type(from, '01/11/2026{Enter}');
+    await waitFor(() =>
+      expect(api.callsTo('GET', FILES_PATH).at(-1)?.query.get('from')).to.equal('2026-11-01'),
+    );
+    const to = screen.getByRole('textbox', { name: 'Đến ngày' });
+    await user.type(to, '30112026');
+    await user.tab();
+    await waitFor(() =>
+      expect(api.callsTo('GET', FILES_PATH).at(-1)?.query.get('to')).to.equal('2026-11-30'),
+    );
+    expect((screen.getByRole('textbox', { name: 'Từ ngày' }) as HTMLInputElement).value).to.equal(
+      '01/11/2026',
+    );
+  });
+
   it('shows the chosen owner type’s limits in the upload box and sends the owner type before the files', async () => {
     const user = userEvent.setup();
     openPath('/system/file-management');

@@ -26,6 +26,9 @@ const useStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
     gap: tokens.spacingVerticalM,
+    // Each field its own height, from the top: a field with a hint below its input (tax code)
+    // must not stretch its neighbours, whose inputs would then sit lower than its own.
+    alignItems: 'start',
   },
   buttons: { display: 'flex', gap: tokens.spacingHorizontalM },
   secret: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'end' },

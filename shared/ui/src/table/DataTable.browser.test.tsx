@@ -152,6 +152,28 @@ describe('data table', () => {
     expect(frame.scrollWidth).to.equal(frame.clientWidth);
   });
 
+  it('keeps its width without rows on a phone: headers side by side, the empty message in view', async () => {
+    renderUi(
+      <div style={{ width: 360 }} aria-label="khung" role="region">
+        <Harness rows={[]} />
+      </div>,
+    );
+    const frame = screen.getByRole('region', { name: 'khung' });
+    const table = screen.getByRole('table', { name: 'Đơn vị' });
+    expect(table.getBoundingClientRect().width).to.be.at.least(3 * 150 + 100 + 44);
+    const headers = screen.getAllByRole('columnheader').map((cell) => cell.getBoundingClientRect());
+    headers
+      .slice(1)
+      .forEach((header, i) =>
+        expect(header.left, `header ${i + 1}`).to.be.at.least((headers[i]?.right ?? 0) - 1),
+      );
+    const empty = (await screen.findByText('Không có dữ liệu')).getBoundingClientRect();
+    const bounds = frame.getBoundingClientRect();
+    expect(empty.left).to.be.at.least(bounds.left - 1);
+    expect(empty.right).to.be.at.most(bounds.right + 1);
+    expect(frame.scrollWidth).to.equal(frame.clientWidth);
+  });
+
   it('says so when there is nothing to show', async () => {
     renderUi(<Harness rows={[]} />);
     await screen.findByText('Không có dữ liệu');

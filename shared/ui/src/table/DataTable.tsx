@@ -23,9 +23,10 @@ const COLUMN_MIN_PX = 150;
 const SELECTION_PX = 44;
 
 /**
- * The table is never narrower than its columns need: on a phone it scrolls sideways inside its
- * wrapper instead of squeezing each column to a word per line. An empty table keeps the
- * wrapper's width, so its "nothing to show" stays in view.
+ * The table is never narrower than its columns need, with rows or without: on a phone it
+ * scrolls sideways inside its wrapper instead of squeezing each column (and its header) to a
+ * word per line or over its neighbour. An empty table's "nothing to show" is as wide as the
+ * wrapper and sticks to its start edge, so it stays in view (styles.emptyText).
  */
 function tableMinWidth(
   columns: readonly { width?: number | string }[],
@@ -39,11 +40,20 @@ function tableMinWidth(
 }
 
 const useStyles = makeStyles({
-  wrapper: { overflowX: 'auto', position: 'relative' },
+  // A size container, so the empty message can be exactly as wide as what is in view (100cqi).
+  wrapper: { overflowX: 'auto', position: 'relative', containerType: 'inline-size' },
   empty: {
-    textAlign: 'center',
     color: tokens.colorNeutralForeground3,
     paddingBlock: tokens.spacingVerticalXXL,
+    paddingInline: 0,
+  },
+  emptyText: {
+    position: 'sticky',
+    insetInlineStart: 0,
+    width: '100cqi',
+    boxSizing: 'border-box',
+    paddingInline: tokens.spacingHorizontalM,
+    textAlign: 'center',
   },
 });
 
@@ -116,10 +126,7 @@ export function DataTable<T>({
 
   return (
     <div className={styles.wrapper} aria-busy={loading}>
-      <Table
-        aria-label={ariaLabel}
-        style={rows.length > 0 ? { minWidth: tableMinWidth(columns, selectable) } : undefined}
-      >
+      <Table aria-label={ariaLabel} style={{ minWidth: tableMinWidth(columns, selectable) }}>
         <TableHeader>
           <TableRow>
             {selectable && (
@@ -192,11 +199,13 @@ export function DataTable<T>({
           {rows.length === 0 && (
             <TableRow>
               <TableCell colSpan={columns.length + (selectable ? 1 : 0)} className={styles.empty}>
-                {loading ? (
-                  <Spinner size="small" label={tUi('table.loading')} />
-                ) : (
-                  (emptyText ?? tUi('table.noData'))
-                )}
+                <div className={styles.emptyText}>
+                  {loading ? (
+                    <Spinner size="small" label={tUi('table.loading')} />
+                  ) : (
+                    (emptyText ?? tUi('table.noData'))
+                  )}
+                </div>
               </TableCell>
             </TableRow>
           )}
