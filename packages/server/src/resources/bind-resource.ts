@@ -55,12 +55,12 @@ const SQL_TYPES: Record<string, RegExp> = {
   enum: /^(varchar|text|character varying)/,
   reference: /^uuid$/,
   treeParent: /^uuid$/,
+  file: /^uuid$/,
 };
 
 /** Kinds a binding cannot serve yet: refused, never silently left out. */
 const UNSUPPORTED: Partial<Record<FieldContract['kind'], string>> = {
   references: 'a list of references needs a child table of ids, which bindResource does not build yet',
-  file: 'files need the file store (System › Files), which does not exist yet',
   image: 'images need the file store (System › Files), which does not exist yet',
 };
 
@@ -199,6 +199,7 @@ export function bindResource(contract: AnyResourceContract, binding: ResourceBin
     defaultSort: contract.defaultSort,
     exportColumns: contract.exportColumns,
     importColumns: contract.importColumns,
+    ...(contract.importMatches ? { importMatches: contract.importMatches } : {}),
     ...(contract.statusField ? { statusField: contract.statusField } : {}),
     scope: SCOPE_OF_LEVEL[contract.level],
     lists,

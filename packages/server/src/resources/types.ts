@@ -22,11 +22,11 @@ export interface Label {
  * The field kinds of a contract the framework serves (@hcm/contracts/resource): text and code
  * (keyword search, case-insensitive filters and uniqueness), integer, decimal and money
  * (decimal strings, numeric in SQL), boolean, date (yyyy-MM-dd), dateTime, enum, reference (a
- * uuid of another resource's record) and treeParent (a reference to the same table). The
- * others (references, file, image) are refused by bindResource; enumSet and children become a
- * ListSpec.
+ * uuid of another resource's record), treeParent (a reference to the same table) and file (the
+ * uuid of a file of the storage service, write/file-fields.ts). The others (references, image)
+ * are refused by bindResource; enumSet and children become a ListSpec.
  */
-export type FieldKind = Exclude<ContractFieldKind, 'references' | 'enumSet' | 'file' | 'image' | 'children'>;
+export type FieldKind = Exclude<ContractFieldKind, 'references' | 'enumSet' | 'image' | 'children'>;
 
 /** Text kinds: compared and searched case-insensitively. */
 export const isTextKind = (kind: FieldKind | undefined): boolean => kind === 'text' || kind === 'code';
@@ -59,6 +59,8 @@ export interface FieldSpec {
   readonly values?: readonly string[];
   /** reference and treeParent fields: what they point at */
   readonly reference?: ReferenceSpec;
+  /** file fields: the extensions (lower-case, no dot) a stored file's name may end in */
+  readonly file?: { readonly accept: readonly string[] };
 }
 
 export type Fields = Readonly<Record<string, FieldSpec>>;
@@ -138,6 +140,8 @@ export interface ResourceDeclaration<F extends Fields = Fields> {
   readonly exportColumns: readonly (FieldName<F> | AuditField)[];
   /** columns of the import template and POST /import, in order */
   readonly importColumns: readonly FieldName<F>[];
+  /** the unique field by which an import row updates an existing record instead of adding one */
+  readonly importMatches?: FieldName<F>;
   /** the enum field POST /{id}/active and /inactive switch (default 'status') */
   readonly statusField?: FieldName<F>;
   /**

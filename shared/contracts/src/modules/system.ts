@@ -214,7 +214,11 @@ export const languageContract = defineContract({
   defaultSort: { field: 'code', direction: 'asc' },
   sections: [{ title: CommonLabels.general, fields: ['code', 'valueVi', 'valueEn'] }],
   exportColumns: ['code', 'valueVi', 'valueEn', 'status', 'createdAt', 'lastModifiedAt'],
+  // import/sync from a file: a row of a known code updates its texts, a new code is added
+  importMatches: 'code',
 });
 export type LanguageRecord = RecordOf<typeof languageContract>;
 
 export const systemContracts = [servicePackContract, languageContract, tenantContract] as const;
+export * from './system-configuration.ts';
+export * from './api-clients.ts';

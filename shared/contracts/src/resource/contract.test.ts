@@ -59,6 +59,35 @@ describe('defineContract', () => {
     );
   });
 
+  it('syncs an import only by the one unique field, which the import must carry', () => {
+    expect(defineContract({ ...base, importMatches: 'code' }).importMatches).toBe('code');
+    expect(defineContract(base).importMatches).toBe(null);
+    const twoUnique = {
+      ...base.fields,
+      name: f.text({ label: CommonLabels.name, maxLength: 50, unique: true }),
+    };
+    expect(() => defineContract({ ...base, fields: twoUnique, importMatches: 'code' })).toThrow(
+      /only unique field/,
+    );
+    const fields = { ...base.fields, name: f.text({ label: CommonLabels.name, maxLength: 50 }) };
+    expect(() => defineContract({ ...base, fields, importMatches: 'name' })).toThrow(/only unique field/);
+    const optional = {
+      ...base,
+      fields: {
+        name: f.text({ label: CommonLabels.name, maxLength: 50, unique: true }),
+        note: f.text({ label: CommonLabels.description, maxLength: 50 }),
+        status: f.status(),
+      },
+      columns: ['name'],
+      keyword: ['name'],
+      sort: ['name'],
+      defaultSort: { field: 'name', direction: 'asc' },
+    } as const;
+    expect(() => defineContract({ ...optional, importColumns: ['note'], importMatches: 'name' })).toThrow(
+      /not imported/,
+    );
+  });
+
   it('types records from the fields', () => {
     const record: CategoryRecord = {
       id: '0',

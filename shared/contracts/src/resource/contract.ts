@@ -62,6 +62,11 @@ export interface ContractInput<F extends FieldContracts> {
   /** columns of the export (defaults to the list's columns) and of the import (defaults to create minus status) */
   readonly exportColumns?: readonly ((keyof F & string) | AuditColumn)[];
   readonly importColumns?: readonly (keyof F & string)[];
+  /**
+   * The import syncs rather than only adds: a row whose value of this field (the contract's one
+   * unique field) names an existing record updates that record; the other rows are added.
+   */
+  readonly importMatches?: keyof F & string;
   /** generic sub-paths this resource does not offer */
   readonly without?: readonly GenericSubPath[];
   /** the enum field /active and /inactive switch (default 'status') */
@@ -91,6 +96,7 @@ export interface AnyResourceContract {
   readonly update: readonly string[];
   readonly exportColumns: readonly string[];
   readonly importColumns: readonly string[];
+  readonly importMatches: string | null;
   readonly without: readonly GenericSubPath[];
   readonly statusField: string | null;
   readonly module: ApplicationModule;
@@ -118,6 +124,7 @@ export interface ResourceContract<F extends FieldContracts = FieldContracts> ext
   readonly update: readonly (keyof F & string)[];
   readonly exportColumns: readonly ((keyof F & string) | AuditColumn)[];
   readonly importColumns: readonly (keyof F & string)[];
+  readonly importMatches: (keyof F & string) | null;
   readonly statusField: (keyof F & string) | null;
 }
 
@@ -215,6 +222,14 @@ export function defineContract<const F extends FieldContracts>(input: ContractIn
     if (field.required && !without.includes('import') && !importColumns.includes(name))
       fail(`required field ${name} is not among the import columns`);
   }
+  const importMatches = input.importMatches ?? null;
+  if (importMatches !== null) {
+    const unique = names.filter((name) => input.fields[name]?.unique);
+    // With a second unique field, a matched row could collide with its own record's value.
+    if (unique.length !== 1 || unique[0] !== importMatches)
+      fail(`importMatches ${importMatches} must be the contract's only unique field`);
+    if (!importColumns.includes(importMatches)) fail(`importMatches ${importMatches} is not imported`);
+  }
   if (!without.includes('status') && statusField === null)
     fail('without a status field, list "status" in without');
 
@@ -225,6 +240,7 @@ export function defineContract<const F extends FieldContracts>(input: ContractIn
     update,
     exportColumns,
     importColumns,
+    importMatches,
     without,
     statusField: statusField as (keyof F & string) | null,
     module: catalogued.module,

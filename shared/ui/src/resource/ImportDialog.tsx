@@ -65,9 +65,14 @@ export function ImportDialog({ contract, title, open, onOpenChange, onImported }
     try {
       const result = await calls.importFile(file, setProgress);
       if (result.ok) {
-        void notify.success(t('resource.imported', { count: result.imported }));
+        // a syncing import (languages) also updates the records its rows name
+        void notify.success(
+          result.updated > 0
+            ? t('resource.importedAndUpdated', { added: result.imported, updated: result.updated })
+            : t('resource.imported', { count: result.imported }),
+        );
         close();
-        onImported(result.imported);
+        onImported(result.imported + result.updated);
       } else if ('errorFile' in result) {
         setOutcome({ kind: 'failed', file: result.errorFile, rows: result.failedRows });
       } else {

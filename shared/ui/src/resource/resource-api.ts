@@ -21,7 +21,7 @@ export interface DownloadedFile {
 
 /** What an import came to: rows imported, or the error workbook of the rows that failed. */
 export type ImportOutcome =
-  | { ok: true; imported: number }
+  | { ok: true; imported: number; updated: number }
   | { ok: false; errorFile: DownloadedFile; failedRows: number | null }
   | { ok: false; error: ApiError };
 
@@ -150,8 +150,10 @@ export function resourceApi(contract: AnyResourceContract) {
       onProgress?.(100);
       const type = String(header(response, 'content-type') ?? '');
       if (response.status === 200) {
-        const parsed = JSON.parse(await response.data.text()) as { data?: { imported?: number } };
-        return { ok: true, imported: parsed.data?.imported ?? 0 };
+        const parsed = JSON.parse(await response.data.text()) as {
+          data?: { imported?: number; updated?: number };
+        };
+        return { ok: true, imported: parsed.data?.imported ?? 0, updated: parsed.data?.updated ?? 0 };
       }
       if (!type.includes('json'))
         return {

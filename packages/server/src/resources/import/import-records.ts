@@ -4,8 +4,9 @@ import { diffRecords, recordActions } from '../action-log/record-actions.ts';
 import type { Language, ResourceDefinition } from '../types.ts';
 import { translateDbError } from '../write/db-errors.ts';
 import { brokenReferencesOfRows } from '../write/references.ts';
-import { existingKeys, uniqueFieldsOf, uniqueKey } from '../write/uniqueness.ts';
-import type { WriteContext } from '../write/write-records.ts';
+import { findRecord } from '../write/find-record.ts';
+import { existingKeys, idsByKey, uniqueFieldsOf, uniqueKey } from '../write/uniqueness.ts';
+import { applyChanges, type WriteContext } from '../write/write-records.ts';
 import type { CheckedRows } from './validate-rows.ts';
 
 const CHUNK = 500;
@@ -29,7 +30,8 @@ export async function addExistingDuplicates(
   checked: CheckedRows,
   language: Language,
 ) {
-  const unique = uniqueFieldsOf(definition);
+  // A syncing import's match field names the record a row updates: no duplicate then.
+  const unique = uniqueFieldsOf(definition).filter((name) => name !== definition.declaration.importMatches);
   const keysByField = Object.fromEntries(
     unique.map((name) => [
       name,
@@ -69,6 +71,51 @@ export async function addExistingDuplicates(
   }
 }
 
+/** What an import wrote: rows added, and (a syncing import) existing records updated. */
+export interface ImportOutcome {
+  imported: number;
+  updated: number;
+}
+
+type CheckedRow = CheckedRows['rows'][number];
+
+/**
+ * A syncing import (contract `importMatches`): the rows whose match value names an existing
+ * record update it, each change logged as IMPORT with its before and after; the rest remain
+ * to be added.
+ */
+async function updateMatchedRecords(
+  tx: Tx,
+  definition: ResourceDefinition,
+  context: WriteContext,
+  rows: readonly CheckedRow[],
+): Promise<{ updated: number; added: CheckedRow[] }> {
+  const match = definition.declaration.importMatches;
+  if (!match) return { updated: 0, added: [...rows] };
+  const keyOf = (row: CheckedRow) => uniqueKey(definition, match, row.values[match]);
+  const ids = await idsByKey(tx, definition, context.scope, match, rows.map(keyOf));
+  const { hooks } = definition;
+  const hookContext = { tx, caller: { tenantId: context.scope.tenantId, userId: context.scope.userId } };
+  const updatable = definition.declaration.update as readonly string[];
+  const added: CheckedRow[] = [];
+  for (const row of rows) {
+    const id = ids.get(keyOf(row));
+    if (!id) {
+      added.push(row);
+      continue;
+    }
+    const before = await findRecord(tx, definition, context.scope, id, { forUpdate: true });
+    const changes = Object.fromEntries(
+      Object.entries(row.values).filter(([name]) => updatable.includes(name)),
+    );
+    await hooks.validate?.(hookContext, changes, before);
+    await hooks.beforeUpdate?.(hookContext, before, changes);
+    const after = await applyChanges(tx, definition, context, before, changes, 'IMPORT');
+    await hooks.afterUpdate?.(hookContext, before, after);
+  }
+  return { updated: rows.length - added.length, added };
+}
+
 /**
  * Inserts every row, or none: runs in the caller's transaction, which any problem (found here or
  * before) rolls back through ImportRejected. Each record gets an IMPORT row in the action log.
@@ -81,20 +128,21 @@ export async function importRecords(
   context: WriteContext,
   checked: CheckedRows,
   language: Language,
-): Promise<number> {
+): Promise<ImportOutcome> {
   await addExistingDuplicates(tx, definition, context, checked, language);
   if (checked.problems.size > 0) throw new ImportRejected(checked.problems);
+  const { updated, added } = await updateMatchedRecords(tx, definition, context, checked.rows);
   const { userId } = context.scope;
   const owner = ownerValues(definition, context.scope);
   const fields = Object.keys(definition.fields);
   const { hooks } = definition;
   const hookContext = { tx, caller: { tenantId: context.scope.tenantId, userId } };
-  for (const row of checked.rows) {
+  for (const row of added) {
     await hooks.validate?.(hookContext, row.values, null);
     await hooks.beforeCreate?.(hookContext, row.values);
   }
-  for (let start = 0; start < checked.rows.length; start += CHUNK) {
-    const values = checked.rows
+  for (let start = 0; start < added.length; start += CHUNK) {
+    const values = added
       .slice(start, start + CHUNK)
       .map((row) => ({ ...row.values, ...owner, createdBy: userId, lastModifiedBy: userId }));
     let inserted: Record<string, unknown>[];
@@ -115,5 +163,5 @@ export async function importRecords(
     );
     if (hooks.afterCreate) for (const row of inserted) await hooks.afterCreate(hookContext, row);
   }
-  return checked.rows.length;
+  return { imported: added.length, updated };
 }

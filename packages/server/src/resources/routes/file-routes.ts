@@ -67,7 +67,15 @@ export function registerFileRoutes(
       routeOptions(definition, 'import', {
         consumes: ['multipart/form-data'],
         response: {
-          200: DataEnvelope(Type.Object({ imported: Type.Integer({ minimum: 1 }) })),
+          200: DataEnvelope(
+            Type.Object({
+              imported: Type.Integer({ minimum: 0, description: 'rows added as new records' }),
+              updated: Type.Integer({
+                minimum: 0,
+                description: 'rows that updated the record their match field names (importMatches)',
+              }),
+            }),
+          ),
           400: {
             description:
               'rows with errors: the uploaded rows with a column of messages (nothing was imported)',
@@ -104,10 +112,10 @@ export function registerFileRoutes(
           return rejected(checked.problems);
         }
         try {
-          const imported = await inResourceScope(db, definition, scope, (tx, reach) =>
+          const outcome = await inResourceScope(db, definition, scope, (tx, reach) =>
             importRecords(tx, definition, contextIn(reach), checked, language),
           );
-          return envelope({ imported });
+          return envelope(outcome);
         } catch (error) {
           if (!(error instanceof ImportRejected)) throw error;
           return rejected(error.problems);

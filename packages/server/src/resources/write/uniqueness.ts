@@ -79,3 +79,21 @@ export async function existingKeys(
   }
   return found;
 }
+
+/** For a syncing import: the id of the record each of `keys` names (keys as uniqueKey makes them). */
+export async function idsByKey(
+  tx: Tx,
+  definition: ResourceDefinition,
+  scope: ResourceScope,
+  name: string,
+  keys: string[],
+): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (let start = 0; start < keys.length; start += 1000) {
+    const { rows } = (await tx.execute(
+      rowsWithKeys(definition, scope, name, keys.slice(start, start + 1000)),
+    )) as unknown as { rows: { id: string; key: string }[] };
+    for (const row of rows) ids.set(String(row.key), String(row.id));
+  }
+  return ids;
+}

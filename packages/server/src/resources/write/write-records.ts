@@ -16,6 +16,7 @@ import { duplicateOf, translateDbError } from './db-errors.ts';
 import { findRecord } from './find-record.ts';
 import { attachLists, listsOf, saveLists } from './lists.ts';
 import { refuseBrokenReferences } from './references.ts';
+import { attachFileInfo, refuseBadFiles } from './file-fields.ts';
 import { takenFields } from './uniqueness.ts';
 
 type Row = Record<string, unknown>;
@@ -84,6 +85,7 @@ async function checkWrite(
   const id = before ? String(before.id) : undefined;
   await refuseDuplicates(tx, definition, context, values, id);
   await refuseBrokenReferences(tx, definition, context.scope, values, id);
+  await refuseBadFiles(tx, definition, context.scope, values);
   refuseOutsideScope(
     context.scope,
     before ? values : { ...values, ...ownerValues(definition, context.scope) },
@@ -129,11 +131,12 @@ export async function createRecord(
   Object.assign(row, lists);
   await log(tx, definition, context, 'CREATE', null, row);
   await definition.hooks.afterCreate?.(hookContext(tx, context), row);
+  await attachFileInfo(tx, definition, [row]);
   return presentRecord(definition, row);
 }
 
 /** Writes `changes` to the locked `before` row: version + 1, audit columns, the log. */
-async function applyChanges(
+export async function applyChanges(
   tx: Tx,
   definition: ResourceDefinition,
   context: WriteContext,
@@ -199,6 +202,7 @@ export async function updateRecord(
   await definition.hooks.beforeUpdate?.(hooks, before, changes);
   const after = await applyChanges(tx, definition, context, before, changes, 'UPDATE');
   await definition.hooks.afterUpdate?.(hooks, before, after);
+  await attachFileInfo(tx, definition, [after]);
   return presentRecord(definition, after);
 }
 
@@ -215,6 +219,7 @@ export async function setRecordStatus(
   if (!statusField) throw new Error(`${definition.basePath} has no status field`);
   const after = await applyChanges(tx, definition, context, before, { [statusField]: status }, action);
   if (after !== before) await definition.hooks.onStatusChange?.(hookContext(tx, context), before, after);
+  await attachFileInfo(tx, definition, [after]);
   return presentRecord(definition, after);
 }
 

@@ -318,7 +318,7 @@ describe.each(await testEngines('both'))('job titles: every generic sub-path on 
       ]);
       const res = await upload(`${kit.server.url}${BASE}/import`, caller.token, file);
       expect(res.status).toBe(200);
-      expect(res.json).toEqual({ data: { imported: 3 } });
+      expect(res.json).toEqual({ data: { imported: 3, updated: 0 } });
       expect(await count()).toBe(before + 3);
       const imported = await get<Page>(`${BASE}?code=IMP_002&code=1234`);
       expect(imported.body.data.map((r) => [r.code, r.priority, r.description]).sort()).toEqual([

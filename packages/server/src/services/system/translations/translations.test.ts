@@ -1,7 +1,11 @@
 import { ApiPaths, type ErrorEnvelope } from '@hcm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  download,
+  readSheet,
   startResourceTestKit,
+  upload,
+  workbookOf,
   type Caller,
   type ResourceTestKit,
   type SystemCaller,
@@ -78,6 +82,44 @@ describe.each(await testEngines())('translations (System › Language) on $engin
 
     const language = await kit.http.get<ErrorEnvelope>(`${PUBLIC}?language=fr`);
     expect(language.status).toBe(400);
+  });
+
+  it('syncs from a file: a known code (any case) gets the new texts, a new code is added, each logged', async () => {
+    const known = await create({ code: 'sync.known', valueVi: 'Cũ', valueEn: 'Old' });
+    const template = await download(`${kit.server.url}${BASE}/download-template`, admin.token);
+    const header = (await readSheet(template.bytes))[0] ?? [];
+    expect(header).toEqual(['Mã thông điệp', 'Tiếng Việt', 'Tiếng Anh']);
+    const file = await workbookOf([
+      header,
+      ['SYNC.KNOWN', 'Mới', 'New'],
+      ['sync.added', 'Thêm', 'Added'],
+    ]);
+    const res = await upload(`${kit.server.url}${BASE}/import`, admin.token, file);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json).toEqual({ data: { imported: 1, updated: 1 } });
+
+    const updated = await kit.http.get<{ data: Translation }>(`${BASE}/${known.body.data.id}`, admin.token);
+    expect(updated.body.data).toMatchObject({ valueVi: 'Mới', valueEn: 'New', version: 2 });
+    const en = await kit.http.get<Messages>(`${PUBLIC}?language=en`);
+    expect(en.body.data).toContainEqual({ code: 'sync.added', value: 'Added' });
+    const logs = await kit.http.get<{ data: { action: string; recordId: string }[] }>(
+      '/api/system/action-logs?action=IMPORT',
+      admin.token,
+    );
+    expect(logs.body.data.map((log) => log.recordId)).toContain(known.body.data.id);
+  });
+
+  it('refuses a file whose rows repeat a code, and changes nothing', async () => {
+    const known = await create({ code: 'sync.twice', valueVi: 'Giữ', valueEn: 'Kept' });
+    const file = await workbookOf([
+      ['Mã thông điệp', 'Tiếng Việt', 'Tiếng Anh'],
+      ['sync.twice', 'Một', 'One'],
+      ['SYNC.TWICE', 'Hai', 'Two'],
+    ]);
+    const res = await upload(`${kit.server.url}${BASE}/import`, admin.token, file);
+    expect(res.status).toBe(400);
+    const kept = await kit.http.get<{ data: Translation }>(`${BASE}/${known.body.data.id}`, admin.token);
+    expect(kept.body.data).toMatchObject({ valueVi: 'Giữ', version: 1 });
   });
 
   it('is administered by system users only: a tenant user holding the permission gets 403', async () => {
