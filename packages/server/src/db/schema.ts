@@ -27,6 +27,7 @@ import { areaTables } from './tables/areas.ts';
 import { systemCatalogueTables } from './tables/system-catalogues.ts';
 import { settingTables } from './tables/settings.ts';
 import { fileTables } from './tables/files.ts';
+import { documentTemplateTables } from './tables/document-templates.ts';
 
 /**
  * The typed mirror of migrations/*.sql for drizzle's query builder. The SQL files are the
@@ -488,6 +489,7 @@ export const schema = {
   ...fileTables,
   ...systemCatalogueTables,
   ...settingTables,
+  ...documentTemplateTables,
   actionLogs,
   systemActionLogs,
   tenants,

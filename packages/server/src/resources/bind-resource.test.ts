@@ -111,7 +111,7 @@ describe('bindResource refuses, at start, a contract its table or the catalogue 
     ],
     [
       'a file field',
-      withField('photo', f.image({ label: label('t.photo', 'x', 'x') })),
+      withField('photo', f.image({ label: label('t.photo', 'x', 'x'), ownerType: 'AVATAR', accept: ['png'] })),
       /photo \(image\): images need the file store/,
     ],
     [

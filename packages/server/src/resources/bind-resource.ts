@@ -6,6 +6,7 @@ import { defineResource } from './define-resource.ts';
 import { childrenList, type ChildTable } from './write/children.ts';
 import { fieldSpecOf, isColumnKind } from './schema/contract-fields.ts';
 import type {
+  AutoCompleteFilters,
   DataScope,
   FieldSpec,
   ListSpec,
@@ -37,6 +38,8 @@ export interface ResourceBinding {
   readonly hooks?: ResourceHooks;
   /** which of the tenant's records a caller reaches (default 'tenant': all) */
   readonly dataScope?: DataScope;
+  /** auto-complete parameters beyond keyword and paging */
+  readonly autoCompleteFilters?: AutoCompleteFilters;
 }
 
 /** A definition bound from a contract: it keeps the contract (test factories build bodies from it). */
@@ -206,6 +209,7 @@ export function bindResource(contract: AnyResourceContract, binding: ResourceBin
     without: contract.without,
     ...(binding.hooks ? { hooks: binding.hooks } : {}),
     ...(binding.dataScope ? { dataScope: binding.dataScope } : {}),
+    ...(binding.autoCompleteFilters ? { autoCompleteFilters: binding.autoCompleteFilters } : {}),
   };
   return { ...defineResource(declaration), contract };
 }

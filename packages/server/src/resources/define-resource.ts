@@ -96,7 +96,12 @@ export function defineResource<F extends Fields>(typed: ResourceDeclaration<F>):
   known(declaration.importColumns, 'importColumns');
   for (const [name, spec] of Object.entries(declaration.fields)) {
     if (spec.required && !declaration.create.includes(name)) fail(`required field ${name} is not in create`);
-    if (spec.required && !declaration.importColumns.includes(name))
+    // without an import (a file field: a spreadsheet row cannot carry the file) no column is needed
+    if (
+      spec.required &&
+      !declaration.without?.includes('import') &&
+      !declaration.importColumns.includes(name)
+    )
       fail(`required field ${name} is not in importColumns`);
   }
   for (const name of declaration.search)

@@ -7,6 +7,9 @@ export function presentRecord(definition: ResourceDefinition, row: Record<string
   const record: Record<string, unknown> = { id: row.id };
   for (const name of Object.keys(definition.fields)) record[name] = row[name] ?? null;
   for (const name of Object.keys(definition.lists)) record[name] = row[name] ?? [];
+  // file fields: the file's name, size and type beside its id (write/file-fields.ts)
+  for (const [name, spec] of Object.entries(definition.fields))
+    if (spec.kind === 'file') record[`${name}Info`] = row[`${name}Info`] ?? null;
   record.version = row.version;
   record.createdAt = iso(row.createdAt);
   record.createdBy = row.createdBy ?? null;

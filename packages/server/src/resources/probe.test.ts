@@ -21,6 +21,7 @@ import {
   type SystemCaller,
 } from './testing/kit.ts';
 import type { ResourceDefinition } from './types.ts';
+import { storeExampleFiles } from './testing/example-files.ts';
 
 /**
  * Probes every route of the declared resources (services/declared-resources.ts): a resource
@@ -87,10 +88,13 @@ function badQueries(schema: Schema): [string, string][] {
   return cases;
 }
 
+/** The owner's stored file for each file field, by resource (storeExampleFiles in beforeAll). */
+const exampleFiles = new Map<string, Record<string, string>>();
+
 /** A valid create body from the contract's field examples (n keeps unique values apart). */
 function exampleBody(definition: ResourceDefinition, n: number): Record<string, unknown> {
   if (!definition.contract) throw new Error(`${definition.basePath} was not bound from a contract`);
-  return recordBody(definition.contract, n);
+  return { ...recordBody(definition.contract, n), ...exampleFiles.get(definition.basePath) };
 }
 
 const url = (definition: ResourceDefinition, subPath: SubPath, id?: string) =>
@@ -166,6 +170,11 @@ describe.each(await testEngines('both'))('every declared resource on $engine', (
       beforeAll(async () => {
         owner = system || shared ? systemOwner : tenantOwner;
         stranger = system || shared ? tenantOwner : tenantStranger;
+        if (definition.contract)
+          exampleFiles.set(
+            definition.basePath,
+            await storeExampleFiles(kit.server.db.orm, owner.tenantId, definition.contract),
+          );
         const res = await kit.http.post<{ data: typeof record }>(
           url(definition, 'create'),
           exampleBody(definition, 1),

@@ -144,6 +144,8 @@ export interface ResourceDeclaration<F extends Fields = Fields> {
   readonly importMatches?: FieldName<F>;
   /** the enum field POST /{id}/active and /inactive switch (default 'status') */
   readonly statusField?: FieldName<F>;
+  /** parameters the auto-complete takes beyond keyword and paging (e.g. a template's types) */
+  readonly autoCompleteFilters?: AutoCompleteFilters;
   /**
    * 'tenant' (default): tenant-owned rows (a tenantId column), tenant users only. 'system': a
    * global table without tenantId, read and written by system users only (tenant users get 403).
@@ -192,6 +194,17 @@ export interface ResourceHooks {
   afterDelete?(context: HookContext, record: Row): Promise<void> | void;
   /** POST /{id}/active and /inactive, after the change is written */
   onStatusChange?(context: HookContext, before: Row, after: Row): Promise<void> | void;
+}
+
+/**
+ * Parameters of /auto-complete and /auto-complete-all beyond keyword, paging and sortBy, with
+ * the condition they make (catalogues §7.4: document templates by types and sub-types).
+ */
+export interface AutoCompleteFilters {
+  /** each parameter's schema (optional in the query string) */
+  readonly params: Readonly<Record<string, TSchema>>;
+  /** the condition of a validated query (undefined: no narrowing) */
+  where(query: Readonly<Record<string, unknown>>): SQL | undefined;
 }
 
 /**

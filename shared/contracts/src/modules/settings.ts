@@ -2,6 +2,9 @@ import { FieldLimits } from '../limits.ts';
 import { defineContract, type RecordOf } from '../resource/contract.ts';
 import { f } from '../resource/fields.ts';
 import { CommonLabels, label } from '../resource/label.ts';
+import { documentTemplateContract, userManualContract } from './document-templates.ts';
+
+export * from './document-templates.ts';
 
 /**
  * Admin › parameter management (catalogues §2.1 "Parameter-management", §7.1
@@ -173,4 +176,9 @@ export function placeholdersOf(text: string): { names: string[] } | { malformed:
 }
 
 /** The contracts of Admin settings drawn by the generic pages. */
-export const settingContracts = [parameterContract, messageTemplateContract] as const;
+export const settingContracts = [
+  parameterContract,
+  messageTemplateContract,
+  documentTemplateContract,
+  userManualContract,
+] as const;

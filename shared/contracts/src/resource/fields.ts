@@ -78,11 +78,22 @@ export interface EnumField<V extends string = string, R extends boolean = boolea
   readonly defaultValue?: V;
 }
 export interface ReferenceField<R extends boolean = boolean> extends FieldBase<
-  'reference' | 'treeParent' | 'file' | 'image',
+  'reference' | 'treeParent',
   R
 > {
   /** reference: the target; treeParent: the resource itself (set by defineContract) */
   readonly target?: ReferenceTarget;
+}
+/**
+ * A file kept by the storage service (System › Files), by id. The browser uploads it under
+ * `ownerType` (whose size and kind limits the storage service keeps, GET /api/storage/limits)
+ * and the server accepts only a file of the caller's tenant whose name ends in one of `accept`.
+ */
+export interface FileField<R extends boolean = boolean> extends FieldBase<'file' | 'image', R> {
+  /** the storage owner type the upload is made under (e.g. 'DOCUMENT_TEMPLATE') */
+  readonly ownerType: string;
+  /** the extensions accepted, lower-case without the dot (e.g. ['docx', 'xlsx']) */
+  readonly accept: readonly string[];
 }
 export interface ReferencesField extends FieldBase<'references', false> {
   readonly target: ReferenceTarget;
@@ -100,7 +111,7 @@ export interface ChildrenField extends FieldBase<'children', false> {
 }
 
 export type ScalarField =
-  TextField | NumberField | DecimalField | BooleanField | DateField | EnumField | ReferenceField;
+  TextField | NumberField | DecimalField | BooleanField | DateField | EnumField | ReferenceField | FileField;
 export type FieldContract = ScalarField | ReferencesField | EnumSetField | ChildrenField;
 export type FieldContracts = Readonly<Record<string, FieldContract>>;
 
@@ -291,8 +302,8 @@ export const f = {
       ...options,
     } as ReferenceField<false>;
   },
-  /** an uploaded file (System › Files), by id */
-  file<O extends Common>(options: O): ReferenceField<Req<O>> {
+  /** an uploaded file (System › Files), by id, uploaded under ownerType, named .<one of accept> */
+  file<O extends Common & { ownerType: string; accept: readonly string[] }>(options: O): FileField<Req<O>> {
     return {
       kind: 'file',
       required: (options.required ?? false) as Req<O>,
@@ -302,7 +313,7 @@ export const f = {
     };
   },
   /** an uploaded image (thumbnails made by the server), by id */
-  image<O extends Common>(options: O): ReferenceField<Req<O>> {
+  image<O extends Common & { ownerType: string; accept: readonly string[] }>(options: O): FileField<Req<O>> {
     return {
       kind: 'image',
       required: (options.required ?? false) as Req<O>,
@@ -332,7 +343,7 @@ export const f = {
 type ValueOfKind<F> =
   F extends EnumField<infer V>
     ? V
-    : F extends TextField | DecimalField | DateField | ReferenceField
+    : F extends TextField | DecimalField | DateField | ReferenceField | FileField
       ? string
       : F extends NumberField
         ? number

@@ -8,6 +8,7 @@ import type { ListQuery } from '../search/list-query.ts';
 import type { Language, ResourceDefinition } from '../types.ts';
 import { columnWidth, labelOf, sheetName } from '../xlsx/xlsx.ts';
 import { cellOf, isTimestamp } from './cell-values.ts';
+import { fileNameCell } from '../write/file-fields.ts';
 import { KEYSET_ID, readPage, type Page, type Position } from './keyset-page.ts';
 
 type Row = Record<string, unknown>;
@@ -43,7 +44,9 @@ function exportColumns(definition: ResourceDefinition): SQL {
           ? sql`(extract(epoch from ${column}) * 1000)::float8`
           : kind === 'date' || kind === 'decimal' || kind === 'money'
             ? sql`${column}::text`
-            : sql`${column}`;
+            : kind === 'file'
+              ? fileNameCell(column)
+              : sql`${column}`;
       return sql`${value} as ${sql.identifier(name)}`;
     }),
     sql`, `,

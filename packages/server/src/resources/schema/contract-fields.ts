@@ -14,6 +14,7 @@ const COLUMN_KINDS: readonly FieldKind[] = [
   'enum',
   'reference',
   'treeParent',
+  'file',
 ];
 
 export const isColumnKind = (kind: FieldContract['kind']): kind is FieldKind =>
@@ -72,9 +73,15 @@ function limitsOf(field: ScalarField): Label {
     }
     case 'reference':
     case 'treeParent':
-    case 'file':
-    case 'image':
       return both('Mã định danh (uuid) của bản ghi.', 'The id (uuid) of the record.');
+    case 'file':
+    case 'image': {
+      const kinds = field.accept.map((extension) => `.${extension}`).join(', ');
+      return both(
+        `Mã (uuid) của tệp đã tải lên, dạng ${kinds}.`,
+        `The id (uuid) of an uploaded ${kinds} file.`,
+      );
+    }
   }
 }
 
@@ -109,5 +116,6 @@ export function fieldSpecOf(field: ScalarField, reference?: ReferenceSpec): Fiel
     example: field.example,
     ...(field.kind === 'enum' ? { values: field.values } : {}),
     ...(reference ? { reference } : {}),
+    ...(field.kind === 'file' ? { file: { accept: field.accept } } : {}),
   };
 }

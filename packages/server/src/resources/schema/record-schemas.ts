@@ -5,6 +5,16 @@ import type { Fields, ListSpec, Lists, ResourceDeclaration, ResourceSchemas } fr
 const Uuid = Type.String({ format: 'uuid' });
 const DateTime = Type.String({ format: 'date-time' });
 const nullable = (schema: TSchema) => Type.Union([schema, Type.Null()]);
+/** `<field>Info` of a file field: the stored file its id names (null once it is gone). */
+const FileInfo = Type.Object(
+  {
+    id: Uuid,
+    fileName: Type.String({ maxLength: 255 }),
+    size: Type.Integer({ minimum: 0 }),
+    contentType: Type.String({ maxLength: 150 }),
+  },
+  { description: 'the file the field names: download it at GET /api/storage/files/{id}/download' },
+);
 const closed = (properties: Record<string, TSchema>, description?: string) =>
   Type.Object(properties, { additionalProperties: false, ...(description ? { description } : {}) });
 
@@ -17,6 +27,8 @@ function recordSchema(fields: Fields, lists: Lists): TSchema {
   for (const [name, spec] of Object.entries(fields))
     properties[name] = spec.required || spec.kind === 'enum' ? spec.schema : nullable(spec.schema);
   for (const [name, spec] of Object.entries(lists)) properties[name] = listSchema(spec);
+  for (const [name, spec] of Object.entries(fields))
+    if (spec.kind === 'file') properties[`${name}Info`] = nullable(FileInfo);
   return Type.Object({
     ...properties,
     version: Type.Integer({ minimum: 1, description: 'send it back with POST /{id}/update' }),
@@ -89,6 +101,12 @@ export function deriveSchemas(declaration: ResourceDeclaration): ResourceSchemas
     if (spec) filters[name] = filterSchema(spec.schema);
   }
   const sortBy = sortBySchema(declaration);
+  const narrowing = Object.fromEntries(
+    Object.entries(declaration.autoCompleteFilters?.params ?? {}).map(([name, schema]) => [
+      name,
+      Type.Optional(schema),
+    ]),
+  );
   return {
     record: recordSchema(fields, lists),
     createBody: bodySchema(fields, declaration.create, 'create', lists),
@@ -97,9 +115,9 @@ export function deriveSchemas(declaration: ResourceDeclaration): ResourceSchemas
     searchQuery: closed({ keyword, ...paging, sortBy, ...filters }),
     countQuery: closed({ keyword, ...filters }),
     exportQuery: closed({ keyword, sortBy, ...filters }),
-    autoCompleteQuery: closed({ keyword, ...paging, sortBy }, 'ACTIVE records only'),
+    autoCompleteQuery: closed({ keyword, ...paging, sortBy, ...narrowing }, 'ACTIVE records only'),
     autoCompleteAllQuery: closed(
-      { keyword, sortBy },
+      { keyword, sortBy, ...narrowing },
       `ACTIVE records only, at most ${Paging.maxAutoCompleteAll}`,
     ),
     findByIdsBody: closed({ ids: Type.Array(Uuid, { minItems: 1, maxItems: Paging.maxFindByIds }) }),

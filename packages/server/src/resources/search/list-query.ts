@@ -9,6 +9,8 @@ export interface ListQuery {
   filters: Record<string, readonly (string | number)[]>;
   sortBy?: string;
   activeOnly?: boolean;
+  /** the auto-complete's own narrowing (ResourceDeclaration.autoCompleteFilters) */
+  where?: SQL;
 }
 
 export interface PageRequest {
@@ -29,7 +31,10 @@ export function listQueryOf(
     filters[name] = (Array.isArray(value) ? value : [value]) as (string | number)[];
   }
   const keyword = typeof query.keyword === 'string' ? query.keyword.trim() : '';
+  // Only the auto-complete (ACTIVE only) takes the resource's own auto-complete parameters.
+  const where = activeOnly ? definition.declaration.autoCompleteFilters?.where(query) : undefined;
   return {
+    ...(where ? { where } : {}),
     ...(keyword ? { keyword } : {}),
     ...(typeof query.sortBy === 'string' ? { sortBy: query.sortBy } : {}),
     filters,
@@ -82,6 +87,7 @@ export function whereOf(definition: ResourceDefinition, scope: ResourceScope, qu
       );
     else conditions.push(values.length === 1 ? eq(column, values[0]) : inArray(column, [...values]));
   }
+  if (query.where) conditions.push(query.where);
   if (query.activeOnly && definition.statusField)
     conditions.push(eq(definition.column(definition.statusField), Status.active));
   return and(...conditions) ?? sql`true`;

@@ -2,6 +2,7 @@ import type { FieldError } from '@hcm/contracts';
 import type { Tx } from '../../db/database.ts';
 import { validationFailed } from '../../http/errors.ts';
 import type { ResourceDefinition } from '../types.ts';
+import { attachFileInfo } from './file-fields.ts';
 
 type Row = Record<string, unknown>;
 
@@ -9,7 +10,7 @@ type Row = Record<string, unknown>;
 export const normaliseList = (values: readonly unknown[]): string[] =>
   [...new Set(values.map(String))].sort();
 
-/** Sets each child list of the definition on the rows (by record id), in `tx`. */
+/** Sets each child list of the definition on the rows (by record id), and their files' info, in `tx`. */
 export async function attachLists<R extends Row>(
   tx: Tx,
   definition: ResourceDefinition,
@@ -21,7 +22,7 @@ export async function attachLists<R extends Row>(
     const byId = await spec.load(tx, ids);
     for (const row of rows) (row as Row)[name] = byId.get(String(row.id)) ?? [];
   }
-  return rows;
+  return attachFileInfo(tx, definition, rows);
 }
 
 /**

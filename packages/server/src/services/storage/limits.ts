@@ -40,7 +40,7 @@ const OFFICE: readonly FileKind[] = ['docx', 'xlsx', 'pptx'];
 export const OwnerTypeLimits = {
   AVATAR: { maxBytes: 5 * MEGABYTE, kinds: IMAGES },
   DOCUMENT_TEMPLATE: { maxBytes: 10 * MEGABYTE, kinds: ['docx', 'xlsx'] },
-  USER_MANUAL: { maxBytes: 15 * MEGABYTE, kinds: ['pdf', 'docx'] },
+  USER_MANUAL: { maxBytes: 15 * MEGABYTE, kinds: ['pdf', 'docx', 'xlsx', 'pptx', 'png', 'jpeg'] },
   WORKER_FILE: { maxBytes: 10 * MEGABYTE, kinds: ['pdf', ...IMAGES, ...OFFICE] },
   GENERAL: { maxBytes: 10 * MEGABYTE, kinds: ['pdf', ...IMAGES, ...OFFICE, 'text', 'csv', 'svg'] },
 } as const satisfies Record<string, { maxBytes: number; kinds: readonly FileKind[] }>;

@@ -13,6 +13,8 @@ import type { ThemeConfig } from './theme/theme-config.ts';
 import { themeRoutes } from './theme/routes.ts';
 import { translationResource } from './translations/translations.ts';
 import { publicMessageRoutes } from './translations/public-routes.ts';
+import { documentTemplateResources } from './document-templates/resources.ts';
+import { userManualRoutes } from './document-templates/routes.ts';
 
 /** The resources of the system service, declared with the resource framework. */
 export const systemResources: readonly ResourceDefinition[] = [
@@ -21,6 +23,7 @@ export const systemResources: readonly ResourceDefinition[] = [
   translationResource,
   ...systemCatalogueResources,
   ...settingResources,
+  ...documentTemplateResources,
 ];
 
 /** The system service: /api/system/... */
@@ -32,5 +35,6 @@ export const systemService: FastifyPluginAsync<{
   await app.register(themeRoutes, { theme: deps.theme });
   await app.register(publicMessageRoutes, { db: deps.db });
   await app.register(parameterRoutes, { db: deps.db });
+  await app.register(userManualRoutes, { db: deps.db });
   await registerResources(app, systemResources, deps);
 };

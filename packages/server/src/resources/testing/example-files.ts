@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import type { AnyResourceContract } from '@hcm/contracts/resource';
+import type { Db } from '../../db/database.ts';
+import { files } from '../../db/tables/files.ts';
+import { inScope } from '../../db/tenant-scope.ts';
+
+/**
+ * A file record (no bytes: the resource framework reads only the record) of `tenantId` (null:
+ * the system's) for each file field of the contract, named `<name>.<first accepted extension>`:
+ * the values of those fields in a test's valid body.
+ */
+export async function storeExampleFiles(
+  db: Db,
+  tenantId: string | null,
+  contract: AnyResourceContract,
+  name = 'example',
+): Promise<Record<string, string>> {
+  const chosen: Record<string, string> = {};
+  for (const [field, spec] of Object.entries(contract.fields)) {
+    if (spec.kind !== 'file') continue;
+    chosen[field] = await storeExampleFile(db, tenantId, spec.ownerType, `${name}.${spec.accept[0]}`);
+  }
+  return chosen;
+}
+
+/** One file record of `tenantId` named `originalName`, under `ownerType`; its id. */
+export async function storeExampleFile(
+  db: Db,
+  tenantId: string | null,
+  ownerType: string,
+  originalName: string,
+): Promise<string> {
+  const id = randomUUID();
+  await inScope(db, { tenantId, userId: null }, (tx) =>
+    tx.insert(files).values({
+      id,
+      tenantId,
+      originalName,
+      fileName: `${id}.bin`,
+      storageKey: `${tenantId ?? 'system'}/${id}`,
+      hashed: '0'.repeat(64),
+      ownerType,
+      size: 1234,
+      type: 'application/octet-stream',
+    }),
+  );
+  return id;
+}

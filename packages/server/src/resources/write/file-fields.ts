@@ -1,0 +1,116 @@
+import { FieldErrorKeys, type FieldError } from '@hcm/contracts';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/database.ts';
+import { files } from '../../db/tables/files.ts';
+import { validationFailed } from '../../http/errors.ts';
+import type { ResourceScope } from '../caller.ts';
+import type { ResourceDefinition } from '../types.ts';
+
+/*
+ * File fields (contract kind `file`): the value is the id of a file the storage service keeps
+ * (table `files`, migration 0018). The engine reads that table directly (db/tables is engine),
+ * never the storage service. A record answers the id in the field and, beside it,
+ * `<field>Info`: { id, fileName, size, contentType } of the file, or null once it is gone.
+ */
+
+type Row = Record<string, unknown>;
+
+/** What a record says about the file of a file field (`<field>Info`). */
+export interface FileInfo {
+  id: string;
+  fileName: string;
+  size: number;
+  contentType: string;
+}
+
+/** The key of a file field's info in an answer. */
+export const fileInfoKey = (name: string) => `${name}Info`;
+
+/** The file fields of the definition with the extensions each accepts. */
+export const fileFieldsOf = (definition: ResourceDefinition) =>
+  Object.entries(definition.fields).flatMap(([name, spec]) =>
+    spec.kind === 'file' && spec.file ? [{ name, accept: spec.file.accept }] : [],
+  );
+
+/** "name.DOCX" → "docx"; "" without one. */
+export const extensionOfName = (name: string) => {
+  const dot = name.lastIndexOf('.');
+  return dot <= 0 ? '' : name.slice(dot + 1).toLowerCase();
+};
+
+/** The caller's own files: its tenant's, or the system's for a system caller; never deleted ones. */
+const ofCaller = (scope: ResourceScope): SQL | undefined =>
+  and(
+    scope.tenantId === null ? isNull(files.tenantId) : eq(files.tenantId, scope.tenantId),
+    eq(files.deleted, false),
+  );
+
+/**
+ * Refuses file ids that are not a live file of the caller (unknown, deleted, another tenant's)
+ * or whose name does not end in an accepted extension: 400 with a field error on each, before
+ * anything is written.
+ */
+export async function refuseBadFiles(
+  tx: Tx,
+  definition: ResourceDefinition,
+  scope: ResourceScope,
+  values: Row,
+): Promise<void> {
+  const errors: FieldError[] = [];
+  for (const { name, accept } of fileFieldsOf(definition)) {
+    const value = values[name];
+    if (typeof value !== 'string') continue;
+    const [file] = await tx
+      .select({ originalName: files.originalName })
+      .from(files)
+      .where(and(ofCaller(scope), eq(files.id, value)));
+    if (!file) {
+      errors.push({ field: name, code: FieldErrorKeys.invalidValue, message: 'refers to no file' });
+      continue;
+    }
+    if (!accept.includes(extensionOfName(file.originalName)))
+      errors.push({
+        field: name,
+        code: FieldErrorKeys.invalidValue,
+        message: `must be a ${accept.map((extension) => `.${extension}`).join(' or ')} file`,
+      });
+  }
+  if (errors.length > 0) throw validationFailed(errors, 'A file given is not one this record takes');
+}
+
+/** The file a file field of `rows` names, by id: what the rows' `<field>Info` say. */
+async function infoByIds(tx: Tx, ids: string[]): Promise<Map<string, FileInfo>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: files.id, fileName: files.originalName, size: files.size, contentType: files.type })
+    .from(files)
+    .where(and(inArray(files.id, ids), eq(files.deleted, false)));
+  return new Map(rows.map((row) => [row.id, { ...row, size: Number(row.size) }]));
+}
+
+/** Sets `<field>Info` on each row for each file field (null when the file is gone), in `tx`. */
+export async function attachFileInfo<R extends Row>(
+  tx: Tx,
+  definition: ResourceDefinition,
+  rows: R[],
+): Promise<R[]> {
+  const fields = fileFieldsOf(definition);
+  if (fields.length === 0 || rows.length === 0) return rows;
+  const ids = [
+    ...new Set(
+      rows.flatMap((row) => fields.map(({ name }) => row[name]).filter((id) => typeof id === 'string')),
+    ),
+  ] as string[];
+  const byId = await infoByIds(tx, ids);
+  for (const row of rows)
+    for (const { name } of fields) {
+      const id = row[name];
+      (row as Row)[fileInfoKey(name)] = typeof id === 'string' ? (byId.get(id) ?? null) : null;
+    }
+  return rows;
+}
+
+/** The export's cell of a file field: the file's name (row-level security keeps it the caller's). */
+export const fileNameCell = (column: PgColumn): SQL =>
+  sql`(select ${files.originalName} from ${files} where ${files.id} = ${column} and not ${files.deleted})`;
