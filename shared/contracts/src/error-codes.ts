@@ -21,6 +21,8 @@ export const ErrorCodes = {
   frontEndNotBuilt: 'FRONT_END_NOT_BUILT',
   licenseExpired: '40000029',
   licenseUnavailable: '40000030',
+  /** 403: the password was set by someone else; only the own password change is open (migrations/0026). */
+  passwordChangeRequired: 'PASSWORD_CHANGE_REQUIRED',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 

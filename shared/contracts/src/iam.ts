@@ -18,6 +18,8 @@ export const TokenSet = Type.Object({
   refreshToken: Type.String(),
   idToken: Type.String(),
   secretKey: Type.String(),
+  /** sign-in only: the password was set by someone else and must be changed before anything else */
+  passwordChangeRequired: Type.Optional(Type.Boolean()),
 });
 export type TokenSet = Type.Static<typeof TokenSet>;
 
@@ -46,6 +48,8 @@ export const Profile = Type.Object({
   tenantName: Type.Union([Type.String(), Type.Null()]),
   language: Type.Union([Type.Literal(Languages[0]), Type.Literal(Languages[1])]),
   userPrimary: UserPrimary,
+  /** true: every call but the own password change answers 403 PASSWORD_CHANGE_REQUIRED (always sent by the server) */
+  passwordChangeRequired: Type.Optional(Type.Boolean()),
 });
 export type Profile = Type.Static<typeof Profile>;
 

@@ -27,7 +27,11 @@ import { areaTables } from './tables/areas.ts';
 import { systemCatalogueTables } from './tables/system-catalogues.ts';
 import { settingTables } from './tables/settings.ts';
 import { fileTables } from './tables/files.ts';
+import { outboundLogTables } from './tables/outbound-logs.ts';
 import { documentTemplateTables } from './tables/document-templates.ts';
+import { workflowTemplateTables } from './tables/workflow-templates.ts';
+import { positionCoefficientTables } from './tables/position-coefficients.ts';
+import { configurationTables } from './tables/system-configuration.ts';
 
 /**
  * The typed mirror of migrations/*.sql for drizzle's query builder. The SQL files are the
@@ -81,6 +85,8 @@ export const users = pgTable(
     language: varchar('language', { length: 2 }).$type<Language>().notNull().default('vi'),
     status: varchar('status', { length: 16 }).$type<Status>().notNull().default('ACTIVE'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** set by someone else: the user must choose their own at sign-in (migrations/0026) */
+    passwordChangeRequired: boolean('password_change_required').notNull().default(false),
     ...timestamps(),
     /** optimistic locking of the administration pages (migrations/0015) */
     version: integer('version').notNull().default(1),
@@ -487,9 +493,13 @@ export const schema = {
   ...bankTables,
   ...areaTables,
   ...fileTables,
+  ...outboundLogTables,
   ...systemCatalogueTables,
   ...settingTables,
   ...documentTemplateTables,
+  ...workflowTemplateTables,
+  ...positionCoefficientTables,
+  ...configurationTables,
   actionLogs,
   systemActionLogs,
   tenants,

@@ -159,6 +159,8 @@ export const CreateUserBody = closed({
   phone: Type.Optional(nullable(Phone)),
   roleIds: Type.Optional(RoleIds),
   password: Type.Optional(Password),
+  /** the user must choose their own password at first sign-in (default true) */
+  passwordChangeRequired: Type.Optional(Type.Boolean()),
 });
 export type CreateUserBody = Type.Static<typeof CreateUserBody>;
 
@@ -186,6 +188,8 @@ export type AssignRolesBody = Type.Static<typeof AssignRolesBody>;
 export const SetUserPasswordBody = closed({
   newPassword: Type.Optional(Password),
   generate: Type.Optional(Type.Literal(true)),
+  /** the user must choose their own password at next sign-in (default true) */
+  passwordChangeRequired: Type.Optional(Type.Boolean()),
 });
 export type SetUserPasswordBody = Type.Static<typeof SetUserPasswordBody>;
 export const GeneratedPassword = Type.Object({ generatedPassword: Type.String() });

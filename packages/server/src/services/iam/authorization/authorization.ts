@@ -5,6 +5,8 @@ import { inScope } from '../../../db/tenant-scope.ts';
 import { AppError } from '../../../http/errors.ts';
 import { checkLicence } from '../../tenant/licences/check-licence.ts';
 import { requireUser } from '../authentication/authentication.ts';
+import { refuseUntilPasswordChanged } from '../first-password/password-change-gate.ts';
+import { loadClientActor } from '../clients/load-client-actor.ts';
 import { loadActor } from './load-actor.ts';
 // for the FastifyRequest.actor declaration
 import '../../../http/caller-scope.ts';
@@ -26,8 +28,10 @@ const asList = (permission: string | readonly string[] | undefined): readonly st
  *   actor once, inside the caller's own scope (row-level security applies), into
  *   `request.actor`, in one statement that also refuses (401) a token whose session has ended
  *   or whose user or tenant is INACTIVE (load-actor.ts); for a tenant user on a route with `module`, the tenant's service pack must
- *   unlock it (400 40000029 expired, 40000030 unavailable); then `hasAuthority` (root passes,
- *   empty passes, any of several passes) or 403 FORBIDDEN.
+ *   unlock it (400 40000029 expired, 40000030 unavailable); a user whose password was set by
+ *   someone else reaches only its own password change (403 PASSWORD_CHANGE_REQUIRED,
+ *   first-password/password-change-gate.ts); then `hasAuthority` (root passes, empty passes,
+ *   any of several passes) or 403 FORBIDDEN.
  *
  * Called on the root instance after registerAuthentication, before the routes.
  */
@@ -56,7 +60,11 @@ export function registerAuthorization(app: FastifyInstance, db: Db): void {
     if (auth !== 'user') return;
     const user = requireUser(request);
     const actor = await inScope(db, { tenantId: user.tenantId, userId: user.userId }, async (tx) => {
-      const loaded = await loadActor(tx, user.userId, user.sessionId);
+      // An API client's token carries its scopes, not a user (clients/load-client-actor.ts).
+      const loaded = user.client
+        ? await loadClientActor(tx, user)
+        : await loadActor(tx, user.userId, user.sessionId);
+      refuseUntilPasswordChanged(loaded, { method: request.method, url: request.routeOptions.url });
       // System users administer tenants: no licence applies to them.
       if (module !== undefined && loaded.tenantId !== null) await checkLicence(tx, loaded.tenantId, module);
       return loaded;

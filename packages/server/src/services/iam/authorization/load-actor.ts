@@ -26,6 +26,12 @@ interface ActorRow extends Record<string, unknown> {
   user_level: UserLevel;
   live: boolean;
   granted: string[] | null;
+  password_change_required: boolean;
+}
+
+/** The actor and whether its session is restricted to the own password change (migrations/0026). */
+export interface LoadedActor extends Actor {
+  passwordChangeRequired: boolean;
 }
 
 /**
@@ -40,10 +46,10 @@ interface ActorRow extends Record<string, unknown> {
  * longer exists (or has moved out of the token's tenant) gives 404 USER_NOT_FOUND; a dead
  * session, an INACTIVE user or tenant 401 UNAUTHORIZED.
  */
-export async function loadActor(tx: Db, userId: string, sessionId: string): Promise<Actor> {
+export async function loadActor(tx: Db, userId: string, sessionId: string): Promise<LoadedActor> {
   if (!UUID.test(userId) || !UUID.test(sessionId)) throw unauthorized('The access token is not valid');
   const result = (await tx.execute(sql`
-    select u.id, u.tenant_id, u.is_root, u.user_level,
+    select u.id, u.tenant_id, u.is_root, u.user_level, u.password_change_required,
       (u.status = 'ACTIVE'
         and (u.tenant_id is null
           or exists (select 1 from tenants t where t.id = u.tenant_id and t.status = 'ACTIVE'))
@@ -78,6 +84,7 @@ export async function loadActor(tx: Db, userId: string, sessionId: string): Prom
     permissions: new Set(
       user.is_root ? ALL_PERMISSION_CODES : (user.granted ?? []).filter((code) => allowed.has(code)),
     ),
+    passwordChangeRequired: user.password_change_required,
   };
 }
 

@@ -12,5 +12,6 @@ export function presentProfile({ user, tenant }: UserWithTenant, grantedPermissi
     tenantName: tenant?.name ?? null,
     language: user.language,
     userPrimary: { isRoot: user.isRoot, grantedPermissions, userLevel: user.userLevel },
+    passwordChangeRequired: user.passwordChangeRequired,
   };
 }

@@ -2,7 +2,9 @@ import { ErrorCodes, FieldErrorKeys, type ResetPasswordBody } from '@hcm/contrac
 import { eq } from 'drizzle-orm';
 import { refreshTokens, users } from '../../../db/schema.ts';
 import { AppError, validationFailed } from '../../../http/errors.ts';
+import type { ActionContext } from '../../../resources/action-log/record-actions.ts';
 import type { IamDeps } from '../deps.ts';
+import { recordUserAdministration } from '../users/record-user-administration.ts';
 import { guardPasswordAttempt, type GuardedOutcome } from '../session/guard-password-attempt.ts';
 import { revokeUserSessions } from '../session/revoke-user-sessions.ts';
 import { clearSignInFailuresOf } from '../session/sign-in-failures.ts';
@@ -29,7 +31,9 @@ const passwordChecksLocked = (until: Date) =>
  * send the browser to refresh its token) and counts as a failed sign-in of the user's name from
  * the client's address, with the same captcha and lock (guardPasswordAttempt): a stolen access
  * token gives no more password guesses than the sign-in page, and no separate allowance. Every
- * other sign-in of the user ends; the one of that token goes on.
+ * other sign-in of the user ends; the one of that token goes on. The password is now the
+ * user's own: a first-password restriction (migrations/0026) lifts from the next request. The
+ * action log says CHANGE_PASSWORD, by the user on themselves.
  *
  * Runs on the owner connection for the user named by the verified token (refresh_tokens and
  * sign_in_failures are out of the application role's reach); the failure count is written
@@ -37,12 +41,24 @@ const passwordChecksLocked = (until: Date) =>
  */
 export async function resetMyPassword(
   deps: IamDeps,
-  request: { userId: string; clientIp: string; captchaHeader: string | undefined },
+  request: {
+    userId: string;
+    clientIp: string;
+    captchaHeader: string | undefined;
+    /** who and from where, for the action log */
+    context: ActionContext;
+  },
   input: ResetPasswordBody,
   now = new Date(),
 ): Promise<GuardedOutcome<null>> {
   const [user] = await deps.db
-    .select({ id: users.id, username: users.username, passwordHash: users.passwordHash })
+    .select({
+      id: users.id,
+      username: users.username,
+      tenantId: users.tenantId,
+      passwordHash: users.passwordHash,
+      wasRequired: users.passwordChangeRequired,
+    })
     .from(users)
     .where(eq(users.id, request.userId));
   if (!user) throw new AppError(404, ErrorCodes.userNotFound, 'The signed-in user no longer exists');
@@ -85,10 +101,17 @@ export async function resetMyPassword(
   await deps.db.transaction(async (tx) => {
     await tx
       .update(users)
-      .set({ passwordHash, lastModifiedAt: now, lastModifiedBy: user.id })
+      .set({ passwordHash, passwordChangeRequired: false, lastModifiedAt: now, lastModifiedBy: user.id })
       .where(eq(users.id, user.id));
     await revokeUserSessions(tx, user.id, session.familyId);
     await clearSignInFailuresOf(tx, attempt);
+    await recordUserAdministration(
+      tx,
+      request.context,
+      'CHANGE_PASSWORD',
+      [user],
+      user.wasRequired ? { passwordChangeRequired: { before: true, after: false } } : {},
+    );
   });
   return guarded;
 }

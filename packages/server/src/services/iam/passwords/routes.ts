@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiPaths, DataEnvelope, Headers, ResetPasswordBody } from '@hcm/contracts';
 import Type from 'typebox';
 import { envelope, errorResponses } from '../../../http/envelope.ts';
-import { requireActor } from '../../../http/caller-scope.ts';
+import { callerScope, requireActor } from '../../../http/caller-scope.ts';
+import { actionContextOf } from '../../../resources/caller.ts';
 import type { IamDeps } from '../deps.ts';
 import { resetMyPassword } from './reset-my-password.ts';
 
@@ -27,7 +28,12 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = asyn
       const { userId } = requireActor(request);
       const outcome = await resetMyPassword(
         deps,
-        { userId, clientIp: request.ip, captchaHeader: request.headers[Headers.captcha] },
+        {
+          userId,
+          clientIp: request.ip,
+          captchaHeader: request.headers[Headers.captcha],
+          context: actionContextOf(request, callerScope(request)),
+        },
         request.body,
       );
       if (!outcome.ok) {

@@ -69,5 +69,11 @@ export async function authenticateUser(
     );
     return issued.tokenSet;
   });
-  return { ok: true, tokenSet, userId: found.user.id, tenantId: found.user.tenantId };
+  return {
+    ok: true,
+    // The session works, restricted to the own password change until then (migrations/0026).
+    tokenSet: { ...tokenSet, passwordChangeRequired: found.user.passwordChangeRequired },
+    userId: found.user.id,
+    tenantId: found.user.tenantId,
+  };
 }

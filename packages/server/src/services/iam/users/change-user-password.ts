@@ -20,7 +20,8 @@ export const userNotFound = () => new AppError(404, ErrorCodes.userNotFound, 'Th
  * tenant's users, a system administrator anyone), else 404 USER_NOT_FOUND, as for an id that
  * does not exist; only root may change a root's password. Every sign-in of the user ends, and
  * its sign-in locks with it; the action log records it (CHANGE_PASSWORD). `db` is the owner
- * connection; everything happens in one transaction.
+ * connection; everything happens in one transaction. `passwordChangeRequired` (default true):
+ * the user must replace the password with their own at the next sign-in (migrations/0026).
  */
 export async function changeUserPassword(
   deps: { db: Db; passwords: PasswordHasher },
@@ -28,22 +29,31 @@ export async function changeUserPassword(
   userId: string,
   newPassword: string,
   context: ActionContext,
+  passwordChangeRequired = true,
 ): Promise<void> {
   if (!UUID.test(userId)) throw userNotFound();
   // Hashed before the transaction: argon2 takes a while and holds no connection.
   const passwordHash = await deps.passwords.hash(newPassword);
   await deps.db.transaction(async (tx) => {
     const [user] = await tx
-      .select({ id: users.id, username: users.username, tenantId: users.tenantId, isRoot: users.isRoot })
+      .select({
+        id: users.id,
+        username: users.username,
+        tenantId: users.tenantId,
+        isRoot: users.isRoot,
+        wasRequired: users.passwordChangeRequired,
+      })
       .from(users)
       .where(and(eq(users.id, userId), reachableBy(caller)));
     if (!user || (user.isRoot && !caller.isRoot)) throw userNotFound();
     await tx
       .update(users)
-      .set({ passwordHash, lastModifiedAt: new Date(), lastModifiedBy: caller.userId })
+      .set({ passwordHash, passwordChangeRequired, lastModifiedAt: new Date(), lastModifiedBy: caller.userId })
       .where(eq(users.id, user.id));
     await revokeUserSessions(tx, user.id);
     await clearSignInFailures(tx, [user.username]);
-    await recordUserAdministration(tx, context, 'CHANGE_PASSWORD', [user]);
+    await recordUserAdministration(tx, context, 'CHANGE_PASSWORD', [user], {
+      passwordChangeRequired: { before: user.wasRequired, after: passwordChangeRequired },
+    });
   });
 }

@@ -14,6 +14,8 @@ export interface CreateUserInput {
   phone?: string | null;
   /** omitted: the account cannot sign in with a password */
   password?: string;
+  /** the password was chosen by someone else: the user must replace it at sign-in (migrations/0026) */
+  passwordChangeRequired?: boolean;
   isRoot?: boolean;
   accountType?: AccountType;
   language?: Language;
@@ -40,6 +42,7 @@ export async function createUser(
       phone: input.phone ?? null,
       passwordHash: input.password === undefined ? null : await deps.passwords.hash(input.password),
       isRoot: input.isRoot ?? false,
+      passwordChangeRequired: input.passwordChangeRequired ?? false,
       // The level follows from the tenant (also a CHECK in the table): no way to get it wrong.
       userLevel: input.tenantId === null ? 'SYSTEM' : 'TENANT',
       accountType: input.accountType ?? (input.tenantId === null ? 'INTERNAL' : 'EMPLOYEE'),

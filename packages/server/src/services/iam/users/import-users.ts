@@ -168,6 +168,8 @@ export async function insertImportedUsers(
         email: text('email'),
         phone: text('phone'),
         passwordHash: null,
+        // Whatever password an administrator sets later is not the user's own (migrations/0026).
+        passwordChangeRequired: true,
         userLevel: scope.tenantId === null ? 'SYSTEM' : 'TENANT',
         accountType: scope.tenantId === null ? 'INTERNAL' : 'EMPLOYEE',
         createdBy: scope.userId,

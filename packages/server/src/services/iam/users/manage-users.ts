@@ -76,6 +76,8 @@ export async function createManagedUser(
   // Hashed before the transaction: argon2 takes a while and should hold no connection.
   const passwordHash = await deps.passwords.hash(body.password ?? generatedPassword ?? '');
   const roleIds = [...new Set(body.roleIds ?? [])];
+  // Given or generated, the password is the administrator's: by default the user replaces it.
+  const passwordChangeRequired = body.passwordChangeRequired ?? true;
   try {
     const user = await inScope(deps.db, scope, async (tx) => {
       await refuseUnknownRoles(tx, context, roleIds);
@@ -88,6 +90,7 @@ export async function createManagedUser(
           email: body.email ?? null,
           phone: body.phone ?? null,
           passwordHash,
+          passwordChangeRequired,
           userLevel: scope.tenantId === null ? 'SYSTEM' : 'TENANT',
           accountType: scope.tenantId === null ? 'INTERNAL' : 'EMPLOYEE',
           createdBy: scope.userId,
@@ -108,6 +111,7 @@ export async function createManagedUser(
             ...(created.email ? { email: { before: null, after: created.email } } : {}),
             ...(created.phone ? { phone: { before: null, after: created.phone } } : {}),
             roles: { before: null, after: created.roles.map((role) => role.code) },
+            passwordChangeRequired: { before: null, after: passwordChangeRequired },
           },
         },
       ]);

@@ -4,6 +4,7 @@ import {
   recordActions,
   type ActionContext,
   type ActionLogAction,
+  type Changes,
 } from '../../../resources/action-log/record-actions.ts';
 
 /** A user an administrator acted on. */
@@ -28,13 +29,18 @@ export async function recordUserAdministration(
   context: ActionContext,
   action: ActionLogAction,
   targets: readonly AdministeredUser[],
+  /** more of what changed, the same for every target */
+  more: Changes = {},
 ): Promise<void> {
   const entriesFor = (list: readonly AdministeredUser[]) =>
     list.map((target) => ({
       resource: 'user',
       recordId: target.id,
       action,
-      changes: { target: { before: null, after: { username: target.username, tenantId: target.tenantId } } },
+      changes: {
+        target: { before: null, after: { username: target.username, tenantId: target.tenantId } },
+        ...more,
+      },
     }));
   const writeIn = async (tenantId: string | null, list: readonly AdministeredUser[]) => {
     if (list.length === 0) return;

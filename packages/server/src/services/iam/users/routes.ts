@@ -113,7 +113,7 @@ export const userAdminRoutes: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = asy
     },
     async (request) => {
       const caller = requireActor(request);
-      const { newPassword, generate } = request.body;
+      const { newPassword, generate, passwordChangeRequired } = request.body;
       if ((newPassword === undefined) === (generate === undefined))
         throw validationFailed([
           {
@@ -129,6 +129,7 @@ export const userAdminRoutes: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = asy
         request.params.id,
         password,
         actionContextOf(request, callerScope(request)),
+        passwordChangeRequired ?? true,
       );
       return envelope(newPassword === undefined ? { generatedPassword: password } : null);
     },

@@ -175,6 +175,9 @@ describe.each(await testEngines('both'))('administrators on users’ sign-in on 
           recordId: target.user.id,
           changes: {
             target: { before: null, after: { username: target.user.username, tenantId: tenant.id } },
+            ...(action === 'CHANGE_PASSWORD'
+              ? { passwordChangeRequired: { before: false, after: true } }
+              : {}),
           },
         }),
       );

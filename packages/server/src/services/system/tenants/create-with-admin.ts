@@ -103,7 +103,8 @@ export async function createTenantWithAdmin(
           username: input.admin.username,
           fullName: input.admin.fullName,
           email: input.admin.email ?? null,
-          ...(password === undefined ? {} : { password }),
+          // A printed password is known to whoever printed it: the administrator replaces it.
+          ...(password === undefined ? {} : { password, passwordChangeRequired: true }),
           accountType: 'TENANT',
           createdBy: scope.userId,
         },

@@ -77,7 +77,8 @@ export async function setPasswordWithLink(
       .where(and(eq(passwordSetTokens.userId, link.userId), isNull(passwordSetTokens.usedAt)));
     await tx
       .update(users)
-      .set({ passwordHash, lastModifiedAt: sql`now()`, lastModifiedBy: link.userId })
+      // Chosen by the user: nothing left to change at sign-in (migrations/0026).
+      .set({ passwordHash, passwordChangeRequired: false, lastModifiedAt: sql`now()`, lastModifiedBy: link.userId })
       .where(eq(users.id, link.userId));
   });
 }
