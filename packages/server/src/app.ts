@@ -8,6 +8,7 @@ import { readJournal } from './db/migrations.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { createNotFoundHandler } from './http/not-found.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerOutboundLog } from './http/outbound/register-outbound-log.ts';
 import { childLoggerFactory, linkRequestToLog, requestIdFor } from './http/request-context.ts';
 import {
   readFrontEndPage,
@@ -70,7 +71,9 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   // Before the routes: they hook onRoute (headers on every answer, limits where declared, counts).
   await registerSecurityHeaders(app, { http: config.http, page: readFrontEndPage(config.staticDir) });
   await registerRateLimits(app, config.rateLimits);
-  registerMetrics(app, config.metrics);
+  const metrics = registerMetrics(app, config.metrics);
+  // Before the services: they hand app.outboundLog to their clients of other systems.
+  registerOutboundLog(app, { db: db.orm, metrics });
   // Before the authentication hook: the docs are public, and before every route it documents.
   await registerOpenApi(app);
 

@@ -31,7 +31,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  * (process metrics tell an attacker about load and memory), unless METRICS_PUBLIC=true. Each app gets its own registry, so
  * several apps in one process (tests) do not collide. Must run before the routes are registered.
  */
-export function registerMetrics(app: FastifyInstance, config: MetricsConfig): void {
+export function registerMetrics(app: FastifyInstance, config: MetricsConfig): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
@@ -78,4 +78,6 @@ export function registerMetrics(app: FastifyInstance, config: MetricsConfig): vo
       .header('cache-control', 'no-store')
       .send(await registry.metrics());
   });
+  // the app's other counters (the outbound log's) join this registry
+  return registry;
 }

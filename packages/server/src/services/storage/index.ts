@@ -1,22 +1,23 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import type { OutboundRecorder } from '../../http/outbound/outbound-log.ts';
 import type { FileStoreConfig } from './config.ts';
 import { registerStorageRoutes } from './routes.ts';
 import { createLocalStore } from './stores/local-store.ts';
 import { createS3Store } from './stores/s3-store.ts';
 import type { FileStore } from './stores/store.ts';
 
-/** The store the configuration names. */
-export const openFileStore = async (config: FileStoreConfig): Promise<FileStore> =>
-  config.kind === 's3' ? createS3Store(config) : createLocalStore(config.dir);
+/** The store the configuration names; calls to a bucket go to the outbound log. */
+export const openFileStore = async (config: FileStoreConfig, outbound?: OutboundRecorder): Promise<FileStore> =>
+  config.kind === 's3' ? createS3Store(config, outbound) : createLocalStore(config.dir);
 
 /** The storage service: /api/storage/... (README "Files"). */
 export const storageService: FastifyPluginAsync<{ deps: { db: Db; files: FileStoreConfig } }> = async (
   app,
   { deps },
 ) => {
-  const store = await openFileStore(deps.files);
+  const store = await openFileStore(deps.files, app.outboundLog);
   app.addHook('onClose', async () => store.close());
   await app.register(multipart);
   await registerStorageRoutes(app, { db: deps.db, store });

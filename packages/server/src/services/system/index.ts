@@ -6,6 +6,7 @@ import { systemCatalogueResources } from './catalogues/resources.ts';
 import { settingResources } from './settings/resources.ts';
 import { parameterRoutes } from './settings/routes.ts';
 import { actionLogRoutes } from './action-logs/routes.ts';
+import { outboundLogRoutes } from './outbound-logs/routes.ts';
 import { servicePackResource } from './service-packs/service-packs.ts';
 import { tenantRoutes } from './tenants/routes.ts';
 import { tenantResource } from './tenants/tenants.ts';
@@ -31,6 +32,7 @@ export const systemService: FastifyPluginAsync<{
   deps: { db: Db; theme: ThemeConfig; exports?: ExportConfig };
 }> = async (app, { deps }) => {
   await app.register(actionLogRoutes, { db: deps.db });
+  await app.register(outboundLogRoutes, { db: deps.db });
   await app.register(tenantRoutes, { db: deps.db });
   await app.register(themeRoutes, { theme: deps.theme });
   await app.register(publicMessageRoutes, { db: deps.db });

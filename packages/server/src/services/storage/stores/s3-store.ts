@@ -3,6 +3,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { startOutboundCall, type OutboundRecorder } from '../../../http/outbound/outbound-log.ts';
 import type { FileStoreConfig } from '../config.ts';
 import { EMPTY_SHA256, signRequest, uriEncode } from './sigv4.ts';
 import type { FileStore } from './store.ts';
@@ -12,12 +13,17 @@ type S3Config = Extract<FileStoreConfig, { kind: 's3' }>;
 /** How long one call to the bucket may go without a byte before it is given up. */
 const IDLE_MS = 30_000;
 
+/** The file store's name in the outbound log. */
+export const FILE_STORE_TARGET = 'file-store';
+
 /**
  * An S3-compatible bucket, spoken to with a small Signature V4 client of our own (node:http,
  * streaming both ways): PUT, GET and DELETE of one object. The payload of a PUT is signed with
  * its real sha256 (computed while the upload arrived), so the store refuses altered bytes.
+ * Each call is recorded in the outbound log (`outbound`) when its answer arrives or it fails:
+ * its URL never holds a secret (the signature travels in the Authorization header, not logged).
  */
-export function createS3Store(config: S3Config): FileStore {
+export function createS3Store(config: S3Config, outbound?: OutboundRecorder): FileStore {
   const endpoint = new URL(config.endpoint);
   const basePath = endpoint.pathname.replace(/\/+$/, '');
   const host = config.forcePathStyle ? endpoint.host : `${config.bucket}.${endpoint.host}`;
@@ -43,6 +49,12 @@ export function createS3Store(config: S3Config): FileStore {
       credentials,
     });
     const send = endpoint.protocol === 'https:' ? httpsRequest : httpRequest;
+    const logged = startOutboundCall(outbound, {
+      target: FILE_STORE_TARGET,
+      method,
+      url: `${endpoint.protocol}//${host}${encodedPath}`,
+      bytesSent: options.body ? Number(options.headers?.['content-length'] ?? NaN) || null : 0,
+    });
     return new Promise<IncomingMessage>((resolvePromise, reject) => {
       const req = send(
         {
@@ -54,10 +66,18 @@ export function createS3Store(config: S3Config): FileStore {
           headers,
           timeout: IDLE_MS,
         },
-        resolvePromise,
+        (response) => {
+          // Time to the answer; the bytes its content-length announces (the body is the caller's).
+          const length = response.headers['content-length'];
+          logged.end({ status: response.statusCode ?? null, bytesReceived: length ? Number(length) : null });
+          resolvePromise(response);
+        },
       );
       req.on('timeout', () => req.destroy(new Error(`the file store did not answer ${method} in time`)));
-      req.on('error', reject);
+      req.on('error', (error) => {
+        logged.end({ error });
+        reject(error);
+      });
       if (options.body) pipeline(options.body, req).catch(reject);
       else req.end();
     });
