@@ -5,6 +5,9 @@ import { CommonLabels, label } from '../resource/label.ts';
 import { documentTemplateContract, userManualContract } from './document-templates.ts';
 
 export * from './document-templates.ts';
+import { workflowTemplateContract } from './workflow-templates.ts';
+
+export * from './workflow-templates.ts';
 
 /**
  * Admin › parameter management (catalogues §2.1 "Parameter-management", §7.1
@@ -181,4 +184,5 @@ export const settingContracts = [
   messageTemplateContract,
   documentTemplateContract,
   userManualContract,
+  workflowTemplateContract,
 ] as const;

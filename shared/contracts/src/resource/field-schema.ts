@@ -25,7 +25,17 @@ function scalarSchema(field: ScalarField): TSchema {
       });
     }
     case 'integer':
-      return Type.Integer({ minimum: field.minimum, maximum: field.maximum });
+      return Type.Integer({
+        minimum: field.minimum,
+        maximum: field.maximum,
+        // a unit (minutes kept as milliseconds): whole units only, as the form types them
+        ...(field.unit
+          ? {
+              multipleOf: field.unit.factor,
+              description: `${field.unit.label.en} × ${field.unit.factor}: typed and shown in ${field.unit.label.en}`,
+            }
+          : {}),
+      });
     case 'decimal':
     case 'money':
       return Type.String({
@@ -66,7 +76,10 @@ export function fieldSchema(field: FieldContract): TSchema {
       properties[name] = child.required
         ? scalarSchema(child)
         : Type.Optional(Type.Union([scalarSchema(child), Type.Null()]));
-    return Type.Array(Type.Object(properties, { additionalProperties: false }), { maxItems: field.maxItems });
+    return Type.Array(Type.Object(properties, { additionalProperties: false }), {
+      maxItems: field.maxItems,
+      ...(field.minItems ? { minItems: field.minItems } : {}),
+    });
   }
   return scalarSchema(field);
 }

@@ -34,6 +34,22 @@ export interface ReferenceTarget {
   readonly display: string;
 }
 
+/** What an example may need to be valid for a caller: their user id (a record of their tenant). */
+export interface ExampleContext {
+  readonly userId: string;
+}
+
+/**
+ * A unit a number is typed and read in while the API keeps another: the API value is the
+ * shown one times `factor` (minutes shown, milliseconds stored: 60 000). Declared once on the
+ * field; the server's schema asks for a multiple of the factor, the form, list, detail, export
+ * and import convert.
+ */
+export interface DisplayUnit {
+  readonly label: Label;
+  readonly factor: number;
+}
+
 interface FieldBase<K extends FieldKind, R extends boolean> {
   readonly kind: K;
   readonly label: Label;
@@ -41,10 +57,15 @@ interface FieldBase<K extends FieldKind, R extends boolean> {
   readonly required: R;
   /** no two records of a tenant share the value (case-insensitive for text) */
   readonly unique: boolean;
-  /** a valid value: API examples, the template's sample row, test factories (n varies it) */
-  readonly example: (n: number) => unknown;
+  /**
+   * a valid value: API examples, the template's sample row, test factories (n varies it); a
+   * value that must name a record of the caller's tenant (a step's assignee) reads `context`
+   */
+  readonly example: (n: number, context?: ExampleContext) => unknown;
   /** a short help text under the input */
   readonly hint?: Label;
+  /** filled by the server (a child row's referred record's name): shown, never typed */
+  readonly readOnly?: boolean;
 }
 
 export interface TextField<R extends boolean = boolean> extends FieldBase<'text' | 'code', R> {
@@ -56,8 +77,11 @@ export interface TextField<R extends boolean = boolean> extends FieldBase<'text'
   readonly multiline?: boolean;
 }
 export interface NumberField<R extends boolean = boolean> extends FieldBase<'integer', R> {
+  /** as the API keeps it (in the unit's stored scale when there is one) */
   readonly minimum: number;
   readonly maximum: number;
+  /** typed and shown in this unit, kept by the API as shown × factor */
+  readonly unit?: DisplayUnit;
 }
 export interface DecimalField<R extends boolean = boolean> extends FieldBase<'decimal' | 'money', R> {
   /** digits in all, and after the point (numeric(precision, scale) in SQL) */
@@ -83,6 +107,11 @@ export interface ReferenceField<R extends boolean = boolean> extends FieldBase<
 > {
   /** reference: the target; treeParent: the resource itself (set by defineContract) */
   readonly target?: ReferenceTarget;
+  /**
+   * a child row's reference whose target depends on another item field of the row (an enum):
+   * `targets[row[field]]` (a workflow step's assignee: a role, a job position, a user, …)
+   */
+  readonly targetBy?: { readonly field: string; readonly targets: Readonly<Record<string, ReferenceTarget>> };
 }
 /**
  * A file kept by the storage service (System › Files), by id. The browser uploads it under
@@ -108,6 +137,8 @@ export interface ChildrenField extends FieldBase<'children', false> {
   /** the fields of one child row */
   readonly fields: Readonly<Record<string, ScalarField>>;
   readonly maxItems: number;
+  /** the fewest rows: above 0 the list must be given on create and is never emptied */
+  readonly minItems?: number;
 }
 
 export type ScalarField =
@@ -121,6 +152,7 @@ interface Common {
   readonly required?: boolean;
   readonly unique?: boolean;
   readonly hint?: Label;
+  readonly readOnly?: boolean;
 }
 
 const pad = (n: number) => String(n).padStart(4, '0');
@@ -162,7 +194,9 @@ export const f = {
       example: (n) => `CODE_${pad(n)}`,
     };
   },
-  integer<O extends Common & { minimum?: number; maximum?: number }>(options: O): NumberField<Req<O>> {
+  integer<O extends Common & { minimum?: number; maximum?: number; unit?: DisplayUnit }>(
+    options: O,
+  ): NumberField<Req<O>> {
     const minimum = options.minimum ?? 0;
     const maximum = options.maximum ?? FieldLimits.integer;
     return {
@@ -324,7 +358,13 @@ export const f = {
   },
   /** rows of a child list, written and answered with the parent */
   children(
-    options: Common & { fields: Readonly<Record<string, ScalarField>>; maxItems?: number },
+    options: Common & {
+      fields: Readonly<Record<string, ScalarField>>;
+      maxItems?: number;
+      minItems?: number;
+      /** valid rows (needed when minItems > 0) */
+      example?: ChildrenField['example'];
+    },
   ): ChildrenField {
     return {
       kind: 'children',
@@ -333,7 +373,8 @@ export const f = {
       required: false,
       unique: false,
       maxItems: options.maxItems ?? 100,
-      example: () => [],
+      example: options.example ?? (() => []),
+      ...(options.minItems ? { minItems: options.minItems } : {}),
       ...(options.hint ? { hint: options.hint } : {}),
     };
   },

@@ -8,3 +8,4 @@ export * from './fields.ts';
 export * from './contract.ts';
 export * from './field-schema.ts';
 export * from './shape.ts';
+export * from './units.ts';

@@ -16,6 +16,8 @@ import { translationResource } from './translations/translations.ts';
 import { publicMessageRoutes } from './translations/public-routes.ts';
 import { documentTemplateResources } from './document-templates/resources.ts';
 import { userManualRoutes } from './document-templates/routes.ts';
+import { workflowTemplateResources } from './workflow-templates/resources.ts';
+import { workflowTemplateRoutes } from './workflow-templates/routes.ts';
 
 /** The resources of the system service, declared with the resource framework. */
 export const systemResources: readonly ResourceDefinition[] = [
@@ -25,6 +27,7 @@ export const systemResources: readonly ResourceDefinition[] = [
   ...systemCatalogueResources,
   ...settingResources,
   ...documentTemplateResources,
+  ...workflowTemplateResources,
 ];
 
 /** The system service: /api/system/... */
@@ -38,5 +41,6 @@ export const systemService: FastifyPluginAsync<{
   await app.register(publicMessageRoutes, { db: deps.db });
   await app.register(parameterRoutes, { db: deps.db });
   await app.register(userManualRoutes, { db: deps.db });
+  await app.register(workflowTemplateRoutes, { db: deps.db });
   await registerResources(app, systemResources, deps);
 };

@@ -1,0 +1,184 @@
+import { DataEnvelope, FieldLimits, PageEnvelope, Paging } from '@hcm/contracts';
+import {
+  AssignmentType,
+  WORKFLOW_TEMPLATE_SEARCH_AUTO_COMPLETE,
+  WorkflowTemplateTypes,
+} from '@hcm/contracts/settings';
+import { and, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import Type from 'typebox';
+import type { Db } from '../../../db/database.ts';
+import { workflowTemplateTypes } from '../../../db/tables/workflow-templates.ts';
+import { errorResponses } from '../../../http/envelope.ts';
+import { inResourceScope, resourceScopeOf } from '../../../resources/caller.ts';
+import { presentRecord } from '../../../resources/present.ts';
+import { listQueryOf, orderOf, pageOf, whereOf } from '../../../resources/search/list-query.ts';
+import { attachLists } from '../../../resources/write/lists.ts';
+import { AssigneeSources, namesOf, NotificationTemplateSource, searchNamed } from './assignees.ts';
+import { workflowTemplateResource } from './resources.ts';
+
+const definition = workflowTemplateResource;
+const TAG = 'system/workflow-templates';
+const Uuid = Type.String({ format: 'uuid' });
+const keyword = Type.Optional(Type.String({ maxLength: FieldLimits.search }));
+const paging = {
+  pageIndex: Type.Optional(Type.Integer({ minimum: 1, maximum: Paging.maxPageIndex, default: 1 })),
+  pageSize: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: Paging.maxPageSize, default: Paging.defaultPageSize }),
+  ),
+};
+const TemplateType = Type.Unsafe<string>({ type: 'string', enum: Object.keys(WorkflowTemplateTypes) });
+const Named = Type.Object({ id: Uuid, name: Type.String(), status: Type.String() });
+
+const config = () =>
+  ({ auth: 'user', permission: definition.permissionFor('view'), module: definition.module }) as const;
+
+/**
+ * GET /search-auto-complete (catalogues §7.4 "Workflow template: GET search auto-complete
+ * (keyword, sortBy=name.asc, workflowTemplateTypes, pageIndex)"): ACTIVE templates, with their
+ * steps, that approve any of the kinds asked for (all kinds when none is given), by name.
+ */
+function searchAutoComplete(app: FastifyInstance, db: Db) {
+  const { schemas } = definition;
+  app.get(
+    `${definition.basePath}/search-auto-complete`,
+    {
+      config: config(),
+      schema: {
+        summary: 'Workflow templates: ACTIVE templates of the given approval kinds, with their steps',
+        tags: [TAG],
+        operationId: 'system.workflow-templates.searchAutoComplete',
+        querystring: Type.Object(
+          {
+            keyword,
+            ...paging,
+            sortBy: (schemas.searchQuery as unknown as { properties: Record<string, Type.TSchema> })
+              .properties.sortBy as Type.TSchema,
+            workflowTemplateTypes: Type.Optional(
+              Type.Union([TemplateType, Type.Array(TemplateType, { minItems: 1, maxItems: 50 })]),
+            ),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: PageEnvelope(schemas.record), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const query = request.query as Record<string, unknown>;
+      const scope = resourceScopeOf(definition, request);
+      const page = pageOf(query);
+      const wanted = query.workflowTemplateTypes;
+      const types =
+        wanted === undefined ? [] : Array.isArray(wanted) ? (wanted as string[]) : [String(wanted)];
+      const { rows, total } = await inResourceScope(db, definition, scope, async (tx, reach) => {
+        const list = listQueryOf(definition, query, true);
+        const ofTypes =
+          types.length === 0
+            ? undefined
+            : inArray(
+                definition.columns.id,
+                tx
+                  .select({ id: workflowTemplateTypes.templateId })
+                  .from(workflowTemplateTypes)
+                  .where(inArray(workflowTemplateTypes.templateType, types)),
+              );
+        const where = and(whereOf(definition, reach, list), ofTypes);
+        const found = (await tx
+          .select()
+          .from(definition.table)
+          .where(where)
+          .orderBy(...orderOf(definition, list.sortBy))
+          .limit(page.pageSize)
+          .offset((page.pageIndex - 1) * page.pageSize)) as Record<string, unknown>[];
+        const [counted] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(definition.table)
+          .where(where);
+        return { rows: await attachLists(tx, definition, found), total: Number(counted?.n ?? 0) };
+      });
+      return { data: rows.map((row) => presentRecord(definition, row)), page: { ...page, total } };
+    },
+  );
+}
+
+/**
+ * GET {path}/auto-complete and POST {path}/find-by-ids of one kind of record a template refers
+ * to (a step's assignee by type, the notification template): what the form's pickers call,
+ * with the template permission only (an editor of templates need not administer roles or users).
+ */
+function lookup(
+  app: FastifyInstance,
+  db: Db,
+  path: string,
+  source: Parameters<typeof namesOf>[1],
+  what: string,
+) {
+  const tenantOf = (request: Parameters<typeof resourceScopeOf>[1]) => resourceScopeOf(definition, request);
+  app.get(
+    `${path}/auto-complete`,
+    {
+      config: config(),
+      schema: {
+        summary: `Workflow templates: ACTIVE ${what} to choose from, by name`,
+        tags: [TAG],
+        querystring: Type.Object({ keyword, ...paging }, { additionalProperties: false }),
+        response: { 200: PageEnvelope(Named), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const query = request.query as Record<string, unknown>;
+      const scope = tenantOf(request);
+      const page = pageOf(query);
+      const text = typeof query.keyword === 'string' ? query.keyword.trim() : '';
+      const { rows, total } = await inResourceScope(db, definition, scope, (tx) =>
+        searchNamed(tx, source, scope.tenantId as string, text, page),
+      );
+      return { data: rows, page: { ...page, total } };
+    },
+  );
+  app.post(
+    `${path}/find-by-ids`,
+    {
+      config: config(),
+      schema: {
+        summary: `Workflow templates: the ${what} of the given ids (others are absent)`,
+        tags: [TAG],
+        body: Type.Object(
+          { ids: Type.Array(Uuid, { minItems: 1, maxItems: Paging.maxFindByIds }) },
+          { additionalProperties: false },
+        ),
+        response: { 200: DataEnvelope(Type.Array(Named)), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const scope = tenantOf(request);
+      const { ids } = request.body as { ids: string[] };
+      const found = await inResourceScope(db, definition, scope, (tx) =>
+        namesOf(tx, source, scope.tenantId as string, ids),
+      );
+      return { data: [...found.values()] };
+    },
+  );
+}
+
+/** The workflow templates' calls beside their generic sub-paths: /api/system/workflow-templates/... */
+export const workflowTemplateRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  if (WORKFLOW_TEMPLATE_SEARCH_AUTO_COMPLETE !== `${definition.basePath}/search-auto-complete`)
+    throw new Error('the contract and the binding disagree on the search auto-complete path');
+  searchAutoComplete(app, db);
+  for (const type of Object.values(AssignmentType))
+    lookup(
+      app,
+      db,
+      `${definition.basePath}/assignees/${type.toLowerCase()}`,
+      AssigneeSources[type],
+      `${type.toLowerCase().replace('_', ' ')}s`,
+    );
+  lookup(
+    app,
+    db,
+    `${definition.basePath}/notification-templates`,
+    NotificationTemplateSource,
+    'notification templates',
+  );
+};

@@ -1,0 +1,241 @@
+import { FieldLimits } from '../limits.ts';
+import type { PermissionResource } from '../permissions.ts';
+import { defineContract, type RecordOf } from '../resource/contract.ts';
+import { f, type ReferenceTarget } from '../resource/fields.ts';
+import { CommonLabels, label, type Label } from '../resource/label.ts';
+import { Units } from '../resource/units.ts';
+
+/**
+ * Catalogues §5 "SLA template number max 3 and steps 50": a template has 1 to 50 steps, and its
+ * numbers (the step's SLA time, the reminder's repeat, the notification's lead) take at most
+ * three digits: 1 to 999 minutes.
+ */
+export const WorkflowLimits = { maxSteps: 50, minSteps: 1, maxMinutes: 999 } as const;
+
+const API = '/api/system/workflow-templates';
+
+/** Who acts on a step: the users holding a role, the employees of a job position or title, or one user. */
+export const AssignmentType = {
+  role: 'ROLE',
+  jobPosition: 'JOB_POSITION',
+  jobTitle: 'JOB_TITLE',
+  user: 'USER',
+} as const;
+export type AssignmentType = (typeof AssignmentType)[keyof typeof AssignmentType];
+
+/** The look-up of each assignment type's records (auto-complete, find-by-ids), served beside the templates. */
+export const assigneeLookupPath = (type: AssignmentType) => `${API}/assignees/${type.toLowerCase()}`;
+
+const assigneeTarget = (type: AssignmentType, resource: PermissionResource): ReferenceTarget => ({
+  resource,
+  apiPath: assigneeLookupPath(type),
+  display: 'name',
+});
+
+/** The records an assignee id refers to, by assignment type (core "Workflow step template"). */
+export const AssigneeTargets: Readonly<Record<AssignmentType, ReferenceTarget>> = {
+  ROLE: assigneeTarget('ROLE', 'role'),
+  JOB_POSITION: assigneeTarget('JOB_POSITION', 'job_position'),
+  JOB_TITLE: assigneeTarget('JOB_TITLE', 'job_title'),
+  USER: assigneeTarget('USER', 'user'),
+};
+
+/** ACTIVE message templates of channel NOTIFICATION: what a pending step's reminder says. */
+export const notificationTemplateTarget: ReferenceTarget = {
+  resource: 'email_template',
+  apiPath: `${API}/notification-templates`,
+  display: 'name',
+};
+
+const type = (permission: PermissionResource, vi: string, en: string) => ({ permission, vi, en });
+
+/**
+ * The kinds of record a template approves, each with the permission resource of its records
+ * (catalogues §3.1, the approvable record types, and the leader work plan): the approval engine
+ * finds the templates of a record kind by this list.
+ */
+export const WorkflowTemplateTypes = {
+  LEAVE_REQUEST: type('leave_request', 'Đơn xin nghỉ phép', 'Leave request'),
+  OVERTIME: type('overtime_registration', 'Đăng ký làm thêm giờ', 'Overtime registration'),
+  BUSINESS_TRIP: type('business_trip_application', 'Đơn đi công tác', 'Business trip'),
+  SHIFT_SWAP: type('swap_application', 'Đơn đổi ca', 'Shift swap'),
+  TIMEKEEPING_CHANGE: type(
+    'timekeeping_change_request',
+    'Đề xuất cập nhật công',
+    'Timekeeping change request',
+  ),
+  CONFERENCE: type('conference_application', 'Đăng ký hội họp', 'Conference application'),
+  TIMESHEET: type('timesheet', 'Bảng chấm công', 'Timesheet'),
+  WORK_CALENDAR: type('work_calendar', 'Lịch làm việc', 'Work calendar'),
+  RESIGNATION: type('resignation', 'Nghỉ việc', 'Resignation'),
+  CONTRACT: type('contract', 'Hợp đồng lao động', 'Employment contract'),
+  DISPLACEMENT: type('displacement', 'Điều chuyển, bổ nhiệm', 'Position assignment'),
+  REWARD: type('reward', 'Khen thưởng', 'Reward'),
+  DISCIPLINE: type('discipline', 'Kỷ luật', 'Discipline'),
+  BENEFIT: type('benefit', 'Phúc lợi', 'Benefit'),
+  SALARY_REVIEW: type('compensation_revision', 'Xét điều chỉnh lương', 'Salary review'),
+  PAYROLL: type('salary_period', 'Bảng lương', 'Payroll'),
+  PIECE_WAGE: type('piece_wage', 'Lương sản phẩm', 'Piece wage'),
+  WORK_PLAN: type('work_plan', 'Kế hoạch công việc cá nhân', 'Personal work plan'),
+  LEADER_WORK_PLAN: type('leader_work_plan', 'Kế hoạch công việc đơn vị', 'Organisation work plan'),
+} as const;
+export type WorkflowTemplateType = keyof typeof WorkflowTemplateTypes;
+
+const typeLabels = Object.fromEntries(
+  Object.entries(WorkflowTemplateTypes).map(([value, { vi, en }]) => [
+    value,
+    label(
+      `setting.workflowTemplate.types.${value.toLowerCase().replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())}`,
+      vi,
+      en,
+    ),
+  ]),
+) as Record<WorkflowTemplateType, Label>;
+
+/** A duration typed and shown in minutes (1 to 999), kept in milliseconds (core "slaTime"). */
+const minutes = <R extends boolean>(key: string, vi: string, en: string, required: R, hint?: Label) =>
+  f.integer({
+    label: label(`setting.workflowTemplate.${key}`, vi, en),
+    required,
+    unit: Units.minutesAsMs,
+    minimum: Units.minutesAsMs.factor,
+    maximum: WorkflowLimits.maxMinutes * Units.minutesAsMs.factor,
+    ...(hint ? { hint } : {}),
+  });
+
+const assignmentTypeLabels: Record<AssignmentType, Label> = {
+  ROLE: label('setting.workflowTemplate.assignment.role', 'Vai trò', 'Role'),
+  JOB_POSITION: label('setting.workflowTemplate.assignment.jobPosition', 'Vị trí công việc', 'Job position'),
+  JOB_TITLE: label('setting.workflowTemplate.assignment.jobTitle', 'Chức danh', 'Job title'),
+  USER: label('setting.workflowTemplate.assignment.user', 'Người dùng', 'User'),
+};
+
+/**
+ * Admin › workflow (SLA) templates (core "Workflow template", catalogues §2.2, §7.4): the steps
+ * a record of the chosen kinds goes through for approval, in order. Each step names who acts on
+ * it — a role's users, the employees of a job position or title, or one user of the tenant —
+ * and how long it may take (its SLA, typed in minutes, kept in milliseconds); a pending step's
+ * reminder repeats every loopTime, with the chosen notification template. The approval engine
+ * reads these records; the form picks the assignee with the look-up of the step's type.
+ */
+export const workflowTemplateContract = defineContract({
+  service: 'system',
+  level: 'tenant',
+  path: 'workflow-templates',
+  route: '/setting/template-work-flow',
+  permission: 'workflow_template',
+  title: label('setting.workflowTemplate.title', 'Mẫu quy trình (SLA)', 'Workflow (SLA) templates'),
+  singular: label('setting.workflowTemplate.singular', 'Mẫu quy trình', 'Workflow template'),
+  fields: {
+    code: f.code(),
+    name: f.text({ label: CommonLabels.name, maxLength: FieldLimits.name, required: true }),
+    workflowTemplateTypes: f.enumSet({
+      label: label('setting.workflowTemplate.workflowTemplateTypes', 'Loại phê duyệt', 'Approval kinds'),
+      valueLabels: typeLabels,
+    }),
+    loopTime: minutes(
+      'loopTime',
+      'Chu kỳ nhắc lại (phút)',
+      'Reminder repeats every (minutes)',
+      false,
+      label(
+        'setting.workflowTemplate.loopTimeHint',
+        'Bước chờ xử lý được nhắc lại sau mỗi khoảng thời gian này.',
+        'A pending step is reminded again after each such period.',
+      ),
+    ),
+    notificationDuration: minutes(
+      'notificationDuration',
+      'Thời gian thông báo (phút)',
+      'Notification lead time (minutes)',
+      false,
+      label(
+        'setting.workflowTemplate.notificationDurationHint',
+        'Thông báo trước khi hết hạn xử lý của bước bấy nhiêu phút.',
+        'How long before a step is due its handler is notified.',
+      ),
+    ),
+    notificationTemplateId: f.reference({
+      label: label('setting.workflowTemplate.notificationTemplate', 'Mẫu thông báo', 'Notification template'),
+      target: notificationTemplateTarget,
+    }),
+    steps: f.children({
+      label: label('setting.workflowTemplate.steps', 'Các bước xử lý', 'Steps'),
+      minItems: WorkflowLimits.minSteps,
+      maxItems: WorkflowLimits.maxSteps,
+      fields: {
+        name: f.text({
+          label: label('setting.workflowTemplate.stepName', 'Tên bước', 'Step name'),
+          maxLength: FieldLimits.name,
+          required: true,
+        }),
+        assignmentType: f.enumOf({
+          label: label('setting.workflowTemplate.assignmentType', 'Loại phân công', 'Assignment type'),
+          required: true,
+          valueLabels: assignmentTypeLabels,
+        }),
+        assignmentId: {
+          ...f.reference({
+            label: label('setting.workflowTemplate.assignee', 'Đối tượng xử lý', 'Assignee'),
+            required: true,
+            target: AssigneeTargets.USER,
+          }),
+          targetBy: { field: 'assignmentType', targets: AssigneeTargets },
+        },
+        assignmentName: f.text({
+          label: label('setting.workflowTemplate.assignmentName', 'Tên đối tượng xử lý', 'Assignee name'),
+          maxLength: FieldLimits.name,
+          readOnly: true,
+        }),
+        slaTime: minutes('slaTime', 'Thời gian xử lý (phút)', 'SLA time (minutes)', true),
+      },
+      // a valid step needs a record of the caller's tenant: the caller as the USER assignee
+      example: (n, context) =>
+        context
+          ? [
+              {
+                name: `Bước ${n}`,
+                assignmentType: AssignmentType.user,
+                assignmentId: context.userId,
+                slaTime: 60 * Units.minutesAsMs.factor,
+              },
+            ]
+          : [],
+    }),
+    status: f.status(),
+  },
+  columns: ['code', 'name', 'workflowTemplateTypes', 'steps', 'status', 'lastModifiedAt'],
+  keyword: ['code', 'name'],
+  filters: ['status', 'code'],
+  sort: ['code', 'name', 'createdAt', 'lastModifiedAt'],
+  defaultSort: { field: 'name', direction: 'asc' },
+  sections: [
+    { title: CommonLabels.general, fields: ['code', 'name', 'workflowTemplateTypes'] },
+    {
+      title: label(
+        'setting.workflowTemplate.notifications',
+        'Nhắc việc và thông báo',
+        'Reminders and notifications',
+      ),
+      fields: ['loopTime', 'notificationDuration', 'notificationTemplateId'],
+    },
+    { title: label('setting.workflowTemplate.stepsSection', 'Các bước', 'Steps'), fields: ['steps'] },
+  ],
+  exportColumns: [
+    'code',
+    'name',
+    'loopTime',
+    'notificationDuration',
+    'steps',
+    'status',
+    'createdAt',
+    'lastModifiedAt',
+  ],
+  // a template without its steps is not a template: rows of a sheet cannot carry them
+  without: ['import'],
+});
+export type WorkflowTemplateRecord = RecordOf<typeof workflowTemplateContract>;
+export type WorkflowStepTemplate = WorkflowTemplateRecord['steps'][number];
+
+/** The query of GET {api}/search-auto-complete beside the generic ones (catalogues §7.4). */
+export const WORKFLOW_TEMPLATE_SEARCH_AUTO_COMPLETE = `${API}/search-auto-complete`;
