@@ -31,6 +31,7 @@ import { declaredResources } from './services/declared-resources.ts';
 import { registerMetrics } from './services/metrics/metrics.ts';
 import { omService } from './services/om/index.ts';
 import { systemService } from './services/system/index.ts';
+import { configurationRoutes } from './services/system/configuration/routes.ts';
 import { storageService } from './services/storage/index.ts';
 
 export interface BuildAppOptions {
@@ -91,6 +92,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   });
   await app.register(omService, { deps: { db: db.orm, exports: config.exports } });
   await app.register(systemService, { deps: { db: db.orm, theme: config.theme, exports: config.exports } });
+  await app.register(configurationRoutes, { deps: { db: db.orm, tokens: config.tokens } });
   await app.register(storageService, { deps: { db: db.orm, files: config.files } });
 
   const frontEnd = { root: config.staticDir, available: existsSync(config.staticDir) };

@@ -29,8 +29,10 @@ export const PermissionResources = {
   // System administration (system users; some also for tenant administrators).
   tenant: plain('SYSTEM', SYSTEM),
   service_pack: plain('SYSTEM', SYSTEM),
-  client: plain('SYSTEM', SYSTEM),
-  configuration: plain('SYSTEM', SYSTEM),
+  // A tenant's API clients act inside that tenant, with scopes from its catalogue (modules/api-clients.ts).
+  client: plain('SYSTEM', TENANT),
+  // Tenants keep their own settings; system users the defaults (modules/system-configuration.ts).
+  configuration: plain('SYSTEM', BOTH),
   language: plain('SYSTEM', SYSTEM),
   event_configuration: plain('SYSTEM', SYSTEM),
   action_log: plain('SYSTEM', BOTH),

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { captchaRoutes } from './captcha/routes.ts';
+import { clientRoutes } from './clients/routes.ts';
 import type { IamDeps } from './deps.ts';
 import { meRoutes } from './me/routes.ts';
 import { passwordRoutes } from './passwords/routes.ts';
@@ -15,4 +16,5 @@ export const iamService: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = async (a
   await app.register(passwordRoutes, { deps });
   await app.register(userAdminRoutes, { deps });
   await app.register(roleRoutes, { deps });
+  await app.register(clientRoutes, { deps });
 };

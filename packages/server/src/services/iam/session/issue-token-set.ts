@@ -5,6 +5,7 @@ import type { IamDeps } from '../deps.ts';
 import { randomToken, sha256 } from '../tokens/opaque-token.ts';
 import type { UserWithTenant } from '../users/find-user.ts';
 import { inSessionTenant } from './session-tenant.ts';
+import { tenantTokenConfig } from './tenant-lifetimes.ts';
 
 export interface IssueTokenSetInput extends UserWithTenant {
   familyId: string;
@@ -34,7 +35,8 @@ export async function issueTokenSet(
   now = new Date(),
 ): Promise<IssuedTokenSet> {
   const { user, tenant, familyId, rememberMe } = input;
-  const config = deps.tokenConfig;
+  // The tenant's own lifetimes (System › Configuration), never longer than the server's.
+  const config = await tenantTokenConfig(deps.db, user.tenantId, deps.tokenConfig);
   const after = (seconds: number) => new Date(now.getTime() + seconds * 1000);
   let sessionExpiresAt = input.sessionExpiresAt;
   if (!sessionExpiresAt) {

@@ -9,6 +9,7 @@ import { findUserById } from '../users/find-user.ts';
 import { issueTokenSet } from './issue-token-set.ts';
 import { revokeTokenFamily } from './revoke-token-family.ts';
 import { inSessionTenant } from './session-tenant.ts';
+import { sessionEndNow } from './tenant-lifetimes.ts';
 
 type Outcome = { ok: true; tokenSet: TokenSet } | { ok: false; message: string };
 
@@ -55,7 +56,8 @@ export async function rotateRefreshToken(
       await revokeTokenFamily(tx, current, now);
       return { ok: false, message: 'The refresh token was already used; the session has been ended' };
     }
-    if (session.expiresAt.getTime() <= now.getTime())
+    const sessionEnd = await sessionEndNow(tx, session, deps.tokenConfig);
+    if (sessionEnd.getTime() <= now.getTime())
       return { ok: false, message: 'The session has reached its longest life: sign in again' };
     if (current.expiresAt.getTime() <= now.getTime())
       return { ok: false, message: 'The refresh token has expired' };
@@ -72,7 +74,7 @@ export async function rotateRefreshToken(
         ...found,
         familyId: current.familyId,
         rememberMe: current.rememberMe,
-        sessionExpiresAt: session.expiresAt,
+        sessionExpiresAt: sessionEnd,
       },
       now,
     );

@@ -16,6 +16,8 @@ export interface AccessTokenSubject {
 
 export interface VerifiedAccessToken extends AccessTokenSubject {
   tokenId: string;
+  /** an API client's token (clients/issue-client-token.ts): userId is the client, sessionId its secret's generation */
+  client?: boolean;
 }
 
 export interface IdTokenClaims {
@@ -29,6 +31,8 @@ export interface IdTokenClaims {
 
 export interface TokenSigner {
   signAccessToken(subject: AccessTokenSubject): Promise<string>;
+  /** the same token type, marked `cli`: authorization loads the client, not a user */
+  signClientAccessToken(subject: AccessTokenSubject): Promise<string>;
   signIdToken(claims: IdTokenClaims): Promise<string>;
   /** Throws a 401 UNAUTHORIZED AppError for anything but a valid, unexpired access token. */
   verifyAccessToken(token: string): Promise<VerifiedAccessToken>;
@@ -49,6 +53,9 @@ export function createTokenSigner(key: Uint8Array, accessTtlSeconds: number): To
   return {
     signAccessToken: ({ userId, tenantId, sessionId }) =>
       sign({ ...(tenantId ? { tid: tenantId } : {}), sid: sessionId }, userId, ACCESS_TOKEN_TYPE),
+
+    signClientAccessToken: ({ userId, tenantId, sessionId }) =>
+      sign({ ...(tenantId ? { tid: tenantId } : {}), sid: sessionId, cli: true }, userId, ACCESS_TOKEN_TYPE),
 
     signIdToken: (claims) =>
       sign(
@@ -82,6 +89,7 @@ export function createTokenSigner(key: Uint8Array, accessTtlSeconds: number): To
           tenantId: typeof payload.tid === 'string' ? payload.tid : null,
           sessionId: payload.sid,
           tokenId: payload.jti,
+          ...(payload.cli === true ? { client: true } : {}),
         };
       } catch (error) {
         if (error instanceof joseErrors.JWTExpired) throw unauthorized('The access token has expired');

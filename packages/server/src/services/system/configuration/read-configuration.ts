@@ -1,0 +1,91 @@
+import {
+  DEFAULT_TIME_ZONE,
+  DEFAULT_WORKING_WEEK,
+  LIFETIME_FIELDS,
+  type Configuration,
+  type LifetimeLimits,
+} from '@hcm/contracts/system';
+import { eq } from 'drizzle-orm';
+import type { TokenConfig } from '../../../config.ts';
+import type { Db } from '../../../db/database.ts';
+import {
+  systemConfiguration,
+  tenantConfigurations,
+  type StoredSettings,
+} from '../../../db/tables/system-configuration.ts';
+
+/** The server's own lifetimes (config.ts): the most a tenant may choose. */
+export function lifetimeLimitsOf(tokens: TokenConfig): LifetimeLimits {
+  return {
+    refreshTtlSeconds: tokens.refreshTtlSeconds,
+    sessionMaxAgeSeconds: tokens.sessionMaxAgeSeconds,
+    rememberMeRefreshTtlSeconds: tokens.rememberMeRefreshTtlSeconds,
+    rememberMeSessionMaxAgeSeconds: tokens.rememberMeSessionMaxAgeSeconds,
+  };
+}
+
+/** What a portal nobody has configured uses: Vietnam's zone, Monday to Friday, the server's lifetimes. */
+export function builtInSettings(tokens: TokenConfig): StoredSettings {
+  return {
+    timeZone: DEFAULT_TIME_ZONE,
+    workingWeek: DEFAULT_WORKING_WEEK,
+    ...lifetimeLimitsOf(tokens),
+    // A server may let refresh tokens live longer than sessions (they end with the session);
+    // the settings say idle ≤ absolute, so the defaults pass their own check.
+    refreshTtlSeconds: Math.min(tokens.refreshTtlSeconds, tokens.sessionMaxAgeSeconds),
+    rememberMeRefreshTtlSeconds: Math.min(
+      tokens.rememberMeRefreshTtlSeconds,
+      tokens.rememberMeSessionMaxAgeSeconds,
+    ),
+    language: 'vi',
+    dateFormat: 'DD/MM/YYYY',
+  };
+}
+
+/**
+ * Settings saved when the server allowed longer lifetimes than it does now are held to today's
+ * limits: the server's configuration always has the last word.
+ */
+function withinLimits(settings: StoredSettings, tokens: TokenConfig): StoredSettings {
+  const limits = lifetimeLimitsOf(tokens);
+  const held = { ...settings };
+  for (const field of LIFETIME_FIELDS) held[field] = Math.min(settings[field], limits[field]);
+  return held;
+}
+
+interface StoredRow {
+  settings: StoredSettings;
+  version: number;
+  lastModifiedAt: Date;
+}
+
+const systemRow = async (db: Db): Promise<StoredRow | undefined> =>
+  (await db.select().from(systemConfiguration).where(eq(systemConfiguration.id, 1)))[0];
+
+/**
+ * The configuration a caller edits: its tenant's (or, with none saved, the system defaults it
+ * inherits, version 0), or for a system user (tenantId null) the system defaults. `db` must
+ * see the tenant's row: the caller's scope, or the owner with app.tenant_id set.
+ */
+export async function readConfiguration(
+  db: Db,
+  tenantId: string | null,
+  tokens: TokenConfig,
+): Promise<Configuration> {
+  const own =
+    tenantId === null
+      ? await systemRow(db)
+      : (await db.select().from(tenantConfigurations).where(eq(tenantConfigurations.tenantId, tenantId)))[0];
+  const inherited = tenantId !== null && !own;
+  const source = own ?? (tenantId !== null ? await systemRow(db) : undefined);
+  // Stored settings may lack a field added later: the built-in value fills it.
+  const settings = withinLimits({ ...builtInSettings(tokens), ...source?.settings }, tokens);
+  return {
+    ...settings,
+    version: own?.version ?? 0,
+    scope: tenantId === null ? 'system' : 'tenant',
+    inherited,
+    limits: lifetimeLimitsOf(tokens),
+    updatedAt: own ? own.lastModifiedAt.toISOString() : null,
+  };
+}

@@ -1,0 +1,139 @@
+import Type from 'typebox';
+
+/**
+ * System › Configuration (catalogues §2.2 `/system/configuration`, permission `configuration`):
+ * one settings record per tenant, a singleton, not a list. A tenant user edits their own
+ * tenant's; a system user edits the system defaults, which every tenant that has saved nothing
+ * of its own uses. GET and PUT /api/system/configuration.
+ */
+export const CONFIGURATION_ROUTE = '/system/configuration';
+export const CONFIGURATION_API_PATH = '/api/system/configuration';
+
+/** Vietnam's zone: the portal's default, as `todayInVietnam` assumes. */
+export const DEFAULT_TIME_ZONE = 'Asia/Ho_Chi_Minh';
+
+/** ISO weekday order, Monday first (Vietnamese calendars start on Monday). */
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/**
+ * What a weekday is: a full working day, a half day (many Vietnamese employers work Saturday
+ * mornings) or a day off.
+ */
+export const WorkdayKinds = ['FULL', 'HALF', 'OFF'] as const;
+export type WorkdayKind = (typeof WorkdayKinds)[number];
+
+export const DateFormatChoices = ['DD/MM/YYYY', 'YYYY-MM-DD', 'MM/DD/YYYY'] as const;
+export const ConfigurationLanguages = ['vi', 'en'] as const;
+
+/**
+ * The shortest session lifetime a tenant may choose: below it users would be sent back to
+ * sign-in while they read a page. The longest is the server's own (config.ts, TokenConfig).
+ */
+export const MIN_LIFETIME_SECONDS = 300;
+
+/** The four lifetimes, each at most the server's limit of the same name (`limits` of the record). */
+export const LIFETIME_FIELDS = [
+  'refreshTtlSeconds',
+  'sessionMaxAgeSeconds',
+  'rememberMeRefreshTtlSeconds',
+  'rememberMeSessionMaxAgeSeconds',
+] as const;
+export type LifetimeField = (typeof LIFETIME_FIELDS)[number];
+
+const Lifetime = Type.Integer({ minimum: MIN_LIFETIME_SECONDS, maximum: 400 * 24 * 3600 });
+
+const DayKind = Type.Enum(WorkdayKinds);
+export const WorkingWeek = Type.Object(
+  Object.fromEntries(WEEKDAYS.map((day) => [day, DayKind])) as Record<Weekday, typeof DayKind>,
+  { additionalProperties: false },
+);
+export type WorkingWeek = Record<Weekday, WorkdayKind>;
+
+/** The editable settings (the PUT body, with the version it was read at). */
+export const ConfigurationBody = Type.Object(
+  {
+    /** an IANA zone name the runtime's Intl knows (Intl.supportedValuesOf('timeZone'), or UTC) */
+    timeZone: Type.String({ minLength: 1, maxLength: 64 }),
+    workingWeek: WorkingWeek,
+    /** idle lifetime: how long a sign-in lasts without a refresh */
+    refreshTtlSeconds: Lifetime,
+    /** absolute lifetime: how long a sign-in lasts whatever it does */
+    sessionMaxAgeSeconds: Lifetime,
+    rememberMeRefreshTtlSeconds: Lifetime,
+    rememberMeSessionMaxAgeSeconds: Lifetime,
+    language: Type.Enum(ConfigurationLanguages),
+    dateFormat: Type.Enum(DateFormatChoices),
+    /** the version read; a stale one is refused with 409 */
+    version: Type.Integer({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+export type ConfigurationBody = Type.Static<typeof ConfigurationBody>;
+
+/** The server's own lifetimes: what a tenant may shorten, never lengthen. */
+export const LifetimeLimits = Type.Object(
+  Object.fromEntries(LIFETIME_FIELDS.map((field) => [field, Type.Integer()])) as Record<
+    LifetimeField,
+    ReturnType<typeof Type.Integer>
+  >,
+);
+export type LifetimeLimits = Type.Static<typeof LifetimeLimits>;
+
+export const Configuration = Type.Object({
+  ...ConfigurationBody.properties,
+  /** whose record this is: the caller's tenant, or the system defaults */
+  scope: Type.Enum(['tenant', 'system'] as const),
+  /** true when the tenant has saved nothing and reads the system defaults (version 0) */
+  inherited: Type.Boolean(),
+  limits: LifetimeLimits,
+  updatedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type Configuration = Type.Static<typeof Configuration>;
+
+/** A working week of Vietnam's public sector: Monday to Friday, weekends off. */
+export const DEFAULT_WORKING_WEEK: WorkingWeek = {
+  monday: 'FULL',
+  tuesday: 'FULL',
+  wednesday: 'FULL',
+  thursday: 'FULL',
+  friday: 'FULL',
+  saturday: 'OFF',
+  sunday: 'OFF',
+};
+
+/**
+ * Whether `zone` is an IANA time zone the runtime knows, as the picker spells it; the server and
+ * the form ask the same. CLDR's canonical list (Intl.supportedValuesOf) still says Asia/Saigon,
+ * not Asia/Ho_Chi_Minh, so the list is timeZoneChoices and Intl.DateTimeFormat the judge.
+ */
+export function isKnownTimeZone(zone: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(zone)) return false;
+  try {
+    const resolved = new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
+    // Exactly as written in the list (not `asia/bangkok`), or a name the runtime keeps as is.
+    return resolved === zone || timeZoneChoices().includes(zone);
+  } catch {
+    return false;
+  }
+}
+
+/** The zones a time-zone picker offers: the runtime's list, with Vietnam's under its IANA name. */
+export function timeZoneChoices(): string[] {
+  let zones: string[];
+  try {
+    zones = Intl.supportedValuesOf('timeZone');
+  } catch {
+    zones = [];
+  }
+  const named = zones.map((zone) => (zone === 'Asia/Saigon' ? DEFAULT_TIME_ZONE : zone));
+  return [...new Set([DEFAULT_TIME_ZONE, 'UTC', ...named])].sort();
+}
