@@ -5,6 +5,7 @@ import { systemContracts } from '@hcm/contracts/system';
 import { ADMIN_PAGES, routeOf } from './admin-pages.ts';
 import { DRAWN_CONTRACTS } from './drawn-contracts.ts';
 import { ACTION_LOG_ROUTE, actionLogPage } from './action-log/action-log-route.ts';
+import { OUTBOUND_LOG_ROUTE, outboundLogPage } from './outbound-log/outbound-log-route.ts';
 import { PERMISSION_ROUTE, ROLE_ROUTE } from './roles/role-route.ts';
 import { USER_ROUTE } from './users/user-route.ts';
 import { FILE_MANAGER_ROUTE } from './files/files-api.ts';
@@ -17,7 +18,15 @@ describe('the admin app’s routes', () => {
   it('draw every category and system contract and the action log, each a menu entry', () => {
     const drawn = [...DRAWN_CONTRACTS, ...systemContracts].map((contract) => contract.route);
     expect(
-      [...drawn, ACTION_LOG_ROUTE, USER_ROUTE, ROLE_ROUTE, PERMISSION_ROUTE, FILE_MANAGER_ROUTE].sort(),
+      [
+        ...drawn,
+        ACTION_LOG_ROUTE,
+        OUTBOUND_LOG_ROUTE,
+        USER_ROUTE,
+        ROLE_ROUTE,
+        PERMISSION_ROUTE,
+        FILE_MANAGER_ROUTE,
+      ].sort(),
     ).toEqual(Object.keys(ADMIN_PAGES).sort());
     for (const route of Object.keys(ADMIN_PAGES)) expect(menuPaths()).toContain(route);
   });
@@ -82,5 +91,30 @@ describe('the users who see a drawn page’s menu entry', () => {
           `${contract.route}: ${contract.level} list, seen by ${String(levelsOf.get(contract.route))}`,
       );
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('the log pages', () => {
+  const dictionary = (app: 'shell' | 'admin', language: 'vi' | 'en') =>
+    JSON.parse(readFileSync(new URL(`../../${app}/i18n/${language}.json`, import.meta.url), 'utf8')) as {
+      navigation: { menu: Record<string, string> };
+      actionLog: { title: string };
+      outboundLog: { title: string };
+    };
+
+  it('are the list and one entry’s detail for the outbound log too; nothing else', () => {
+    expect(outboundLogPage('/system/outbound-log')).toEqual({ page: 'list' });
+    expect(outboundLogPage('/system/outbound-log/abc/detail')).toEqual({ page: 'detail', id: 'abc' });
+    expect(outboundLogPage('/system/outbound-log/create')).toBeNull();
+    expect(outboundLogPage('/system/action-log/abc/detail')).toBeNull();
+  });
+
+  it('are titled as their menu entries, in both languages', () => {
+    for (const language of ['vi', 'en'] as const) {
+      const menu = dictionary('shell', language).navigation.menu;
+      const admin = dictionary('admin', language);
+      expect(admin.actionLog.title, language).toBe(menu.actionLog);
+      expect(admin.outboundLog.title, language).toBe(menu.outboundLog);
+    }
   });
 });

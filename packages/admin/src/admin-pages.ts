@@ -10,6 +10,7 @@ const OWN_PAGES: Readonly<Record<string, () => Promise<PageModule>>> = {
   '/system/service-pack': () => import('./pages/ServicePackPages.tsx'),
   '/system/language': () => import('./pages/LanguagePages.tsx'),
   '/system/action-log': () => import('./action-log/ActionLogPages.tsx'),
+  '/system/outbound-log': () => import('./outbound-log/OutboundLogPages.tsx'),
   '/system/file-management': () => import('./files/FileManagerPage.tsx'),
   '/setting/user': () => import('./users/UserPages.tsx'),
   '/setting/role': () => import('./roles/RolePages.tsx'),

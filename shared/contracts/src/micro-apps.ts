@@ -53,6 +53,7 @@ export const ADMIN_APP: MicroAppDeclaration = {
     '/system/technical-levels',
     '/system/file-management',
     '/system/action-log',
+    '/system/outbound-log',
     '/system/permission',
   ],
 };

@@ -1,17 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import {
-  Dropdown,
-  Field,
-  Input,
-  Link,
-  ListPage,
-  Option,
-  formatDate,
-  goTo,
-  makeStyles,
-  useListQuery,
-  type ColumnDef,
-} from '@hcm/ui';
+import { useMemo, useState } from 'react';
+import { Dropdown, Field, Input, ListPage, Option, makeStyles, useListQuery, type ColumnDef } from '@hcm/ui';
 import { useAdminTranslation } from '../admin-i18n.ts';
 import {
   ActionLogActions,
@@ -21,10 +9,10 @@ import {
 } from './action-log-api.ts';
 import { ACTION_LOG_ROUTE } from './action-log-route.ts';
 import { resourceName } from './log-labels.ts';
+import { LogTimeLink } from '../logs/LogTimeLink.tsx';
+import { useLogSearch } from '../logs/use-log-search.ts';
 
 const useStyles = makeStyles({ filter: { minWidth: '200px' } });
-
-const detailPath = (id: string) => `${ACTION_LOG_ROUTE}/${encodeURIComponent(id)}/detail`;
 
 interface LogQuery {
   resource?: string;
@@ -53,22 +41,7 @@ export function ActionLogListPage() {
     }),
     [query.resource, query.action, query.sortBy, query.pageIndex, query.pageSize],
   );
-  // What the server answered, and for which filters: loading until it answers the current ones.
-  const [answer, setAnswer] = useState<{ for: ActionLogFilters; rows: ActionLogEntry[]; total: number }>();
-  useEffect(() => {
-    let current = true;
-    actionLogApi
-      .search(filters)
-      .then((page) => current && setAnswer({ for: filters, rows: page.data, total: page.page.total }))
-      // the shared client has told the user
-      .catch(() => current && setAnswer({ for: filters, rows: [], total: 0 }));
-    return () => {
-      current = false;
-    };
-  }, [filters]);
-  const loading = answer?.for !== filters;
-  const rows = answer?.rows ?? [];
-  const total = answer?.total ?? 0;
+  const { loading, rows, total } = useLogSearch(filters, actionLogApi.search);
 
   const columns: ColumnDef<ActionLogEntry>[] = [
     {
@@ -76,17 +49,7 @@ export function ActionLogListPage() {
       labelKey: 'admin:actionLog.createdAt',
       width: 170,
       sortable: true,
-      render: (row) => (
-        <Link
-          href={detailPath(row.id)}
-          onClick={(event) => {
-            event.preventDefault();
-            goTo(detailPath(row.id));
-          }}
-        >
-          {formatDate(row.createdAt, 'timeDate')}
-        </Link>
-      ),
+      render: (row) => <LogTimeLink route={ACTION_LOG_ROUTE} id={row.id} at={row.createdAt} />,
     },
     {
       key: 'username',
