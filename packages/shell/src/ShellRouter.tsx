@@ -18,6 +18,7 @@ import { ServerErrorPage } from './pages/errors/ServerErrorPage.tsx';
 import { PrivacyPolicyPage } from './pages/privacy/PrivacyPolicyPage.tsx';
 import { MyProfilePage } from './pages/my-profile/MyProfilePage.tsx';
 import { SetPasswordPage } from './pages/set-password/SetPasswordPage.tsx';
+import { ChangeFirstPasswordPage } from './pages/change-password/ChangeFirstPasswordPage.tsx';
 import { SHELL_APP } from './shell-i18n.ts';
 import { usePageTitle } from './page-title/use-page-title.ts';
 
@@ -81,7 +82,12 @@ export function ShellRouter({
   // Before the layout renders: the sidebar's menu shows only what the installed apps serve.
   setInstalledRoutes(moduleRoutePrefixes);
   const failedRoutes = useFailedRoutes();
-  const decision = resolveRoute(location, { viewer, moduleRoutePrefixes, failedRoutes });
+  const decision = resolveRoute(location, {
+    viewer,
+    moduleRoutePrefixes,
+    failedRoutes,
+    passwordChangeRequired: profile?.passwordChangeRequired === true,
+  });
   useLeaveAsDecided(decision, `${location.pathname}${location.search}`);
   useNavigationErrors();
   usePageTitle(
@@ -96,6 +102,7 @@ export function ShellRouter({
         {decision.page === 'sign-in' && <SignInPage />}
         {decision.page === 'privacy-policy' && <PrivacyPolicyPage />}
         {decision.page === 'set-password' && <SetPasswordPage />}
+        {decision.page === 'change-password' && profile && <ChangeFirstPasswordPage profile={profile} />}
         {decision.page === 'not-found' && <NotFoundPage signedIn={profile !== null} />}
         {decision.page === 'forbidden' && <ForbiddenPage />}
         {decision.page === 'server-error' && <ServerErrorPage />}

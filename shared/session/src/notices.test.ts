@@ -150,6 +150,17 @@ describe('notices$ (core §8 error catalogue)', () => {
     ]);
   });
 
+  it('403 PASSWORD_CHANGE_REQUIRED: a warning of its own, not "access denied"', async () => {
+    server.route(`GET ${RESOURCE}`, () => ({
+      status: 403,
+      body: { code: 'PASSWORD_CHANGE_REQUIRED', message: 'choose your own password first' },
+    }));
+    await failureOf(session.api.get(RESOURCE));
+    expect(notices).toEqual([
+      { intent: 'warning', key: 'passwordChangeRequired', status: 403, code: 'PASSWORD_CHANGE_REQUIRED' },
+    ]);
+  });
+
   it('404 USER_NOT_FOUND: "user not found"; another 404: generic with the server message', async () => {
     server.route(`GET ${RESOURCE}`, () => ({
       status: 404,

@@ -12,6 +12,8 @@ export const SessionNoticeKeys = {
   sessionExpired: 'sessionExpired',
   /** 403; the server's message is shown when it gave one. */
   forbidden: 'forbidden',
+  /** 403 with PASSWORD_CHANGE_REQUIRED: the password was set by someone else (warning). */
+  passwordChangeRequired: 'passwordChangeRequired',
   /** 404 with USER_NOT_FOUND. */
   userNotFound: 'userNotFound',
   /** 400 with code 40000030 (warning). */
@@ -121,6 +123,8 @@ export function decideNotice(failure: CallFailure): SessionNotice | null {
     const reason = serverMessage(failure.body, '');
     return { intent: 'error', key: 'loginFailed', ...base, ...(reason ? { message: reason } : {}) };
   }
+  if (status === 403 && code === ErrorCodes.passwordChangeRequired)
+    return { intent: 'warning', key: 'passwordChangeRequired', ...base };
   if (status === 403) return { intent: 'error', key: 'forbidden', ...base, ...withWords };
   if (status === 404 && code === ErrorCodes.userNotFound)
     return { intent: 'error', key: 'userNotFound', ...base };

@@ -39,15 +39,23 @@ export interface UserFormValues extends Record<string, unknown> {
 export interface UserFormProps {
   /** the user being updated; absent: a new user */
   user?: AdminUser;
-  /** saves; a thrown ApiError's field errors are shown on their fields */
-  onSubmit: (values: UserFormValues, generatePassword: boolean) => Promise<void>;
+  /**
+   * saves; a thrown ApiError's field errors are shown on their fields. `requirePasswordChange`:
+   * the user must replace the (typed or generated) password at first sign-in.
+   */
+  onSubmit: (
+    values: UserFormValues,
+    generatePassword: boolean,
+    requirePasswordChange: boolean,
+  ) => Promise<void>;
   onCancel: () => void;
 }
 
 /**
  * A user's form: user name (new users only: it never changes), full name, e-mail, phone, the
  * roles (several, from the caller's roles), and for a new user either a password typed here or
- * one the server generates and shows once. Validated in the browser with the limits of
+ * one the server generates and shows once; by default the user must replace it with their own
+ * at first sign-in (the administrator knows it), which the administrator may untick. Validated in the browser with the limits of
  * catalogues §5 (the server checks again).
  */
 export function UserForm({ user, onSubmit, onCancel }: UserFormProps) {
@@ -55,6 +63,7 @@ export function UserForm({ user, onSubmit, onCancel }: UserFormProps) {
   const { t } = useAdminTranslation();
   const [roles, setRoles] = useState<RoleSummary[]>([]);
   const [generate, setGenerate] = useState(true);
+  const [requireChange, setRequireChange] = useState(true);
   const [busy, setBusy] = useState(false);
   const creating = !user;
   useEffect(() => {
@@ -108,7 +117,7 @@ export function UserForm({ user, onSubmit, onCancel }: UserFormProps) {
   const submit = form.handleSubmit(async (_cleaned, raw) => {
     setBusy(true);
     try {
-      await onSubmit(raw, generate);
+      await onSubmit(raw, generate, requireChange);
     } catch (error) {
       if (error instanceof ApiError && error.fieldErrors.length > 0)
         form.setErrors(
@@ -171,6 +180,11 @@ export function UserForm({ user, onSubmit, onCancel }: UserFormProps) {
             onChange={(_, data) => setGenerate(data.checked === true)}
           />
           {!generate && text('password', 'password')}
+          <Checkbox
+            label={t('user.requirePasswordChange')}
+            checked={requireChange}
+            onChange={(_, data) => setRequireChange(data.checked === true)}
+          />
         </div>
       )}
       <div className={styles.buttons}>

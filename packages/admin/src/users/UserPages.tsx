@@ -243,12 +243,13 @@ function UserCreatePage() {
       <Title2 as="h1">{t('user.create')}</Title2>
       <UserForm
         onCancel={() => goTo(USER_ROUTE)}
-        onSubmit={async (values, generate) => {
+        onSubmit={async (values, generate, requirePasswordChange) => {
           const answer = await usersApi.create({
             username: values.username.trim(),
             ...bodyOf(values),
             roleIds: values.roleIds,
             ...(generate ? {} : { password: values.password }),
+            passwordChangeRequired: requirePasswordChange,
           });
           notify.success(t('user.created'));
           if (answer.generatedPassword)

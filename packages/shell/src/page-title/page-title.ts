@@ -5,6 +5,7 @@ const SHELL_PAGE_TITLES: Readonly<Record<string, string>> = {
   'sign-in': 'signIn.title',
   'privacy-policy': 'pages.privacy.title',
   'set-password': 'pages.setPassword.title',
+  'change-password': 'pages.changePassword.title',
   dashboard: 'navigation.menu.dashboard',
   'my-profile': 'navigation.shellPages.myProfile',
   'not-found': 'notFound.title',

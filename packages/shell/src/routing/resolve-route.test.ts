@@ -251,3 +251,51 @@ describe('safeRedirectTarget', () => {
     expect(safeRedirectTarget(search.get('redirect'))).toBe(target);
   });
 });
+
+describe('resolveRoute: a password set by someone else', () => {
+  const mustChange: RouteContext = { ...signedIn, passwordChangeRequired: true };
+
+  it('shows the change page and nothing else of the workspace, keeping where the user was going', () => {
+    expect(resolveRoute(at('/change-password'), mustChange)).toEqual({
+      kind: 'public',
+      page: 'change-password',
+    });
+    expect(resolveRoute(at('/payroll/periods', '?year=2026'), mustChange)).toEqual({
+      kind: 'redirect',
+      to: '/change-password?redirect=/payroll/periods%3Fyear%3D2026',
+    });
+    for (const path of ['/', '/dashboard', '/setting/my-profile', '/404', '/no/such/page'])
+      expect(resolveRoute(at(path), mustChange)).toMatchObject({
+        kind: 'redirect',
+        to: expect.stringMatching(/^\/change-password/),
+      });
+    expect(resolveRoute(at('/dashboard'), mustChange)).toEqual({ kind: 'redirect', to: '/change-password' });
+  });
+
+  it('takes the sign-in redirect along, and leaves the public pages readable', () => {
+    expect(resolveRoute(at('/login', '?redirect=/om/employee'), mustChange)).toEqual({
+      kind: 'redirect',
+      to: '/change-password?redirect=/om/employee',
+    });
+    expect(resolveRoute(at('/login', '?redirect=https://evil.example'), mustChange)).toEqual({
+      kind: 'redirect',
+      to: '/change-password',
+    });
+    expect(resolveRoute(at('/privacy-policy'), mustChange)).toEqual({
+      kind: 'public',
+      page: 'privacy-policy',
+    });
+  });
+
+  it('once changed, the change page moves on to the redirect or the dashboard; signed out, to sign-in', () => {
+    expect(resolveRoute(at('/change-password', '?redirect=/payroll/periods'), signedIn)).toEqual({
+      kind: 'redirect',
+      to: '/payroll/periods',
+    });
+    expect(resolveRoute(at('/change-password'), signedIn)).toEqual({ kind: 'redirect', to: '/dashboard' });
+    expect(resolveRoute(at('/change-password'), signedOut)).toEqual({
+      kind: 'redirect',
+      to: '/login?redirect=/change-password',
+    });
+  });
+});

@@ -20,7 +20,10 @@ export type RouteDecision =
   | { kind: 'redirect'; to: string; notice?: 'forbidden' }
   /** leave the page the way the user came (or for `fallback` when there is no way back) */
   | { kind: 'back'; fallback: string }
-  | { kind: 'public'; page: 'sign-in' | 'privacy-policy' | 'set-password' | EitherLayoutPage }
+  | {
+      kind: 'public';
+      page: 'sign-in' | 'privacy-policy' | 'set-password' | 'change-password' | EitherLayoutPage;
+    }
   | { kind: 'workspace'; page: 'dashboard' | 'module' | 'my-profile' | EitherLayoutPage }
   /** a menu page whose installed micro-app could not be loaded (network, a broken release) */
   | { kind: 'workspace'; page: 'module-missing'; entryKey: string };
@@ -41,6 +44,11 @@ export interface RouteContext {
   failedRoutes?: readonly string[];
   /** the menu whose entries guard their paths (the product's by default) */
   menu?: readonly MenuNode[];
+  /**
+   * The signed-in user's password was set by someone else (Profile.passwordChangeRequired): the
+   * server refuses everything but the own password change, so every page leads there.
+   */
+  passwordChangeRequired?: boolean;
 }
 
 /** '/dashboard/' and '/dashboard' are one page. */
@@ -65,6 +73,37 @@ export function signInPathFor(target: string): string {
   return `${ShellPaths.signIn}?${REDIRECT_PARAM}=${encodeURIComponent(target).replaceAll('%2F', '/')}`;
 }
 
+/** /change-password?redirect=…: where to go once the password is the user's own. */
+export function changePasswordPathFor(target: string | null): string {
+  return target && target !== ShellPaths.dashboard
+    ? `${ShellPaths.changePassword}?${REDIRECT_PARAM}=${encodeURIComponent(target).replaceAll('%2F', '/')}`
+    : ShellPaths.changePassword;
+}
+
+/**
+ * The first-password guard: a signed-in user who must replace a password someone else set sees
+ * the change page and nothing else of the workspace (public pages stay readable); once the
+ * password is theirs, the change page leads on to where they were going. Undefined: not this
+ * guard's business.
+ */
+function firstPasswordDecision(path: string, location: ShellLocation, context: RouteContext) {
+  const redirectParam = () => safeRedirectTarget(new URLSearchParams(location.search).get(REDIRECT_PARAM));
+  if (!context.viewer) return undefined;
+  if (!context.passwordChangeRequired)
+    return path === ShellPaths.changePassword
+      ? ({ kind: 'redirect', to: redirectParam() ?? ShellPaths.dashboard } as const)
+      : undefined;
+  if (path === ShellPaths.changePassword) return { kind: 'public', page: 'change-password' } as const;
+  if (path === ShellPaths.privacyPolicy || path === ShellPaths.setPassword) return undefined;
+  const target =
+    path === ShellPaths.signIn
+      ? redirectParam()
+      : path === ShellPaths.root
+        ? null
+        : `${location.pathname}${location.search}`;
+  return { kind: 'redirect', to: changePasswordPathFor(target) } as const;
+}
+
 /** The error page for a failed navigation's HTTP status (NAVIGATION_ERROR_EVENT). */
 export function errorPathForStatus(status: number): string {
   if (status === 404) return ShellPaths.notFound;
@@ -80,13 +119,16 @@ const EITHER_LAYOUT_PAGES: Readonly<Record<string, EitherLayoutPage>> = {
 
 /**
  * Decides what the shell shows for a location: a page in one of its layouts, a redirect, or a
- * step back. A path no installed app serves is not found; then the guards, in order: signed in
- * (with the private key), the menu entry's authorities (toast and dashboard), the entry's user
- * levels (back), the app loaded.
+ * step back. First the first-password guard (a password set by someone else leads every page
+ * to the change page); a path no installed app serves is not found; then the guards, in order:
+ * signed in (with the private key), the menu entry's authorities (toast and dashboard), the
+ * entry's user levels (back), the app loaded.
  */
 export function resolveRoute(location: ShellLocation, context: RouteContext): RouteDecision {
   const { viewer } = context;
   const path = normalizePath(location.pathname);
+  const firstPassword = firstPasswordDecision(path, location, context);
+  if (firstPassword) return firstPassword;
   if (path === ShellPaths.root) return { kind: 'redirect', to: ShellPaths.dashboard };
 
   if (path === ShellPaths.signIn) {
@@ -101,6 +143,7 @@ export function resolveRoute(location: ShellLocation, context: RouteContext): Ro
   if (eitherLayout) return { kind: viewer ? 'workspace' : 'public', page: eitherLayout };
 
   const toSignIn = { kind: 'redirect', to: signInPathFor(`${location.pathname}${location.search}`) } as const;
+  if (path === ShellPaths.changePassword) return toSignIn;
   if (path === ShellPaths.myProfile) return viewer ? { kind: 'workspace', page: 'my-profile' } : toSignIn;
 
   const match = matchMenuPath(path, context.menu ?? MENU);

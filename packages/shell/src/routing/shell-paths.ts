@@ -10,6 +10,8 @@ export const ShellPaths = {
   myProfile: '/setting/my-profile',
   /** the one-time link a system administrator hands to a new account: /set-password?token=… */
   setPassword: '/set-password',
+  /** a password set by someone else is replaced here before anything else (?redirect=…) */
+  changePassword: '/change-password',
 } as const;
 
 /** The query parameter of /login that says where to go after signing in. */

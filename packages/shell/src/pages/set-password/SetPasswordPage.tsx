@@ -27,7 +27,7 @@ import { FailureBar } from '../my-profile/FailureBar.tsx';
 import { PageFormField } from '../my-profile/PageFormField.tsx';
 import { passwordValidators } from '../my-profile/password-rules.ts';
 import { shellError } from '../my-profile/shell-field-error.ts';
-import { passwordChecklist } from './password-checklist.ts';
+import { PasswordChecklist } from './PasswordChecklist.tsx';
 
 /** The public call of the link (server: services/system/tenants/administration-routes.ts). */
 export const SET_PASSWORD_API = '/api/iam/set-password';
@@ -39,27 +39,6 @@ type NewPassword = { newPassword: string; confirmPassword: string };
 const useStyles = makeStyles({
   card: { width: '100%', maxWidth: '440px', padding: tokens.spacingHorizontalXXL, boxSizing: 'border-box' },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  rules: {
-    margin: 0,
-    paddingLeft: 0,
-    listStyleType: 'none',
-    display: 'grid',
-    gap: tokens.spacingVerticalXXS,
-    fontSize: tokens.fontSizeBase200,
-    lineHeight: tokens.lineHeightBase200,
-    color: tokens.colorNeutralForeground2,
-  },
-  met: { color: tokens.colorPaletteGreenForeground1 },
-  mark: { display: 'inline-block', width: '1.25em' },
-  // Read by screen readers, not shown: whether the rule is met.
-  hidden: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
-  },
   done: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, alignItems: 'flex-start' },
 });
 
@@ -241,17 +220,7 @@ function SetPasswordForm({
       <PageFormField label={t(`${prefix}.newPassword`)} error={errorOf('newPassword')} required>
         {passwordInput('newPassword', true)}
       </PageFormField>
-      <ul className={styles.rules} aria-label={t(`${prefix}.rules.label`)}>
-        {passwordChecklist(newPassword).map(({ rule, met }) => (
-          <li key={rule} className={met ? styles.met : undefined}>
-            <span className={styles.mark} aria-hidden="true">
-              {met ? '✓' : '•'}
-            </span>
-            {t(`${prefix}.rules.${rule}`)}
-            <span className={styles.hidden}> ({t(`${prefix}.rules.${met ? 'met' : 'unmet'}`)})</span>
-          </li>
-        ))}
-      </ul>
+      <PasswordChecklist password={newPassword} />
       <PageFormField label={t(`${prefix}.confirmPassword`)} error={errorOf('confirmPassword')} required>
         {passwordInput('confirmPassword', false)}
       </PageFormField>
