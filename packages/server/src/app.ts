@@ -30,6 +30,7 @@ import { createTokenSigner } from './services/iam/tokens/token-signer.ts';
 import { declaredResources } from './services/declared-resources.ts';
 import { registerMetrics } from './services/metrics/metrics.ts';
 import { omService } from './services/om/index.ts';
+import { pmService } from './services/pm/index.ts';
 import { systemService } from './services/system/index.ts';
 import { configurationRoutes } from './services/system/configuration/routes.ts';
 import { storageService } from './services/storage/index.ts';
@@ -91,6 +92,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     deps: { db: db.orm, passwords, tokens, tokenConfig: config.tokens, signIn: config.signIn },
   });
   await app.register(omService, { deps: { db: db.orm, exports: config.exports } });
+  await app.register(pmService, { deps: { db: db.orm, exports: config.exports } });
   await app.register(systemService, { deps: { db: db.orm, theme: config.theme, exports: config.exports } });
   await app.register(configurationRoutes, { deps: { db: db.orm, tokens: config.tokens } });
   await app.register(storageService, { deps: { db: db.orm, files: config.files } });

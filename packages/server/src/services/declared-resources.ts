@@ -1,5 +1,6 @@
 import type { ResourceDefinition } from '../resources/index.ts';
 import { omResources } from './om/index.ts';
+import { pmResources } from './pm/index.ts';
 import { systemResources } from './system/index.ts';
 
 /**
@@ -7,4 +8,8 @@ import { systemResources } from './system/index.ts';
  * (resources/probe.test.ts) walk these, so a resource added to a service's list is covered
  * with no new test code; a new service adds its list here.
  */
-export const declaredResources: readonly ResourceDefinition[] = [...omResources, ...systemResources];
+export const declaredResources: readonly ResourceDefinition[] = [
+  ...omResources,
+  ...pmResources,
+  ...systemResources,
+];

@@ -1,0 +1,13 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { registerResources, type ResourceDefinition, type ResourceDeps } from '../../resources/index.ts';
+import { positionCoefficientResource } from './position-coefficients/resource.ts';
+import { positionCoefficientRoutes } from './position-coefficients/routes.ts';
+
+/** The resources of the payroll service. */
+export const pmResources: readonly ResourceDefinition[] = [positionCoefficientResource];
+
+/** The payroll service: /api/pm/... */
+export const pmService: FastifyPluginAsync<{ deps: ResourceDeps }> = async (app, { deps }) => {
+  await registerResources(app, pmResources, deps);
+  await app.register(positionCoefficientRoutes, { db: deps.db });
+};
