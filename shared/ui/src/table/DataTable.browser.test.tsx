@@ -150,6 +150,11 @@ describe('data table', () => {
     expect(table.getBoundingClientRect().width).to.be.at.least(3 * 150 + 100 + 44);
     expect(wrapper.scrollWidth).to.be.greaterThan(wrapper.clientWidth);
     expect(frame.scrollWidth).to.equal(frame.clientWidth);
+    // each column as wide as declared (padding included), one without a width 150 px at least
+    const width = (name: string) =>
+      screen.getByRole('columnheader', { name: new RegExp(`^${name}`) }).getBoundingClientRect().width;
+    expect(width('Mã')).to.be.closeTo(100, 1);
+    expect(width('Tên')).to.be.at.least(149);
   });
 
   it('keeps its width without rows on a phone: headers side by side, the empty message in view', async () => {

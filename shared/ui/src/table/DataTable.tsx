@@ -150,7 +150,11 @@ export function DataTable<T>({
               return (
                 <TableHeaderCell
                   key={column.key}
-                  style={column.width !== undefined ? { width: column.width } : undefined}
+                  // border-box: the declared width holds the cell's padding, so the columns add up
+                  // to tableMinWidth and a column without a width keeps its 150 px
+                  style={
+                    column.width !== undefined ? { width: column.width, boxSizing: 'border-box' } : undefined
+                  }
                   sortable={field !== null}
                   sortDirection={
                     direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined
