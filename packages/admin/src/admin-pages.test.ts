@@ -9,6 +9,7 @@ import { OUTBOUND_LOG_ROUTE, outboundLogPage } from './outbound-log/outbound-log
 import { PERMISSION_ROUTE, ROLE_ROUTE } from './roles/role-route.ts';
 import { USER_ROUTE } from './users/user-route.ts';
 import { FILE_MANAGER_ROUTE } from './files/files-api.ts';
+import { CLIENT_ROUTE, CONFIGURATION_ROUTE } from '@hcm/contracts/system';
 
 describe('the admin app’s routes', () => {
   it('are exactly the routes MICRO_APPS declares for it, so the menu shows what it draws', () => {
@@ -26,6 +27,8 @@ describe('the admin app’s routes', () => {
         ROLE_ROUTE,
         PERMISSION_ROUTE,
         FILE_MANAGER_ROUTE,
+        CLIENT_ROUTE,
+        CONFIGURATION_ROUTE,
       ].sort(),
     ).toEqual(Object.keys(ADMIN_PAGES).sort());
     for (const route of Object.keys(ADMIN_PAGES)) expect(menuPaths()).toContain(route);

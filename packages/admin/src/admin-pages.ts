@@ -15,6 +15,8 @@ const OWN_PAGES: Readonly<Record<string, () => Promise<PageModule>>> = {
   '/setting/user': () => import('./users/UserPages.tsx'),
   '/setting/role': () => import('./roles/RolePages.tsx'),
   '/system/permission': () => import('./roles/PermissionPage.tsx'),
+  '/system/client': () => import('./clients/ClientsPage.tsx'),
+  '/system/configuration': () => import('./configuration/ConfigurationPage.tsx'),
 };
 const categoryPages = () => import('./pages/CategoryPages.tsx');
 

@@ -55,6 +55,8 @@ export const ADMIN_APP: MicroAppDeclaration = {
     '/system/action-log',
     '/system/outbound-log',
     '/system/permission',
+    '/system/client',
+    '/system/configuration',
   ],
 };
 

@@ -25,6 +25,7 @@ export {
   // forms
   Button,
   Checkbox,
+  Combobox,
   Dropdown,
   Field,
   Input,

@@ -57,6 +57,7 @@ export {
 export { guardSubmit, type SubmitGuardOptions } from './form/submit-guard.ts';
 export { FormField, type FormFieldProps } from './form/FormField.tsx';
 export { TextInput, type TextInputProps } from './form/TextInput.tsx';
+export { useUnsavedChangesWarning } from './resource/unsaved-changes.ts';
 
 // lists (the query; the components are lazy)
 export {

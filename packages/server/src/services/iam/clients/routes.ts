@@ -26,7 +26,7 @@ import {
   type ClientWriter,
 } from './manage-clients.ts';
 
-const IdParams = Type.Object({ id: Type.String({ maxLength: 36 }) });
+const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 /** The token request's fields (RFC 6749 §4.4.2, §2.3.1); each as the form carries it. */
 const TokenBody = Type.Object({

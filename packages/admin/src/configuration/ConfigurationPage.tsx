@@ -1,0 +1,387 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import {
+  ConfigurationLanguages,
+  DateFormatChoices,
+  isKnownTimeZone,
+  LIFETIME_FIELDS,
+  MIN_LIFETIME_SECONDS,
+  timeZoneChoices,
+  WEEKDAYS,
+  WorkdayKinds,
+  type Configuration,
+  type ConfigurationBody,
+  type LifetimeField,
+  type WorkingWeek,
+} from '@hcm/contracts/system';
+import { FieldErrorKeys } from '@hcm/contracts';
+import { ApiError } from '@hcm/session';
+import {
+  Authorized,
+  Button,
+  Combobox,
+  Dropdown,
+  FormField,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Option,
+  Spinner,
+  Subtitle2,
+  Text,
+  Title2,
+  Validators,
+  confirmAction,
+  makeStyles,
+  notify,
+  serverFieldErrors,
+  tokens,
+  useFormState,
+  useUiTranslation,
+  useUnsavedChangesWarning,
+  type FieldError,
+  type Validator,
+} from '@hcm/ui';
+import { useAdminTranslation } from '../admin-i18n.ts';
+import { configurationApi } from './configuration-api.ts';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '960px' },
+  section: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    padding: tokens.spacingVerticalM,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+  },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+    gap: tokens.spacingVerticalM,
+    alignItems: 'start',
+  },
+  buttons: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+});
+
+/** The form's values: lifetimes in minutes as typed (text), the rest as the API has them. */
+type FormValues = {
+  timeZone: string;
+  workingWeek: WorkingWeek;
+  language: ConfigurationBody['language'];
+  dateFormat: ConfigurationBody['dateFormat'];
+} & Record<LifetimeField, string>;
+
+const toForm = (configuration: Configuration): FormValues => ({
+  timeZone: configuration.timeZone,
+  workingWeek: configuration.workingWeek,
+  language: configuration.language,
+  dateFormat: configuration.dateFormat,
+  ...(Object.fromEntries(
+    LIFETIME_FIELDS.map((field) => [field, String(Math.floor(configuration[field] / 60))]),
+  ) as Record<LifetimeField, string>),
+});
+
+const toBody = (values: FormValues, version: number): ConfigurationBody => ({
+  timeZone: values.timeZone,
+  workingWeek: values.workingWeek,
+  language: values.language,
+  dateFormat: values.dateFormat,
+  ...(Object.fromEntries(LIFETIME_FIELDS.map((field) => [field, Number(values[field]) * 60])) as Record<
+    LifetimeField,
+    number
+  >),
+  version,
+});
+
+const wholeMinutes: Validator = (value) =>
+  value === '' || /^\d+$/.test(String(value)) ? null : { key: FieldErrorKeys.pattern };
+const knownZone: Validator = (value) =>
+  value === '' || isKnownTimeZone(String(value)) ? null : { key: FieldErrorKeys.invalidValue };
+
+/** The time zone: a combobox that narrows the runtime's zones as the user types. */
+function TimeZonePicker({
+  value,
+  onChange,
+  onBlur,
+}: {
+  value: string;
+  onChange: (zone: string) => void;
+  onBlur: () => void;
+}) {
+  const zones = useMemo(() => timeZoneChoices(), []);
+  const [query, setQuery] = useState(value);
+  const needle = query.trim().toLowerCase();
+  // The whole list is long (400+): show the matches, at most 50, the chosen one first.
+  const shown = (
+    needle === '' || needle === value.toLowerCase()
+      ? zones
+      : zones.filter((zone) => zone.toLowerCase().includes(needle))
+  ).slice(0, 50);
+  return (
+    <Combobox
+      value={query}
+      selectedOptions={[value]}
+      freeform
+      onChange={(event) => {
+        setQuery(event.target.value);
+        onChange(event.target.value);
+      }}
+      onOptionSelect={(_event, data) => {
+        if (!data.optionValue) return;
+        setQuery(data.optionValue);
+        onChange(data.optionValue);
+      }}
+      onBlur={onBlur}
+    >
+      {shown.map((zone) => (
+        <Option key={zone} value={zone}>
+          {zone}
+        </Option>
+      ))}
+    </Combobox>
+  );
+}
+
+function ConfigurationForm({
+  configuration,
+  onSaved,
+  onReload,
+}: {
+  configuration: Configuration;
+  onSaved: (saved: Configuration) => void;
+  onReload: () => void;
+}) {
+  const styles = useStyles();
+  const { t } = useAdminTranslation();
+  const ui = useUiTranslation();
+  const start = useMemo(() => toForm(configuration), [configuration]);
+  const minutes = (field: LifetimeField): readonly Validator[] => [
+    Validators.required(),
+    wholeMinutes,
+    Validators.min(MIN_LIFETIME_SECONDS / 60),
+    Validators.max(Math.floor(configuration.limits[field] / 60)),
+  ];
+  const form = useFormState<FormValues>({
+    initialValues: start,
+    validators: {
+      timeZone: [Validators.required(), knownZone],
+      ...(Object.fromEntries(LIFETIME_FIELDS.map((field) => [field, minutes(field)])) as Record<
+        LifetimeField,
+        readonly Validator[]
+      >),
+    },
+  });
+  const [saving, setSaving] = useState(false);
+  const [conflict, setConflict] = useState(false);
+  const dirty = JSON.stringify(form.values) !== JSON.stringify(start);
+  const askToLeave = () =>
+    confirmAction({
+      kind: 'confirm',
+      title: ui.t('resource.unsavedTitle'),
+      message: ui.t('resource.unsaved'),
+    });
+  useUnsavedChangesWarning(dirty && !saving, askToLeave);
+
+  const save = async () => {
+    setSaving(true);
+    setConflict(false);
+    try {
+      const saved = await configurationApi.save(toBody(form.values, configuration.version));
+      notify.success(t('configuration.saved'));
+      onSaved(saved);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) setConflict(true);
+      else if (error instanceof ApiError && error.status === 400) {
+        // The server says seconds; the form shows minutes: the field is what matters.
+        const errors: Record<string, FieldError> = serverFieldErrors(error.fieldErrors);
+        form.setErrors(errors as Partial<Record<keyof FormValues, FieldError>>);
+      } else notify.error(error instanceof ApiError ? error.message : String(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const lifetime = (field: LifetimeField) => {
+    const binding = form.field(field);
+    return (
+      <FormField
+        key={field}
+        label={t(`configuration.${field}`)}
+        hint={t('configuration.minutesHint', { max: Math.floor(configuration.limits[field] / 60) })}
+        error={binding.error}
+        required
+      >
+        <Input
+          type="number"
+          inputMode="numeric"
+          min={MIN_LIFETIME_SECONDS / 60}
+          max={Math.floor(configuration.limits[field] / 60)}
+          value={binding.value}
+          onChange={(_event, data) => binding.onChange(data.value)}
+          onBlur={binding.onBlur}
+          contentAfter={<Text size={200}>{t('configuration.minutes')}</Text>}
+        />
+      </FormField>
+    );
+  };
+
+  const zone = form.field('timeZone');
+  const week = form.values.workingWeek;
+  return (
+    <form
+      className={styles.page}
+      noValidate
+      onSubmit={(event: FormEvent) => {
+        void form.handleSubmit(save)(event);
+      }}
+    >
+      {configuration.inherited && (
+        <MessageBar intent="info">
+          <MessageBarBody>{t('configuration.inherited')}</MessageBarBody>
+        </MessageBar>
+      )}
+      {conflict && (
+        <MessageBar intent="warning">
+          <MessageBarBody>
+            {t('configuration.conflict')}{' '}
+            <Button appearance="transparent" onClick={onReload}>
+              {t('configuration.reload')}
+            </Button>
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      <section className={styles.section} aria-labelledby="configuration-region">
+        <Subtitle2 id="configuration-region">{t('configuration.regionSection')}</Subtitle2>
+        <div className={styles.grid}>
+          <FormField label={t('configuration.timeZone')} error={zone.error} required>
+            <TimeZonePicker value={zone.value} onChange={zone.onChange} onBlur={zone.onBlur} />
+          </FormField>
+          <FormField label={t('configuration.language')}>
+            <Dropdown
+              value={t(`configuration.languages.${form.values.language}`)}
+              selectedOptions={[form.values.language]}
+              onOptionSelect={(_event, data) =>
+                form.setValue('language', data.optionValue as FormValues['language'])
+              }
+            >
+              {ConfigurationLanguages.map((language) => (
+                <Option key={language} value={language}>
+                  {t(`configuration.languages.${language}`)}
+                </Option>
+              ))}
+            </Dropdown>
+          </FormField>
+          <FormField label={t('configuration.dateFormat')}>
+            <Dropdown
+              value={form.values.dateFormat}
+              selectedOptions={[form.values.dateFormat]}
+              onOptionSelect={(_event, data) =>
+                form.setValue('dateFormat', data.optionValue as FormValues['dateFormat'])
+              }
+            >
+              {DateFormatChoices.map((format) => (
+                <Option key={format} value={format}>
+                  {format}
+                </Option>
+              ))}
+            </Dropdown>
+          </FormField>
+        </div>
+      </section>
+
+      <section className={styles.section} aria-labelledby="configuration-week">
+        <Subtitle2 id="configuration-week">{t('configuration.weekSection')}</Subtitle2>
+        <div className={styles.grid}>
+          {WEEKDAYS.map((day) => (
+            <FormField key={day} label={t(`configuration.weekdays.${day}`)}>
+              <Dropdown
+                value={t(`configuration.dayKinds.${week[day]}`)}
+                selectedOptions={[week[day]]}
+                onOptionSelect={(_event, data) =>
+                  form.setValue('workingWeek', {
+                    ...week,
+                    [day]: data.optionValue as WorkingWeek[typeof day],
+                  })
+                }
+              >
+                {WorkdayKinds.map((kind) => (
+                  <Option key={kind} value={kind}>
+                    {t(`configuration.dayKinds.${kind}`)}
+                  </Option>
+                ))}
+              </Dropdown>
+            </FormField>
+          ))}
+        </div>
+      </section>
+
+      <section className={styles.section} aria-labelledby="configuration-sessions">
+        <Subtitle2 id="configuration-sessions">{t('configuration.sessionSection')}</Subtitle2>
+        <Text>{t('configuration.sessionHint')}</Text>
+        <div className={styles.grid}>{LIFETIME_FIELDS.map(lifetime)}</div>
+      </section>
+
+      <Authorized anyOf={['configuration.update']}>
+        <div className={styles.buttons}>
+          <Button type="submit" appearance="primary" disabled={saving || !dirty}>
+            {saving ? <Spinner size="tiny" /> : t('configuration.save')}
+          </Button>
+          <Button disabled={saving || !dirty} onClick={() => form.reset(start)}>
+            {t('configuration.discard')}
+          </Button>
+        </div>
+      </Authorized>
+    </form>
+  );
+}
+
+/**
+ * System › Configuration (/system/configuration): one settings record, not a list, so a form
+ * of its own rather than the generic pages: the time zone, the working week and the session
+ * lifetimes (at most the server's) of the caller's tenant, or the system defaults for system users.
+ */
+export default function ConfigurationPage() {
+  const { t } = useAdminTranslation();
+  const [configuration, setConfiguration] = useState<Configuration | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [generation, setGeneration] = useState(0);
+  const load = () => {
+    configurationApi
+      .read()
+      .then((loaded) => {
+        setFailed(false);
+        setConfiguration(loaded);
+        setGeneration((n) => n + 1);
+      })
+      .catch(() => setFailed(true));
+  };
+  useEffect(() => load(), []);
+  return (
+    <div>
+      <Title2 as="h1">{t('configuration.title')}</Title2>
+      {configuration && (
+        <Text as="p">
+          {t(configuration.scope === 'system' ? 'configuration.systemScope' : 'configuration.tenantScope')}
+        </Text>
+      )}
+      {failed && (
+        <MessageBar intent="error">
+          <MessageBarBody>{t('configuration.loadFailed')}</MessageBarBody>
+        </MessageBar>
+      )}
+      {!configuration && !failed && <Spinner size="small" />}
+      {configuration && (
+        <ConfigurationForm
+          // a new record (saved or reloaded) starts a fresh form: its values are the record's
+          key={generation}
+          configuration={configuration}
+          onSaved={(saved) => {
+            setConfiguration(saved);
+            setGeneration((n) => n + 1);
+          }}
+          onReload={load}
+        />
+      )}
+    </div>
+  );
+}
