@@ -111,7 +111,10 @@ describe('bindResource refuses, at start, a contract its table or the catalogue 
     ],
     [
       'a file field',
-      withField('photo', f.image({ label: label('t.photo', 'x', 'x'), ownerType: 'AVATAR', accept: ['png'] })),
+      withField(
+        'photo',
+        f.image({ label: label('t.photo', 'x', 'x'), ownerType: 'AVATAR', accept: ['png'] }),
+      ),
       /photo \(image\): images need the file store/,
     ],
     [

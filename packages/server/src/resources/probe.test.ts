@@ -232,7 +232,10 @@ describe.each(await testEngines('both'))('every declared resource on $engine', (
             ([field, body]) => ['findByIds', field, body] as [SubPath, string, unknown],
           ),
           ['findByIds', 'ids', { ids: Array.from({ length: 1001 }, () => record.id) }],
-          ['import', 'file', { file: 'not multipart' }],
+          // a resource without an import (a file field: no spreadsheet carries the file) has no route
+          ...(serves(definition, 'import')
+            ? [['import', 'file', { file: 'not multipart' }] as [SubPath, string, unknown]]
+            : []),
         ];
         expect(bodies.filter(([s]) => s === 'create').length).toBeGreaterThan(10);
         for (const [subPath, field, body] of bodies)

@@ -22,11 +22,15 @@ import type { FormValue } from './contract-form.ts';
 import type { LabelText } from './format-value.ts';
 import { ReferenceInput } from './ReferenceInput.tsx';
 import type { FieldError } from '../form/validators.ts';
+import type { StoredFile } from './file-field-api.ts';
 
 // A chunk of its own: only the forms of a resource with child rows load the rows editor.
 const ChildrenInput = lazy(() =>
   import('./ChildrenInput.tsx').then((module) => ({ default: module.ChildrenInput })),
 );
+
+// A chunk of its own too: only the forms of a resource with a file field load the upload control.
+const FileInput = lazy(() => import('./FileInput.tsx').then((module) => ({ default: module.FileInput })));
 
 const useStyles = makeStyles({
   choices: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalL },
@@ -40,6 +44,8 @@ export interface FieldInputProps {
   disabled?: boolean;
   /** children fields: the server's errors on their cells, keyed like `ranks[2].code` */
   serverErrors?: Readonly<Record<string, FieldError>>;
+  /** file fields: the record's file (`<field>Info`) when the form edits one */
+  stored?: StoredFile | null;
 }
 
 /** Local date and time as the datetime-local input writes it. */
@@ -53,10 +59,10 @@ const localDateTime = (value: FormValue) => {
  * The input of a field, by its kind, inside a labelled FormField that shows its error: text and
  * code TextInput (Textarea when multiline), integer, decimal and money DecimalInput, boolean
  * Switch, date DateInput, date-time, enum Dropdown with its value labels, enum set checkboxes,
- * reference a searching Combobox, children a table of rows (ChildrenInput). Files are not edited
- * here yet.
+ * reference a searching Combobox, children a table of rows (ChildrenInput), file an upload to
+ * the storage service (FileInput).
  */
-export function FieldInput({ name, field, binding, text, disabled, serverErrors }: FieldInputProps) {
+export function FieldInput({ name, field, binding, text, disabled, serverErrors, stored }: FieldInputProps) {
   const styles = useStyles();
   const { t } = useUiTranslation();
   const id = useId();
@@ -174,6 +180,18 @@ export function FieldInput({ name, field, binding, text, disabled, serverErrors 
           </div>
         );
       }
+      case 'file':
+        return (
+          <Suspense fallback={<Spinner size="tiny" />}>
+            <FileInput
+              field={field}
+              binding={binding}
+              label={label}
+              stored={stored ?? null}
+              disabled={disabled}
+            />
+          </Suspense>
+        );
       case 'reference':
       case 'treeParent':
         return field.target ? (
@@ -187,7 +205,7 @@ export function FieldInput({ name, field, binding, text, disabled, serverErrors 
           <Input {...common} value={(value as string | null) ?? ''} readOnly />
         );
       default:
-        // references, file, image and children lists need a screen of their own (an override)
+        // references, image and children lists need a screen of their own (an override)
         return <Input {...common} readOnly value={Array.isArray(value) ? String(value.length) : ''} />;
     }
   })();

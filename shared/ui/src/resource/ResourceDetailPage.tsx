@@ -17,6 +17,8 @@ import { StatusBadge } from '../status/StatusBadge.tsx';
 import { notify } from '../toast/notify.ts';
 import { ChildrenTable } from './ChildrenTable.tsx';
 import { formatFieldValue } from './format-value.ts';
+import { fileInfoKey, type StoredFile } from './file-field-api.ts';
+import { FileLink } from './FileLink.tsx';
 import { resourceApi, type ResourceRecord } from './resource-api.ts';
 import { useLabelText } from './resource-labels.ts';
 import { goTo, resourceRoutes } from './resource-routes.ts';
@@ -125,6 +127,8 @@ export function ResourceDetailPage({
     if (custom) return custom(record);
     if (fieldName === statusField && status) return <StatusBadge status={status} />;
     const field = contract.fields[fieldName];
+    const file = field?.kind === 'file' ? (record[fileInfoKey(fieldName)] as StoredFile | null) : null;
+    if (file) return <FileLink file={file} />;
     if (field?.kind === 'children')
       return <ChildrenTable field={field} rows={record[fieldName]} text={text} words={words} />;
     const shown =

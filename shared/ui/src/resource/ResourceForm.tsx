@@ -29,6 +29,7 @@ import {
   type FormValues,
 } from './contract-form.ts';
 import { FieldInput, type FieldInputProps } from './FieldInput.tsx';
+import { fileInfoKey, type StoredFile } from './file-field-api.ts';
 import type { LabelText } from './format-value.ts';
 import { resourceApi, type ResourceRecord } from './resource-api.ts';
 import { useLabelText } from './resource-labels.ts';
@@ -198,6 +199,9 @@ function FormBody({
       text,
       disabled: saving,
       ...(field.kind === 'children' ? { serverErrors: rowErrors } : {}),
+      ...(field.kind === 'file'
+        ? { stored: (record?.[fileInfoKey(name)] as StoredFile | null) ?? null }
+        : {}),
     };
     return Custom ? <Custom key={name} {...inputProps} /> : <FieldInput key={name} {...inputProps} />;
   };

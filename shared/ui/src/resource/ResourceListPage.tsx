@@ -11,6 +11,7 @@ import type { ColumnDef } from '../table/columns.ts';
 import { notify } from '../toast/notify.ts';
 import { runBatch, type BatchFailure } from './batch.ts';
 import { formatFieldValue } from './format-value.ts';
+import { fileInfoKey, type StoredFile } from './file-field-api.ts';
 import { ImportDialog } from './ImportDialog.tsx';
 import { downloads, resourceApi, type ResourceRecord } from './resource-api.ts';
 import { useLabelText } from './resource-labels.ts';
@@ -98,7 +99,10 @@ export function ResourceListPage({
                 if (name === contract.statusField && typeof row[name] === 'string')
                   return <StatusBadge status={row[name]} />;
                 const shown =
-                  referenceTextOf(name, row[name]) ?? formatFieldValue(field, name, row[name], text, words);
+                  field?.kind === 'file'
+                    ? ((row[fileInfoKey(name)] as StoredFile | null)?.fileName ?? '')
+                    : (referenceTextOf(name, row[name]) ??
+                      formatFieldValue(field, name, row[name], text, words));
                 if (name === linkColumn)
                   return (
                     <Link href={routes.detail(row.id)} onClick={followLink(routes.detail(row.id), navigate)}>

@@ -3,6 +3,7 @@ import { answerIam, type FakeIamState } from '../../../session/src/testing/fake-
 import type { AnyResourceContract, FieldContract } from '@hcm/contracts/resource';
 import { checkFieldValue } from '@hcm/contracts/resource/check';
 import { childrenProblems } from './fake-children.ts';
+import { answerStorage, attachFakeFileInfo, type FakeStoredFile } from './fake-storage.ts';
 import { configureHttp, signIn } from '@hcm/session';
 
 /** One call the page made, as the fake saw it. */
@@ -64,6 +65,8 @@ export class FakeResourceApi {
   readonly #tables = new Map<string, StoredRecord[]>();
   readonly #contracts = new Map<string, AnyResourceContract>();
   readonly #interceptors: Interceptor[] = [];
+  /** the files uploaded to the fake storage service (fake-storage.ts) */
+  readonly files = new Map<string, FakeStoredFile>();
   #nextId = 1;
   /** the IAM's answers are the one browser IAM fake's (@hcm/session testing/fake-iam.ts) */
   readonly #iam: FakeIamState = { profile: null };
@@ -175,6 +178,8 @@ export class FakeResourceApi {
   #answer(call: FakeResourceCall): FakeResourceReply {
     const iam = answerIam(call, this.#iam);
     if (iam) return iam;
+    const storage = answerStorage(call, this.files);
+    if (storage) return storage;
     for (const [base, contract] of this.#contracts) {
       if (call.path === base || call.path.startsWith(`${base}/`))
         return this.#resource(contract, call, call.path.slice(base.length));
@@ -294,6 +299,7 @@ export class FakeResourceApi {
         version: record.version + 1,
         lastModifiedAt: new Date().toISOString(),
       });
+      attachFakeFileInfo(contract, record, this.files);
       return json(200, { data: record });
     }
     const defaults: Record<string, unknown> = {};
@@ -301,6 +307,7 @@ export class FakeResourceApi {
       defaults[name] =
         field.kind === 'enum' ? (field.defaultValue ?? null) : field.kind === 'children' ? [] : null;
     const created = this.#stamp({ ...defaults, ...values });
+    attachFakeFileInfo(contract, created, this.files);
     table.push(created);
     return json(200, { data: created });
   }
