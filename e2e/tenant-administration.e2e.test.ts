@@ -2,6 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { accessibilityViolations } from './support/axe.ts';
 import { pagePerTest } from './support/browser.ts';
 import { e2eAccounts } from './support/portal-process.ts';
+import { signInChoosingOwnPassword } from './support/first-password.ts';
 import { signIn } from './support/portal-page.ts';
 
 const portals = inject('portals');
@@ -40,13 +41,13 @@ describe.each(portals)('a tenant created in the browser on $engine', ({ baseUrl 
     expect(password).toMatch(/^\S{20}$/);
     expect(await accessibilityViolations(page)).toEqual([]);
 
-    // Signed out, the new administrator signs in with what was handed over.
+    // Signed out, the new administrator signs in with what was handed over, and must replace it.
     await page.evaluate(() => {
       localStorage.clear();
       sessionStorage.clear();
     });
     await page.goto('/login');
-    await signIn(page, { ...admin, password });
+    await signInChoosingOwnPassword(page, { ...admin, password }, 'Quản-Trị-Riêng#1');
 
     // The administrator makes a role that may see job titles and religions, and a user holding it.
     await page.goto('/setting/role');
@@ -83,7 +84,7 @@ describe.each(portals)('a tenant created in the browser on $engine', ({ baseUrl 
       sessionStorage.clear();
     });
     await page.goto('/login');
-    await signIn(page, { ...clerk, password: clerkPassword });
+    await signInChoosingOwnPassword(page, { ...clerk, password: clerkPassword }, 'Nhân-Viên-Riêng#1');
     const menu = page.getByRole('navigation', { name: 'Menu chính' });
     const closed = menu.locator('button[aria-expanded="false"]');
     while ((await closed.count()) > 0) await closed.first().click();
