@@ -39,6 +39,7 @@ const fillableKinds: readonly FieldContract['kind'][] = [
   'enum',
   'boolean',
   'enumSet',
+  'file',
 ];
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -76,6 +77,17 @@ async function fill(user: User, field: FieldContract, n: number): Promise<unknow
       const first = field.values[0] ?? '';
       await user.click(screen.getByRole('checkbox', { name: field.valueLabels[first]?.vi ?? first }));
       return [first];
+    }
+    case 'file': {
+      // a small file of the first accepted type, uploaded through the field's control
+      const group = screen.getByRole('group', { name: label });
+      const name = `mau-thu.${field.accept[0] ?? 'docx'}`;
+      await user.upload(
+        group.querySelector('input[type=file]') as HTMLInputElement,
+        new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04])], name),
+      );
+      await within(group).findByText(name);
+      return [...api.files.values()].find((file) => file.fileName === name)?.id;
     }
     default:
       await user.type(input(label), String(example));

@@ -44,6 +44,8 @@ export const ADMIN_APP: MicroAppDeclaration = {
     '/tm/holiday',
     '/setting/email-template',
     '/setting/parameter-management',
+    '/setting/document-template',
+    '/setting/user-manual',
     '/system/tenant',
     '/system/service-pack',
     '/system/language',
