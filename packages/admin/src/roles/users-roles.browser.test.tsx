@@ -178,6 +178,11 @@ describe('the users and roles pages', () => {
     // a multiselect's options are checkable menu items
     await user.click(await screen.findByRole('menuitemcheckbox', { name: /Kế toán/ }));
     await user.keyboard('{Escape}');
+    // The administrator knows the password: by default the user must choose their own.
+    const mustChange = screen.getByRole('checkbox', {
+      name: 'Bắt buộc người dùng đổi mật khẩu khi đăng nhập lần đầu',
+    }) as HTMLInputElement;
+    expect(mustChange.checked).to.equal(true);
     await user.click(screen.getByRole('button', { name: 'Lưu' }));
 
     await waitFor(() => expect(api.callsTo('POST', UsersRolesPaths.users.create)).to.have.length(1));
@@ -187,10 +192,11 @@ describe('the users and roles pages', () => {
       email: null,
       phone: null,
       roleIds: [ROLE.id],
+      passwordChangeRequired: true,
     });
     const shown = await screen.findByDisplayValue('Xy7#kPq2-Lm9!Rt4');
     expect(shown.hasAttribute('readonly')).to.equal(true);
-    screen.getByText(/chỉ hiển thị một lần/);
+    screen.getByText(/chỉ hiển thị một lần.*phải đổi mật khẩu này khi đăng nhập lần đầu/);
     expect(await accessibilityViolations(page())).to.deep.equal([]);
   });
 });
