@@ -108,6 +108,7 @@ function CreateClientForm({
     },
   });
   const [query, setQuery] = useState('');
+  const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
   const needle = query.trim().toLowerCase();
   const shown = grantable.filter((code) => needle === '' || code.includes(needle)).slice(0, 60);
@@ -130,7 +131,9 @@ function CreateClientForm({
       );
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) {
-        form.setErrors(serverFieldErrors(error.fieldErrors) as Partial<Record<keyof CreateValues, FieldError>>);
+        form.setErrors(
+          serverFieldErrors(error.fieldErrors) as Partial<Record<keyof CreateValues, FieldError>>,
+        );
         notify.warning(error.message);
       } else notify.error(error instanceof ApiError ? error.message : String(error));
     } finally {
@@ -174,6 +177,8 @@ function CreateClientForm({
         <Combobox
           multiselect
           freeform
+          open={open}
+          onOpenChange={(_event, data) => setOpen(data.open)}
           placeholder={t('client.scopesPlaceholder')}
           value={query}
           selectedOptions={scopes.value}

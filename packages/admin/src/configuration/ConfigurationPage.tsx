@@ -110,6 +110,7 @@ function TimeZonePicker({
 }) {
   const zones = useMemo(() => timeZoneChoices(), []);
   const [query, setQuery] = useState(value);
+  const [open, setOpen] = useState(false);
   const needle = query.trim().toLowerCase();
   // The whole list is long (400+): show the matches, at most 50, the chosen one first.
   const shown = (
@@ -122,6 +123,8 @@ function TimeZonePicker({
       value={query}
       selectedOptions={[value]}
       freeform
+      open={open}
+      onOpenChange={(_event, data) => setOpen(data.open)}
       onChange={(event) => {
         setQuery(event.target.value);
         onChange(event.target.value);
