@@ -44,6 +44,7 @@ describe.each(await testEngines())('the signed-in user (me) on $engine', ({ engi
           tenantName: 'Công ty Hồ Sơ',
           language: 'vi',
           userPrimary: { isRoot: false, grantedPermissions: [], userLevel: 'TENANT' },
+          passwordChangeRequired: false,
         },
       });
     });

@@ -32,9 +32,12 @@ describe.each(await testEngines())('sign-in, refresh and logout on $engine', ({ 
       expect(Object.keys(res.body.data).sort()).toEqual([
         'accessToken',
         'idToken',
+        'passwordChangeRequired',
         'refreshToken',
         'secretKey',
       ]);
+      // A seeded account's password is the deployment's: not one to replace (migrations/0026).
+      expect(res.body.data.passwordChangeRequired).toBe(false);
       expect(refreshToken).toMatch(/^[A-Za-z0-9_-]{43,}$/);
       expect(secretKey).toMatch(/^[A-Za-z0-9_-]{43,}$/);
 
