@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from './support/browser.ts';
 import { freePort, repoRoot, startPortal, type RunningPortal } from './support/portal-process.ts';
 // @ts-expect-error: the build is plain JavaScript (scripts/build), run here as the README does.
-import { buildPortal } from '../scripts/build/build-portal.mjs';
+import { sharedBuild } from '../scripts/build/testing/shared-build.mjs';
 
 /**
  * The README's way for a team to work on one micro-app against the running portal: the
@@ -21,10 +18,10 @@ describe('developing one micro-app against the running portal', () => {
   let devUrl: string;
   let browser: Browser;
 
-  // Two builds (the development portal, then the module): minutes on a busy machine.
+  // Two builds (the development portal, shared with the build's tests, then the module): minutes
+  // on a busy machine.
   beforeAll(async () => {
-    outDir = mkdtempSync(join(tmpdir(), 'hcm-dev-build-'));
-    await buildPortal({ outDir, mode: 'development', log: () => {} });
+    ({ outDir } = (await sharedBuild('development')) as { outDir: string });
     portal = await startPortal({ staticDir: outDir });
     const port = await freePort();
     devUrl = `http://localhost:${port}/hcm-shell.js`;
@@ -55,7 +52,6 @@ describe('developing one micro-app against the running portal', () => {
     await browser?.close();
     devServer?.kill();
     await portal?.stop();
-    rmSync(outDir, { recursive: true, force: true });
   });
 
   it('loads the override instead of the deployed shell, and the portal still works', async () => {

@@ -1,5 +1,7 @@
 // The import map's promises, checked on a real production build: every shared library is built
 // once and listed once, and rebuilding one micro-app changes only that micro-app's line.
+// The full production and development builds it reads are the test run's shared ones
+// (testing/shared-build.mjs); what it rebuilds, it rebuilds in a copy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +9,7 @@ import { basename, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildPortal } from './build-portal.mjs';
 import { isCompressible, isVariant, MIN_BYTES } from './precompress.mjs';
+import { sharedBuild } from './testing/shared-build.mjs';
 
 const quiet = () => {};
 const madeDirs = [];
@@ -44,8 +47,8 @@ describe('portal build', () => {
   });
 
   beforeAll(async () => {
-    firstDir = outputDir('hcm-build-a-');
-    first = await buildPortal({ outDir: firstDir, log: quiet });
+    first = await sharedBuild('production');
+    firstDir = first.outDir;
   });
 
   it('lists each shared library and React once, and no module bundles its own React', () => {
@@ -193,8 +196,7 @@ describe('portal build', () => {
     const production = readFileSync(join(firstDir, 'index.html'), 'utf8');
     expect(production).not.toContain('import-map-overrides');
     expect(listFiles(firstDir).filter((f) => f.includes('import-map-overrides'))).toEqual([]);
-    const dir = outputDir('hcm-build-dev-');
-    await buildPortal({ outDir: dir, mode: 'development', log: quiet });
+    const { outDir: dir } = await sharedBuild('development');
     const development = readFileSync(join(dir, 'index.html'), 'utf8');
     expect(development).toMatch(/<script src="\/root\/import-map-overrides\.[0-9a-f]{12}\.js"><\/script>/);
     expect(development).toContain('<import-map-overrides-full');

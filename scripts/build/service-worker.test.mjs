@@ -1,13 +1,15 @@
 // The service worker's promises: the production build writes /sw.js precaching every file of the
 // import map and the theme files, the development build writes none, and the worker itself
 // serves hashed files from its cache, pages from the network (the cache when offline), never /api/.
+// The two full builds are the test run's shared ones (testing/shared-build.mjs).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { buildPortal } from './build-portal.mjs';
 import { renderServiceWorker } from './service-worker.mjs';
+import { sharedBuild } from './testing/shared-build.mjs';
 
 const quiet = () => {};
 const constant = (source, name) => JSON.parse(new RegExp(`const ${name} = (.*);`).exec(source)[1]);
@@ -18,10 +20,9 @@ describe('service worker in the build', () => {
   let developmentDir;
 
   beforeAll(async () => {
-    productionDir = mkdtempSync(join(tmpdir(), 'hcm-sw-prod-'));
-    developmentDir = mkdtempSync(join(tmpdir(), 'hcm-sw-dev-'));
-    production = await buildPortal({ outDir: productionDir, log: quiet });
-    await buildPortal({ outDir: developmentDir, mode: 'development', log: quiet });
+    production = await sharedBuild('production');
+    productionDir = production.outDir;
+    developmentDir = (await sharedBuild('development')).outDir;
   });
 
   it('precaches every hashed file of the import map, the page, the map and the theme files', () => {
@@ -68,6 +69,7 @@ describe('service worker in the build', () => {
     expect(constant(after, 'CACHE')).not.toBe(constant(before, 'CACHE'));
     const shell = JSON.parse(readFileSync(join(dir, 'importmap.json'), 'utf8')).imports['@hcm/shell'];
     expect(constant(after, 'PRECACHE')).toContain(shell);
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 
