@@ -3,6 +3,7 @@ import type { CreatedUser } from '@hcm/contracts/users-roles';
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { actionLogs, users } from '../../../db/schema.ts';
+import { upload, workbookOf } from '../../../resources/testing/kit.ts';
 import { testEngines } from '../../../testing/engines.ts';
 import { makeTenant, makeUser, type MakeUserOverrides } from '../../../testing/factories.ts';
 import { serveDuringSuite } from '../../../testing/serve-during-suite.ts';
@@ -147,6 +148,19 @@ describe.each(await testEngines())('a password set by someone else on $engine', 
       const set = await suite.http.post('/api/iam/set-password', { token, newPassword: MY_OWN });
       expect(set.status).toBe(200);
       expect(await flagOf(linked.admin.id)).toBe(false);
+    });
+
+    it('imported users are flagged: whatever password an administrator sets later is not theirs', async () => {
+      const { token } = await tenantAdmin();
+      const name = username();
+      const file = await workbookOf([
+        ['Tên đăng nhập', 'Họ và tên', 'Email', 'Số điện thoại', 'Mã vai trò (cách nhau bởi dấu phẩy)'],
+        [name, 'Nhập Từ Tệp', null, null, null],
+      ]);
+      const imported = await upload(`${suite.server.url}/api/iam/users/import`, token, file);
+      expect(imported.status).toBe(200);
+      const [row] = await orm().select().from(users).where(eq(users.username, name));
+      expect(row?.passwordChangeRequired).toBe(true);
     });
 
     it('seeded accounts (passwords from the environment) are not flagged', async () => {
