@@ -6,7 +6,17 @@
 //               budgets) and every test suite; ends with the line "N passed, N failed"
 import { spawnSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, relative } from 'node:path';
 
 const root = new URL('../', import.meta.url).pathname;
@@ -20,6 +30,25 @@ function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env, ...options });
   if (result.error) console.error(result.error.message);
   return result.status === 0;
+}
+
+/** As run, without blocking: for steps that run side by side. `log`: append the output there. */
+function runAsync(command, args, { log, ...options } = {}) {
+  const line = `\n$ ${[command, ...args].join(' ')}\n`;
+  if (log) appendFileSync(log, line);
+  else console.log(line.trimEnd());
+  return new Promise((resolve) => {
+    const out = log ? openSync(log, 'a') : 'inherit';
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', out, out], env, ...options });
+    child.on('error', (error) => {
+      console.error(error.message);
+      resolve(false);
+    });
+    child.on('close', (code) => {
+      if (log) closeSync(out);
+      resolve(code === 0);
+    });
+  });
 }
 
 function must(ok, what) {
@@ -141,7 +170,7 @@ function printTimes(steps, fileTimes) {
   for (const file of files) console.log(`  ${seconds(file.seconds)}  ${file.name}`);
 }
 
-function test() {
+async function test() {
   const started = Date.now();
   ensureDependencies();
   ensureChromium();
@@ -153,6 +182,13 @@ function test() {
   const timed = (label, work) => {
     const t0 = Date.now();
     const result = work();
+    steps.push({ label, seconds: (Date.now() - t0) / 1000 });
+    return result;
+  };
+  /** The same for work that runs beside other work (the seconds overlap). */
+  const timedAsync = async (label, work) => {
+    const t0 = Date.now();
+    const result = await work();
     steps.push({ label, seconds: (Date.now() - t0) / 1000 });
     return result;
   };
@@ -171,41 +207,69 @@ function test() {
   mkdirSync(join(root, 'dist'), { recursive: true });
   const builtFront = timed('build (rollup, budgets)', () => buildFrontEnd());
   check('build with size budgets (rollup)', builtFront);
+  // The build's tests read a production build: this one; and both vitest processes below share
+  // one development build (scripts/build/testing/shared-build.mjs).
+  if (builtFront) env.HCM_TEST_PRODUCTION_BUILD = join(root, 'dist/public');
+  env.HCM_TEST_RUN_ID = String(process.pid);
   const builtServer = timed('server bundle (esbuild)', () => buildServer());
   check('server bundle (esbuild)', builtServer);
 
-  // Unit, server integration (PGlite and PostgreSQL), build and end-to-end suites: one vitest run.
-  const vitestJson = join(cache, 'vitest-results.json');
-  timed('vitest (all projects)', () =>
-    run(pnpm[0], [
-      ...pnpm.slice(1),
-      'exec',
-      'vitest',
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${relative(root, vitestJson)}`,
-      '--reporter=./scripts/vitest-file-times.mjs',
-    ]),
-  );
-  const vitest = readJson(vitestJson);
-  if (vitest) {
+  // Two streams side by side, since each alone keeps about one of the two cores busy (vitest
+  // gives a 2-core machine one worker, and the server and e2e projects run file by file anyway):
+  //   1. vitest, every project but e2e: unit, server integration (PGlite and PostgreSQL), build;
+  //   2. vitest's e2e project (the built portal in Chromium), then web-test-runner's browser
+  //      component tests. Its output goes to .cache/e2e-and-browser.log, printed when it ends.
+  // They share nothing but the PostgreSQL server (each suite makes its own database) and the
+  // build the tests share (scripts/build/testing/shared-build.mjs, which takes a lock).
+  const vitestArgs = (name) => [
+    ...pnpm.slice(1),
+    'exec',
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${relative(root, join(cache, `vitest-${name}-results.json`))}`,
+    '--reporter=./scripts/vitest-file-times.mjs',
+  ];
+  const vitestEnv = (name) => ({ ...env, VITEST_FILE_TIMES: join(cache, `vitest-${name}-file-times.json`) });
+  const sideLog = join(cache, 'e2e-and-browser.log');
+  const [, wtrOk] = await Promise.all([
+    timedAsync('vitest: every project but e2e', () =>
+      runAsync(pnpm[0], [...vitestArgs('main'), '--project=!e2e'], { env: vitestEnv('main') }),
+    ),
+    (async () => {
+      await timedAsync('vitest: e2e (beside the above)', () =>
+        runAsync(pnpm[0], [...vitestArgs('e2e'), '--project=e2e'], { env: vitestEnv('e2e'), log: sideLog }),
+      );
+      return timedAsync('web-test-runner: bundle and run (after e2e)', async () => {
+        const bundled = await runAsync(process.execPath, ['scripts/wtr/bundle-tests.mjs'], { log: sideLog });
+        return bundled && runAsync(pnpm[0], [...pnpm.slice(1), 'exec', 'web-test-runner'], { log: sideLog });
+      });
+    })(),
+  ]);
+  console.log(`\n--- e2e and web-test-runner output (${relative(root, sideLog)}) ---`);
+  console.log(readFileSync(sideLog, 'utf8'));
+
+  for (const [name, label] of [
+    ['main', 'vitest: unit, server (PostgreSQL; PGlite for the suites of docs/testing.md), build'],
+    ['e2e', 'vitest: e2e (built portal, PGlite and PostgreSQL, Chromium)'],
+  ]) {
+    const vitest = readJson(join(cache, `vitest-${name}-results.json`));
+    if (!vitest) {
+      rows.push({ label: `${label} (no results written)`, passed: 0, failed: 1 });
+      continue;
+    }
     const brokenFiles = (vitest.testResults ?? []).filter(
       (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
     ).length;
     rows.push({
-      label: 'vitest: unit, server (PostgreSQL; PGlite for the suites of docs/testing.md), build, e2e',
+      label,
       passed: vitest.numPassedTests,
       failed: vitest.numFailedTests + brokenFiles,
       skipped: vitest.numPendingTests + vitest.numTodoTests,
     });
-  } else rows.push({ label: 'vitest (no results written)', passed: 0, failed: 1 });
+  }
 
-  // Browser component tests in Chromium.
-  const wtrOk = timed('web-test-runner (bundle and run)', () => {
-    const bundled = run(process.execPath, ['scripts/wtr/bundle-tests.mjs']);
-    return bundled && run(pnpm[0], [...pnpm.slice(1), 'exec', 'web-test-runner']);
-  });
   const wtr = readJson(join(cache, 'wtr-results.json'));
   if (wtr)
     rows.push({
@@ -223,7 +287,10 @@ function test() {
     }),
     { passed: 0, failed: 0, skipped: 0 },
   );
-  printTimes(steps, readJson(join(cache, 'vitest-file-times.json')));
+  printTimes(steps, [
+    ...(readJson(join(cache, 'vitest-main-file-times.json')) ?? []),
+    ...(readJson(join(cache, 'vitest-e2e-file-times.json')) ?? []),
+  ]);
   console.log('\nSummary');
   for (const r of rows)
     console.log(
@@ -238,7 +305,7 @@ function test() {
 
 const command = process.argv[2];
 if (command === 'start') start(process.argv.includes('--dev'));
-else if (command === 'test') test();
+else if (command === 'test') await test();
 else {
   console.error('usage: node scripts/portal.mjs start|test');
   process.exit(2);
