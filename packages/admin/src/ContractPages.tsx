@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { AnyResourceContract } from '@hcm/contracts/resource';
 import { api, ApiError } from '@hcm/session';
-import { ResourcePages, matchResourcePage } from '@hcm/ui';
+import { ResourcePages, matchResourcePage, type ResourcePagesProps } from '@hcm/ui';
 import { useAdminLocation } from './use-admin-location.ts';
 import { reportNavigationError } from './navigation-error.ts';
 
@@ -30,10 +30,13 @@ function useReportMissingRecord(contract: AnyResourceContract, id: string | unde
   }, [contract, id]);
 }
 
+/** The kit's options a page may add (a field's own input, a value's own view). */
+type PageOptions = Pick<ResourcePagesProps, 'list' | 'form' | 'detail'>;
+
 /** Every page of one contract (list, create, detail, update) through the UI kit's generic pages. */
-export function ContractPages({ contract }: { contract: AnyResourceContract }) {
+export function ContractPages({ contract, ...options }: { contract: AnyResourceContract } & PageOptions) {
   const { pathname } = useAdminLocation();
   const match = matchResourcePage(contract, pathname);
   useReportMissingRecord(contract, match?.id);
-  return <ResourcePages contract={contract} pathname={pathname} notFound={<ReportNotFound />} />;
+  return <ResourcePages contract={contract} pathname={pathname} notFound={<ReportNotFound />} {...options} />;
 }

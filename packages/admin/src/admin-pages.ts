@@ -17,6 +17,7 @@ const OWN_PAGES: Readonly<Record<string, () => Promise<PageModule>>> = {
   '/system/permission': () => import('./roles/PermissionPage.tsx'),
   '/system/client': () => import('./clients/ClientsPage.tsx'),
   '/system/configuration': () => import('./configuration/ConfigurationPage.tsx'),
+  '/pm/payroll-scale': () => import('./payroll-scale/PositionCoefficientPages.tsx'),
 };
 const categoryPages = () => import('./pages/CategoryPages.tsx');
 

@@ -59,6 +59,7 @@ export const ADMIN_APP: MicroAppDeclaration = {
     '/system/permission',
     '/system/client',
     '/system/configuration',
+    '/pm/payroll-scale',
   ],
 };
 

@@ -1,0 +1,362 @@
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  SALARY_SCALES,
+  coefficientField,
+  MAX_POSITION_COEFFICIENT,
+  type SalaryScale,
+  type SalaryScaleRow,
+} from '@hcm/contracts/position-coefficients';
+import type { ChildrenField, Label } from '@hcm/contracts/resource';
+import {
+  Caption1,
+  DecimalInput,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Text,
+  fieldErrorText,
+  formatDate,
+  formatNumber,
+  makeStyles,
+  mergeClasses,
+  tokens,
+  useUiTranslation,
+  type FieldError,
+  type FieldInputProps,
+} from '@hcm/ui';
+import {
+  cellErrorsOf,
+  cellKey,
+  copiedRows,
+  isZero,
+  matrixLines,
+  rowOfGrade,
+  withCell,
+  type GradeLine,
+  type MatrixRow,
+} from './coefficient-matrix.ts';
+import { MatrixLabels } from './matrix-labels.ts';
+import { positionCoefficientApi } from './position-coefficient-api.ts';
+
+const useStyles = makeStyles({
+  group: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  // the table scrolls sideways on a phone; the grade column stays in view
+  scroll: { overflowX: 'auto', maxWidth: '100%' },
+  table: { borderCollapse: 'separate', borderSpacing: 0, minWidth: '100%' },
+  head: {
+    textAlign: 'left',
+    fontWeight: tokens.fontWeightSemibold,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    whiteSpace: 'nowrap',
+  },
+  grade: {
+    position: 'sticky',
+    left: 0,
+    zIndex: 1,
+    backgroundColor: tokens.colorNeutralBackground1,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
+    minWidth: '9rem',
+    maxWidth: '16rem',
+    borderRight: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  cell: { padding: tokens.spacingVerticalXXS, minWidth: '6.5rem', verticalAlign: 'top' },
+  input: { width: '6.5rem' },
+  readOnly: { padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`, textAlign: 'right' },
+  off: { backgroundColor: tokens.colorNeutralBackground3 },
+  code: { color: tokens.colorNeutralForeground3, display: 'block' },
+  error: { color: tokens.colorPaletteRedForeground1, display: 'block', maxWidth: '6.5rem' },
+});
+
+const NO_ERRORS: Readonly<Record<string, FieldError>> = {};
+
+/** The grades and steps the matrix is drawn with, loaded once; null while loading, 'failed' when refused. */
+function useSalaryScales(): SalaryScaleRow[] | null | 'failed' {
+  const [grades, setGrades] = useState<SalaryScaleRow[] | null | 'failed'>(null);
+  useEffect(() => {
+    let current = true;
+    positionCoefficientApi.salaryScales().then(
+      (found) => current && setGrades(found),
+      () => current && setGrades('failed'),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return grades;
+}
+
+/** The cell input to go to from `from` on `key` (disabled cells are skipped), or null. */
+function neighbour(table: HTMLElement, from: HTMLInputElement, key: string): HTMLInputElement | null {
+  const row = Number(from.dataset.row);
+  const column = Number(from.dataset.column);
+  const [dRow, dColumn] =
+    key === 'ArrowDown' || key === 'Enter'
+      ? [1, 0]
+      : key === 'ArrowUp'
+        ? [-1, 0]
+        : key === 'ArrowLeft'
+          ? [0, -1]
+          : [0, 1];
+  for (let r = row + dRow, c = column + dColumn; ; r += dRow, c += dColumn) {
+    const next = table.querySelector<HTMLInputElement>(`input[data-row="${r}"][data-column="${c}"]`);
+    const exists = table.querySelector(`[data-row="${r}"][data-column="${c}"]`);
+    if (!exists) return null;
+    if (next && !next.disabled) return next;
+  }
+}
+
+/** Moves between cells like a spreadsheet: arrows (left/right at the text's ends), Enter down. */
+function onMatrixKeyDown(event: KeyboardEvent<HTMLTableElement>) {
+  const input = event.target as HTMLInputElement;
+  if (input.tagName !== 'INPUT' || input.dataset.row === undefined) return;
+  const { key } = event;
+  if (!['ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight', 'Enter'].includes(key)) return;
+  const caret = input.selectionStart ?? 0;
+  if (key === 'ArrowLeft' && (caret > 0 || input.selectionEnd !== caret)) return;
+  if (key === 'ArrowRight' && caret < input.value.length) return;
+  const next = neighbour(event.currentTarget, input, key);
+  // Enter never submits from a cell: it moves down (or stays at the last row)
+  if (key === 'Enter') event.preventDefault();
+  if (!next) return;
+  event.preventDefault();
+  next.focus();
+  next.select();
+}
+
+export interface CoefficientMatrixInputProps extends FieldInputProps {
+  /** a new table: start from the latest table in force (what HR staff expect when a decree raises coefficients) */
+  copyFromLatest?: boolean;
+}
+
+/**
+ * The grade × step matrix of a position salary coefficient table (the `salaryGrades` field):
+ * the ACTIVE grades as rows, steps 1–5 as columns, a cell disabled where the grade has no such
+ * step, coefficients typed in Vietnamese notation (comma, 3 decimals, at most 99,999),
+ * spreadsheet keys between cells, the grade column sticky on a phone, and the server's errors
+ * on their cells. Its value is the field's rows, a row per grade with a value.
+ */
+export function CoefficientMatrixInput({
+  name,
+  field,
+  binding,
+  text,
+  disabled,
+  serverErrors = NO_ERRORS,
+  copyFromLatest = false,
+}: CoefficientMatrixInputProps) {
+  const styles = useStyles();
+  const { t, i18n } = useUiTranslation();
+  const labelId = useId();
+  const grades = useSalaryScales();
+  const rows = useMemo(() => (binding.value ?? []) as MatrixRow[], [binding.value]);
+  const lines = useMemo(() => (Array.isArray(grades) ? matrixLines(grades, rows) : []), [grades, rows]);
+  const [copiedFrom, setCopiedFrom] = useState<string | null>(null);
+  // the rows the server's errors were about: errors stay on their cells until the next change
+  const [errorsFor, setErrorsFor] = useState<{ rows: readonly MatrixRow[]; from: object }>({
+    rows,
+    from: serverErrors,
+  });
+  if (errorsFor.from !== serverErrors) setErrorsFor({ rows, from: serverErrors });
+  const errors = errorsFor.rows === rows ? cellErrorsOf(name, rows, serverErrors) : {};
+  const { onChange } = binding;
+  // the latest binding, for the copy that lands after a few renders
+  const latestBinding = useRef({ onChange, rows });
+  useEffect(() => {
+    latestBinding.current = { onChange, rows };
+  });
+
+  useEffect(() => {
+    if (!copyFromLatest || !Array.isArray(grades) || latestBinding.current.rows.length > 0) return;
+    let current = true;
+    void (async () => {
+      try {
+        const date = await positionCoefficientApi.latestEffectiveDate();
+        if (!date) return;
+        const [latest] = await positionCoefficientApi.findAllByEffectiveDate(date);
+        // typed into meanwhile: the person's values win over the copy
+        if (!current || !latest || latestBinding.current.rows.length > 0) return;
+        const copy = copiedRows(grades, latest.salaryGrades as MatrixRow[]);
+        if (copy.length === 0) return;
+        latestBinding.current.onChange(copy);
+        setCopiedFrom(date);
+      } catch {
+        // nothing to copy from: the matrix starts empty
+      }
+    })();
+    return () => {
+      current = false;
+    };
+  }, [copyFromLatest, grades]);
+
+  const errorText = (error: FieldError, label: string) =>
+    fieldErrorText(error, label, (key, params) =>
+      i18n.exists(key, { ns: 'ui' }) ? t(key, params) : undefined,
+    );
+
+  if (grades === null) return <Spinner size="tiny" />;
+  if (grades === 'failed')
+    return (
+      <MessageBar intent="error">
+        <MessageBarBody>{text(MatrixLabels.loadFailed)}</MessageBarBody>
+      </MessageBar>
+    );
+
+  const gradeName = (line: GradeLine) => line.name || text(MatrixLabels.inactiveGrade);
+  return (
+    <div className={styles.group} role="group" aria-labelledby={labelId}>
+      <Text id={labelId} weight="semibold">
+        {text(field.label)}
+      </Text>
+      {copiedFrom && (
+        <MessageBar intent="info">
+          <MessageBarBody>
+            {text(MatrixLabels.copied).replace('{{date}}', formatDate(copiedFrom, 'date'))}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      {lines.length === 0 ? (
+        <MessageBar intent="warning">
+          <MessageBarBody>{text(MatrixLabels.noGrades)}</MessageBarBody>
+        </MessageBar>
+      ) : (
+        <>
+          <Caption1>{text(MatrixLabels.keyboardHint)}</Caption1>
+          <div className={styles.scroll}>
+            <table className={styles.table} aria-labelledby={labelId} onKeyDown={onMatrixKeyDown}>
+              <thead>
+                <tr>
+                  <th scope="col" className={mergeClasses(styles.head, styles.grade)}>
+                    {text(MatrixLabels.grade)}
+                  </th>
+                  {SALARY_SCALES.map((scale) => (
+                    <th key={scale} scope="col" className={styles.head}>
+                      {text(stepLabel(field, scale))}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {lines.map((line, row) => {
+                  const values = rowOfGrade(rows, line.salaryGradeId);
+                  return (
+                    <tr key={line.salaryGradeId}>
+                      <th scope="row" className={mergeClasses(styles.head, styles.grade)}>
+                        {gradeName(line)}
+                        {line.code && <Caption1 className={styles.code}>{line.code}</Caption1>}
+                      </th>
+                      {SALARY_SCALES.map((scale, column) => {
+                        const has = line.scales.includes(scale);
+                        const value = values?.[coefficientField(scale)] ?? null;
+                        const cellLabel = `${gradeName(line)} – ${text(stepLabel(field, scale))}`;
+                        const error =
+                          errors[cellKey(line.salaryGradeId, scale)] ??
+                          (isZero(value) ? { key: 'positionCoefficient.zero' } : null);
+                        const message = error
+                          ? error.key === 'positionCoefficient.zero'
+                            ? text(MatrixLabels.zero)
+                            : errorText(error, cellLabel)
+                          : null;
+                        return (
+                          <td key={scale} className={mergeClasses(styles.cell, !has && styles.off)}>
+                            <DecimalInput
+                              className={styles.input}
+                              aria-label={has ? cellLabel : `${cellLabel}: ${text(MatrixLabels.noStep)}`}
+                              aria-invalid={message ? true : undefined}
+                              title={has ? undefined : text(MatrixLabels.noStep)}
+                              data-row={row}
+                              data-column={column}
+                              decimals={3}
+                              max={Number(MAX_POSITION_COEFFICIENT)}
+                              value={has ? value : null}
+                              disabled={disabled || !has}
+                              onChange={(next) =>
+                                onChange(
+                                  withCell(lines, rows, line.salaryGradeId, scale as SalaryScale, next),
+                                )
+                              }
+                              onBlur={binding.onBlur}
+                            />
+                            {message && (
+                              <Caption1 className={styles.error} role="alert">
+                                {message}
+                              </Caption1>
+                            )}
+                          </td>
+                        );
+                      })}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** A new table's matrix: starts from the latest table in force. */
+export function CoefficientMatrixCreateInput(props: FieldInputProps) {
+  return <CoefficientMatrixInput {...props} copyFromLatest />;
+}
+
+/** The label of a step's column: the contract's item field label ("Bậc 3"). */
+function stepLabel(field: FieldInputProps['field'], scale: SalaryScale) {
+  const item = (field as ChildrenField).fields[coefficientField(scale)];
+  if (!item) throw new Error(`the matrix field has no ${coefficientField(scale)}`);
+  return item.label;
+}
+
+/** The matrix of a table, read only (the detail page): values in Vietnamese notation, "—" where the grade has no step. */
+export function CoefficientMatrixView({ field, rows }: { field: ChildrenField; rows: readonly MatrixRow[] }) {
+  const styles = useStyles();
+  const { i18n } = useUiTranslation();
+  const text = (label: Label) => (i18n.language === 'en' ? label.en : label.vi);
+  const grades = useSalaryScales();
+  if (grades === null) return <Spinner size="tiny" />;
+  const lines = matrixLines(Array.isArray(grades) ? grades : [], rows).filter((line) =>
+    rowOfGrade(rows, line.salaryGradeId),
+  );
+  if (lines.length === 0) return <Text>—</Text>;
+  return (
+    <div className={styles.scroll}>
+      <table className={styles.table} aria-label={text(field.label)}>
+        <thead>
+          <tr>
+            <th scope="col" className={mergeClasses(styles.head, styles.grade)}>
+              {text(MatrixLabels.grade)}
+            </th>
+            {SALARY_SCALES.map((scale) => (
+              <th key={scale} scope="col" className={styles.head}>
+                {text(stepLabel(field, scale))}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => {
+            const values = rowOfGrade(rows, line.salaryGradeId);
+            return (
+              <tr key={line.salaryGradeId}>
+                <th scope="row" className={mergeClasses(styles.head, styles.grade)}>
+                  {line.name || text(MatrixLabels.inactiveGrade)}
+                </th>
+                {SALARY_SCALES.map((scale) => {
+                  const has = line.scales.includes(scale) || !line.active;
+                  const value = values?.[coefficientField(scale)];
+                  return (
+                    <td key={scale} className={mergeClasses(styles.readOnly, !has && styles.off)}>
+                      {value ? formatNumber(value, { decimals: 'coefficient' }) : '—'}
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { positionCoefficientContract } from '@hcm/contracts/position-coefficients';
+import type { ChildrenField } from '@hcm/contracts/resource';
+import { matchResourcePage, type FieldInputProps } from '@hcm/ui';
+import type { ComponentType } from 'react';
+import { ContractPages } from '../ContractPages.tsx';
+import { useAdminLocation } from '../use-admin-location.ts';
+import {
+  CoefficientMatrixCreateInput,
+  CoefficientMatrixInput,
+  CoefficientMatrixView,
+} from './CoefficientMatrix.tsx';
+import type { MatrixRow } from './coefficient-matrix.ts';
+
+const contract = positionCoefficientContract;
+const matrixField = contract.fields.salaryGrades as ChildrenField;
+
+/**
+ * Salary › payroll scale: the position salary coefficient tables. The list, the header's
+ * fields, the form's layout, save, conflicts and the unsaved-changes guard are the kit's
+ * generic pages; only the body, the grade × step matrix, is this app's own: an editor on the
+ * form (a new table starting from the latest in force) and a read-only matrix on the detail page.
+ */
+export default function PositionCoefficientPages() {
+  const { pathname } = useAdminLocation();
+  const creating = matchResourcePage(contract, pathname)?.page === 'create';
+  const matrix: ComponentType<FieldInputProps> = creating
+    ? CoefficientMatrixCreateInput
+    : CoefficientMatrixInput;
+  return (
+    <ContractPages
+      contract={contract}
+      form={{ fieldComponents: { salaryGrades: matrix } }}
+      detail={{
+        renderValue: {
+          salaryGrades: (record) => (
+            <CoefficientMatrixView field={matrixField} rows={(record.salaryGrades ?? []) as MatrixRow[]} />
+          ),
+        },
+      }}
+    />
+  );
+}
