@@ -44,6 +44,7 @@ export const ADMIN_APP: MicroAppDeclaration = {
     '/tm/holiday',
     '/setting/email-template',
     '/setting/parameter-management',
+    '/setting/template-work-flow',
     '/setting/document-template',
     '/setting/user-manual',
     '/system/tenant',

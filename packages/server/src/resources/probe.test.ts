@@ -1,5 +1,5 @@
 import type { ErrorEnvelope } from '@hcm/contracts';
-import { oneOfEachShape } from '@hcm/contracts/resource';
+import { oneOfEachShape, type ExampleContext } from '@hcm/contracts/resource';
 import { count, eq } from 'drizzle-orm';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
@@ -97,9 +97,12 @@ function badQueries(schema: Schema): [string, string][] {
 const exampleFiles = new Map<string, Record<string, string>>();
 
 /** A valid create body from the contract's field examples (n keeps unique values apart). */
+/** Whom an example's records of the tenant are (a workflow step's USER assignee): the tenant owner. */
+let exampleContext: ExampleContext | undefined;
+
 function exampleBody(definition: ResourceDefinition, n: number): Record<string, unknown> {
   if (!definition.contract) throw new Error(`${definition.basePath} was not bound from a contract`);
-  return { ...recordBody(definition.contract, n), ...exampleFiles.get(definition.basePath) };
+  return { ...recordBody(definition.contract, n, exampleContext), ...exampleFiles.get(definition.basePath) };
 }
 
 const url = (definition: ResourceDefinition, subPath: SubPath, id?: string) =>
@@ -127,6 +130,7 @@ describe.each(await testEngines('both'))('every declared resource on $engine', (
   beforeAll(async () => {
     kit = await startResourceTestKit(engine);
     tenantOwner = await kit.caller(declaredResources);
+    exampleContext = { userId: tenantOwner.userId };
     tenantStranger = await kit.caller(declaredResources);
     systemOwner = await kit.systemCaller(declaredResources);
   });

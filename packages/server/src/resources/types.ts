@@ -1,6 +1,7 @@
 import type { ApplicationModule, FieldError, PermissionResource } from '@hcm/contracts';
 import type {
   AnyResourceContract,
+  DisplayUnit,
   FieldKind as ContractFieldKind,
   GenericSubPath,
 } from '@hcm/contracts/resource';
@@ -59,6 +60,8 @@ export interface FieldSpec {
   readonly values?: readonly string[];
   /** reference and treeParent fields: what they point at */
   readonly reference?: ReferenceSpec;
+  /** integer fields typed in another unit (minutes kept as ms): sheets show and take the unit */
+  readonly unit?: DisplayUnit;
   /** file fields: the extensions (lower-case, no dot) a stored file's name may end in */
   readonly file?: { readonly accept: readonly string[] };
 }

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { AnyResourceContract } from '@hcm/contracts/resource';
+import type { AnyResourceContract, ExampleContext } from '@hcm/contracts/resource';
 import type { Db } from '../db/database.ts';
 import { ApplicationModules, type ApplicationModule } from '@hcm/contracts';
 import {
@@ -137,14 +137,19 @@ export async function accessTokenFor(db: Db, user: Pick<UserRow, 'id' | 'tenantI
 
 /**
  * A valid create body of any resource, built from its contract's field examples: `n` varies
- * them, and unique text gets a suffix of `n` so that bodies of different n never collide.
+ * them, and unique text gets a suffix of `n` so that bodies of different n never collide;
+ * `context` names records of the caller's tenant an example may need (a step's USER assignee).
  */
-export function recordBody(contract: AnyResourceContract, n: number): Record<string, unknown> {
+export function recordBody(
+  contract: AnyResourceContract,
+  n: number,
+  context?: ExampleContext,
+): Record<string, unknown> {
   return Object.fromEntries(
     contract.create.flatMap((name) => {
       const field = contract.fields[name];
       if (!field) return [];
-      const example = field.example(n);
+      const example = field.example(n, context);
       if (typeof example !== 'string' || !field.unique) return [[name, example]];
       // A patterned value (a tax code) that the suffix would break keeps its example, which n varies.
       const suffixed = `${example}_P${n}`;

@@ -22,6 +22,7 @@ import type { FieldBinding } from '../form/use-form-state.ts';
 import { useUiTranslation } from '../i18n/ui-i18n.ts';
 import { DateInput } from '../input/DateInput.tsx';
 import { DecimalInput } from '../input/DecimalInput.tsx';
+import { ReferenceInput } from './ReferenceInput.tsx';
 import { childCellErrors, childRowOf, type ChildRow, type FormValue } from './contract-form.ts';
 import type { LabelText } from './format-value.ts';
 
@@ -62,7 +63,8 @@ export function ChildrenInput({
   const { t, i18n } = useUiTranslation();
   const labelId = useId();
   const rows = (binding.value ?? []) as ChildRow[];
-  const items = Object.entries(field.fields);
+  // a read-only item (the name the server copies from a referred record) is not typed
+  const items = Object.entries(field.fields).filter(([, child]) => !child.readOnly);
   // Server errors stay on their cell until it is edited (or the rows move under them).
   const [edited, setEdited] = useState<{ from: object; cells: ReadonlySet<string> }>({
     from: serverErrors,
@@ -83,9 +85,21 @@ export function ChildrenInput({
     else setEdited({ from: serverErrors, cells: new Set(Object.keys(serverErrors)) });
     binding.onChange(next);
   };
+  // A reference whose target follows this item (an assignee of the chosen type) is cleared
+  // when the item changes: an id of the old target is no record of the new one.
+  const followers = (item: string) =>
+    items.filter(([, child]) => child.kind === 'reference' && child.targetBy?.field === item).map(([n]) => n);
   const setCell = (index: number, item: string, value: FormValue) =>
     change(
-      rows.map((row, i) => (i === index ? { ...row, [item]: value } : row)),
+      rows.map((row, i) =>
+        i !== index
+          ? row
+          : {
+              ...row,
+              ...(row[item] === value ? {} : Object.fromEntries(followers(item).map((n) => [n, null]))),
+              [item]: value,
+            },
+      ),
       `${name}[${index}].${item}`,
     );
   const listError =
@@ -131,6 +145,7 @@ export function ChildrenInput({
                           validationMessage={error ? messageOf(error, itemLabel) : undefined}
                         >
                           <CellInput
+                            row={row}
                             field={child}
                             label={`${itemLabel} ${index + 1}`}
                             value={row[item] ?? null}
@@ -182,6 +197,8 @@ export function ChildrenInput({
 }
 
 interface CellInputProps {
+  /** the cell's row: a reference's target may follow another item of it (targetBy) */
+  row: ChildRow;
   field: ScalarField;
   label: string;
   value: FormValue;
@@ -192,11 +209,33 @@ interface CellInputProps {
   text: LabelText;
 }
 
-/** The input of one cell, by the item field's kind (no label of its own: aria-label says it). */
-function CellInput({ field, label, value, disabled, invalid, onChange, onBlur, text }: CellInputProps) {
+/**
+ * The input of one cell, by the item field's kind (no label of its own: aria-label says it). A
+ * reference is a searching picker of its target, or of the target its row's `targetBy` item
+ * names (a step's assignee: roles, job positions, job titles or users by the assignment type),
+ * disabled until that item is chosen.
+ */
+function CellInput({ row, field, label, value, disabled, invalid, onChange, onBlur, text }: CellInputProps) {
   const { t } = useUiTranslation();
   const common = { 'aria-label': label, disabled, onBlur, 'aria-invalid': invalid || undefined } as const;
   switch (field.kind) {
+    case 'reference': {
+      const by = field.targetBy;
+      const target = by ? by.targets[String(row[by.field] ?? '')] : field.target;
+      return (
+        <ReferenceInput
+          key={target?.apiPath ?? 'none'}
+          aria-label={label}
+          aria-invalid={invalid || undefined}
+          disabled={disabled || !target}
+          onBlur={onBlur}
+          // without a target (no type chosen yet) the picker waits, disabled
+          target={target ?? { resource: '', apiPath: '', display: 'name' }}
+          value={value as string | null}
+          onChange={onChange}
+        />
+      );
+    }
     case 'integer':
       return (
         <DecimalInput

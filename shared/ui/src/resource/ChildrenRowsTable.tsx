@@ -18,10 +18,15 @@ export interface ChildrenRowsTableProps {
   words: { yes: string; no: string };
 }
 
-/** The rows of a children field on the detail page: a read-only table, a column per item field. */
+/**
+ * The rows of a children field on the detail page: a read-only table, a column per item field.
+ * A reference by id is left out when the row carries the referred record's name (a read-only
+ * item field the server fills): a reader reads names, not ids.
+ */
 export function ChildrenRowsTable({ field, rows, text, words }: ChildrenRowsTableProps) {
   const { t } = useUiTranslation();
-  const items = Object.entries(field.fields);
+  const named = Object.values(field.fields).some((child) => child.readOnly);
+  const items = Object.entries(field.fields).filter(([, child]) => !(named && child.kind === 'reference'));
   const list = Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
   if (list.length === 0) return <Text>{t('resource.noRows')}</Text>;
   return (

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId } from 'react';
 import {
   Checkbox,
+  FieldContextProvider,
   Dropdown,
   Input,
   Option,
@@ -161,23 +162,27 @@ export function FieldInput({ name, field, binding, text, disabled, serverErrors,
         const labels = field.valueLabels as Readonly<Record<string, Label>>;
         const chosen = new Set((value as string[] | null) ?? []);
         return (
-          <div className={styles.choices} role="group" aria-label={label}>
-            {field.values.map((v) => (
-              <Checkbox
-                key={v}
-                disabled={disabled}
-                label={enumLabel(labels, v)}
-                checked={chosen.has(v)}
-                onChange={(_, data) => {
-                  const next = new Set(chosen);
-                  if (data.checked) next.add(v);
-                  else next.delete(v);
-                  onChange(field.values.filter((x) => next.has(x)));
-                  onBlur();
-                }}
-              />
-            ))}
-          </div>
+          // each checkbox is named by its own value: out of the Field's context, which would give
+          // every one the field's id and label (one id twenty times, the values unnamed)
+          <FieldContextProvider value={undefined}>
+            <div className={styles.choices} role="group" aria-label={label}>
+              {field.values.map((v) => (
+                <Checkbox
+                  key={v}
+                  disabled={disabled}
+                  label={enumLabel(labels, v)}
+                  checked={chosen.has(v)}
+                  onChange={(_, data) => {
+                    const next = new Set(chosen);
+                    if (data.checked) next.add(v);
+                    else next.delete(v);
+                    onChange(field.values.filter((x) => next.has(x)));
+                    onBlur();
+                  }}
+                />
+              ))}
+            </div>
+          </FieldContextProvider>
         );
       }
       case 'file':

@@ -15,6 +15,8 @@ export interface ReferenceInputProps {
   disabled?: boolean;
   id?: string;
   'aria-invalid'?: boolean;
+  /** a picker without a visible label of its own (a cell of a rows editor) */
+  'aria-label'?: string;
 }
 
 const displayOf = referenceText;

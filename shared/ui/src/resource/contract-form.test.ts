@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { categoryContracts } from '@hcm/contracts/categories';
-import type { FieldContract } from '@hcm/contracts/resource';
+import { shownValue, storedValue, type FieldContract } from '@hcm/contracts/resource';
 import { checkFieldValue } from '@hcm/contracts/resource/check';
 import { settingContracts } from '@hcm/contracts/settings';
 import { systemContracts } from '@hcm/contracts/system';
@@ -25,8 +25,11 @@ function samples(field: FieldContract): unknown[] {
         'a.b_c',
         '   ',
       ];
-    case 'integer':
-      return ['0', '1', String(field.maximum), String(field.maximum + 1), '-1', '12.5'];
+    case 'integer': {
+      // typed in the field's unit (minutes) when it has one
+      const maximum = shownValue(field.unit, field.maximum);
+      return ['0', '1', String(maximum), String(maximum + 1), '-1', '12.5'];
+    }
     case 'decimal':
     case 'money':
       return ['0', '1500000.5', '1500000.505', '-1', '12', '1'.repeat(field.precision - field.scale + 1)];
@@ -43,7 +46,7 @@ const asRequest = (field: FieldContract, value: unknown) => {
   if ((field.kind === 'text' || field.kind === 'code') && typeof value === 'string' && value.trim() === '')
     return undefined;
   return field.kind === 'integer' && typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)
-    ? Number(value)
+    ? storedValue(field.unit, Number(value))
     : value;
 };
 

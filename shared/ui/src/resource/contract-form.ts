@@ -1,5 +1,5 @@
 import type { AnyResourceContract, ChildrenField, FieldContract, ScalarField } from '@hcm/contracts/resource';
-import { decimalPattern } from '@hcm/contracts/resource';
+import { decimalPattern, shownValue, storedValue } from '@hcm/contracts/resource';
 import { FieldErrorKeys } from '@hcm/contracts';
 import { cleanText } from '../form/clean-text.ts';
 import { firstError, Validators, type FieldError, type Validator } from '../form/validators.ts';
@@ -41,7 +41,8 @@ function formValueOf(field: FieldContract, value: unknown, fresh: boolean): Form
     case 'dateTime':
       return toDate(value);
     case 'integer':
-      return typeof value === 'number' ? String(value) : null;
+      // typed in the field's unit (minutes) when it has one: the API's ms are converted here
+      return typeof value === 'number' ? String(shownValue(field.unit, value)) : null;
     case 'enum':
       return typeof value === 'string' ? value : fresh ? (field.defaultValue ?? null) : null;
     case 'enumSet':
@@ -136,8 +137,8 @@ export function fieldValidators(field: FieldContract): Validator[] {
     case 'integer':
       validators.push(
         Validators.pattern(/^-?\d+$/),
-        Validators.min(field.minimum),
-        Validators.max(field.maximum),
+        Validators.min(Math.ceil(shownValue(field.unit, field.minimum))),
+        Validators.max(Math.floor(shownValue(field.unit, field.maximum))),
       );
       break;
     case 'decimal':
@@ -158,6 +159,12 @@ export function fieldValidators(field: FieldContract): Validator[] {
       validators.push(Validators.maxLength(field.maxItems));
       break;
     case 'children':
+      if (field.minItems)
+        validators.push((rows) =>
+          ((rows ?? []) as ChildRow[]).length < (field.minItems ?? 0)
+            ? { key: FieldErrorKeys.required }
+            : null,
+        );
       validators.push(Validators.maxLength(field.maxItems), (rows) => {
         const errors = childCellErrors(field, (rows ?? []) as ChildRow[]);
         return Object.keys(errors).length > 0 ? { key: FieldErrorKeys.invalidValue } : null;
@@ -191,7 +198,7 @@ function requestValue(field: FieldContract, value: FormValue): unknown {
       return text === '' ? null : text;
     }
     case 'integer':
-      return value === '' ? null : Number(value);
+      return value === '' ? null : storedValue(field.unit, Number(value));
     case 'decimal':
     case 'money':
       return value === '' ? null : String(value);
@@ -206,9 +213,12 @@ function requestValue(field: FieldContract, value: FormValue): unknown {
     case 'references':
       return value;
     case 'children':
+      // a read-only item (a name the server copies from the record referred to) is not sent
       return (value as ChildRow[]).map((row) =>
         Object.fromEntries(
-          Object.entries(field.fields).map(([name, child]) => [name, requestValue(child, row[name] ?? null)]),
+          Object.entries(field.fields)
+            .filter(([, child]) => !child.readOnly)
+            .map(([name, child]) => [name, requestValue(child, row[name] ?? null)]),
         ),
       );
     default:

@@ -1,4 +1,4 @@
-import type { FieldContract, Label } from '@hcm/contracts/resource';
+import { shownValue, type FieldContract, type Label } from '@hcm/contracts/resource';
 import { formatDate } from '../format/date.ts';
 import { formatMoney } from '../format/money.ts';
 import { formatNumber } from '../format/number.ts';
@@ -32,8 +32,11 @@ export function formatFieldValue(
       return formatMoney(value as string);
     case 'decimal':
       return formatNumber(value as string, { decimals: field.scale });
-    case 'integer':
-      return formatNumber(value as number, { decimals: 0 });
+    case 'integer': {
+      // in the unit it is typed in (minutes), with the unit's word: "30 phút"
+      const shown = formatNumber(shownValue(field.unit, value as number), { decimals: 0 });
+      return field.unit ? `${shown} ${text(field.unit.label)}` : shown;
+    }
     case 'boolean':
       return value ? words.yes : words.no;
     case 'enum': {

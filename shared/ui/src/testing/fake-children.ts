@@ -6,7 +6,7 @@ type Problem = { field: string; code: string; message: string };
 /**
  * The fake API's check of a children field's rows, like the server's: each cell against its
  * item field (`ranks[1].name`), a unique item field's value used twice within the rows
- * (`ranks[2].code`, case-insensitive), and at most maxItems rows.
+ * (`ranks[2].code`, case-insensitive), and minItems to maxItems rows.
  */
 export function childrenProblems(
   name: string,
@@ -16,6 +16,8 @@ export function childrenProblems(
 ): Problem[] {
   if (!Array.isArray(value))
     return [{ field: name, code: FieldErrorKeys.invalidValue, message: 'must be a list of rows' }];
+  if (field.minItems && value.length < field.minItems)
+    return [{ field: name, code: FieldErrorKeys.required, message: `at least ${field.minItems} rows` }];
   if (value.length > field.maxItems)
     return [{ field: name, code: FieldErrorKeys.maxlength, message: `at most ${field.maxItems} rows` }];
   const problems: Problem[] = [];

@@ -1,5 +1,10 @@
 import type ExcelJS from 'exceljs';
-import type { FieldKind } from '../types.ts';
+import { shownValue } from '@hcm/contracts/resource';
+import type { FieldKind, FieldSpec } from '../types.ts';
+
+/** A number as its field's unit shows it (ms → minutes): sheets are typed and read in the unit. */
+export const inUnit = (spec: FieldSpec | undefined, value: unknown): unknown =>
+  typeof value === 'number' ? shownValue(spec?.unit, value) : value;
 
 export const isTimestamp = (name: string) => name === 'createdAt' || name === 'lastModifiedAt';
 

@@ -7,7 +7,7 @@ import { inResourceScope, type ResourceScope } from '../caller.ts';
 import type { ListQuery } from '../search/list-query.ts';
 import type { Language, ResourceDefinition } from '../types.ts';
 import { columnWidth, labelOf, sheetName } from '../xlsx/xlsx.ts';
-import { cellOf, isTimestamp } from './cell-values.ts';
+import { cellOf, inUnit, isTimestamp } from './cell-values.ts';
 import { fileNameCell } from '../write/file-fields.ts';
 import { KEYSET_ID, readPage, type Page, type Position } from './keyset-page.ts';
 
@@ -145,7 +145,13 @@ export function startExport(
     header.commit();
     for (;;) {
       for (const row of page.rows)
-        sheet.addRow(names.map((name) => cellOf(name, row[name], definition.fields[name]?.kind))).commit();
+        sheet
+          .addRow(
+            names.map((name) =>
+              cellOf(name, inUnit(definition.fields[name], row[name]), definition.fields[name]?.kind),
+            ),
+          )
+          .commit();
       // The next page is read (a short transaction of its own) while the client takes this one.
       const next = page.last && page.rows.length === pageSize ? readAfter(page.last) : undefined;
       next?.catch(() => undefined);

@@ -1,4 +1,5 @@
 import { FieldErrorKeys } from '@hcm/contracts';
+import { storedValue } from '@hcm/contracts/resource';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Validator } from 'typebox/compile';
 import { toFieldErrors } from '../../http/validation.ts';
@@ -83,13 +84,16 @@ function fieldValue(spec: FieldSpec, value: CellValue): unknown {
         return fromSerial(value).toISOString();
       case 'boolean':
         return value === 1 ? true : value === 0 ? false : value;
+      case 'integer':
+        // typed in the field's unit (minutes), kept in the API's (ms)
+        return storedValue(spec.unit, value);
       default:
         return value;
     }
   if (typeof value === 'boolean') return isTextKind(spec.kind) ? String(value) : value;
   const text = value.trim();
   if (text === '') return undefined;
-  if (spec.kind === 'integer' && /^-?\d+$/.test(text)) return Number(text);
+  if (spec.kind === 'integer' && /^-?\d+$/.test(text)) return storedValue(spec.unit, Number(text));
   if (spec.kind === 'boolean') return BOOLEAN_WORDS[text.toLowerCase()] ?? text;
   return spec.kind === 'enum' ? text.toUpperCase() : text;
 }

@@ -1,4 +1,4 @@
-import { fieldSchema, type FieldContract, type ScalarField } from '@hcm/contracts/resource';
+import { fieldSchema, shownValue, type FieldContract, type ScalarField } from '@hcm/contracts/resource';
 import type { FieldKind, FieldSpec, Label, ReferenceSpec } from '../types.ts';
 
 /** The kinds bindResource turns into a column of the record itself. */
@@ -47,11 +47,14 @@ function limitsOf(field: ScalarField): Label {
             `At most ${field.maxLength} characters, in the required format.`,
           )
         : both(`Tối đa ${field.maxLength} ký tự.`, `At most ${field.maxLength} characters.`);
-    case 'integer':
-      return both(
-        `Số nguyên ${field.minimum}–${field.maximum}.`,
-        `Whole number ${field.minimum}–${field.maximum}.`,
-      );
+    case 'integer': {
+      // a unit's field is typed in the unit: its limits in it too ("1–999 phút")
+      const [min, max] = [field.minimum, field.maximum].map((v) => shownValue(field.unit, v));
+      const unit = field.unit
+        ? { vi: ` ${field.unit.label.vi}`, en: ` ${field.unit.label.en}` }
+        : { vi: '', en: '' };
+      return both(`Số nguyên ${min}–${max}${unit.vi}.`, `Whole number ${min}–${max}${unit.en}.`);
+    }
     case 'decimal':
     case 'money':
       return both(
@@ -117,5 +120,6 @@ export function fieldSpecOf(field: ScalarField, reference?: ReferenceSpec): Fiel
     ...(field.kind === 'enum' ? { values: field.values } : {}),
     ...(reference ? { reference } : {}),
     ...(field.kind === 'file' ? { file: { accept: field.accept } } : {}),
+    ...(field.kind === 'integer' && field.unit ? { unit: field.unit } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import { FieldErrorKeys, type FieldError } from '@hcm/contracts';
-import { fieldSchema, type ChildrenField, type ScalarField } from '@hcm/contracts/resource';
+import { fieldSchema, shownValue, type ChildrenField, type ScalarField } from '@hcm/contracts/resource';
 import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { ListSpec } from '../types.ts';
@@ -123,8 +123,12 @@ export function childrenList(name: string, field: ChildrenField, child: ChildTab
     cell(values) {
       return values
         .map((value) =>
-          Object.keys(field.fields)
-            .map((item) => (value as Item)[item])
+          Object.entries(field.fields)
+            .map(([item, spec]) => {
+              const part = (value as Item)[item];
+              // a duration kept in ms reads as the minutes it was typed in
+              return spec.kind === 'integer' && typeof part === 'number' ? shownValue(spec.unit, part) : part;
+            })
             .filter((part) => part !== null && part !== undefined && part !== '')
             .join(' – '),
         )

@@ -5,7 +5,13 @@ import { categoryTables, roles } from '../../../db/schema.ts';
 import { messageTemplates } from '../../../db/tables/settings.ts';
 import type { Tx } from '../../../db/database.ts';
 import { inScope } from '../../../db/tenant-scope.ts';
-import { startResourceTestKit, type Caller, type ResourceTestKit } from '../../../resources/testing/kit.ts';
+import {
+  download,
+  readSheet,
+  startResourceTestKit,
+  type Caller,
+  type ResourceTestKit,
+} from '../../../resources/testing/kit.ts';
 import { testEngines } from '../../../testing/engines.ts';
 import { workflowTemplateResource } from './resources.ts';
 
@@ -115,6 +121,16 @@ describe.each(await testEngines())('Workflow templates on $engine', ({ engine })
     );
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     expect(updated.body.data.steps.map((s) => s.assignmentType)).toEqual(['ROLE', 'USER']);
+
+    // the spreadsheet shows minutes, as the form does
+    const sheet = await readSheet(
+      (await download(`${kit.server.url}${BASE}/export?keyword=WF_LEAVE`, caller.token)).bytes,
+    );
+    const [header, row] = sheet as [unknown[], unknown[]];
+    const cell = (name: string) => row[header.indexOf(name)];
+    expect(cell('Chu kỳ nhắc lại (phút)')).toBe(15);
+    expect(cell('Thời gian thông báo (phút)')).toBe(10);
+    expect(String(cell('Các bước xử lý'))).toContain('Kế toán trưởng – 120');
   });
 
   it('refuses no steps and more than 50, and durations that are not whole minutes from 1 to 999', async () => {
