@@ -402,6 +402,38 @@ export async function registerStorageRoutes(
   );
 
   app.get(
+    `${STORAGE_PREFIX}/user-manuals/:id/download`,
+    {
+      config: { auth: 'user', permission: [] },
+      schema: {
+        summary: 'A user manual (a system USER_MANUAL file) as an attachment, for any signed-in user',
+        tags,
+        params: IdParams,
+      },
+    },
+    async (request, reply) => {
+      const id = (request.params as { id: string }).id;
+      // The manuals are for everyone (Admin › user manuals): read as the system, limited here to
+      // the system's live USER_MANUAL files, never a tenant's file.
+      const [row] = await inScope(db, { tenantId: null, userId: null }, (tx) =>
+        tx
+          .select()
+          .from(files)
+          .where(
+            and(
+              eq(files.id, id),
+              isNull(files.tenantId),
+              eq(files.ownerType, 'USER_MANUAL'),
+              eq(files.deleted, false),
+            ),
+          ),
+      );
+      if (!row) throw notFound('No such user manual');
+      return serve(reply, row, 'download', 'private, no-store');
+    },
+  );
+
+  app.get(
     `${STORAGE_PREFIX}/public/:id`,
     {
       config: { auth: 'public' },

@@ -59,7 +59,7 @@ describe.each(await testEngines())('document templates and user manuals on $engi
     kit = await startResourceTestKit(engine);
     caller = await kit.caller([documentTemplateResource], ['file.create', 'file.view']);
     other = await kit.caller([documentTemplateResource]);
-    root = await kit.systemCaller([userManualResource]);
+    root = await kit.systemCaller([userManualResource], ['file.create', 'file.view']);
   });
   afterAll(() => kit?.stop());
 
@@ -187,5 +187,30 @@ describe.each(await testEngines())('document templates and user manuals on $engi
       ['Hướng dẫn chấm công', 'huong-dan.pdf'],
     ]);
     expect((await kit.http.get(`${MANUALS}/find-all-active`, '')).status).toBe(401);
+  });
+
+  it('lets any signed-in user download a manual, and nothing else through that door', async () => {
+    const form = new FormData();
+    form.append('ownerType', 'USER_MANUAL');
+    form.append('file', new Blob([Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n')]), 'Hướng dẫn.pdf');
+    const uploaded = await fetch(`${kit.server.url}/api/storage/files/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${root.token}` },
+      body: form,
+    });
+    expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+    const { id } = ((await uploaded.json()) as { data: { id: string } }).data;
+    const nobody = await kit.caller([]);
+    const door = (fileId: string) => `${kit.server.url}/api/storage/user-manuals/${fileId}/download`;
+    const got = await download(door(id), nobody.token);
+    expect(got.status).toBe(200);
+    expect(got.headers.get('content-disposition')).toMatch(/attachment/);
+    expect(got.bytes.toString('latin1').startsWith('%PDF-1.4')).toBe(true);
+    // a tenant's file, or a system file of another owner type, is not a manual
+    expect(
+      (await download(door(await file(caller.tenantId, 'x.pdf', 'USER_MANUAL')), nobody.token)).status,
+    ).toBe(404);
+    expect((await download(door(await file(null, 'y.docx')), nobody.token)).status).toBe(404);
+    expect((await download(door(id), '')).status).toBe(401);
   });
 });
