@@ -178,14 +178,8 @@ async function test() {
   mkdirSync(cache, { recursive: true });
   const rows = [];
   const steps = [];
-  /** Runs one step of the test command and remembers how long it took. */
-  const timed = (label, work) => {
-    const t0 = Date.now();
-    const result = work();
-    steps.push({ label, seconds: (Date.now() - t0) / 1000 });
-    return result;
-  };
-  /** The same for work that runs beside other work (the seconds overlap). */
+  /** Runs one step of the test command and remembers how long it took (steps that run side by
+   *  side overlap). */
   const timedAsync = async (label, work) => {
     const t0 = Date.now();
     const result = await work();
@@ -194,25 +188,35 @@ async function test() {
   };
   const check = (label, ok) => rows.push({ label, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
 
-  check(
-    'lint (eslint, prettier)',
-    timed('lint', () => run(pnpm[0], [...pnpm.slice(1), 'lint'])),
+  // Lint (one core) runs beside typecheck and the two builds: none needs another's output, and
+  // eslint and prettier read neither dist nor .cache. Its output is printed when it ends.
+  const lintLog = join(cache, 'lint.log');
+  const linting = timedAsync('lint (beside typecheck and the builds)', () =>
+    runAsync(pnpm[0], [...pnpm.slice(1), 'lint'], { log: lintLog }),
   );
   check(
     'typecheck (tsc)',
-    timed('typecheck', () =>
-      run(pnpm[0], [...pnpm.slice(1), 'exec', 'tsc', '-p', 'tsconfig.json', '--noEmit']),
+    await timedAsync('typecheck', () =>
+      runAsync(pnpm[0], [...pnpm.slice(1), 'exec', 'tsc', '-p', 'tsconfig.json', '--noEmit']),
     ),
   );
   mkdirSync(join(root, 'dist'), { recursive: true });
-  const builtFront = timed('build (rollup, budgets)', () => buildFrontEnd());
+  const builtFront = await timedAsync('build (rollup, budgets)', () =>
+    runAsync(process.execPath, ['scripts/build/build.mjs']),
+  );
   check('build with size budgets (rollup)', builtFront);
   // The build's tests read a production build: this one; and both vitest processes below share
   // one development build (scripts/build/testing/shared-build.mjs).
   if (builtFront) env.HCM_TEST_PRODUCTION_BUILD = join(root, 'dist/public');
   env.HCM_TEST_RUN_ID = String(process.pid);
-  const builtServer = timed('server bundle (esbuild)', () => buildServer());
+  const builtServer = await timedAsync('server bundle (esbuild)', () =>
+    runAsync(process.execPath, ['packages/server/build.mjs']),
+  );
   check('server bundle (esbuild)', builtServer);
+  const linted = await linting;
+  console.log(`\n--- lint output (${relative(root, lintLog)}) ---`);
+  console.log(readFileSync(lintLog, 'utf8'));
+  rows.unshift({ label: 'lint (eslint, prettier)', passed: linted ? 1 : 0, failed: linted ? 0 : 1 });
 
   // Two streams side by side, since each alone keeps about one of the two cores busy (vitest
   // gives a 2-core machine one worker, and the server and e2e projects run file by file anyway):
