@@ -1,0 +1,228 @@
+import { expect } from '@open-wc/testing';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ErrorCodes, FieldErrorKeys } from '@hcm/contracts';
+import { positionCoefficientContract, type SalaryScaleRow } from '@hcm/contracts/position-coefficients';
+import { clearSession } from '@hcm/session';
+import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
+import { accessibilityViolations } from '../../../../shared/ui/src/testing/axe.ts';
+import { FakeResourceApi } from '../../../../shared/ui/src/testing/fake-resource-api.ts';
+import { prepareUi, renderUi, resetUi } from '../../../../shared/ui/src/testing/ui-fixture.tsx';
+import PositionCoefficientPages from './PositionCoefficientPages.tsx';
+
+const contract = positionCoefficientContract;
+const BASE = contract.apiPath;
+const ROUTE = contract.route;
+const ENGINEER = '00000000-0000-4000-8000-0000000000e1';
+const TECHNICIAN = '00000000-0000-4000-8000-0000000000e2';
+const GRADES: SalaryScaleRow[] = [
+  { salaryGradeId: ENGINEER, code: 'KY_SU', name: 'Kỹ sư', scales: ['1', '2', '3'] },
+  { salaryGradeId: TECHNICIAN, code: 'KY_THUAT', name: 'Kỹ thuật viên', scales: ['1', '5'] },
+];
+const ALL = ['view', 'create', 'update', 'delete', 'export'].map(
+  (action) => `position_coefficient.${action}`,
+);
+const emptyRow = {
+  coefficient1: null,
+  coefficient2: null,
+  coefficient3: null,
+  coefficient4: null,
+  coefficient5: null,
+};
+
+let api: FakeResourceApi;
+/** the tables the fake's find-all-by-effective-date answers, by date */
+let latest: { date: string; salaryGrades: unknown[] } | null;
+
+const matrix = () => within(screen.getByRole('group', { name: 'Hệ số theo ngạch bậc' }));
+const cell = (grade: string, step: number) =>
+  matrix().getByRole('textbox', { name: new RegExp(`^${grade} – Bậc ${step}($|:)`) }) as HTMLInputElement;
+
+async function open(path: string) {
+  await api.signInWith(ALL);
+  window.history.pushState(null, '', path);
+  renderUi(<PositionCoefficientPages />);
+  await screen.findByRole('group', { name: 'Hệ số theo ngạch bậc' });
+  await matrix().findByRole('table');
+  // the cells are the kit's DecimalInput, a chunk of its own
+  await matrix().findByRole('textbox', { name: /^Kỹ sư – Bậc 1$/ });
+}
+
+async function fillHeader(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByRole('textbox', { name: /^Tên/ }), 'Bảng hệ số 2027');
+  await user.type(screen.getByRole('textbox', { name: /^Ngày hiệu lực/ }), '01012027');
+  await user.type(screen.getByRole('textbox', { name: /^Lương cơ sở/ }), '2530000');
+}
+
+configure({ asyncUtilTimeout: 5000 });
+
+describe('the position salary coefficient matrix', () => {
+  beforeEach(async () => {
+    await prepareUi();
+    latest = null;
+    api = new FakeResourceApi([contract]).intercept((call) => {
+      if (call.path === `${BASE}/salary-scales`) return { status: 200, body: { data: GRADES } };
+      if (call.path === `${BASE}/latest-effective-date`)
+        return { status: 200, body: { data: latest?.date ?? null } };
+      if (call.path === `${BASE}/find-all-by-effective-date`)
+        return {
+          status: 200,
+          body: {
+            data:
+              latest && (call.body as { effectiveDate: string }).effectiveDate === latest.date
+                ? [{ id: 'old', effectiveDate: latest.date, salaryGrades: latest.salaryGrades }]
+                : [],
+          },
+        };
+      return null;
+    });
+  });
+  afterEach(async () => {
+    // puts the test page's own address back (the runner reports through it)
+    await resetUi();
+    clearSession();
+  });
+
+  it('draws grades as rows and steps as columns, a cell disabled where the grade has no such step', async () => {
+    await open(`${ROUTE}/create`);
+    expect(cell('Kỹ sư', 1).disabled).to.equal(false);
+    expect(cell('Kỹ sư', 3).disabled).to.equal(false);
+    expect(cell('Kỹ sư', 4).disabled).to.equal(true);
+    expect(cell('Kỹ sư', 5).disabled).to.equal(true);
+    expect(cell('Kỹ thuật viên', 2).disabled).to.equal(true);
+    expect(cell('Kỹ thuật viên', 5).disabled).to.equal(false);
+    expect(
+      matrix()
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).to.deep.equal(['Ngạch lương', 'Bậc 1', 'Bậc 2', 'Bậc 3', 'Bậc 4', 'Bậc 5']);
+    expect(await accessibilityViolations(document.body)).to.deep.equal([]);
+  });
+
+  it('takes coefficients with a comma, moves between cells by keys, and sends a row per grade with a value', async () => {
+    const user = userEvent.setup();
+    await open(`${ROUTE}/create`);
+    await fillHeader(user);
+    await user.type(cell('Kỹ sư', 1), '2,34');
+    // Enter and the arrows move like a spreadsheet; disabled cells are skipped
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).to.equal(cell('Kỹ thuật viên', 1));
+    await user.keyboard('1,86{ArrowRight}');
+    expect(document.activeElement).to.equal(cell('Kỹ thuật viên', 5));
+    await user.keyboard('2,5{ArrowUp}');
+    expect(document.activeElement).to.equal(cell('Kỹ thuật viên', 5));
+    await user.type(cell('Kỹ sư', 2), '2,67');
+    expect(cell('Kỹ sư', 1).value).to.equal('2,34');
+    // a fourth decimal is not taken
+    await user.type(cell('Kỹ sư', 3), '3,1234');
+    expect(cell('Kỹ sư', 3).value).to.equal('3,123');
+
+    await user.click(screen.getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(api.callsTo('POST', BASE)).to.have.length(1));
+    const body = api.callsTo('POST', BASE)[0]?.body as Record<string, unknown>;
+    expect(body).to.deep.include({
+      name: 'Bảng hệ số 2027',
+      effectiveDate: '2027-01-01',
+      baseSalary: '2530000',
+    });
+    expect(body.salaryGrades).to.deep.equal([
+      {
+        ...emptyRow,
+        salaryGradeId: ENGINEER,
+        coefficient1: '2.34',
+        coefficient2: '2.67',
+        coefficient3: '3.123',
+      },
+      { ...emptyRow, salaryGradeId: TECHNICIAN, coefficient1: '1.86', coefficient5: '2.5' },
+    ]);
+  });
+
+  it('starts a new table from the latest in force, leaving out steps a grade no longer has', async () => {
+    latest = {
+      date: '2026-01-01',
+      salaryGrades: [
+        {
+          ...emptyRow,
+          salaryGradeId: ENGINEER,
+          coefficient1: '2.500',
+          coefficient2: '2.900',
+          coefficient4: '3.5',
+        },
+        { ...emptyRow, salaryGradeId: 'gone', coefficient1: '1.000' },
+      ],
+    };
+    const user = userEvent.setup();
+    await open(`${ROUTE}/create`);
+    await waitFor(() => expect(cell('Kỹ sư', 1).value).to.equal('2,5'));
+    expect(cell('Kỹ sư', 2).value).to.equal('2,9');
+    expect(cell('Kỹ sư', 4).value).to.equal('');
+    matrix().getByText(/sao chép từ bảng hiệu lực ngày 01\/01\/2026/);
+    await fillHeader(user);
+    await user.clear(cell('Kỹ sư', 2));
+    await user.type(cell('Kỹ sư', 2), '3,1');
+    await user.click(screen.getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(api.callsTo('POST', BASE)).to.have.length(1));
+    expect((api.callsTo('POST', BASE)[0]?.body as Record<string, unknown>).salaryGrades).to.deep.equal([
+      { ...emptyRow, salaryGradeId: ENGINEER, coefficient1: '2.500', coefficient2: '3.1' },
+    ]);
+  });
+
+  it("shows the server's refusal on its cell (salaryGrades[1].coefficient5) and a 0 as it is typed", async () => {
+    api.intercept((call) =>
+      call.method === 'POST' && call.path === BASE
+        ? {
+            status: 400,
+            body: {
+              code: ErrorCodes.validation,
+              message: 'The coefficients do not fit the salary grades',
+              errors: [
+                {
+                  field: 'salaryGrades[1].coefficient5',
+                  code: FieldErrorKeys.invalidValue,
+                  message: 'the grade has no step 5',
+                },
+              ],
+            },
+          }
+        : null,
+    );
+    const user = userEvent.setup();
+    await open(`${ROUTE}/create`);
+    await fillHeader(user);
+    await user.type(cell('Kỹ sư', 1), '0');
+    expect(cell('Kỹ sư', 1).getAttribute('aria-invalid')).to.equal('true');
+    matrix().getByText('Hệ số phải lớn hơn 0');
+    await user.clear(cell('Kỹ sư', 1));
+    await user.type(cell('Kỹ sư', 1), '2');
+    await user.type(cell('Kỹ thuật viên', 5), '2,5');
+    await user.click(screen.getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(cell('Kỹ thuật viên', 5).getAttribute('aria-invalid')).to.equal('true'));
+    expect(cell('Kỹ sư', 1).getAttribute('aria-invalid')).to.equal(null);
+  });
+
+  it('shows a stored table read only on its detail page', async () => {
+    api.records(contract).push({
+      id: '00000000-0000-4000-8000-000000000077',
+      version: 1,
+      name: 'Bảng hệ số 2026',
+      effectiveDate: '2026-01-01',
+      baseSalary: '2340000',
+      note: null,
+      status: 'ACTIVE',
+      salaryGrades: [{ ...emptyRow, salaryGradeId: ENGINEER, coefficient1: '2.340', coefficient3: '3.000' }],
+      createdAt: '2026-01-01T00:00:00.000Z',
+      createdBy: null,
+      lastModifiedAt: '2026-01-01T00:00:00.000Z',
+      lastModifiedBy: null,
+    });
+    await api.signInWith(ALL);
+    window.history.pushState(null, '', `${ROUTE}/00000000-0000-4000-8000-000000000077/detail`);
+    renderUi(<PositionCoefficientPages />);
+    const table = await screen.findByRole('table', { name: 'Hệ số theo ngạch bậc' });
+    const cells = within(table)
+      .getAllByRole('cell')
+      .map((td) => td.textContent);
+    expect(cells).to.deep.equal(['2,34', '—', '3', '—', '—']);
+    within(table).getByRole('rowheader', { name: 'Kỹ sư' });
+  });
+});
