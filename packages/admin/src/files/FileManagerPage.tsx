@@ -207,6 +207,8 @@ export default function FileManagerPage() {
     const kind = TYPE_FILTERS.findIndex((prefix) => type.startsWith(prefix));
     return kind < 0 ? type : t(`fileManager.types.${kind}`);
   };
+  // The fixed columns leave the name at least 150 px in the 968 px a 1280 px screen gives the
+  // page beside the menu, so the row's buttons stay in view without scrolling.
   const columns: ColumnDef<FileRecord>[] = [
     {
       key: 'originalName',
@@ -218,41 +220,41 @@ export default function FileManagerPage() {
     {
       key: 'ownerType',
       labelKey: 'admin:fileManager.ownerType',
-      width: 150,
+      width: 125,
       sortable: true,
       render: (row) => ownerLabel(row.ownerType),
     },
     {
       key: 'type',
       labelKey: 'admin:fileManager.type',
-      width: 150,
+      width: 110,
       sortable: true,
       render: (row) => typeLabel(row.type),
     },
     {
       key: 'size',
       labelKey: 'admin:fileManager.size',
-      width: 110,
+      width: 90,
       sortable: true,
       render: (row) => formatBytes(row.size),
     },
     {
       key: 'createdAt',
       labelKey: 'admin:fileManager.createdAt',
-      width: 150,
+      width: 140,
       sortable: true,
       render: (row) => formatDate(row.createdAt, 'timeDate'),
     },
     {
       key: 'createdByName',
       labelKey: 'admin:fileManager.createdBy',
-      width: 160,
+      width: 130,
       render: (row) => row.createdByName ?? '—',
     },
     {
       key: 'actions',
       labelKey: 'admin:fileManager.actions',
-      width: 230,
+      width: 220,
       render: (row) => (
         <div className={styles.actions}>
           <Button
