@@ -82,7 +82,6 @@ export const documentTemplateContract = defineContract({
       required: true,
       ownerType: 'DOCUMENT_TEMPLATE',
       accept: DOCUMENT_TEMPLATE_EXTENSIONS,
-      hint: label('setting.documentTemplate.fileHint', 'Tệp .docx hoặc .xlsx.', 'A .docx or .xlsx file.'),
     }),
     fileExtension: f.text({
       label: label('setting.documentTemplate.fileExtension', 'Định dạng', 'File type'),

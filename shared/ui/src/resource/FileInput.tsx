@@ -21,6 +21,8 @@ const useStyles = makeStyles({
   },
   name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 },
   hint: { color: tokens.colorNeutralForeground3 },
+  // the size stays on one line beside the name, which is the one cut short
+  size: { color: tokens.colorNeutralForeground3, whiteSpace: 'nowrap', flexShrink: 0 },
   problem: { color: tokens.colorPaletteRedForeground1 },
   hidden: { display: 'none' },
 });
@@ -118,7 +120,7 @@ export function FileInput({ field, binding, label, stored, disabled }: FileInput
           <Text className={styles.name} title={shown.fileName}>
             {shown.fileName}
           </Text>
-          <Text className={styles.hint}>({formatBytes(shown.size)})</Text>
+          <Text className={styles.size}>({formatBytes(shown.size)})</Text>
         </div>
       )}
       {!shown && typeof value === 'string' && value !== '' && (
