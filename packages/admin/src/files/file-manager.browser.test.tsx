@@ -104,6 +104,23 @@ describe('the file manager', () => {
     await waitFor(() => expect(screen.queryByRole('row', { name: /Hợp đồng lao động/ })).to.equal(null));
   });
 
+  it('keeps a row’s buttons in view in the 968 px a 1280 px screen leaves beside the menu', async () => {
+    openPath('/system/file-management');
+    renderUi(
+      <div style={{ width: 968 }} role="region" aria-label="khung">
+        <AdminRouter />
+      </div>,
+    );
+    const row = await screen.findByRole('row', { name: /Hợp đồng lao động Nguyễn Văn A\.pdf/ });
+    const frame = screen.getByRole('region', { name: 'khung' }).getBoundingClientRect();
+    const remove = within(row)
+      .getByRole('button', { name: `Xóa ${FILE.originalName}` })
+      .getBoundingClientRect();
+    expect(remove.right).to.be.at.most(frame.right);
+    const name = screen.getByRole('columnheader', { name: /Tên tệp/ }).getBoundingClientRect();
+    expect(name.width).to.be.at.least(149);
+  });
+
   it('filters by dates typed as dd/MM/yyyy in the kit’s date box, not the browser’s', async () => {
     const user = userEvent.setup();
     openPath('/system/file-management');
