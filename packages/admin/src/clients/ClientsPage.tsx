@@ -255,7 +255,7 @@ export default function ClientsPage() {
 
   const columns: ColumnDef<ApiClient>[] = [
     { key: 'name', labelKey: 'admin:client.name', truncate: 40 },
-    { key: 'clientId', labelKey: 'admin:client.clientId', width: 230 },
+    { key: 'clientId', labelKey: 'admin:client.clientId', width: 250 },
     {
       key: 'scopes',
       labelKey: 'admin:client.scopes',
@@ -264,25 +264,25 @@ export default function ClientsPage() {
     {
       key: 'status',
       labelKey: 'admin:client.status',
-      width: 120,
+      width: 130,
       render: (row) => t(`client.statuses.${row.status}`),
     },
     {
       key: 'expiresOn',
       labelKey: 'admin:client.expiresOn',
-      width: 120,
+      width: 110,
       render: (row) => (row.expiresOn ? formatDate(row.expiresOn, 'date') : '—'),
     },
     {
       key: 'lastUsedAt',
       labelKey: 'admin:client.lastUsedAt',
-      width: 150,
+      width: 140,
       render: (row) => (row.lastUsedAt ? formatDate(row.lastUsedAt, 'timeDate') : '—'),
     },
     {
       key: 'actions',
       labelKey: 'admin:client.actions',
-      width: 220,
+      width: 200,
       render: (row) =>
         row.status === 'ACTIVE' ? (
           <Authorized anyOf={['client.update']}>

@@ -61,6 +61,9 @@ const useStyles = makeStyles({
     alignItems: 'start',
   },
   buttons: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  // Fluent's dropdowns ask for 250 px; in a grid cell they take the cell's width instead.
+  control: { minWidth: 0, width: '100%' },
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
 });
 
 /** The form's values: lifetimes in minutes as typed (text), the rest as the API has them. */
@@ -103,7 +106,9 @@ function TimeZonePicker({
   value,
   onChange,
   onBlur,
+  className,
 }: {
+  className: string;
   value: string;
   onChange: (zone: string) => void;
   onBlur: () => void;
@@ -120,6 +125,7 @@ function TimeZonePicker({
   ).slice(0, 50);
   return (
     <Combobox
+      className={className}
       value={query}
       selectedOptions={[value]}
       freeform
@@ -257,10 +263,16 @@ function ConfigurationForm({
         <Subtitle2 id="configuration-region">{t('configuration.regionSection')}</Subtitle2>
         <div className={styles.grid}>
           <FormField label={t('configuration.timeZone')} error={zone.error} required>
-            <TimeZonePicker value={zone.value} onChange={zone.onChange} onBlur={zone.onBlur} />
+            <TimeZonePicker
+              className={styles.control}
+              value={zone.value}
+              onChange={zone.onChange}
+              onBlur={zone.onBlur}
+            />
           </FormField>
           <FormField label={t('configuration.language')}>
             <Dropdown
+              className={styles.control}
               value={t(`configuration.languages.${form.values.language}`)}
               selectedOptions={[form.values.language]}
               onOptionSelect={(_event, data) =>
@@ -276,6 +288,7 @@ function ConfigurationForm({
           </FormField>
           <FormField label={t('configuration.dateFormat')}>
             <Dropdown
+              className={styles.control}
               value={form.values.dateFormat}
               selectedOptions={[form.values.dateFormat]}
               onOptionSelect={(_event, data) =>
@@ -298,6 +311,7 @@ function ConfigurationForm({
           {WEEKDAYS.map((day) => (
             <FormField key={day} label={t(`configuration.weekdays.${day}`)}>
               <Dropdown
+                className={styles.control}
                 value={t(`configuration.dayKinds.${week[day]}`)}
                 selectedOptions={[week[day]]}
                 onOptionSelect={(_event, data) =>
@@ -359,8 +373,9 @@ export default function ConfigurationPage() {
       .catch(() => setFailed(true));
   };
   useEffect(() => load(), []);
+  const styles = useStyles();
   return (
-    <div>
+    <div className={styles.root}>
       <Title2 as="h1">{t('configuration.title')}</Title2>
       {configuration && (
         <Text as="p">
