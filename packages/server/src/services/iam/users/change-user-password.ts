@@ -48,7 +48,12 @@ export async function changeUserPassword(
     if (!user || (user.isRoot && !caller.isRoot)) throw userNotFound();
     await tx
       .update(users)
-      .set({ passwordHash, passwordChangeRequired, lastModifiedAt: new Date(), lastModifiedBy: caller.userId })
+      .set({
+        passwordHash,
+        passwordChangeRequired,
+        lastModifiedAt: new Date(),
+        lastModifiedBy: caller.userId,
+      })
       .where(eq(users.id, user.id));
     await revokeUserSessions(tx, user.id);
     await clearSignInFailures(tx, [user.username]);

@@ -78,7 +78,12 @@ export async function setPasswordWithLink(
     await tx
       .update(users)
       // Chosen by the user: nothing left to change at sign-in (migrations/0026).
-      .set({ passwordHash, passwordChangeRequired: false, lastModifiedAt: sql`now()`, lastModifiedBy: link.userId })
+      .set({
+        passwordHash,
+        passwordChangeRequired: false,
+        lastModifiedAt: sql`now()`,
+        lastModifiedBy: link.userId,
+      })
       .where(eq(users.id, link.userId));
   });
 }
