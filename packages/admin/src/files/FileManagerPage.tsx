@@ -241,7 +241,7 @@ export default function FileManagerPage() {
     {
       key: 'createdAt',
       labelKey: 'admin:fileManager.createdAt',
-      width: 140,
+      width: 130,
       sortable: true,
       render: (row) => formatDate(row.createdAt, 'timeDate'),
     },
@@ -254,7 +254,7 @@ export default function FileManagerPage() {
     {
       key: 'actions',
       labelKey: 'admin:fileManager.actions',
-      width: 220,
+      width: 230,
       render: (row) => (
         <div className={styles.actions}>
           <Button
