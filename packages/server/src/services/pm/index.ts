@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { registerResources, type ResourceDefinition, type ResourceDeps } from '../../resources/index.ts';
 import { positionCoefficientResource } from './position-coefficients/resource.ts';
+import { exportMatrixRoute } from './position-coefficients/export-matrix.ts';
 import { positionCoefficientRoutes } from './position-coefficients/routes.ts';
 
 /** The resources of the payroll service. */
@@ -10,4 +11,5 @@ export const pmResources: readonly ResourceDefinition[] = [positionCoefficientRe
 export const pmService: FastifyPluginAsync<{ deps: ResourceDeps }> = async (app, { deps }) => {
   await registerResources(app, pmResources, deps);
   await app.register(positionCoefficientRoutes, { db: deps.db });
+  await app.register(exportMatrixRoute, { db: deps.db });
 };

@@ -1,7 +1,13 @@
 import { LOOKUP_ID_MISSING, type ErrorEnvelope } from '@hcm/contracts';
 import { NO_COEFFICIENT_IN_FORCE } from '@hcm/contracts/position-coefficients';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startResourceTestKit, type Caller, type ResourceTestKit } from '../../../resources/testing/kit.ts';
+import {
+  download,
+  readSheet,
+  startResourceTestKit,
+  type Caller,
+  type ResourceTestKit,
+} from '../../../resources/testing/kit.ts';
 import { testEngines } from '../../../testing/engines.ts';
 import { salaryGradeResource } from '../../om/wage-categories/resources.ts';
 import { positionCoefficientResource } from './resource.ts';
@@ -270,5 +276,26 @@ describe.each(await testEngines())('position salary coefficients on $engine', ({
   it('refuses to delete a grade a table uses (409)', async () => {
     const res = await post<ErrorEnvelope>(`${GRADES}/${technician}/delete`);
     expect(res.status).toBe(409);
+  });
+
+  it("exports one table's matrix: a row per grade, a column per step, numbers where set", async () => {
+    const [table] = (
+      await post<{ data: Row[] }>(`${TABLES}/find-all-by-effective-date`, { effectiveDate: '2024-07-01' })
+    ).body.data;
+    const file = await download(
+      `${kit.server.url}${TABLES}/${String(table?.id)}/export-matrix`,
+      caller.token,
+    );
+    expect(file.status).toBe(200);
+    expect(await readSheet(file.bytes)).toEqual([
+      ['Mã ngạch', 'Tên ngạch', 'Bậc 1', 'Bậc 2', 'Bậc 3', 'Bậc 4', 'Bậc 5'],
+      ['KY_SU', 'Kỹ sư', 2.34, 2.67, 3],
+      ['KY_THUAT', 'Kỹ thuật viên', 1.86, undefined, undefined, undefined, 2.5],
+    ]);
+    const theirs = await download(
+      `${kit.server.url}${TABLES}/${String(table?.id)}/export-matrix`,
+      stranger.token,
+    );
+    expect(theirs.status).toBe(404);
   });
 });
