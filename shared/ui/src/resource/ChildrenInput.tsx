@@ -30,6 +30,12 @@ const useStyles = makeStyles({
   group: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, gridColumn: '1 / -1' },
   label: { fontWeight: tokens.fontWeightSemibold },
   scroll: { overflowX: 'auto' },
+  // On a phone the rows scroll sideways; each input fills its own cell (Fluent's dropdowns ask
+  // for 250 px of their own, which spilt over the next cell and took its clicks).
+  table: {
+    minWidth: '48rem',
+    '& .fui-Dropdown, & .fui-Combobox, & .fui-Input': { minWidth: 0, width: '100%' },
+  },
   number: { width: '3rem' },
   action: { width: '6rem' },
   error: { color: tokens.colorPaletteRedForeground1 },
@@ -115,7 +121,7 @@ export function ChildrenInput({
         <Text>{t('resource.noRows')}</Text>
       ) : (
         <div className={styles.scroll}>
-          <Table size="small" aria-labelledby={labelId}>
+          <Table size="small" aria-labelledby={labelId} className={styles.table}>
             <TableHeader>
               <TableRow>
                 <TableHeaderCell className={styles.number}>{t('resource.rowNumber')}</TableHeaderCell>

@@ -35,6 +35,8 @@ const FileInput = lazy(() => import('./FileInput.tsx').then((module) => ({ defau
 
 const useStyles = makeStyles({
   choices: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalL },
+  // a long set of choices (a workflow's approval kinds) takes the whole row, not one tall column
+  wide: { gridColumn: '1 / -1' },
 });
 
 export interface FieldInputProps {
@@ -216,7 +218,14 @@ export function FieldInput({ name, field, binding, text, disabled, serverErrors,
   })();
 
   return (
-    <FormField label={label} required={field.required} error={error} hint={hint} data-field={name}>
+    <FormField
+      label={label}
+      required={field.required}
+      error={error}
+      hint={hint}
+      data-field={name}
+      className={field.kind === 'enumSet' && field.values.length > 6 ? styles.wide : undefined}
+    >
       {input}
     </FormField>
   );
