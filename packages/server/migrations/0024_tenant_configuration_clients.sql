@@ -76,3 +76,29 @@ CREATE TABLE api_client_secrets (
 );
 --> statement-breakpoint
 REVOKE ALL ON api_client_secrets FROM hcm_app;
+--> statement-breakpoint
+
+-- The tenants' built-in administrator roles hold every tenant permission (seed-initial-data.ts),
+-- and their grants cannot be edited: give the existing ones the two resources tenants reach from
+-- now on (client, and configuration, which was the system users' alone). One tenant at a time,
+-- app.tenant_id set, so the forced tenant policies of roles and role_permissions hold.
+DO $$
+DECLARE
+  tenant uuid;
+BEGIN
+  FOR tenant IN SELECT id FROM tenants LOOP
+    PERFORM set_config('app.tenant_id', tenant::text, true);
+    INSERT INTO role_permissions (tenant_id, role_id, permission)
+    SELECT r.tenant_id, r.id, granted.permission
+    FROM roles r
+    CROSS JOIN unnest(ARRAY[
+      'client.view', 'client.create', 'client.update', 'client.delete', 'client.export',
+      'configuration.view', 'configuration.create', 'configuration.update', 'configuration.delete',
+      'configuration.export'
+    ]) AS granted (permission)
+    WHERE r.tenant_id = tenant AND r.built_in
+    ON CONFLICT DO NOTHING;
+  END LOOP;
+  PERFORM set_config('app.tenant_id', '', true);
+END
+$$;
