@@ -11,6 +11,6 @@ export default defineConfig({
     globalSetup: ['./support/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    hookTimeout: 240_000,
   },
 });

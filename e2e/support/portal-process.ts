@@ -36,8 +36,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
+const HEALTH_WAIT_MS = 180_000;
+
 async function waitForHealth(baseUrl: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  // Generous: in CI the portals start while the server suites run beside them on 2 cores.
+  const deadline = Date.now() + HEALTH_WAIT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`portal exited with ${child.exitCode}:\n${log()}`);
     try {
@@ -48,7 +51,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, log: () => st
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`portal did not answer /api/health within 60 s:\n${log()}`);
+  throw new Error(`portal did not answer /api/health within ${HEALTH_WAIT_MS / 1000} s:\n${log()}`);
 }
 
 /** Starts the built portal (server bundle + built front end) as a newcomer would, on its own data. */
