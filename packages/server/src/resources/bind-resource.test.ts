@@ -118,6 +118,17 @@ describe('bindResource refuses, at start, a contract its table or the catalogue 
       /photo \(image\): images need the file store/,
     ],
     [
+      'a file field among the import columns',
+      {
+        ...withField(
+          'unitId',
+          f.file({ label: label('t.unit', 'x', 'x'), ownerType: 'GENERAL', accept: ['pdf'] }),
+        ),
+        importColumns: [...base.importColumns, 'unitId'],
+      },
+      /importColumns names unitId, a file: a spreadsheet row cannot carry an uploaded file/,
+    ],
+    [
       'a list of references',
       withField(
         'tags',

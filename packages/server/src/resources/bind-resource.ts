@@ -185,6 +185,9 @@ export function bindResource(contract: AnyResourceContract, binding: ResourceBin
     for (const name of names)
       if (listNames.includes(name) && !(what === 'exportColumns' && lists[name]?.cell))
         fail(`${what} names ${name}, a list: lists are written and answered with the record only`);
+  for (const name of contract.importColumns)
+    if (contract.fields[name]?.kind === 'file')
+      fail(`importColumns names ${name}, a file: a spreadsheet row cannot carry an uploaded file`);
 
   const declaration: ResourceDeclaration = {
     service: contract.service,
