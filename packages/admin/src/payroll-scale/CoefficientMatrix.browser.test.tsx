@@ -9,6 +9,7 @@ import { accessibilityViolations } from '../../../../shared/ui/src/testing/axe.t
 import { FakeResourceApi } from '../../../../shared/ui/src/testing/fake-resource-api.ts';
 import { prepareUi, renderUi, resetUi } from '../../../../shared/ui/src/testing/ui-fixture.tsx';
 import PositionCoefficientPages from './PositionCoefficientPages.tsx';
+import { matrixDownloads } from './position-coefficient-api.ts';
 
 const contract = positionCoefficientContract;
 const BASE = contract.apiPath;
@@ -224,5 +225,20 @@ describe('the position salary coefficient matrix', () => {
       .map((td) => td.textContent);
     expect(cells).to.deep.equal(['2,34', '—', '3', '—', '—']);
     within(table).getByRole('rowheader', { name: 'Kỹ sư' });
+    // the matrix as a workbook: the table's own export
+    const saved: string[] = [];
+    const save = matrixDownloads.save;
+    matrixDownloads.save = (_blob, fileName) => saved.push(fileName);
+    api.intercept((call) =>
+      call.path === `${BASE}/00000000-0000-4000-8000-000000000077/export-matrix`
+        ? { status: 200, blob: new Blob(['x']), headers: { 'content-type': 'application/octet-stream' } }
+        : null,
+    );
+    try {
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Xuất ma trận hệ số' }));
+      await waitFor(() => expect(saved).to.deep.equal(['he-so-luong-00000000.xlsx']));
+    } finally {
+      matrixDownloads.save = save;
+    }
   });
 });

@@ -8,6 +8,8 @@ import {
 } from '@hcm/contracts/position-coefficients';
 import type { ChildrenField, Label } from '@hcm/contracts/resource';
 import {
+  Authorized,
+  Button,
   Caption1,
   DecimalInput,
   MessageBar,
@@ -19,6 +21,7 @@ import {
   formatNumber,
   makeStyles,
   mergeClasses,
+  notify,
   tokens,
   useUiTranslation,
   type FieldError,
@@ -36,7 +39,7 @@ import {
   type MatrixRow,
 } from './coefficient-matrix.ts';
 import { MatrixLabels } from './matrix-labels.ts';
-import { positionCoefficientApi } from './position-coefficient-api.ts';
+import { matrixDownloads, positionCoefficientApi } from './position-coefficient-api.ts';
 
 const useStyles = makeStyles({
   group: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -358,5 +361,32 @@ export function CoefficientMatrixView({ field, rows }: { field: ChildrenField; r
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The detail page's "export the coefficients": the table's matrix as a workbook (export permission). */
+export function ExportMatrixButton({ id }: { id: string }) {
+  const { i18n } = useUiTranslation();
+  const text = (label: Label) => (i18n.language === 'en' ? label.en : label.vi);
+  const [busy, setBusy] = useState(false);
+  const exportMatrix = async () => {
+    setBusy(true);
+    try {
+      matrixDownloads.save(
+        await positionCoefficientApi.exportMatrix(id),
+        `he-so-luong-${id.slice(0, 8)}.xlsx`,
+      );
+    } catch {
+      void notify.error(text(MatrixLabels.exportFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Authorized anyOf={['position_coefficient.export']}>
+      <Button disabled={busy} onClick={() => void exportMatrix()}>
+        {text(MatrixLabels.exportMatrix)}
+      </Button>
+    </Authorized>
   );
 }

@@ -8,6 +8,7 @@ import {
   CoefficientMatrixCreateInput,
   CoefficientMatrixInput,
   CoefficientMatrixView,
+  ExportMatrixButton,
 } from './CoefficientMatrix.tsx';
 import type { MatrixRow } from './coefficient-matrix.ts';
 
@@ -31,6 +32,7 @@ export default function PositionCoefficientPages() {
       contract={contract}
       form={{ fieldComponents: { salaryGrades: matrix } }}
       detail={{
+        actions: (record) => <ExportMatrixButton id={record.id} />,
         renderValue: {
           salaryGrades: (record) => (
             <CoefficientMatrixView field={matrixField} rows={(record.salaryGrades ?? []) as MatrixRow[]} />

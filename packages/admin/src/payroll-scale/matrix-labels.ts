@@ -34,4 +34,10 @@ export const MatrixLabels = {
     'Dùng phím mũi tên hoặc Enter để chuyển ô; ô xám: ngạch không có bậc đó.',
     'Arrow keys or Enter move between cells; grey cells: the grade has no such step.',
   ),
+  exportMatrix: label('positionCoefficient.matrix.export', 'Xuất ma trận hệ số', 'Export the coefficients'),
+  exportFailed: label(
+    'positionCoefficient.matrix.exportFailed',
+    'Không xuất được ma trận hệ số',
+    'The coefficients could not be exported',
+  ),
 } as const;

@@ -3,7 +3,7 @@ import {
   type PositionCoefficientRecord,
   type SalaryScaleRow,
 } from '@hcm/contracts/position-coefficients';
-import { api } from '@hcm/session';
+import { api, http } from '@hcm/session';
 
 const base = positionCoefficientContract.apiPath;
 
@@ -16,4 +16,22 @@ export const positionCoefficientApi = {
   /** the tables of one effective date, with their matrices */
   findAllByEffectiveDate: (effectiveDate: string) =>
     api.post<PositionCoefficientRecord[]>(`${base}/find-all-by-effective-date`, { effectiveDate }),
+  /** one table's matrix as a workbook (a row per grade, a column per step) */
+  exportMatrix: async (id: string): Promise<Blob> =>
+    (await http.get<Blob>(`${base}/${encodeURIComponent(id)}/export-matrix`, { responseType: 'blob' })).data,
+};
+
+/** Offers a file to the user (the browser's download); tests replace `save`. */
+export const matrixDownloads = {
+  save(blob: Blob, fileName: string): void {
+    const url = URL.createObjectURL(blob);
+    const anchor = document.createElement('a');
+    anchor.href = url;
+    anchor.download = fileName;
+    anchor.rel = 'noopener';
+    document.body.append(anchor);
+    anchor.click();
+    anchor.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  },
 };
