@@ -27,7 +27,6 @@ import { areaTables } from './tables/areas.ts';
 import { systemCatalogueTables } from './tables/system-catalogues.ts';
 import { settingTables } from './tables/settings.ts';
 import { fileTables } from './tables/files.ts';
-import { positionCoefficientTables } from './tables/position-coefficients.ts';
 import { outboundLogTables } from './tables/outbound-logs.ts';
 import { documentTemplateTables } from './tables/document-templates.ts';
 import { workflowTemplateTables } from './tables/workflow-templates.ts';
@@ -497,7 +496,6 @@ export const schema = {
   ...outboundLogTables,
   ...systemCatalogueTables,
   ...settingTables,
-  ...positionCoefficientTables,
   ...documentTemplateTables,
   ...workflowTemplateTables,
   ...positionCoefficientTables,
