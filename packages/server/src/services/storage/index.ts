@@ -9,7 +9,10 @@ import { createS3Store } from './stores/s3-store.ts';
 import type { FileStore } from './stores/store.ts';
 
 /** The store the configuration names; calls to a bucket go to the outbound log. */
-export const openFileStore = async (config: FileStoreConfig, outbound?: OutboundRecorder): Promise<FileStore> =>
+export const openFileStore = async (
+  config: FileStoreConfig,
+  outbound?: OutboundRecorder,
+): Promise<FileStore> =>
   config.kind === 's3' ? createS3Store(config, outbound) : createLocalStore(config.dir);
 
 /** The storage service: /api/storage/... (README "Files"). */

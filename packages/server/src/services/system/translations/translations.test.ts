@@ -89,11 +89,7 @@ describe.each(await testEngines())('translations (System › Language) on $engin
     const template = await download(`${kit.server.url}${BASE}/download-template`, admin.token);
     const header = (await readSheet(template.bytes))[0] ?? [];
     expect(header).toEqual(['Mã thông điệp', 'Tiếng Việt', 'Tiếng Anh']);
-    const file = await workbookOf([
-      header,
-      ['SYNC.KNOWN', 'Mới', 'New'],
-      ['sync.added', 'Thêm', 'Added'],
-    ]);
+    const file = await workbookOf([header, ['SYNC.KNOWN', 'Mới', 'New'], ['sync.added', 'Thêm', 'Added']]);
     const res = await upload(`${kit.server.url}${BASE}/import`, admin.token, file);
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     expect(res.json).toEqual({ data: { imported: 1, updated: 1 } });
