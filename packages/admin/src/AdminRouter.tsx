@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
-import { MessageBar, MessageBarBody, Spinner } from '@hcm/ui';
+import { MessageBar, MessageBarBody, Loading } from '@hcm/ui';
 import { ADMIN_PAGES, routeOf } from './admin-pages.ts';
 import { useAdminTranslation } from './admin-i18n.ts';
 import { reportNavigationError } from './navigation-error.ts';
@@ -37,7 +37,7 @@ export function AdminRouter() {
   const Page = PAGES[route];
   if (!Page) return <ReportNotFound />;
   return (
-    <Suspense fallback={<Spinner size="small" />}>
+    <Suspense fallback={<Loading size="small" />}>
       <Page />
     </Suspense>
   );

@@ -74,6 +74,7 @@ export {
 export { useListQuery, type ListQueryOptions, type ListQueryState } from './list/use-list-query.ts';
 export { indexColumn, type ColumnDef } from './table/columns.ts';
 export { statusTone, StatusTones, type BadgeTone } from './status/status-colors.ts';
+export { Loading, type LoadingProps } from './status/Loading.tsx';
 
 // resources (the pages are lazy)
 export {

@@ -5,7 +5,7 @@
  * sign-in page never downloads them.
  */
 import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
-import { Spinner } from '@fluentui/react-components';
+import { Loading } from './status/Loading.tsx';
 import type { ListQuery } from './list/list-query.ts';
 import type { ListPageProps } from './list/ListPage.tsx';
 import type { SearchBoxProps } from './list/SearchBox.tsx';
@@ -52,7 +52,7 @@ function lazyPiece<M, P extends object>(
   return Piece;
 }
 
-const spinner = <Spinner size="small" />;
+const spinner = <Loading size="small" />;
 
 const LazyListPage = lazyPiece(
   loadListKit,
@@ -124,7 +124,7 @@ export const FileUpload = lazyPiece<Awaited<ReturnType<typeof loadInputKit>>, Fi
 );
 
 type ResourceKit = Awaited<ReturnType<typeof loadResourceKit>>;
-const pageSpinner = <Spinner />;
+const pageSpinner = <Loading />;
 
 /** A resource's list drawn from its contract (filters, sort, paging, batch actions, export, import). */
 export const ResourceListPage = lazyPiece<ResourceKit, ResourceListPageProps>(

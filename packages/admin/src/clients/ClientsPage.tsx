@@ -13,7 +13,7 @@ import {
   MessageBarBody,
   MessageBarTitle,
   Option,
-  Spinner,
+  Loading,
   Text,
   Title2,
   Validators,
@@ -202,7 +202,7 @@ function CreateClientForm({
       )}
       <div className={`${styles.buttons} ${styles.wide}`}>
         <Button type="submit" appearance="primary" disabled={saving}>
-          {saving ? <Spinner size="tiny" /> : t('client.createButton')}
+          {saving ? <Loading size="tiny" /> : t('client.createButton')}
         </Button>
         <Button onClick={onCancel} disabled={saving}>
           {t('client.cancel')}

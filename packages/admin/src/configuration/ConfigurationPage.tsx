@@ -25,7 +25,7 @@ import {
   MessageBar,
   MessageBarBody,
   Option,
-  Spinner,
+  Loading,
   Subtitle2,
   Text,
   Title2,
@@ -341,7 +341,7 @@ function ConfigurationForm({
       <Authorized anyOf={['configuration.update']}>
         <div className={styles.buttons}>
           <Button type="submit" appearance="primary" disabled={saving || !dirty}>
-            {saving ? <Spinner size="tiny" /> : t('configuration.save')}
+            {saving ? <Loading size="tiny" /> : t('configuration.save')}
           </Button>
           <Button disabled={saving || !dirty} onClick={() => form.reset(start)}>
             {t('configuration.discard')}
@@ -387,7 +387,7 @@ export default function ConfigurationPage() {
           <MessageBarBody>{t('configuration.loadFailed')}</MessageBarBody>
         </MessageBar>
       )}
-      {!configuration && !failed && <Spinner size="small" />}
+      {!configuration && !failed && <Loading size="small" />}
       {configuration && (
         <ConfigurationForm
           // a new record (saved or reloaded) starts a fresh form: its values are the record's

@@ -14,7 +14,7 @@ import {
   DecimalInput,
   MessageBar,
   MessageBarBody,
-  Spinner,
+  Loading,
   Text,
   fieldErrorText,
   formatDate,
@@ -197,7 +197,7 @@ export function CoefficientMatrixInput({
       i18n.exists(key, { ns: 'ui' }) ? t(key, params) : undefined,
     );
 
-  if (grades === null) return <Spinner size="tiny" />;
+  if (grades === null) return <Loading size="tiny" />;
   if (grades === 'failed')
     return (
       <MessageBar intent="error">
@@ -318,7 +318,7 @@ export function CoefficientMatrixView({ field, rows }: { field: ChildrenField; r
   const { i18n } = useUiTranslation();
   const text = (label: Label) => (i18n.language === 'en' ? label.en : label.vi);
   const grades = useSalaryScales();
-  if (grades === null) return <Spinner size="tiny" />;
+  if (grades === null) return <Loading size="tiny" />;
   const lines = matrixLines(Array.isArray(grades) ? grades : [], rows).filter((line) =>
     rowOfGrade(rows, line.salaryGradeId),
   );

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AdminRoleDetail, RoleSummary } from '@hcm/contracts/users-roles';
-import { Dropdown, Field, Option, Spinner, Title2, makeStyles, tokens } from '@hcm/ui';
+import { Dropdown, Field, Option, Loading, Title2, makeStyles, tokens } from '@hcm/ui';
 import { useAdminTranslation } from '../admin-i18n.ts';
 import { rolesApi } from '../users/users-roles-api.ts';
 import { PermissionMatrixEditor } from './PermissionMatrixEditor.tsx';
@@ -56,7 +56,7 @@ export default function PermissionPage() {
         (matrix ? (
           <PermissionMatrixEditor key={role.id} matrix={matrix} granted={role.permissions} readOnly />
         ) : (
-          <Spinner size="small" />
+          <Loading size="small" />
         ))}
     </section>
   );

@@ -11,7 +11,7 @@ import {
   ListPage,
   MessageBar,
   MessageBarBody,
-  Spinner,
+  Loading,
   StatusBadge,
   Title2,
   goTo,
@@ -237,7 +237,7 @@ function RoleDetailPage({ id }: { id: string }) {
     notify.success(t('role.deleted'));
     goTo(ROLE_ROUTE);
   };
-  if (!role) return <Spinner size="small" />;
+  if (!role) return <Loading size="small" />;
   return (
     <section className={styles.page} aria-label={role.name}>
       <div className={styles.header}>
@@ -274,7 +274,7 @@ function RoleDetailPage({ id }: { id: string }) {
           onDirtyChange={setDirty}
         />
       ) : (
-        <Spinner size="small" />
+        <Loading size="small" />
       )}
     </section>
   );

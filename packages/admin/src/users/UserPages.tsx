@@ -14,7 +14,7 @@ import {
   MessageBarBody,
   MessageBarTitle,
   Option,
-  Spinner,
+  Loading,
   StatusBadge,
   Title2,
   formatDate,
@@ -286,7 +286,7 @@ function UserUpdatePage({ id }: { id: string }) {
   const styles = useStyles();
   const { t } = useAdminTranslation();
   const [user] = useUser(id);
-  if (!user) return <Spinner size="small" />;
+  if (!user) return <Loading size="small" />;
   return (
     <section className={styles.page} aria-label={t('user.update')}>
       <Title2 as="h1">{t('user.update')}</Title2>
@@ -311,7 +311,7 @@ function UserDetailPage({ id }: { id: string }) {
   const { t } = useAdminTranslation();
   const [user, setUser] = useUser(id);
   const [password, setPassword] = useState<string | null>(null);
-  if (!user) return <Spinner size="small" />;
+  if (!user) return <Loading size="small" />;
   const locked = user.status === 'INACTIVE';
   const facts: [string, string][] = [
     [t('user.username'), user.username],

@@ -7,9 +7,9 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  Spinner,
 } from '@fluentui/react-components';
 import { useUiTranslation } from '../i18n/ui-i18n.ts';
+import { Loading } from '../status/Loading.tsx';
 
 export type ConfirmKind = 'delete' | 'activate' | 'deactivate' | 'confirm';
 
@@ -76,7 +76,7 @@ export function ConfirmDialog({
             <Button
               appearance="primary"
               disabled={busy}
-              icon={busy ? <Spinner size="tiny" /> : undefined}
+              icon={busy ? <Loading size="tiny" /> : undefined}
               onClick={() => void confirm()}
             >
               {t(`confirm.${kind}.action`)}

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Spinner } from '@fluentui/react-components';
 import type { ChildrenRowsTableProps } from './ChildrenRowsTable.tsx';
+import { Loading } from '../status/Loading.tsx';
 
 // A chunk of its own: only the pages of a resource with child rows load the table.
 const ChildrenRowsTable = lazy(() =>
@@ -10,7 +10,7 @@ const ChildrenRowsTable = lazy(() =>
 /** The rows of a children field on the detail page: a read-only table (loaded when first shown). */
 export function ChildrenTable(props: ChildrenRowsTableProps) {
   return (
-    <Suspense fallback={<Spinner size="tiny" />}>
+    <Suspense fallback={<Loading size="tiny" />}>
       <ChildrenRowsTable {...props} />
     </Suspense>
   );

@@ -5,7 +5,6 @@ import {
   Dropdown,
   Input,
   Option,
-  Spinner,
   Switch,
   Textarea,
   makeStyles,
@@ -24,6 +23,7 @@ import type { LabelText } from './format-value.ts';
 import { ReferenceInput } from './ReferenceInput.tsx';
 import type { FieldError } from '../form/validators.ts';
 import type { StoredFile } from './file-field-api.ts';
+import { Loading } from '../status/Loading.tsx';
 
 // A chunk of its own: only the forms of a resource with child rows load the rows editor.
 const ChildrenInput = lazy(() =>
@@ -76,7 +76,7 @@ export function FieldInput({ name, field, binding, text, disabled, serverErrors,
   const enumLabel = (labels: Readonly<Record<string, Label>>, v: string) => (labels[v] ? text(labels[v]) : v);
   if (field.kind === 'children')
     return (
-      <Suspense fallback={<Spinner size="tiny" />}>
+      <Suspense fallback={<Loading size="tiny" />}>
         <ChildrenInput
           name={name}
           field={field}
@@ -189,7 +189,7 @@ export function FieldInput({ name, field, binding, text, disabled, serverErrors,
       }
       case 'file':
         return (
-          <Suspense fallback={<Spinner size="tiny" />}>
+          <Suspense fallback={<Loading size="tiny" />}>
             <FileInput
               field={field}
               binding={binding}

@@ -36,6 +36,7 @@ import { useLabelText } from './resource-labels.ts';
 import { goTo, resourceRoutes } from './resource-routes.ts';
 import { useUnsavedChangesWarning } from './unsaved-changes.ts';
 import { useResourceRecord } from './use-resource-record.ts';
+import { Loading } from '../status/Loading.tsx';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '960px' },
@@ -276,7 +277,7 @@ function FormBody({
           type="submit"
           appearance="primary"
           disabled={saving}
-          icon={saving ? <Spinner size="tiny" /> : undefined}
+          icon={saving ? <Loading size="tiny" /> : undefined}
         >
           {t('resource.save')}
         </Button>

@@ -179,6 +179,28 @@ describe('data table', () => {
     expect(frame.scrollWidth).to.equal(frame.clientWidth);
   });
 
+  it('can be scrolled by keyboard when wider than its frame, and adds no tab stop when it fits', async () => {
+    const { unmount } = renderUi(
+      <div style={{ width: 360 }}>
+        <Harness rows={[]} />
+      </div>,
+    );
+    // an empty table holds nothing focusable: the scrolling region itself takes focus
+    const region = await screen.findByRole('region', { name: 'Đơn vị' });
+    expect(region.tabIndex).to.equal(0);
+    region.focus();
+    expect(document.activeElement).to.equal(region);
+    unmount();
+    renderUi(
+      <div style={{ width: 1400 }}>
+        <Harness rows={[]} />
+      </div>,
+    );
+    const wrapper = screen.getByRole('table', { name: 'Đơn vị' }).parentElement as HTMLElement;
+    await waitFor(() => expect(wrapper.hasAttribute('tabindex')).to.equal(false));
+    expect(screen.queryByRole('region', { name: 'Đơn vị' })).to.equal(null);
+  });
+
   it('says so when there is nothing to show', async () => {
     renderUi(<Harness rows={[]} />);
     await screen.findByText('Không có dữ liệu');

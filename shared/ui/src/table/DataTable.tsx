@@ -17,6 +17,7 @@ import { useUiTranslation } from '../i18n/ui-i18n.ts';
 import { parseSortBy, toggleSortBy } from '../list/list-query.ts';
 import { cellText, sortFieldOf, type ColumnDef } from './columns.ts';
 import { TruncatedText } from './TruncatedText.tsx';
+import { useOverflowing } from '../hooks/overflowing.ts';
 
 /** A column's least width when it declares none (catalogues §9: table columns 150 px). */
 const COLUMN_MIN_PX = 150;
@@ -102,6 +103,7 @@ export function DataTable<T>({
   rowOffset = 0,
 }: DataTableProps<T>) {
   const styles = useStyles();
+  const { ref: scrollerRef, overflowing } = useOverflowing<HTMLDivElement>();
   const { t: tUi } = useUiTranslation();
   const { t } = useTranslation(ns);
   const sort = parseSortBy(sortBy);
@@ -125,7 +127,13 @@ export function DataTable<T>({
   };
 
   return (
-    <div className={styles.wrapper} aria-busy={loading}>
+    <div
+      ref={scrollerRef}
+      className={styles.wrapper}
+      aria-busy={loading}
+      // scrolled by keyboard too when it is wider than the screen (WCAG 2.1.1)
+      {...(overflowing ? { tabIndex: 0, role: 'region', 'aria-label': ariaLabel } : {})}
+    >
       <Table aria-label={ariaLabel} style={{ minWidth: tableMinWidth(columns, selectable) }}>
         <TableHeader>
           <TableRow>
