@@ -132,7 +132,10 @@ export function DataTable<T>({
       className={styles.wrapper}
       aria-busy={loading}
       // scrolled by keyboard too when it is wider than the screen (WCAG 2.1.1)
-      {...(overflowing ? { tabIndex: 0, role: 'region', 'aria-label': ariaLabel } : {})}
+      // (named apart from the page's own region of the same title, which it sits in)
+      {...(overflowing
+        ? { tabIndex: 0, role: 'region', 'aria-label': tUi('table.scrollRegion', { name: ariaLabel }) }
+        : {})}
     >
       <Table aria-label={ariaLabel} style={{ minWidth: tableMinWidth(columns, selectable) }}>
         <TableHeader>
