@@ -1,6 +1,7 @@
 import { FieldLimits, Paging } from '@hcm/contracts';
 import Type, { type TSchema } from 'typebox';
 import type { Fields, ListSpec, Lists, ResourceDeclaration, ResourceSchemas } from '../types.ts';
+import { pagingQuery } from '../../http/paging-query.ts';
 
 const Uuid = Type.String({ format: 'uuid' });
 const DateTime = Type.String({ format: 'date-time' });
@@ -73,12 +74,6 @@ function filterSchema(schema: TSchema): TSchema {
 const keyword = Type.Optional(
   Type.String({ maxLength: FieldLimits.search, description: 'matched anywhere in the searchable fields' }),
 );
-const paging = {
-  pageIndex: Type.Optional(Type.Integer({ minimum: 1, maximum: Paging.maxPageIndex, default: 1 })),
-  pageSize: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: Paging.maxPageSize, default: Paging.defaultPageSize }),
-  ),
-};
 
 function sortBySchema(declaration: ResourceDeclaration): TSchema {
   const { sort, defaultSort } = declaration;
@@ -112,10 +107,10 @@ export function deriveSchemas(declaration: ResourceDeclaration): ResourceSchemas
     createBody: bodySchema(fields, declaration.create, 'create', lists),
     updateBody: bodySchema(fields, declaration.update, 'update', lists),
     idParams: closed({ id: Uuid }),
-    searchQuery: closed({ keyword, ...paging, sortBy, ...filters }),
+    searchQuery: closed({ keyword, ...pagingQuery, sortBy, ...filters }),
     countQuery: closed({ keyword, ...filters }),
     exportQuery: closed({ keyword, sortBy, ...filters }),
-    autoCompleteQuery: closed({ keyword, ...paging, sortBy, ...narrowing }, 'ACTIVE records only'),
+    autoCompleteQuery: closed({ keyword, ...pagingQuery, sortBy, ...narrowing }, 'ACTIVE records only'),
     autoCompleteAllQuery: closed(
       { keyword, sortBy, ...narrowing },
       `ACTIVE records only, at most ${Paging.maxAutoCompleteAll}`,

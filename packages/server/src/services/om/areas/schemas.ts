@@ -1,6 +1,6 @@
-import { Paging } from '@hcm/contracts';
 import Type from 'typebox';
 import { AreaGenerations, AreaTypes } from '../../../db/tables/areas.ts';
+import { pagingQuery } from '../../../http/paging-query.ts';
 
 const Generation = Type.Unsafe<(typeof AreaGenerations)[number]>({
   type: 'string',
@@ -59,10 +59,7 @@ export const AreaSearchQuery = Type.Object(
     ),
     type: Type.Optional(AreaTypeSchema),
     generation: Type.Optional(Generation),
-    pageIndex: Type.Optional(Type.Integer({ minimum: 1, maximum: Paging.maxPageIndex, default: 1 })),
-    pageSize: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: Paging.maxPageSize, default: Paging.defaultPageSize }),
-    ),
+    ...pagingQuery,
   },
   { additionalProperties: false },
 );

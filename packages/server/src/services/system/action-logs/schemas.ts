@@ -1,6 +1,7 @@
 import { FieldLimits, Paging } from '@hcm/contracts';
 import Type, { type TSchema } from 'typebox';
 import { ActionLogActions } from '../../../resources/action-log/record-actions.ts';
+import { pagingQuery } from '../../../http/paging-query.ts';
 
 const Uuid = Type.String({ format: 'uuid' });
 const Action = Type.Unsafe<string>({ type: 'string', enum: [...ActionLogActions] });
@@ -30,10 +31,7 @@ export const ActionLogQuery = Type.Object(
     recordId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     from: Type.Optional(Type.String({ format: 'date-time', description: 'created at or after' })),
     to: Type.Optional(Type.String({ format: 'date-time', description: 'created before' })),
-    pageIndex: Type.Optional(Type.Integer({ minimum: 1, maximum: Paging.maxPageIndex, default: 1 })),
-    pageSize: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: Paging.maxPageSize, default: Paging.defaultPageSize }),
-    ),
+    ...pagingQuery,
     sortBy: Type.Optional(
       Type.String({
         maxLength: FieldLimits.search,

@@ -1,5 +1,6 @@
 import { FieldLimits, Paging } from '@hcm/contracts';
 import Type, { type TSchema } from 'typebox';
+import { pagingQuery } from '../../../http/paging-query.ts';
 
 const Uuid = Type.String({ format: 'uuid' });
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -41,10 +42,7 @@ export const OutboundLogQuery = Type.Object(
     ),
     from: Type.Optional(Type.String({ format: 'date-time', description: 'made at or after' })),
     to: Type.Optional(Type.String({ format: 'date-time', description: 'made before' })),
-    pageIndex: Type.Optional(Type.Integer({ minimum: 1, maximum: Paging.maxPageIndex, default: 1 })),
-    pageSize: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: Paging.maxPageSize, default: Paging.defaultPageSize }),
-    ),
+    ...pagingQuery,
     sortBy: Type.Optional(
       Type.String({
         maxLength: FieldLimits.search,

@@ -16,17 +16,12 @@ import { listQueryOf, orderOf, pageOf, whereOf } from '../../../resources/search
 import { attachLists } from '../../../resources/write/lists.ts';
 import { AssigneeSources, namesOf, NotificationTemplateSource, searchNamed } from './assignees.ts';
 import { workflowTemplateResource } from './resources.ts';
+import { pagingQuery } from '../../../http/paging-query.ts';
 
 const definition = workflowTemplateResource;
 const TAG = 'system/workflow-templates';
 const Uuid = Type.String({ format: 'uuid' });
 const keyword = Type.Optional(Type.String({ maxLength: FieldLimits.search }));
-const paging = {
-  pageIndex: Type.Optional(Type.Integer({ minimum: 1, maximum: Paging.maxPageIndex, default: 1 })),
-  pageSize: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: Paging.maxPageSize, default: Paging.defaultPageSize }),
-  ),
-};
 const TemplateType = Type.Unsafe<string>({ type: 'string', enum: Object.keys(WorkflowTemplateTypes) });
 const Named = Type.Object({ id: Uuid, name: Type.String(), status: Type.String() });
 
@@ -51,7 +46,7 @@ function searchAutoComplete(app: FastifyInstance, db: Db) {
         querystring: Type.Object(
           {
             keyword,
-            ...paging,
+            ...pagingQuery,
             sortBy: (schemas.searchQuery as unknown as { properties: Record<string, Type.TSchema> })
               .properties.sortBy as Type.TSchema,
             workflowTemplateTypes: Type.Optional(
@@ -121,7 +116,7 @@ function lookup(
       schema: {
         summary: `Workflow templates: ACTIVE ${what} to choose from, by name`,
         tags: [TAG],
-        querystring: Type.Object({ keyword, ...paging }, { additionalProperties: false }),
+        querystring: Type.Object({ keyword, ...pagingQuery }, { additionalProperties: false }),
         response: { 200: PageEnvelope(Named), ...errorResponses },
       },
     },
