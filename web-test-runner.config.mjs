@@ -17,6 +17,14 @@ export default {
         executablePath: process.env.CHROME_PATH ?? chromium.executablePath,
         args: ['--headless=new', ...chromium.args],
       },
+      // Fluent's motion honours reduced motion (1 ms instead of its animations): a dialog or
+      // toast is gone when its state says so, not an animation later, which a loaded CI
+      // machine stretched past a test's wait for the page behind a closing dialog.
+      async createPage({ context }) {
+        const page = await context.newPage();
+        await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
+        return page;
+      },
     }),
   ],
   reporters: [

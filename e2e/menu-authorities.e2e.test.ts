@@ -10,10 +10,10 @@ import { addTenantUser, type PortalDatabase, type TenantUser } from './support/t
 
 const FORBIDDEN_TOAST = 'Bạn không có quyền truy cập chức năng này.';
 /**
- * The only authorities of the user: the employee list (whose module this portal does not
- * install yet) and the job-title and religion categories (served by @hcm/admin).
+ * The only authorities of the user: the timesheets (whose module this portal does not install
+ * yet) and the job-title and religion categories (served by @hcm/admin).
  */
-const PERMISSIONS = ['worker.view', 'job_title.view', 'religion.view'];
+const PERMISSIONS = ['timesheet.view', 'job_title.view', 'religion.view'];
 const FULL_NAME = 'Trần Thị Hạn Chế';
 
 /**
@@ -108,7 +108,7 @@ describe.each(targets)('a user with two authorities on $engine', (target) => {
     await menu.waitFor();
     await openAllGroups(menu);
 
-    // The employee list is theirs, but no installed app draws it: it is not offered.
+    // The timesheets are theirs, but no installed app draws them: they are not offered.
     expect(await namesOf(menu.getByRole('link'))).toEqual(['Tổng quan', 'Chức danh', 'Tôn giáo']);
     expect(await namesOf(menu.getByRole('button'))).toEqual(['Quản trị', 'Danh mục']);
     // Each entry under its own group: Quản trị › Danh mục › Chức danh, Tôn giáo.
@@ -118,6 +118,7 @@ describe.each(targets)('a user with two authorities on $engine', (target) => {
     expect(await namesOf(groupItem('Quản trị').getByRole('link'))).toEqual(['Chức danh', 'Tôn giáo']);
     expect(await menu.getByText('Hệ thống', { exact: true }).count()).toBe(0);
     expect(await menu.getByText('Tổ chức', { exact: true }).count()).toBe(0);
+    expect(await menu.getByText('Chấm công', { exact: true }).count()).toBe(0);
 
     expect(await menu.getByRole('link', { name: 'Chức danh' }).getAttribute('href')).toBe(
       '/setting/job-titles',

@@ -66,19 +66,24 @@ function ensureDependencies() {
   must(run(pnpm[0], [...pnpm.slice(1), 'install', '--frozen-lockfile']), 'installing dependencies with pnpm');
 }
 
-function ensureChromium() {
+/** The Debian packages the tests run: Chromium (browser tests) and OpenLDAP's slapd (directory sync). */
+function ensureTestPackages() {
   const chromium =
     process.env.CHROME_PATH ??
     JSON.parse(readFileSync(join(root, 'scripts/chromium.json'), 'utf8')).executablePath;
-  if (existsSync(chromium)) return;
+  const missing = [
+    ...(existsSync(chromium) ? [] : ['chromium']),
+    ...(existsSync('/usr/sbin/slapd') ? [] : ['slapd']),
+  ];
+  if (missing.length === 0) return;
   const asRoot = process.getuid?.() === 0;
   const sudo = asRoot ? [] : ['sudo'];
-  console.log(`Chromium is missing at ${chromium}: installing Debian's package`);
+  console.log(`Missing for the tests: ${missing.join(', ')}: installing Debian's packages`);
   const apt = (args) =>
     run(sudo[0] ?? 'apt-get', [...(asRoot ? [] : ['apt-get']), ...args], {
       env: { ...env, DEBIAN_FRONTEND: 'noninteractive' },
     });
-  must(apt(['update']) && apt(['install', '-y', 'chromium']), 'installing chromium');
+  must(apt(['update']) && apt(['install', '-y', ...missing]), `installing ${missing.join(', ')}`);
 }
 
 /** A fingerprint of the files a build reads: paths, sizes and modification times. */
@@ -173,7 +178,7 @@ function printTimes(steps, fileTimes) {
 async function test() {
   const started = Date.now();
   ensureDependencies();
-  ensureChromium();
+  ensureTestPackages();
   rmSync(cache, { recursive: true, force: true });
   mkdirSync(cache, { recursive: true });
   const rows = [];
@@ -220,9 +225,11 @@ async function test() {
 
   // Two streams side by side, since each alone keeps about one of the two cores busy (vitest
   // gives a 2-core machine one worker, and the server and e2e projects run file by file anyway):
-  //   1. vitest, every project but e2e: unit, server integration (PGlite and PostgreSQL), build;
-  //   2. vitest's e2e project (the built portal in Chromium), then web-test-runner's browser
-  //      component tests. Its output goes to .cache/e2e-and-browser.log, printed when it ends.
+  //   1. vitest's unit and server integration projects (PGlite and PostgreSQL);
+  //   2. vitest's e2e project (the built portal in Chromium) and the build's tests, then
+  //      web-test-runner's browser component tests. Its output goes to
+  //      .cache/e2e-and-browser.log, printed when it ends.
+  // The root vitest.config.ts picks each stream's projects from HCM_VITEST_STREAM.
   // They share nothing but the PostgreSQL server (each suite makes its own database) and the
   // build the tests share (scripts/build/testing/shared-build.mjs, which takes a lock).
   const vitestArgs = (name) => [
@@ -235,15 +242,22 @@ async function test() {
     `--outputFile.json=${relative(root, join(cache, `vitest-${name}-results.json`))}`,
     '--reporter=./scripts/vitest-file-times.mjs',
   ];
-  const vitestEnv = (name) => ({ ...env, VITEST_FILE_TIMES: join(cache, `vitest-${name}-file-times.json`) });
+  const vitestEnv = (name) => ({
+    ...env,
+    HCM_VITEST_STREAM: name === 'e2e' ? 'side' : 'main',
+    VITEST_FILE_TIMES: join(cache, `vitest-${name}-file-times.json`),
+  });
   const sideLog = join(cache, 'e2e-and-browser.log');
   const [, wtrOk] = await Promise.all([
-    timedAsync('vitest: every project but e2e', () =>
-      runAsync(pnpm[0], [...vitestArgs('main'), '--project=!e2e'], { env: vitestEnv('main') }),
+    timedAsync('vitest: unit and server', () =>
+      runAsync(pnpm[0], vitestArgs('main'), { env: vitestEnv('main') }),
     ),
     (async () => {
-      await timedAsync('vitest: e2e (beside the above)', () =>
-        runAsync(pnpm[0], [...vitestArgs('e2e'), '--project=e2e'], { env: vitestEnv('e2e'), log: sideLog }),
+      await timedAsync('vitest: e2e and build (beside the above)', () =>
+        runAsync(pnpm[0], vitestArgs('e2e'), {
+          env: vitestEnv('e2e'),
+          log: sideLog,
+        }),
       );
       return timedAsync('web-test-runner: bundle and run (after e2e)', async () => {
         const bundled = await runAsync(process.execPath, ['scripts/wtr/bundle-tests.mjs'], { log: sideLog });
@@ -255,8 +269,8 @@ async function test() {
   console.log(readFileSync(sideLog, 'utf8'));
 
   for (const [name, label] of [
-    ['main', 'vitest: unit, server (PostgreSQL; PGlite for the suites of docs/testing.md), build'],
-    ['e2e', 'vitest: e2e (built portal, PGlite and PostgreSQL, Chromium)'],
+    ['main', 'vitest: unit, server (PostgreSQL; PGlite for the suites of docs/testing.md)'],
+    ['e2e', "vitest: e2e (built portal, PGlite and PostgreSQL, Chromium) and the build's tests"],
   ]) {
     const vitest = readJson(join(cache, `vitest-${name}-results.json`));
     if (!vitest) {

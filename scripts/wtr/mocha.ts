@@ -2,7 +2,15 @@
  * web-test-runner runs browser tests with mocha, whose functions are globals. There are no
  * mocha typings in the workspace; this gives them types without declaring globals that could
  * clash with vitest's. Every package's *.browser.test.tsx imports it from here.
+ *
+ * It also sets, once for every browser test, how long Testing Library's findBy and waitFor
+ * wait: a page is a lazy chunk and CI's machine is shared, so its first heading can take
+ * seconds to appear where the library's default is one.
  */
+import { configure } from '@testing-library/dom';
+
+configure({ asyncUtilTimeout: 5000 });
+
 type Body = () => void | Promise<void>;
 
 interface MochaGlobals {

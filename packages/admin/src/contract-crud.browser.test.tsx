@@ -13,7 +13,7 @@ import { clearSession } from '@hcm/session';
 import { afterEach, beforeEach, describe, it } from '../../../scripts/wtr/mocha.ts';
 import { downloads, type DownloadedFile } from '../../../shared/ui/src/resource/resource-api.ts';
 import { FakeResourceApi } from '../../../shared/ui/src/testing/fake-resource-api.ts';
-import { prepareUi, renderUi, resetUi } from '../../../shared/ui/src/testing/ui-fixture.tsx';
+import { openPath, prepareUi, renderUi, resetUi } from '../../../shared/ui/src/testing/ui-fixture.tsx';
 import { AdminRouter } from './AdminRouter.tsx';
 import { ADMIN_PAGES } from './admin-pages.ts';
 import { DRAWN_CONTRACTS } from './drawn-contracts.ts';
@@ -156,10 +156,6 @@ let saved: DownloadedFile[];
 const saveFile = downloads.save;
 
 /** Opens a portal path the way the shell does: single-spa's history change, then popstate. */
-function openPath(path: string) {
-  window.history.pushState(null, '', path);
-  window.dispatchEvent(new PopStateEvent('popstate'));
-}
 
 describe('every contract the admin app draws, walked through its pages', () => {
   beforeEach(async () => {

@@ -2,7 +2,6 @@ import { expect } from '@open-wc/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearSession } from '@hcm/session';
-import { i18n } from '@hcm/i18n';
 import {
   CONFIGURATION_API_PATH,
   ClientApiPaths,
@@ -15,16 +14,17 @@ import {
 import { afterEach, beforeEach, describe, it } from '../../../scripts/wtr/mocha.ts';
 import { accessibilityViolations } from '../../../shared/ui/src/testing/axe.ts';
 import { FakeResourceApi } from '../../../shared/ui/src/testing/fake-resource-api.ts';
-import { prepareUi, renderUi, resetUi } from '../../../shared/ui/src/testing/ui-fixture.tsx';
+import {
+  loadAppTexts,
+  openPath,
+  prepareUi,
+  renderUi,
+  resetUi,
+} from '../../../shared/ui/src/testing/ui-fixture.tsx';
 import { AdminRouter } from './AdminRouter.tsx';
 import { ADMIN_APP } from './admin-i18n.ts';
 
 let api: FakeResourceApi;
-
-function openPath(path: string) {
-  window.history.pushState(null, '', path);
-  window.dispatchEvent(new PopStateEvent('popstate'));
-}
 
 const DAY = 86_400;
 const stored: Configuration = {
@@ -51,11 +51,7 @@ const stored: Configuration = {
 describe('System › Configuration and Client', () => {
   beforeEach(async () => {
     await prepareUi();
-    const dictionary = (await (await fetch('/packages/admin/i18n/vi.json')).json()) as Record<
-      string,
-      unknown
-    >;
-    i18n.addResourceBundle('vi', ADMIN_APP, dictionary, true, true);
+    await loadAppTexts(ADMIN_APP, 'admin');
     api = new FakeResourceApi([]);
     await api.signInWith([
       'configuration.view',

@@ -23,6 +23,8 @@ export const ErrorCodes = {
   licenseUnavailable: '40000030',
   /** 403: the password was set by someone else; only the own password change is open (migrations/0026). */
   passwordChangeRequired: 'PASSWORD_CHANGE_REQUIRED',
+  /** 502: the organisation's directory (LDAP) refused the bind, timed out or could not be reached */
+  directoryUnavailable: 'DIRECTORY_UNAVAILABLE',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 

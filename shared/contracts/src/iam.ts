@@ -100,13 +100,6 @@ export const ResetPasswordBody = Type.Object(
 );
 export type ResetPasswordBody = Type.Static<typeof ResetPasswordBody>;
 
-/** POST /api/iam/users/{id}/change-password: an administrator sets a user's password. */
-export const ChangeUserPasswordBody = Type.Object(
-  { newPassword: NewPassword },
-  { additionalProperties: false },
-);
-export type ChangeUserPasswordBody = Type.Static<typeof ChangeUserPasswordBody>;
-
 /** POST /api/iam/users/unlock-by-usernames: ends the sign-in lock of these users. */
 export const UnlockUsersBody = Type.Object(
   {

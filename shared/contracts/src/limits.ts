@@ -25,6 +25,8 @@ export const Patterns = {
   password: '^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d)(?=.*[^A-Za-z0-9\\s])\\S{8,}$',
   code: '^[A-Za-z0-9_.]{4,50}$',
   phone: '^\\+?[0-9()]+$',
+  /** a mailbox: something, one @, a domain with a dot; no spaces */
+  email: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$',
 } as const;
 
 export const Paging = {

@@ -61,6 +61,8 @@ export const MENU: readonly MenuNode[] = [
   group('organisation', [
     entry('organisationChart', '/om/organization-chart', ['organization_unit']),
     entry('employeeList', '/om/employee', ['worker']),
+    // a route of catalogues §2.1 with no entry in §2.2: the colleagues' directory every employee opens
+    entry('contacts', '/om/contacts', ['contacts']),
     entry('contract', '/om/contract', ['contract']),
     entry('positionAssignment', '/om/displacements', ['displacement']),
     entry('quitJob', '/om/quit-job', ['resignation']),

@@ -64,7 +64,13 @@ export const ADMIN_APP: MicroAppDeclaration = {
   ],
 };
 
-export const MICRO_APPS: readonly MicroAppDeclaration[] = [ADMIN_APP];
+/** The organisation micro-app (packages/organization): the organisation chart and the units' list. */
+export const ORGANIZATION_APP: MicroAppDeclaration = {
+  name: '@hcm/organization',
+  routes: ['/om/organization-chart', '/om/employee', '/om/contacts'],
+};
+
+export const MICRO_APPS: readonly MicroAppDeclaration[] = [ADMIN_APP, ORGANIZATION_APP];
 
 /**
  * Said by root-config when single-spa could not load or start a registered micro-app

@@ -56,6 +56,7 @@ export {
 } from './form/use-form-state.ts';
 export { guardSubmit, type SubmitGuardOptions } from './form/submit-guard.ts';
 export { FormField, type FormFieldProps } from './form/FormField.tsx';
+export { SettingsSection, type SettingsSectionProps } from './form/SettingsSection.tsx';
 export { TextInput, type TextInputProps } from './form/TextInput.tsx';
 export { useUnsavedChangesWarning } from './resource/unsaved-changes.ts';
 
@@ -84,6 +85,15 @@ export {
   type ResourcePageKind,
   type ResourcePageMatch,
 } from './resource/resource-routes.ts';
+
+// module micro-apps: the shell's outlet, navigation errors, the browser's location, contract pages
+export { moduleOutlet, pageBrand, type ModuleOutlet } from './module/module-outlet.ts';
+export { reportNavigationError, useBrowserLocation } from './module/navigation.ts';
+export {
+  ModuleContractPages,
+  ReportNotFound,
+  type ModulePageOptions,
+} from './module/ModuleContractPages.tsx';
 
 // toasts
 export {

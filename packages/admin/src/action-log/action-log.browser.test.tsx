@@ -3,10 +3,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NAVIGATION_ERROR_EVENT } from '@hcm/contracts';
 import { clearSession } from '@hcm/session';
-import { i18n } from '@hcm/i18n';
 import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
 import { FakeResourceApi } from '../../../../shared/ui/src/testing/fake-resource-api.ts';
-import { prepareUi, renderUi, resetUi } from '../../../../shared/ui/src/testing/ui-fixture.tsx';
+import {
+  loadAppTexts,
+  openPath,
+  prepareUi,
+  renderUi,
+  resetUi,
+} from '../../../../shared/ui/src/testing/ui-fixture.tsx';
 import { AdminRouter } from '../AdminRouter.tsx';
 import { ADMIN_APP } from '../admin-i18n.ts';
 import { ACTION_LOGS_PATH, type ActionLogEntry } from './action-log-api.ts';
@@ -29,21 +34,10 @@ const ENTRY: ActionLogEntry = {
 
 let api: FakeResourceApi;
 
-function openPath(path: string) {
-  window.history.pushState(null, '', path);
-  window.dispatchEvent(new PopStateEvent('popstate'));
-}
-
 describe('the action log', () => {
   beforeEach(async () => {
     await prepareUi();
-    // the app's own dictionary, as the test runner serves it from packages/admin/i18n (the kit's
-    // fixture looks for dictionaries under shared/)
-    const dictionary = (await (await fetch('/packages/admin/i18n/vi.json')).json()) as Record<
-      string,
-      unknown
-    >;
-    i18n.addResourceBundle('vi', ADMIN_APP, dictionary, true, true);
+    await loadAppTexts(ADMIN_APP, 'admin');
     api = new FakeResourceApi([]);
     api.intercept((call) => {
       if (call.path === ACTION_LOGS_PATH)

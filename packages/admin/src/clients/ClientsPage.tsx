@@ -82,14 +82,23 @@ function SecretShownOnce({ revealed, onClose }: { revealed: ApiClientWithSecret;
   );
 }
 
-type CreateValues = { name: string; description: string; expiresOn: string; scopes: string[] };
+type ClientValues = { name: string; description: string; expiresOn: string; scopes: string[] };
 
-/** A new client: name, description, optional last day, and its scopes among the user's own codes. */
-function CreateClientForm({
+/**
+ * A client's form: a new one (name, description, optional last day, scopes among the user's
+ * own codes), or an active one's changes (`client` given: the same fields, sent with its
+ * version). A scope the client has that the user does not hold stays listed so it can be
+ * taken away; the server refuses to give it again (client-scopes.ts).
+ */
+function ClientForm({
+  client,
   onCreated,
+  onUpdated,
   onCancel,
 }: {
-  onCreated: (created: ApiClientWithSecret) => void;
+  client?: ApiClient;
+  onCreated?: (created: ApiClientWithSecret) => void;
+  onUpdated?: (updated: ApiClient) => void;
   onCancel: () => void;
 }) {
   const styles = useStyles();
@@ -97,11 +106,19 @@ function CreateClientForm({
   const authorities = useAuthorities();
   // A client may carry only what its maker holds, within the tenant catalogue (the server says the same).
   const grantable = useMemo(
-    () => (authorities?.granted ?? []).filter((code) => tenantCodes.has(code)).sort(),
-    [authorities],
+    () =>
+      [...new Set([...(authorities?.granted ?? []), ...(client?.scopes ?? [])])]
+        .filter((code) => tenantCodes.has(code))
+        .sort(),
+    [authorities, client],
   );
-  const form = useFormState<CreateValues>({
-    initialValues: { name: '', description: '', expiresOn: '', scopes: [] },
+  const form = useFormState<ClientValues>({
+    initialValues: {
+      name: client?.name ?? '',
+      description: client?.description ?? '',
+      expiresOn: client?.expiresOn ?? '',
+      scopes: [...(client?.scopes ?? [])],
+    },
     validators: {
       name: [Validators.required(), Validators.maxLength(FieldLimits.name)],
       description: [Validators.maxLength(FieldLimits.description)],
@@ -116,23 +133,24 @@ function CreateClientForm({
   const description = form.field('description');
   const expiresOn = form.field('expiresOn');
   const scopes = form.field('scopes');
+  const title = client ? t('client.editTitle', { name: client.name }) : t('client.create');
 
   const save = async () => {
     setSaving(true);
     try {
       const { name: n, description: d, expiresOn: e, scopes: s } = form.values;
-      onCreated(
-        await clientApi.create({
-          name: n.trim(),
-          description: d.trim() === '' ? null : d.trim(),
-          expiresOn: e === '' ? null : e,
-          scopes: s,
-        }),
-      );
+      const body = {
+        name: n.trim(),
+        description: d.trim() === '' ? null : d.trim(),
+        expiresOn: e === '' ? null : e,
+        scopes: s,
+      };
+      if (client) onUpdated?.(await clientApi.update(client.id, { ...body, version: client.version }));
+      else onCreated?.(await clientApi.create(body));
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) {
         form.setErrors(
-          serverFieldErrors(error.fieldErrors) as Partial<Record<keyof CreateValues, FieldError>>,
+          serverFieldErrors(error.fieldErrors) as Partial<Record<keyof ClientValues, FieldError>>,
         );
         notify.warning(error.message);
       } else notify.error(error instanceof ApiError ? error.message : String(error));
@@ -145,7 +163,7 @@ function CreateClientForm({
     <form
       className={styles.form}
       noValidate
-      aria-label={t('client.create')}
+      aria-label={title}
       onSubmit={(event: FormEvent) => {
         void form.handleSubmit(save)(event);
       }}
@@ -202,7 +220,7 @@ function CreateClientForm({
       )}
       <div className={`${styles.buttons} ${styles.wide}`}>
         <Button type="submit" appearance="primary" disabled={saving}>
-          {saving ? <Loading size="tiny" /> : t('client.createButton')}
+          {saving ? <Loading size="tiny" /> : t(client ? 'client.saveButton' : 'client.createButton')}
         </Button>
         <Button onClick={onCancel} disabled={saving}>
           {t('client.cancel')}
@@ -214,14 +232,15 @@ function CreateClientForm({
 
 /**
  * System › Client (/system/client): the tenant's API clients. Hand-made, as the generic pages
- * cannot show a secret once: create (the secret appears here, then never again), rotate the
- * secret, revoke. The token endpoint is described in README.md, "API clients".
+ * cannot show a secret once: create (the secret appears here, then never again), edit an active
+ * client (name, description, last day, scopes), rotate the secret, revoke. The token endpoint is described in README.md, "API clients".
  */
 export default function ClientsPage() {
   const styles = useStyles();
   const { t } = useAdminTranslation();
   const [clients, setClients] = useState<ApiClient[] | null>(null);
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<ApiClient | null>(null);
   const [revealed, setRevealed] = useState<ApiClientWithSecret | null>(null);
   const load = () => {
     clientApi
@@ -282,11 +301,21 @@ export default function ClientsPage() {
     {
       key: 'actions',
       labelKey: 'admin:client.actions',
-      width: 200,
+      width: 260,
       render: (row) =>
         row.status === 'ACTIVE' ? (
           <Authorized anyOf={['client.update']}>
             <div className={styles.buttons}>
+              <Button
+                size="small"
+                aria-label={t('client.editTitle', { name: row.name })}
+                onClick={() => {
+                  setCreating(false);
+                  setEditing(row);
+                }}
+              >
+                {t('client.edit')}
+              </Button>
               <Button size="small" onClick={() => void rotate(row)}>
                 {t('client.rotate')}
               </Button>
@@ -304,9 +333,21 @@ export default function ClientsPage() {
       <Title2 as="h1">{t('client.title')}</Title2>
       <Text>{t('client.intro')}</Text>
       {revealed && <SecretShownOnce revealed={revealed} onClose={() => setRevealed(null)} />}
+      {editing && (
+        <ClientForm
+          key={editing.id}
+          client={editing}
+          onUpdated={(updated) => {
+            setEditing(null);
+            notify.success(t('client.updated', { name: updated.name }));
+            load();
+          }}
+          onCancel={() => setEditing(null)}
+        />
+      )}
       <Authorized anyOf={['client.create']}>
         {creating ? (
-          <CreateClientForm
+          <ClientForm
             onCreated={(created) => {
               setCreating(false);
               setRevealed(created);
@@ -316,7 +357,13 @@ export default function ClientsPage() {
           />
         ) : (
           <div>
-            <Button appearance="primary" onClick={() => setCreating(true)}>
+            <Button
+              appearance="primary"
+              onClick={() => {
+                setEditing(null);
+                setCreating(true);
+              }}
+            >
               {t('client.create')}
             </Button>
           </div>

@@ -4,6 +4,7 @@ import {
   type ApiClient,
   type ApiClientWithSecret,
   type CreateClientBody,
+  type UpdateClientBody,
 } from '@hcm/contracts/system';
 
 const one = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
@@ -15,7 +16,7 @@ export const clientApi = {
     api.post<ApiClientWithSecret>(ClientApiPaths.list, body, { ignoreError: true }),
   rotateSecret: (id: string) => api.post<ApiClientWithSecret>(one(ClientApiPaths.rotateSecret, id)),
   revoke: (id: string) => api.post<ApiClient>(one(ClientApiPaths.revoke, id)),
-  /** kept for the API's completeness: the page edits no client yet (see packages/admin/README.md) */
-  update: async (id: string, body: Omit<CreateClientBody, 'name'> & { name: string; version: number }) =>
-    (await http.put<{ data: ApiClient }>(one(ClientApiPaths.one, id), body)).data.data,
+  /** name, description, scopes and last day of an active client, at the version read (409 otherwise) */
+  update: async (id: string, body: UpdateClientBody) =>
+    (await http.put<{ data: ApiClient }>(one(ClientApiPaths.one, id), body, { ignoreError: true })).data.data,
 };

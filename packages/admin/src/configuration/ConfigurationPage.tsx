@@ -26,7 +26,7 @@ import {
   MessageBarBody,
   Option,
   Loading,
-  Subtitle2,
+  SettingsSection,
   Text,
   Title2,
   Validators,
@@ -46,20 +46,6 @@ import { configurationApi } from './configuration-api.ts';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '960px' },
-  section: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalM,
-    padding: tokens.spacingVerticalM,
-    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusMedium,
-  },
-  grid: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
-    gap: tokens.spacingVerticalM,
-    alignItems: 'start',
-  },
   buttons: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   // Fluent's dropdowns ask for 250 px; in a grid cell they take the cell's width instead.
   control: { minWidth: 0, width: '100%' },
@@ -259,84 +245,80 @@ function ConfigurationForm({
           </MessageBarBody>
         </MessageBar>
       )}
-      <section className={styles.section} aria-labelledby="configuration-region">
-        <Subtitle2 id="configuration-region">{t('configuration.regionSection')}</Subtitle2>
-        <div className={styles.grid}>
-          <FormField label={t('configuration.timeZone')} error={zone.error} required>
-            <TimeZonePicker
-              className={styles.control}
-              value={zone.value}
-              onChange={zone.onChange}
-              onBlur={zone.onBlur}
-            />
-          </FormField>
-          <FormField label={t('configuration.language')}>
+      <SettingsSection title={t('configuration.regionSection')} columnWidth={200}>
+        <FormField label={t('configuration.timeZone')} error={zone.error} required>
+          <TimeZonePicker
+            className={styles.control}
+            value={zone.value}
+            onChange={zone.onChange}
+            onBlur={zone.onBlur}
+          />
+        </FormField>
+        <FormField label={t('configuration.language')}>
+          <Dropdown
+            className={styles.control}
+            value={t(`configuration.languages.${form.values.language}`)}
+            selectedOptions={[form.values.language]}
+            onOptionSelect={(_event, data) =>
+              form.setValue('language', data.optionValue as FormValues['language'])
+            }
+          >
+            {ConfigurationLanguages.map((language) => (
+              <Option key={language} value={language}>
+                {t(`configuration.languages.${language}`)}
+              </Option>
+            ))}
+          </Dropdown>
+        </FormField>
+        <FormField label={t('configuration.dateFormat')}>
+          <Dropdown
+            className={styles.control}
+            value={form.values.dateFormat}
+            selectedOptions={[form.values.dateFormat]}
+            onOptionSelect={(_event, data) =>
+              form.setValue('dateFormat', data.optionValue as FormValues['dateFormat'])
+            }
+          >
+            {DateFormatChoices.map((format) => (
+              <Option key={format} value={format}>
+                {format}
+              </Option>
+            ))}
+          </Dropdown>
+        </FormField>
+      </SettingsSection>
+
+      <SettingsSection title={t('configuration.weekSection')} columnWidth={200}>
+        {WEEKDAYS.map((day) => (
+          <FormField key={day} label={t(`configuration.weekdays.${day}`)}>
             <Dropdown
               className={styles.control}
-              value={t(`configuration.languages.${form.values.language}`)}
-              selectedOptions={[form.values.language]}
+              value={t(`configuration.dayKinds.${week[day]}`)}
+              selectedOptions={[week[day]]}
               onOptionSelect={(_event, data) =>
-                form.setValue('language', data.optionValue as FormValues['language'])
+                form.setValue('workingWeek', {
+                  ...week,
+                  [day]: data.optionValue as WorkingWeek[typeof day],
+                })
               }
             >
-              {ConfigurationLanguages.map((language) => (
-                <Option key={language} value={language}>
-                  {t(`configuration.languages.${language}`)}
+              {WorkdayKinds.map((kind) => (
+                <Option key={kind} value={kind}>
+                  {t(`configuration.dayKinds.${kind}`)}
                 </Option>
               ))}
             </Dropdown>
           </FormField>
-          <FormField label={t('configuration.dateFormat')}>
-            <Dropdown
-              className={styles.control}
-              value={form.values.dateFormat}
-              selectedOptions={[form.values.dateFormat]}
-              onOptionSelect={(_event, data) =>
-                form.setValue('dateFormat', data.optionValue as FormValues['dateFormat'])
-              }
-            >
-              {DateFormatChoices.map((format) => (
-                <Option key={format} value={format}>
-                  {format}
-                </Option>
-              ))}
-            </Dropdown>
-          </FormField>
-        </div>
-      </section>
+        ))}
+      </SettingsSection>
 
-      <section className={styles.section} aria-labelledby="configuration-week">
-        <Subtitle2 id="configuration-week">{t('configuration.weekSection')}</Subtitle2>
-        <div className={styles.grid}>
-          {WEEKDAYS.map((day) => (
-            <FormField key={day} label={t(`configuration.weekdays.${day}`)}>
-              <Dropdown
-                className={styles.control}
-                value={t(`configuration.dayKinds.${week[day]}`)}
-                selectedOptions={[week[day]]}
-                onOptionSelect={(_event, data) =>
-                  form.setValue('workingWeek', {
-                    ...week,
-                    [day]: data.optionValue as WorkingWeek[typeof day],
-                  })
-                }
-              >
-                {WorkdayKinds.map((kind) => (
-                  <Option key={kind} value={kind}>
-                    {t(`configuration.dayKinds.${kind}`)}
-                  </Option>
-                ))}
-              </Dropdown>
-            </FormField>
-          ))}
-        </div>
-      </section>
-
-      <section className={styles.section} aria-labelledby="configuration-sessions">
-        <Subtitle2 id="configuration-sessions">{t('configuration.sessionSection')}</Subtitle2>
-        <Text>{t('configuration.sessionHint')}</Text>
-        <div className={styles.grid}>{LIFETIME_FIELDS.map(lifetime)}</div>
-      </section>
+      <SettingsSection
+        title={t('configuration.sessionSection')}
+        intro={<Text>{t('configuration.sessionHint')}</Text>}
+        columnWidth={200}
+      >
+        {LIFETIME_FIELDS.map(lifetime)}
+      </SettingsSection>
 
       <Authorized anyOf={['configuration.update']}>
         <div className={styles.buttons}>

@@ -3,11 +3,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NAVIGATION_ERROR_EVENT } from '@hcm/contracts';
 import { clearSession } from '@hcm/session';
-import { i18n } from '@hcm/i18n';
 import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
 import { accessibilityViolations } from '../../../../shared/ui/src/testing/axe.ts';
 import { FakeResourceApi } from '../../../../shared/ui/src/testing/fake-resource-api.ts';
-import { prepareUi, renderUi, resetUi } from '../../../../shared/ui/src/testing/ui-fixture.tsx';
+import {
+  loadAppTexts,
+  openPath,
+  prepareUi,
+  renderUi,
+  resetUi,
+} from '../../../../shared/ui/src/testing/ui-fixture.tsx';
 import { AdminRouter } from '../AdminRouter.tsx';
 import { ADMIN_APP } from '../admin-i18n.ts';
 import { OUTBOUND_LOGS_PATH, type OutboundLogEntry } from './outbound-log-api.ts';
@@ -39,19 +44,10 @@ const FAILED: OutboundLogEntry = {
 
 let api: FakeResourceApi;
 
-function openPath(path: string) {
-  window.history.pushState(null, '', path);
-  window.dispatchEvent(new PopStateEvent('popstate'));
-}
-
 describe('the outbound log', () => {
   beforeEach(async () => {
     await prepareUi();
-    const dictionary = (await (await fetch('/packages/admin/i18n/vi.json')).json()) as Record<
-      string,
-      unknown
-    >;
-    i18n.addResourceBundle('vi', ADMIN_APP, dictionary, true, true);
+    await loadAppTexts(ADMIN_APP, 'admin');
     api = new FakeResourceApi([]);
     api.intercept((call) => {
       if (call.path === OUTBOUND_LOGS_PATH) {

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ErrorCodes, FieldErrorKeys } from '@hcm/contracts';
 import { positionCoefficientContract, type SalaryScaleRow } from '@hcm/contracts/position-coefficients';
@@ -54,8 +54,6 @@ async function fillHeader(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByRole('textbox', { name: /^Ngày hiệu lực/ }), '01012027');
   await user.type(screen.getByRole('textbox', { name: /^Lương cơ sở/ }), '2530000');
 }
-
-configure({ asyncUtilTimeout: 5000 });
 
 describe('the position salary coefficient matrix', () => {
   beforeEach(async () => {

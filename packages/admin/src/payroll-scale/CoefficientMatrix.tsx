@@ -315,7 +315,7 @@ function stepLabel(field: FieldInputProps['field'], scale: SalaryScale) {
 /** The matrix of a table, read only (the detail page): values in Vietnamese notation, "—" where the grade has no step. */
 export function CoefficientMatrixView({ field, rows }: { field: ChildrenField; rows: readonly MatrixRow[] }) {
   const styles = useStyles();
-  const { i18n } = useUiTranslation();
+  const { t, i18n } = useUiTranslation();
   const text = (label: Label) => (i18n.language === 'en' ? label.en : label.vi);
   const grades = useSalaryScales();
   if (grades === null) return <Loading size="tiny" />;
@@ -324,7 +324,13 @@ export function CoefficientMatrixView({ field, rows }: { field: ChildrenField; r
   );
   if (lines.length === 0) return <Text>—</Text>;
   return (
-    <div className={styles.scroll}>
+    // Scrolled by keyboard too: a read-only table has nothing else to take focus (WCAG 2.1.1).
+    <div
+      className={styles.scroll}
+      tabIndex={0}
+      role="region"
+      aria-label={t('table.scrollRegion', { name: text(field.label) })}
+    >
       <table className={styles.table} aria-label={text(field.label)}>
         <thead>
           <tr>

@@ -40,4 +40,15 @@ export const MatrixLabels = {
     'Không xuất được ma trận hệ số',
     'The coefficients could not be exported',
   ),
+  importMatrix: label('positionCoefficient.matrix.import', 'Nhập ma trận hệ số', 'Import the coefficients'),
+  imported: label(
+    'positionCoefficient.matrix.imported',
+    'Đã nhập ma trận hệ số từ {{file}}',
+    'Imported the coefficients from {{file}}',
+  ),
+  importHint: label(
+    'positionCoefficient.matrix.importHint',
+    'Tệp .xlsx theo mẫu của "Xuất ma trận hệ số": thay toàn bộ ma trận của bảng này.',
+    'An .xlsx file laid out as "Export the coefficients" writes it: replaces this table\'s whole matrix.',
+  ),
 } as const;

@@ -17,6 +17,14 @@ export const positionCoefficientApi = {
   findAllByEffectiveDate: (effectiveDate: string) =>
     api.post<PositionCoefficientRecord[]>(`${base}/find-all-by-effective-date`, { effectiveDate }),
   /** one table's matrix as a workbook (a row per grade, a column per step) */
+  /** replaces one table's matrix with a workbook in the export's layout (400 names each bad cell) */
+  importMatrix: (id: string, file: File) => {
+    const body = new FormData();
+    body.append('file', file, file.name);
+    return api.post<PositionCoefficientRecord>(`${base}/${encodeURIComponent(id)}/import-matrix`, body, {
+      ignoreError: true,
+    });
+  },
   exportMatrix: async (id: string): Promise<Blob> =>
     (await http.get<Blob>(`${base}/${encodeURIComponent(id)}/export-matrix`, { responseType: 'blob' })).data,
 };

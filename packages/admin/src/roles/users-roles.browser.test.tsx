@@ -9,11 +9,16 @@ import {
   type AdminUser,
 } from '@hcm/contracts/users-roles';
 import { clearSession } from '@hcm/session';
-import { i18n } from '@hcm/i18n';
 import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
 import { accessibilityViolations } from '../../../../shared/ui/src/testing/axe.ts';
 import { FakeResourceApi } from '../../../../shared/ui/src/testing/fake-resource-api.ts';
-import { prepareUi, renderUi, resetUi } from '../../../../shared/ui/src/testing/ui-fixture.tsx';
+import {
+  loadAppTexts,
+  openPath,
+  prepareUi,
+  renderUi,
+  resetUi,
+} from '../../../../shared/ui/src/testing/ui-fixture.tsx';
 import { AdminRouter } from '../AdminRouter.tsx';
 import { ADMIN_APP } from '../admin-i18n.ts';
 
@@ -49,21 +54,12 @@ const ROLE_PATH = `/api/iam/roles/${ROLE.id}`;
 
 let api: FakeResourceApi;
 
-function openPath(path: string) {
-  window.history.pushState(null, '', path);
-  window.dispatchEvent(new PopStateEvent('popstate'));
-}
-
 const checkbox = (name: string) => screen.getByRole<HTMLInputElement>('checkbox', { name });
 
 describe('the users and roles pages', () => {
   beforeEach(async () => {
     await prepareUi();
-    const dictionary = (await (await fetch('/packages/admin/i18n/vi.json')).json()) as Record<
-      string,
-      unknown
-    >;
-    i18n.addResourceBundle('vi', ADMIN_APP, dictionary, true, true);
+    await loadAppTexts(ADMIN_APP, 'admin');
     api = new FakeResourceApi([]);
     api.intercept((call) => {
       if (call.path === UsersRolesPaths.roles.properties)

@@ -11,12 +11,12 @@ import {
   MessageBarTitle,
   Option,
   Title2,
-  formatDate,
   goTo,
   makeStyles,
   tokens,
 } from '@hcm/ui';
 import { useAdminTranslation } from '../admin-i18n.ts';
+import { HandOverSecret } from './HandOverSecret.tsx';
 import { tenantApi, type CreatedTenant, type HandOverKind, type ServicePackOption } from './tenant-api.ts';
 import { TENANT_ROUTE } from './tenant-route.ts';
 
@@ -31,8 +31,6 @@ const useStyles = makeStyles({
     alignItems: 'start',
   },
   buttons: { display: 'flex', gap: tokens.spacingHorizontalM },
-  secret: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'end' },
-  grow: { flexGrow: 1 },
 });
 
 const TENANT_FIELDS = [
@@ -52,35 +50,11 @@ type AdminField = (typeof ADMIN_FIELDS)[number];
 function HandOver({ created }: { created: CreatedTenant }) {
   const styles = useStyles();
   const { t } = useAdminTranslation();
-  const [copied, setCopied] = useState(false);
-  const { handOver } = created;
-  const secret =
-    handOver.kind === 'PASSWORD' ? handOver.password : new URL(handOver.link, window.location.origin).href;
-  const copy = () => {
-    void navigator.clipboard?.writeText(secret).then(() => setCopied(true));
-  };
   return (
     <MessageBar intent="success" layout="multiline">
       <MessageBarBody>
         <MessageBarTitle>{t('tenant.created', { code: created.tenant.code })}</MessageBarTitle>
-        <p>{t(handOver.kind === 'PASSWORD' ? 'tenant.onceHintPassword' : 'tenant.onceHintLink')}</p>
-        <p>
-          {t('tenant.adminUsername')}: <strong>{handOver.username}</strong>
-        </p>
-        <div className={styles.secret}>
-          <Field
-            className={styles.grow}
-            label={t(handOver.kind === 'PASSWORD' ? 'tenant.handOverPassword' : 'tenant.handOverLink')}
-            hint={
-              handOver.kind === 'LINK'
-                ? t('tenant.linkExpires', { at: formatDate(handOver.expiresAt, 'timeDate') })
-                : undefined
-            }
-          >
-            <Input readOnly value={secret} />
-          </Field>
-          <Button onClick={copy}>{copied ? t('tenant.copied') : t('tenant.copy')}</Button>
-        </div>
+        <HandOverSecret handOver={created.handOver} />
         <div className={styles.buttons}>
           <Button appearance="primary" onClick={() => goTo(`${TENANT_ROUTE}/${created.tenant.id}/detail`)}>
             {t('tenant.openTenant')}

@@ -15,6 +15,7 @@ import {
   tokens,
 } from '@hcm/ui';
 import { useAdminTranslation } from '../admin-i18n.ts';
+import { AddContactForm } from './AddContactForm.tsx';
 import { tenantApi, type ServicePackOption, type TenantAdministration } from './tenant-api.ts';
 
 const useStyles = makeStyles({
@@ -33,7 +34,8 @@ const messageOf = (error: unknown) => (error instanceof ApiError ? error.message
 /**
  * Below a tenant's generic detail: its status with the suspension's reason, suspend and
  * resume (with a reason, for those holding tenant.update), its subscriptions oldest first, and
- * a new subscription (a pack, a start day, months: by default the pack's duration).
+ * a new subscription (a pack, a start day, months: by default the pack's duration), and, while
+ * it is active, another contact (an administrator account, its password set by a link).
  */
 export function TenantAdministrationPanel({ id }: { id: string }) {
   const styles = useStyles();
@@ -114,6 +116,12 @@ export function TenantAdministrationPanel({ id }: { id: string }) {
               )}
             </div>
           </Authorized>
+          {!suspended && (
+            <Authorized anyOf={['tenant.update']}>
+              <h3>{t('tenant.contacts')}</h3>
+              <AddContactForm tenantId={id} />
+            </Authorized>
+          )}
           <h3>{t('tenant.subscriptions')}</h3>
           {state.subscriptions.length === 0 ? (
             <p>{t('tenant.noSubscriptions')}</p>

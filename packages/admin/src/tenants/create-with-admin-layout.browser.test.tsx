@@ -1,11 +1,10 @@
 import { expect } from '@open-wc/testing';
 import { screen } from '@testing-library/react';
 import { clearSession } from '@hcm/session';
-import { i18n } from '@hcm/i18n';
 import { tenantContract } from '@hcm/contracts/system';
 import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
 import { FakeResourceApi } from '../../../../shared/ui/src/testing/fake-resource-api.ts';
-import { prepareUi, renderUi, resetUi } from '../../../../shared/ui/src/testing/ui-fixture.tsx';
+import { loadAppTexts, prepareUi, renderUi, resetUi } from '../../../../shared/ui/src/testing/ui-fixture.tsx';
 import { AdminRouter } from '../AdminRouter.tsx';
 import { ADMIN_APP } from '../admin-i18n.ts';
 import { CREATE_WITH_ADMIN_PATH } from './tenant-route.ts';
@@ -13,11 +12,7 @@ import { CREATE_WITH_ADMIN_PATH } from './tenant-route.ts';
 describe('the create-with-administrator form’s layout', () => {
   beforeEach(async () => {
     await prepareUi();
-    const dictionary = (await (await fetch('/packages/admin/i18n/vi.json')).json()) as Record<
-      string,
-      unknown
-    >;
-    i18n.addResourceBundle('vi', ADMIN_APP, dictionary, true, true);
+    await loadAppTexts(ADMIN_APP, 'admin');
     const api = new FakeResourceApi([tenantContract]);
     api.intercept((call) =>
       call.path === '/api/system/service-packs'

@@ -1,5 +1,10 @@
 import { api } from '@hcm/session';
 import { tenantContract } from '@hcm/contracts/system';
+import {
+  UsersRolesPaths,
+  type CreateTenantContactBody,
+  type CreatedTenantContact,
+} from '@hcm/contracts/users-roles';
 
 const TENANTS = tenantContract.apiPath;
 
@@ -19,14 +24,17 @@ export interface CreateWithAdminBody {
   handOver: HandOverKind;
 }
 
+/** The credentials of a new tenant account, answered only this once. */
+export type HandedOver =
+  | { kind: 'PASSWORD'; username: string; password: string }
+  | { kind: 'LINK'; username: string; link: string; expiresAt: string };
+
 /** What POST /create-with-admin answers: the credentials only this once. */
 export interface CreatedTenant {
   tenant: { id: string; code: string; name: string };
   admin: { id: string; username: string; fullName: string; roleCode: string };
   subscription: { id: string; servicePackId: string; startsAt: string; endsAt: string } | null;
-  handOver:
-    | { kind: 'PASSWORD'; username: string; password: string }
-    | { kind: 'LINK'; username: string; link: string; expiresAt: string };
+  handOver: HandedOver;
 }
 
 export interface SubscriptionPeriod {
@@ -65,6 +73,9 @@ export const tenantApi = {
     api.post<unknown>(`${TENANTS}/${encodeURIComponent(id)}/suspend`, { reason }),
   resume: (id: string, reason: string) =>
     api.post<unknown>(`${TENANTS}/${encodeURIComponent(id)}/resume`, reason ? { reason } : {}),
+  /** another administrator of the tenant (POST /api/iam/users/tenant): its link only this once */
+  addContact: (body: CreateTenantContactBody) =>
+    api.post<CreatedTenantContact>(UsersRolesPaths.users.tenantContact, body, { ignoreError: true }),
   subscribe: (id: string, body: { servicePackId: string; startsAt?: string; months?: number }) =>
     api.post<unknown>(`${TENANTS}/${encodeURIComponent(id)}/subscription`, body),
   /** the active service packs, by code (at most 100: a deployment sells a handful) */

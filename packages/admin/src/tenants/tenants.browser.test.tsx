@@ -2,14 +2,20 @@ import { expect } from '@open-wc/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearSession } from '@hcm/session';
-import { i18n } from '@hcm/i18n';
 import { tenantContract } from '@hcm/contracts/system';
 import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
 import { accessibilityViolations } from '../../../../shared/ui/src/testing/axe.ts';
 import { FakeResourceApi } from '../../../../shared/ui/src/testing/fake-resource-api.ts';
-import { prepareUi, renderUi, resetUi } from '../../../../shared/ui/src/testing/ui-fixture.tsx';
+import {
+  loadAppTexts,
+  openPath,
+  prepareUi,
+  renderUi,
+  resetUi,
+} from '../../../../shared/ui/src/testing/ui-fixture.tsx';
 import { AdminRouter } from '../AdminRouter.tsx';
 import { ADMIN_APP } from '../admin-i18n.ts';
+import { UsersRolesPaths, type CreatedTenantContact } from '@hcm/contracts/users-roles';
 import type { CreatedTenant, TenantAdministration } from './tenant-api.ts';
 
 const TENANTS = tenantContract.apiPath;
@@ -17,19 +23,10 @@ const PACK = { id: '5d0b3c1e-7f0a-4d8e-9c56-0a1b2c3d4e5f', code: 'FULL', name: '
 
 let api: FakeResourceApi;
 
-function openPath(path: string) {
-  window.history.pushState(null, '', path);
-  window.dispatchEvent(new PopStateEvent('popstate'));
-}
-
 describe('the tenant pages', () => {
   beforeEach(async () => {
     await prepareUi();
-    const dictionary = (await (await fetch('/packages/admin/i18n/vi.json')).json()) as Record<
-      string,
-      unknown
-    >;
-    i18n.addResourceBundle('vi', ADMIN_APP, dictionary, true, true);
+    await loadAppTexts(ADMIN_APP, 'admin');
     api = new FakeResourceApi([tenantContract]);
     api.intercept((call) =>
       call.path === '/api/system/service-packs'
@@ -143,5 +140,85 @@ describe('the tenant pages', () => {
       reason: 'Chưa thanh toán',
     });
     await waitFor(() => within(panel).getByText(/Chưa thanh toán/));
+  });
+  it('adds a contact to a tenant from its detail and shows the set-password link once', async () => {
+    const [record] = api.seed(tenantContract, 1);
+    const id = String(record?.id);
+    const state: TenantAdministration = {
+      id,
+      status: 'ACTIVE',
+      suspendedAt: null,
+      suspensionReason: null,
+      version: 1,
+      subscriptions: [],
+    };
+    const answer: CreatedTenantContact = {
+      user: {
+        id: '0e6c2b7a-5d4f-4e3a-9b2c-1d0e9f8a7b6c',
+        tenantId: id,
+        username: 'lienhe_b',
+        fullName: 'Đỗ Thị B',
+        email: 'b@congty.vn',
+        phone: null,
+        roleCode: 'HR_ADMIN',
+      },
+      handOver: {
+        kind: 'LINK',
+        username: 'lienhe_b',
+        link: '/set-password?token=one-time-token-0123456789',
+        expiresAt: '2026-11-26T02:00:00.000Z',
+      },
+    };
+    let attempts = 0;
+    api.intercept((call) => {
+      if (call.path === `${TENANTS}/${id}/administration`) return { status: 200, body: { data: state } };
+      if (call.method === 'POST' && call.path === UsersRolesPaths.users.tenantContact) {
+        attempts += 1;
+        // The first try takes a name someone has: the field says so.
+        return attempts === 1
+          ? {
+              status: 409,
+              body: {
+                code: 'CONFLICT',
+                message: 'The user name lienhe_a is taken',
+                errors: [{ field: 'username', code: 'error.invalid', message: 'is already taken' }],
+              },
+            }
+          : { status: 200, body: { data: answer } };
+      }
+      return null;
+    });
+    const user = userEvent.setup();
+    openPath(`/system/tenant/${id}/detail`);
+    renderUi(<AdminRouter />);
+    const panel = await screen.findByRole('region', { name: 'Trạng thái và gói dịch vụ' });
+    await user.click(await within(panel).findByRole('button', { name: 'Thêm người liên hệ' }));
+    const form = within(panel).getByRole('form', { name: 'Thêm người liên hệ' });
+    expect(await accessibilityViolations(panel)).to.deep.equal([]);
+    const username = within(form).getByRole('textbox', { name: /Tên đăng nhập/ });
+    await user.type(username, 'lienhe_a');
+    await user.type(within(form).getByRole('textbox', { name: /Họ và tên/ }), 'Đỗ Thị B');
+    await user.type(within(form).getByRole('textbox', { name: /Email/ }), 'b@congty.vn');
+    await user.click(within(form).getByRole('button', { name: 'Thêm' }));
+    await within(form).findByText('is already taken');
+    await user.clear(username);
+    await user.type(username, 'lienhe_b');
+    await user.click(within(form).getByRole('button', { name: 'Thêm' }));
+
+    const link = await within(panel).findByDisplayValue(
+      `${window.location.origin}/set-password?token=one-time-token-0123456789`,
+    );
+    expect(link.hasAttribute('readonly')).to.equal(true);
+    expect(api.callsTo('POST', UsersRolesPaths.users.tenantContact)[1]?.body).to.deep.equal({
+      tenantId: id,
+      username: 'lienhe_b',
+      fullName: 'Đỗ Thị B',
+      email: 'b@congty.vn',
+    });
+    expect(await accessibilityViolations(panel)).to.deep.equal([]);
+    // Once closed, the link is gone from the page for good.
+    await user.click(within(panel).getByRole('button', { name: 'Đã gửi liên kết, đóng' }));
+    expect(within(panel).queryByDisplayValue(/one-time-token/)).to.equal(null);
+    within(panel).getByRole('button', { name: 'Thêm người liên hệ' });
   });
 });

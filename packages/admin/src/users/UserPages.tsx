@@ -31,7 +31,8 @@ import { reportNavigationError } from '../navigation-error.ts';
 import { useAdminLocation } from '../use-admin-location.ts';
 import { UserForm, type UserFormValues } from './UserForm.tsx';
 import { downloads, usersApi } from './users-roles-api.ts';
-import { USER_ROUTE, userPage } from './user-route.ts';
+import { DIRECTORY_ROUTE, USER_ROUTE, userPage } from './user-route.ts';
+import DirectorySyncPage from './DirectorySyncPage.tsx';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
@@ -190,12 +191,17 @@ function UserListPage() {
       getRowId={(row) => row.id}
       columns={columns}
       toolbar={
-        <Authorized anyOf={['user.create']}>
-          <Button appearance="primary" onClick={() => goTo(`${USER_ROUTE}/create`)}>
-            {t('user.create')}
-          </Button>
-          <UserImport onImported={() => setReloads((n) => n + 1)} />
-        </Authorized>
+        <>
+          <Authorized anyOf={['user.create']}>
+            <Button appearance="primary" onClick={() => goTo(`${USER_ROUTE}/create`)}>
+              {t('user.create')}
+            </Button>
+            <UserImport onImported={() => setReloads((n) => n + 1)} />
+          </Authorized>
+          <Authorized anyOf={['user.update']}>
+            <Button onClick={() => goTo(DIRECTORY_ROUTE)}>{t('directory.open')}</Button>
+          </Authorized>
+        </>
       }
       filters={
         <Field label={t('user.status')} className={styles.filter}>
@@ -378,6 +384,7 @@ export default function UserPages() {
   if (!match) return <ReportNotFound />;
   if (match.page === 'list') return <UserListPage />;
   if (match.page === 'create') return <UserCreatePage />;
+  if (match.page === 'directory') return <DirectorySyncPage />;
   if (match.page === 'update') return <UserUpdatePage key={match.id} id={match.id} />;
   return <UserDetailPage key={match.id} id={match.id} />;
 }

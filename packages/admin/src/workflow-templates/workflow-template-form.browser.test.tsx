@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { assigneeLookupPath, workflowTemplateContract as contract } from '@hcm/contracts/settings';
 import { clearSession } from '@hcm/session';
@@ -39,8 +39,6 @@ async function renderForm(mode: 'create' | 'update', id?: string) {
   await screen.findByRole('form');
   await screen.findByRole('group', { name: 'Các bước xử lý' });
 }
-
-configure({ asyncUtilTimeout: 5000 });
 
 describe('the workflow template form: steps with a per-type assignee and SLA in minutes', () => {
   beforeEach(async () => {

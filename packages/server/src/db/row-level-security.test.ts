@@ -36,12 +36,17 @@ describe.each(await testEngines('both'))(
       // Tables with a NOT NULL tenant_id that are global on purpose (system users administer them).
       // api_client_secrets: the token endpoint finds a client by its id before any tenant is
       // known, through the owner connection; the application role holds no grant on it at all.
-      const globalOnPurpose = ['tenant_subscriptions', 'api_client_secrets'];
-      const [secrets] = await rows<{ reach: boolean }>(
-        db.orm,
-        sql`select has_table_privilege('hcm_app', 'api_client_secrets', 'SELECT,INSERT,UPDATE,DELETE') as reach`,
-      );
-      expect(secrets?.reach).toBe(false);
+      // directory_bind_secrets: the password the server binds to a tenant's directory with,
+      // read by the owner connection only, like the JWT signing key.
+      const outOfReach = ['api_client_secrets', 'directory_bind_secrets'];
+      const globalOnPurpose = ['tenant_subscriptions', ...outOfReach];
+      for (const table of outOfReach) {
+        const [secrets] = await rows<{ reach: boolean }>(
+          db.orm,
+          sql`select has_table_privilege('hcm_app', ${table}, 'SELECT,INSERT,UPDATE,DELETE') as reach`,
+        );
+        expect(secrets?.reach, table).toBe(false);
+      }
       // Unique across tenants on purpose: a client id is looked up before its tenant is known
       // (server-generated and random, so a clash reveals nothing of another tenant).
       const globalKeys = ['api_clients_client_id_key'];

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   index,
   foreignKey,
   integer,
@@ -19,9 +20,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { AccountType, ApplicationModule, Language, Status, UserLevel } from '@hcm/contracts';
 import { plainCategoryContracts, type PlainCategoryContract } from '@hcm/contracts/categories';
+import { UNIT_NAME_MAX, type UnitTypeCode } from '@hcm/contracts/organization';
 import { wageCategoryTables } from './tables/wage-categories.ts';
 import { leaveCategoryTables } from './tables/leave-categories.ts';
 import { scaleGroupTables } from './tables/scale-groups.ts';
+import { workerTables } from './tables/workers.ts';
 import { bankTables } from './tables/banks.ts';
 import { areaTables } from './tables/areas.ts';
 import { systemCatalogueTables } from './tables/system-catalogues.ts';
@@ -32,6 +35,8 @@ import { documentTemplateTables } from './tables/document-templates.ts';
 import { workflowTemplateTables } from './tables/workflow-templates.ts';
 import { positionCoefficientTables } from './tables/position-coefficients.ts';
 import { configurationTables } from './tables/system-configuration.ts';
+import { directoryTables } from './tables/directory.ts';
+import { positionUnitTables } from './tables/position-units.ts';
 
 /**
  * The typed mirror of migrations/*.sql for drizzle's query builder. The SQL files are the
@@ -87,6 +92,8 @@ export const users = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     /** set by someone else: the user must choose their own at sign-in (migrations/0026) */
     passwordChangeRequired: boolean('password_change_required').notNull().default(false),
+    /** the directory entry the user was made from: signs in by the directory (migrations/0030) */
+    directoryDn: varchar('directory_dn', { length: 1000 }),
     ...timestamps(),
     /** optimistic locking of the administration pages (migrations/0015) */
     version: integer('version').notNull().default(1),
@@ -375,6 +382,7 @@ export const passwordSetTokens = pgTable(
 const categoryTable = <E extends Record<string, PgColumnBuilderBase> = Record<never, never>>(
   name: string,
   extra?: E,
+  nameLength = 200,
 ) =>
   pgTable(
     name,
@@ -384,7 +392,7 @@ const categoryTable = <E extends Record<string, PgColumnBuilderBase> = Record<ne
         .references(() => tenants.id, { onDelete: 'cascade' }),
       id: uuid('id').notNull().defaultRandom(),
       code: varchar('code', { length: 50 }).notNull(),
-      name: varchar('name', { length: 200 }).notNull(),
+      name: varchar('name', { length: nameLength }).notNull(),
       description: varchar('description', { length: 1000 }),
       priority: integer('priority').notNull().default(0),
       status: varchar('status', { length: 16 }).$type<Status>().notNull().default('ACTIVE'),
@@ -422,6 +430,25 @@ export const categoryTables = Object.fromEntries(
 
 /** Positions (chức vụ): a category with its parent position, a tree (migration 0011). */
 export const positions = categoryTable('positions', { parentId: uuid('parent_id') });
+
+/**
+ * Organisation units (migration 0027): a category table with a longer name, the unit's type, its
+ * parent unit (a tree), its minimum wage region and contact details. Working groups are its
+ * rows of type TO.
+ */
+export const organizationUnits = categoryTable(
+  'organization_units',
+  {
+    typeCode: varchar('type_code', { length: 16 }).$type<UnitTypeCode>().notNull().default('PHONG'),
+    parentId: uuid('parent_id'),
+    wageRegion: varchar('wage_region', { length: 4 }),
+    address: varchar('address', { length: 200 }),
+    phone: varchar('phone', { length: 20 }),
+    email: varchar('email', { length: 50 }),
+    establishedDate: date('established_date', { mode: 'string' }),
+  },
+  UNIT_NAME_MAX,
+);
 
 export const jobTitles = categoryTables.job_title;
 export const ethnicities = categoryTables.ethnicity;
@@ -487,9 +514,11 @@ export const schema = {
   translations,
   ...categoryTables,
   positions,
+  organizationUnits,
   ...wageCategoryTables,
   ...leaveCategoryTables,
   ...scaleGroupTables,
+  ...workerTables,
   ...bankTables,
   ...areaTables,
   ...fileTables,
@@ -500,6 +529,8 @@ export const schema = {
   ...workflowTemplateTables,
   ...positionCoefficientTables,
   ...configurationTables,
+  ...directoryTables,
+  ...positionUnitTables,
   actionLogs,
   systemActionLogs,
   tenants,

@@ -129,7 +129,7 @@ describe('bindResource refuses, at start, a contract its table or the catalogue 
       /importColumns names unitId, a file: a spreadsheet row cannot carry an uploaded file/,
     ],
     [
-      'a list of references',
+      'a list of references without its child table',
       withField(
         'tags',
         f.references({
@@ -137,7 +137,7 @@ describe('bindResource refuses, at start, a contract its table or the catalogue 
           target: { resource: 'x', apiPath: '/api/x', display: 'name' },
         }),
       ),
-      /tags \(references\)/,
+      /references field tags needs its child table in referenceLists/,
     ],
     [
       'level both (a shared list) on a permission only tenants hold',

@@ -4,6 +4,7 @@ import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core
 import Type from 'typebox';
 import { defineResource } from './define-resource.ts';
 import { childrenList, type ChildTable } from './write/children.ts';
+import { referenceList, type ReferenceListTable } from './write/reference-lists.ts';
 import { fieldSpecOf, isColumnKind } from './schema/contract-fields.ts';
 import type {
   AutoCompleteFilters,
@@ -35,6 +36,8 @@ export interface ResourceBinding {
   readonly enumSets?: Readonly<Record<string, EnumSetTable>>;
   /** children fields: their child tables (write/children.ts) */
   readonly children?: Readonly<Record<string, ChildTable>>;
+  /** references fields: their child tables of ids and the table referred to (write/reference-lists.ts) */
+  readonly referenceLists?: Readonly<Record<string, ReferenceListTable>>;
   readonly hooks?: ResourceHooks;
   /** which of the tenant's records a caller reaches (default 'tenant': all) */
   readonly dataScope?: DataScope;
@@ -63,7 +66,6 @@ const SQL_TYPES: Record<string, RegExp> = {
 
 /** Kinds a binding cannot serve yet: refused, never silently left out. */
 const UNSUPPORTED: Partial<Record<FieldContract['kind'], string>> = {
-  references: 'a list of references needs a child table of ids, which bindResource does not build yet',
   image: 'images need the file store (System › Files), which does not exist yet',
 };
 
@@ -143,6 +145,20 @@ export function bindResource(contract: AnyResourceContract, binding: ResourceBin
       lists[name] = childrenList(name, field, child);
       continue;
     }
+    if (field.kind === 'references') {
+      const child =
+        binding.referenceLists?.[name] ??
+        fail(`references field ${name} needs its child table in referenceLists`);
+      const target = targetOf(child.target, false);
+      const shown = getTableColumns(child.target) as Record<string, PgColumn | undefined>;
+      const display =
+        shown[field.target.display] ??
+        fail(
+          `references field ${name}: the table ${getTableConfig(child.target).name} has no column for its display field ${field.target.display}`,
+        );
+      lists[name] = referenceList(name, field, child, { reference: target, display });
+      continue;
+    }
     if (!isColumnKind(field.kind)) fail(`field ${name}: kind ${field.kind} is not served`);
     const scalar = field as ScalarField;
     const own = column(name);
@@ -157,7 +173,8 @@ export function bindResource(contract: AnyResourceContract, binding: ResourceBin
     const length = (own as PgColumn & { length?: number }).length;
     if (maxLength && length !== undefined && maxLength > length)
       fail(`field ${name} allows ${maxLength} characters, the column ${own.name} ${length}`);
-    fields[name] = fieldSpecOf(scalar, referenceOf(name, scalar));
+    const spec = fieldSpecOf(scalar, referenceOf(name, scalar));
+    fields[name] = scalar.kind === 'enum' ? { ...spec, neverNull: own.notNull } : spec;
   }
 
   function referenceOf(name: string, field: ScalarField): ReferenceSpec | undefined {
@@ -183,7 +200,10 @@ export function bindResource(contract: AnyResourceContract, binding: ResourceBin
     ['importColumns', contract.importColumns],
   ] as const)
     for (const name of names)
-      if (listNames.includes(name) && !(what === 'exportColumns' && lists[name]?.cell))
+      if (
+        listNames.includes(name) &&
+        !(what === 'exportColumns' && (lists[name]?.cell || lists[name]?.cells))
+      )
         fail(`${what} names ${name}, a list: lists are written and answered with the record only`);
   for (const name of contract.importColumns)
     if (contract.fields[name]?.kind === 'file')

@@ -79,7 +79,9 @@ export async function resolveDataScope(
       ? scope.userId === null
         ? []
         : [scope.userId]
-      : [...new Set(await dataScope.unitsOf(tx, scope))];
+      : dataScope.kind === 'fixed'
+        ? [dataScope.value]
+        : [...new Set(await dataScope.unitsOf(tx, scope))];
   return {
     rows: allowed.length === 0 ? sql`false` : inArray(column, allowed),
     column: { name: dataScope.column, allowed },
@@ -105,13 +107,17 @@ export function inResourceScope<T>(
   );
 }
 
-/** The tenantId of a new row (nothing on a system resource), and its owner under an 'own' scope. */
+/**
+ * The tenantId of a new row (nothing on a system resource), its owner under an 'own' scope and
+ * its fixed value under a 'fixed' one.
+ */
 export function ownerValues(definition: ResourceDefinition, scope: ResourceScope): Record<string, string> {
   const owner: Record<string, string> = {};
   if (definition.columns.tenantId && scope.tenantId !== null) owner.tenantId = scope.tenantId;
   const { dataScope } = definition;
   if (dataScope !== 'tenant' && dataScope.kind === 'own' && scope.userId !== null)
     owner[dataScope.column] = scope.userId;
+  if (dataScope !== 'tenant' && dataScope.kind === 'fixed') owner[dataScope.column] = dataScope.value;
   return owner;
 }
 

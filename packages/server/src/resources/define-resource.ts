@@ -87,9 +87,11 @@ export function defineResource<F extends Fields>(typed: ResourceDeclaration<F>):
   known(declaration.search, 'search');
   known(declaration.filters, 'filters');
   known(declaration.sort, 'sort', true);
-  // A list with a cell of its own (a children field's rows) may be an export column.
+  // A list with a cell of its own (a children field's rows, references' names) may be an export column.
   known(
-    declaration.exportColumns.filter((name) => !declaration.lists?.[name]?.cell),
+    declaration.exportColumns.filter(
+      (name) => !declaration.lists?.[name]?.cell && !declaration.lists?.[name]?.cells,
+    ),
     'exportColumns',
     true,
   );

@@ -102,8 +102,46 @@ let exampleContext: ExampleContext | undefined;
 
 function exampleBody(definition: ResourceDefinition, n: number): Record<string, unknown> {
   if (!definition.contract) throw new Error(`${definition.basePath} was not bound from a contract`);
-  return { ...recordBody(definition.contract, n, exampleContext), ...exampleFiles.get(definition.basePath) };
+  // Resources over one table (organisation units and working groups) share its unique codes.
+  const sharing = declaredResources.filter((other) => other.table === definition.table);
+  const apart = n + 10 * sharing.indexOf(definition);
+  return {
+    ...recordBody(definition.contract, apart, exampleContext),
+    ...exampleFiles.get(definition.basePath),
+  };
 }
+
+/**
+ * A record in `caller`'s tenant of every resource that some declared resource's required
+ * reference points at, by the target's permission resource: what ExampleContext.references
+ * gives the examples. Made from the target's own example (n = 900, apart from the probes' own).
+ */
+async function referencedRecords(kit: ResourceTestKit, caller: Caller): Promise<Record<string, string>> {
+  const targets = new Map<string, string>();
+  for (const { contract } of declaredResources)
+    for (const field of Object.values(contract?.fields ?? {}))
+      if (field.kind === 'reference' && field.required && field.target)
+        targets.set(field.target.resource, field.target.apiPath);
+  const made: Record<string, string> = {};
+  for (const [resource, apiPath] of targets) {
+    const target = declaredResources.find((definition) => definition.basePath === apiPath);
+    if (!target) throw new Error(`no declared resource serves ${apiPath}, which ${resource} references name`);
+    const res = await kit.http.post<{ data: { id: string } }>(
+      apiPath,
+      exampleBody(target, 900),
+      caller.token,
+    );
+    expect(res.status, `${apiPath}: ${JSON.stringify(res.body)}`).toBe(200);
+    made[resource] = res.body.data.id;
+  }
+  return made;
+}
+
+/** The resources whose records name a record of their tenant that another tenant has not. */
+const refersRequired = (definition: ResourceDefinition) =>
+  Object.values(definition.contract?.fields ?? {}).some(
+    (field) => field.kind === 'reference' && field.required,
+  );
 
 const url = (definition: ResourceDefinition, subPath: SubPath, id?: string) =>
   `${definition.basePath}${SUB_PATHS[subPath].url.replace(':id', id ?? '')}`;
@@ -130,7 +168,7 @@ describe.each(await testEngines('both'))('every declared resource on $engine', (
   beforeAll(async () => {
     kit = await startResourceTestKit(engine);
     tenantOwner = await kit.caller(declaredResources);
-    exampleContext = { userId: tenantOwner.userId };
+    exampleContext = { userId: tenantOwner.userId, references: await referencedRecords(kit, tenantOwner) };
     tenantStranger = await kit.caller(declaredResources);
     systemOwner = await kit.systemCaller(declaredResources);
   });
@@ -322,6 +360,9 @@ describe.each(await testEngines('both'))('every declared resource on $engine', (
         // only meet its own codes. Those are round-tripped by their own suites.
         if (definition.scope !== 'tenant' || !serves(definition, 'export') || !serves(definition, 'import'))
           return skip();
+        // A spreadsheet names a referenced record by its id, which is the owner's tenant's own:
+        // such an export cannot be imported elsewhere (docs/employees.md, "Import").
+        if (refersRequired(definition)) return skip();
         const exported = await download(`${kit.server.url}${url(definition, 'export')}`, owner.token);
         expect(exported.status).toBe(200);
         const newcomer = await kit.caller(declaredResources);

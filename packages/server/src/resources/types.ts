@@ -24,8 +24,8 @@ export interface Label {
  * (keyword search, case-insensitive filters and uniqueness), integer, decimal and money
  * (decimal strings, numeric in SQL), boolean, date (yyyy-MM-dd), dateTime, enum, reference (a
  * uuid of another resource's record), treeParent (a reference to the same table) and file (the
- * uuid of a file of the storage service, write/file-fields.ts). The others (references, image)
- * are refused by bindResource; enumSet and children become a ListSpec.
+ * uuid of a file of the storage service, write/file-fields.ts). image is refused by
+ * bindResource; enumSet, children and references become a ListSpec.
  */
 export type FieldKind = Exclude<ContractFieldKind, 'references' | 'enumSet' | 'image' | 'children'>;
 
@@ -58,6 +58,12 @@ export interface FieldSpec {
   readonly example: (n: number) => unknown;
   /** enum fields: the accepted values */
   readonly values?: readonly string[];
+  /**
+   * enum fields: false when the column allows NULL (an optional choice with no default, such as
+   * a unit's wage region): answered and written as null when unset. Otherwise an enum always
+   * holds a value (its default).
+   */
+  readonly neverNull?: boolean;
   /** reference and treeParent fields: what they point at */
   readonly reference?: ReferenceSpec;
   /** integer fields typed in another unit (minutes kept as ms): sheets show and take the unit */
@@ -69,10 +75,11 @@ export interface FieldSpec {
 export type Fields = Readonly<Record<string, FieldSpec>>;
 
 /**
- * A list kept in a child table: values of an enumSet (e.g. the modules a service pack unlocks)
- * or the rows of a children field (write/children.ts). Optional on create and update (given →
- * replaces the whole list), always returned with the record, and recorded in the action log
- * like a field. Exported when it has a `cell`; never imported.
+ * A list kept in a child table: values of an enumSet (e.g. the modules a service pack unlocks),
+ * the rows of a children field (write/children.ts) or the ids of a references field
+ * (write/reference-lists.ts). Optional on create and update (given → replaces the whole list),
+ * always returned with the record, and recorded in the action log like a field. Exported when
+ * it has a `cell` or `cells`; never imported.
  */
 export interface ListSpec {
   readonly label: Label;
@@ -87,8 +94,12 @@ export interface ListSpec {
   normalise?(values: readonly unknown[]): unknown[];
   /** errors the item schema cannot see (a value used twice: `<list>[<row>].<field>`), on the body's order */
   check?(values: readonly unknown[]): FieldError[];
-  /** the list as one export cell (without it the list cannot be an export column) */
+  /** the list as one export cell (without it or `cells` the list cannot be an export column) */
   cell?(values: readonly unknown[]): string;
+  /** the export cells of these records by id, when a cell needs more than the values (the names of the records referred to) */
+  cells?(tx: Tx, ids: readonly string[]): Promise<Map<string, string>>;
+  /** a references list: the table its ids point at; each must be a record the caller reaches (write/references.ts) */
+  readonly reference?: ReferenceSpec;
   /** the child table's columns, for the start-up check against the database (check-tables.ts) */
   readonly columns?: readonly ListColumn[];
 }
@@ -187,7 +198,10 @@ type Row = Record<string, unknown>;
  * afterCreate for each row.
  */
 export interface ResourceHooks {
-  /** create (changes = the new values, before = null) and update (the record before, the changes) */
+  /**
+   * create (changes = the new values with the child lists, before = null) and update (the record
+   * before, the changes)
+   */
   validate?(context: HookContext, changes: Row, before: Row | null): Promise<void> | void;
   beforeCreate?(context: HookContext, values: Row): Promise<void> | void;
   afterCreate?(context: HookContext, record: Row): Promise<void> | void;
@@ -216,11 +230,14 @@ export interface AutoCompleteFilters {
  * `column` (a uuid column of the table, by its drizzle key) is the caller's user id; a new
  * record gets the caller's id there. 'units': those whose `column` is one of `unitsOf` (the
  * caller's units and the units below them: the module that knows the organisation supplies
- * it, so the framework never imports it); a record written outside them is refused.
+ * it, so the framework never imports it); a record written outside them is refused. 'fixed':
+ * those whose `column` holds `value`, a new record getting it (a second resource over some rows
+ * of another's table: working groups are the organisation units of type TO).
  */
 export type DataScope =
   | 'tenant'
   | { readonly kind: 'own'; readonly column: string }
+  | { readonly kind: 'fixed'; readonly column: string; readonly value: string }
   | {
       readonly kind: 'units';
       readonly column: string;

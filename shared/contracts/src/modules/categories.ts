@@ -1,5 +1,6 @@
 import { category } from './category.ts';
 import { positionContract } from './positions.ts';
+import { workingGroupContract } from './organization-units.ts';
 import { wageCategoryContracts } from './wage-categories.ts';
 import { leaveCategoryContracts } from './leave-categories.ts';
 import { scaleGroupContracts } from './scale-groups.ts';
@@ -9,6 +10,7 @@ import type { RecordOf } from '../resource/contract.ts';
 
 export { category, categoryContract, categoryFields } from './category.ts';
 export { positionContract, type PositionNode, type PositionRecord } from './positions.ts';
+export { workingGroupContract, type WorkingGroupRecord } from './organization-units.ts';
 
 /**
  * Every plain Admin category (code, name, description, priority, status), one line each: the
@@ -32,7 +34,6 @@ export const plainCategoryContracts = [
   ),
   category('reward_type', 'reward-types', 'Loại khen thưởng', 'Reward types', 'Reward type'),
   category('discipline_type', 'discipline-types', 'Loại kỷ luật', 'Discipline types', 'Discipline type'),
-  category('worker_group', 'working-groups', 'Nhóm lao động', 'Working groups', 'Working group'),
   category('job_nature', 'labor-natures', 'Tính chất lao động', 'Labour nature', 'Labour nature'),
   category(
     'unspecialized_job_title',
@@ -51,11 +52,13 @@ export type CategoryRecord = RecordOf<PlainCategoryContract>;
 
 /**
  * Every category the admin micro-app draws from its contract alone: the plain ones and those
- * with fields of their own (wages, leave, scale groups, banks, the system catalogues).
+ * with fields of their own (positions, working groups, wages, leave, scale groups, banks, the
+ * system catalogues).
  */
 export const categoryContracts = [
   ...plainCategoryContracts,
   positionContract,
+  workingGroupContract,
   ...wageCategoryContracts,
   ...leaveCategoryContracts,
   ...scaleGroupContracts,

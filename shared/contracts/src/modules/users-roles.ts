@@ -41,6 +41,8 @@ export const UsersRolesPaths = {
     findAllUsers: `${USERS}/find-all-users`,
     downloadTemplate: `${USERS}/download-template`,
     import: `${USERS}/import`,
+    /** POST: a system administrator adds a contact (administrator) account to a tenant */
+    tenantContact: `${USERS}/tenant`,
   },
   roles: {
     search: ROLES,
@@ -194,6 +196,41 @@ export const SetUserPasswordBody = closed({
 export type SetUserPasswordBody = Type.Static<typeof SetUserPasswordBody>;
 export const GeneratedPassword = Type.Object({ generatedPassword: Type.String() });
 export type GeneratedPassword = Type.Static<typeof GeneratedPassword>;
+
+/**
+ * POST /api/iam/users/tenant (system administrators, tenant.update): another contact of an
+ * existing ACTIVE tenant, an administrator account of it (its role HR_ADMIN) whose password
+ * the contact sets through a one-time link.
+ */
+export const CreateTenantContactBody = closed({
+  tenantId: Uuid,
+  username: Username,
+  fullName: FullName,
+  email: Email,
+  phoneNumber: Type.Optional(Phone),
+});
+export type CreateTenantContactBody = Type.Static<typeof CreateTenantContactBody>;
+
+/** The new contact, and its one-time set-password link (shown once, never again). */
+export const CreatedTenantContact = Type.Object({
+  user: Type.Object({
+    id: Type.String(),
+    tenantId: Type.String(),
+    username: Type.String(),
+    fullName: Type.String(),
+    email: Type.String(),
+    phone: nullable(Type.String()),
+    roleCode: Type.String(),
+  }),
+  handOver: Type.Object({
+    kind: Type.Literal('LINK'),
+    username: Type.String(),
+    /** `/set-password?token=…`, relative to the portal */
+    link: Type.String(),
+    expiresAt: Type.String(),
+  }),
+});
+export type CreatedTenantContact = Type.Static<typeof CreatedTenantContact>;
 
 /** GET /api/iam/users/auto-complete: ACTIVE users only. */
 export const UserAutoCompleteQuery = closed({ keyword: Keyword, pageIndex: PageIndex, pageSize: PageSize });

@@ -4,6 +4,8 @@ import { FieldLimits } from '../limits.ts';
 import { categoryContracts, jobTitleContract, type CategoryRecord } from '../modules/categories.ts';
 import { settingContracts } from '../modules/settings.ts';
 import { systemContracts } from '../modules/system.ts';
+import { organizationUnitContract, workingGroupContract } from '../modules/organization-units.ts';
+import { workerContract } from '../modules/workers.ts';
 import { defineContract, labelsOf } from './contract.ts';
 import { fieldSchema } from './field-schema.ts';
 import { f } from './fields.ts';
@@ -108,7 +110,14 @@ describe('defineContract', () => {
 
 describe('labels', () => {
   it('give every contract one text per key in each language', () => {
-    const labels = [...categoryContracts, ...settingContracts, ...systemContracts].flatMap(labelsOf);
+    const labels = [
+      ...categoryContracts,
+      ...settingContracts,
+      ...systemContracts,
+      organizationUnitContract,
+      workingGroupContract,
+      workerContract,
+    ].flatMap(labelsOf);
     const vi = dictionaryOf(labels, 'vi') as Record<string, Record<string, string>>;
     const en = dictionaryOf(labels, 'en') as Record<string, Record<string, string>>;
     expect(vi.common?.code).toBe('Mã');

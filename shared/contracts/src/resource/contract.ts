@@ -233,8 +233,22 @@ export function defineContract<const F extends FieldContracts>(input: ContractIn
   if (!without.includes('status') && statusField === null)
     fail('without a status field, list "status" in without');
 
+  // A tree parent names a record of the resource itself: its pickers, lists and detail find it
+  // through the resource's own auto-complete and find-by-ids, shown by its name.
+  const apiPath = `/api/${input.service}/${input.path}`;
+  const display = names.includes('name') ? 'name' : names.includes('code') ? 'code' : 'id';
+  const fields = Object.fromEntries(
+    Object.entries(input.fields).map(([name, field]) => [
+      name,
+      field.kind === 'treeParent' && !field.target
+        ? { ...field, target: { resource: input.permission, apiPath, display } }
+        : field,
+    ]),
+  ) as F;
+
   return {
     ...input,
+    fields,
     sections,
     create,
     update,
@@ -245,7 +259,7 @@ export function defineContract<const F extends FieldContracts>(input: ContractIn
     statusField: statusField as (keyof F & string) | null,
     module: catalogued.module,
     approvable: catalogued.approvable,
-    apiPath: `/api/${input.service}/${input.path}`,
+    apiPath,
     offers: (subPath) => !without.includes(subPath),
   };
 }

@@ -34,9 +34,14 @@ export interface ReferenceTarget {
   readonly display: string;
 }
 
-/** What an example may need to be valid for a caller: their user id (a record of their tenant). */
+/**
+ * What an example may need to be valid for a caller: their user id (a record of their tenant),
+ * and a record of theirs of each resource a required reference points at (by the target's
+ * permission resource, e.g. organization_unit), which a required reference's example takes.
+ */
 export interface ExampleContext {
   readonly userId: string;
+  readonly references?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -296,7 +301,8 @@ export const f = {
       kind: 'reference',
       required: (options.required ?? false) as Req<O>,
       unique: false,
-      example: () => null,
+      example: (_n, context) =>
+        options.required ? (context?.references?.[options.target.resource] ?? null) : null,
       ...options,
     };
   },

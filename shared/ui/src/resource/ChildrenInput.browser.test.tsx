@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ErrorCodes, FieldErrorKeys, FieldLimits } from '@hcm/contracts';
 import { CommonLabels, defineContract, f, label } from '@hcm/contracts/resource';
@@ -60,8 +60,6 @@ async function renderForm(mode: 'create' | 'update', id?: string) {
   await screen.findByRole('group', { name: 'Cấp bậc' });
   return form;
 }
-
-configure({ asyncUtilTimeout: 5000 });
 
 describe('ChildrenInput: the rows of a children field in the form', () => {
   beforeEach(async () => {

@@ -33,6 +33,11 @@ const ChildrenInput = lazy(() =>
 // A chunk of its own too: only the forms of a resource with a file field load the upload control.
 const FileInput = lazy(() => import('./FileInput.tsx').then((module) => ({ default: module.FileInput })));
 
+// And the tag picker of a references field: only the forms that have one load it.
+const MultiReferenceInput = lazy(() =>
+  import('./MultiReferenceInput.tsx').then((module) => ({ default: module.MultiReferenceInput })),
+);
+
 const useStyles = makeStyles({
   choices: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalL },
   // a long set of choices (a workflow's approval kinds) takes the whole row, not one tall column
@@ -62,8 +67,8 @@ const localDateTime = (value: FormValue) => {
  * The input of a field, by its kind, inside a labelled FormField that shows its error: text and
  * code TextInput (Textarea when multiline), integer, decimal and money DecimalInput, boolean
  * Switch, date DateInput, date-time, enum Dropdown with its value labels, enum set checkboxes,
- * reference a searching Combobox, children a table of rows (ChildrenInput), file an upload to
- * the storage service (FileInput).
+ * reference a searching Combobox, references a searching tag picker (MultiReferenceInput),
+ * children a table of rows (ChildrenInput), file an upload to the storage service (FileInput).
  */
 export function FieldInput({ name, field, binding, text, disabled, serverErrors, stored }: FieldInputProps) {
   const styles = useStyles();
@@ -150,8 +155,13 @@ export function FieldInput({ name, field, binding, text, disabled, serverErrors,
             value={current ? enumLabel(labels, current) : ''}
             selectedOptions={current ? [current] : []}
             placeholder={t('resource.choose')}
-            onOptionSelect={(_, data) => onChange(data.optionValue ?? null)}
+            onOptionSelect={(_, data) => onChange(data.optionValue || null)}
           >
+            {!field.required && field.defaultValue === undefined && (
+              <Option value="" text={t('resource.none')}>
+                {t('resource.none')}
+              </Option>
+            )}
             {field.values.map((v) => (
               <Option key={v} value={v}>
                 {enumLabel(labels, v)}
@@ -211,8 +221,21 @@ export function FieldInput({ name, field, binding, text, disabled, serverErrors,
         ) : (
           <Input {...common} value={(value as string | null) ?? ''} readOnly />
         );
+      case 'references':
+        return (
+          <Suspense fallback={<Loading size="tiny" />}>
+            <MultiReferenceInput
+              {...common}
+              target={field.target}
+              maxItems={field.maxItems}
+              label={label}
+              value={(value as string[] | null) ?? []}
+              onChange={onChange}
+            />
+          </Suspense>
+        );
       default:
-        // references, image and children lists need a screen of their own (an override)
+        // an image needs a screen of its own (an override)
         return <Input {...common} readOnly value={Array.isArray(value) ? String(value.length) : ''} />;
     }
   })();

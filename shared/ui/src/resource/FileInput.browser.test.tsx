@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ErrorCodes } from '@hcm/contracts';
 import { documentTemplateContract as contract } from '@hcm/contracts/settings';
@@ -14,8 +14,6 @@ import { ResourceForm } from './ResourceForm.tsx';
 const ALL = ['view', 'create', 'update', 'delete'].map((action) => `document_template.${action}`);
 const UPLOAD = '/api/storage/files/upload';
 let api: FakeResourceApi;
-
-configure({ asyncUtilTimeout: 5000 });
 
 const picker = () => {
   const input = document.querySelector<HTMLInputElement>('input[type="file"]');

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearSession } from '@hcm/session';
 import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
@@ -24,7 +24,6 @@ async function renderDetail(permissions: string[]) {
 const valueOf = (name: string) => document.querySelector(`dd[data-field="${name}"]`)?.textContent;
 
 // Batches and dialogs chain several answers and animations: room for a loaded machine.
-configure({ asyncUtilTimeout: 5000 });
 
 describe('ResourceDetailPage', () => {
   beforeEach(async () => {

@@ -32,9 +32,10 @@ const useStyles = makeStyles({
     display: 'flex',
     flexWrap: 'wrap',
     justifyContent: 'space-between',
+    alignItems: 'center',
     gap: tokens.spacingHorizontalM,
   },
-  toolbar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+  toolbar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
   list: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))',
@@ -95,7 +96,8 @@ export function ResourceDetailPage({
       </MessageBar>
     );
 
-  const name = String(record.name ?? record.code ?? '');
+  // A person is named by full name (workers), anything else by name, then by code.
+  const name = String(record.name ?? record.fullName ?? record.code ?? '');
   const statusField = contract.statusField;
   const status = statusField ? String(record[statusField] ?? '') : '';
   const calls = resourceApi(contract);

@@ -4,12 +4,14 @@ import type { AnyResourceContract, Label } from '@hcm/contracts/resource';
 import { useUiTranslation } from '../i18n/ui-i18n.ts';
 import type { ListQueryState } from '../list/use-list-query.ts';
 import type { LabelText } from './format-value.ts';
+import { ReferenceInput } from './ReferenceInput.tsx';
 
 const ALL = '__all';
 
 /**
  * The contract's filters, kept in the list's query (the URL): an enum as a dropdown with "all",
- * a boolean as yes/no/all, text and code as a box read on Enter or when left.
+ * a boolean as yes/no/all, a reference as the form's searching picker (nobody types an id),
+ * text and code as a box read on Enter or when left.
  */
 export function ResourceFilters({
   contract,
@@ -54,6 +56,16 @@ export function ResourceFilters({
             </Field>
           );
         }
+        if (field.kind === 'reference' && field.target)
+          return (
+            <Field key={name} label={label}>
+              <ReferenceInput
+                target={field.target}
+                value={typeof current === 'string' ? current : null}
+                onChange={(id) => list.setQuery({ [name]: id ?? undefined })}
+              />
+            </Field>
+          );
         return (
           <TextFilter
             // a new value from the URL (back, reset) starts the box afresh

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearSession } from '@hcm/session';
 import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
@@ -40,7 +40,6 @@ function routeAway(to: string): Promise<boolean> {
 }
 
 // Batches and dialogs chain several answers and animations: room for a loaded machine.
-configure({ asyncUtilTimeout: 5000 });
 
 describe('ResourceForm', () => {
   beforeEach(async () => {

@@ -176,6 +176,10 @@ function FormBody({
       else if (failure && failure.fieldErrors.length > 0) {
         const errors = serverFieldErrors(failure.fieldErrors);
         const fieldOf = (key: string) => key.replace(/\[.*$/, '');
+        // an item of a references list (`units[1]`: no such record) is shown on the list's field
+        for (const [key, error] of Object.entries(errors))
+          if (key.includes('[') && contract.fields[fieldOf(key)]?.kind === 'references')
+            errors[fieldOf(key)] ??= error;
         const onForm = Object.keys(errors).filter((name) => names.includes(fieldOf(name)));
         setRowErrors(Object.fromEntries(Object.entries(errors).filter(([key]) => key.includes('['))));
         form.setErrors(errors);

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setLanguage } from '@hcm/i18n';
 import { clearSession } from '@hcm/session';
@@ -33,7 +33,6 @@ async function renderList(permissions = ALL, navigate?: (url: string) => void) {
 }
 
 // Batches and dialogs chain several answers and animations: room for a loaded machine.
-configure({ asyncUtilTimeout: 5000 });
 
 describe('ResourceListPage', () => {
   beforeEach(async () => {

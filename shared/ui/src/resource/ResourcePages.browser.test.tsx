@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { act, configure, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearSession } from '@hcm/session';
 import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
@@ -9,7 +9,6 @@ import { goTo, resourceRoutes } from './resource-routes.ts';
 import { ResourcePages } from './ResourcePages.tsx';
 import { contractTestContract as contract, jobTitleContract } from './test-contracts.ts';
 
-configure({ asyncUtilTimeout: 5000 });
 const routes = resourceRoutes(contract);
 let api: FakeResourceApi;
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { categoryContracts } from '@hcm/contracts/categories';
 import { shownValue, storedValue, type FieldContract } from '@hcm/contracts/resource';
 import { checkFieldValue } from '@hcm/contracts/resource/check';
+import { organizationUnitContract } from '@hcm/contracts/organization';
 import { settingContracts } from '@hcm/contracts/settings';
 import { systemContracts } from '@hcm/contracts/system';
 import { firstError } from '../form/validators.ts';
@@ -112,6 +113,19 @@ describe('request bodies', () => {
       jobTitle: null,
       version: 4,
     });
+  });
+
+  it('clear an optional choice without a default (a unit’s wage region), never one with a default', () => {
+    const units = organizationUnitContract;
+    const unitNames = ['name', 'typeCode', 'wageRegion'];
+    const body = requestBody(
+      units,
+      unitNames,
+      { name: 'Phòng A', typeCode: null, wageRegion: null },
+      'update',
+      2,
+    );
+    expect(body).toEqual({ name: 'Phòng A', wageRegion: null, version: 2 });
   });
 
   it('read a record back into the same values, so an untouched form is not dirty', () => {

@@ -242,7 +242,9 @@ export function requestBody(
     const field = contract.fields[name];
     if (!field) continue;
     const value = requestValue(field, values[name] ?? null);
-    if (value === null && (mode === 'create' || field.kind === 'enum')) continue;
+    // An enum with a default always holds a value; one without (an optional choice) may be cleared.
+    const alwaysSet = field.kind === 'enum' && (field.required || field.defaultValue !== undefined);
+    if (value === null && (mode === 'create' || alwaysSet)) continue;
     body[name] = value;
   }
   if (mode === 'update' && version !== undefined) body.version = version;

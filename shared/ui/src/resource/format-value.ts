@@ -11,8 +11,9 @@ const AUDIT_INSTANTS = new Set(['createdAt', 'lastModifiedAt']);
 /**
  * A value as a list cell or detail line shows it, by the field's kind: dates dd/MM/yyyy,
  * date-times HH:mm dd/MM/yyyy, money and decimals in Vietnamese notation (cut, never rounded),
- * enums by their labels, booleans as Có/Không, references by their display text when known,
- * children by their rows' names (or their count).
+ * enums by their labels, booleans as Có/Không, references by their display text when known
+ * (useReferenceTexts: a references list's names joined by ", "), children by their rows' names
+ * (or their count).
  */
 export function formatFieldValue(
   field: FieldContract | undefined,
@@ -48,7 +49,9 @@ export function formatFieldValue(
       return (value as string[]).map((v) => (labels[v] ? text(labels[v]) : v)).join(', ');
     }
     case 'references':
-      return Array.isArray(value) ? String(value.length) : '';
+      // the records' names joined by ", " come from useReferenceTexts (find-by-ids); until then
+      // nothing rather than raw ids
+      return '';
     case 'children': {
       // the list's cell: the rows' names (the first plain-text item field) or how many rows
       if (!Array.isArray(value)) return '';

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { act, configure, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { categoryContracts } from '@hcm/contracts/categories';
 import { clearSession } from '@hcm/session';
 import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
@@ -7,8 +7,6 @@ import { FakeResourceApi } from '../testing/fake-resource-api.ts';
 import { prepareUi, renderUi, resetUi } from '../testing/ui-fixture.tsx';
 import { goTo, resourceRoutes } from './resource-routes.ts';
 import { ResourcePages } from './ResourcePages.tsx';
-
-configure({ asyncUtilTimeout: 5000 });
 
 /** System › Coefficients: level 'both', one list the system administrator keeps for every tenant. */
 const found = categoryContracts.find((candidate) => candidate.permission === 'coefficient');

@@ -10,7 +10,7 @@ interface AxeResult {
 }
 interface AxeLike {
   run(
-    context: Element | Document,
+    context: { include?: Element[]; exclude: string[][] },
     options: { runOnly: { type: 'tag'; values: string[] } },
   ): Promise<AxeResult>;
 }
@@ -31,9 +31,16 @@ function loadAxe(): Promise<AxeLike> {
 /** The violations on the page now, one line each (rule (impact): elements); [] when none. */
 export async function accessibilityViolations(context: Element | Document = document): Promise<string[]> {
   const axe = await loadAxe();
-  const result = await axe.run(context, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-  });
+  // Fluent's focus manager (tabster) puts invisible <i tabindex=0 aria-hidden> sentinels at the
+  // edges of arrow-key groups (a tag picker's tags); arriving on one moves the focus on at once,
+  // so it never holds the focus a screen reader would miss. axe cannot know that (as e2e/support/axe.ts).
+  const scope = context instanceof Document ? {} : { include: [context] };
+  const result = await axe.run(
+    { ...scope, exclude: [['[data-tabster-dummy]']] },
+    {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    },
+  );
   if (result.passes.length === 0) return ['axe-core checked no rule'];
   return result.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,

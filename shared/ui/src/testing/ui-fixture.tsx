@@ -35,3 +35,19 @@ export async function resetUi(): Promise<void> {
 export const currentQuery = () => new URLSearchParams(window.location.search).get('q');
 export const currentQueryJson = (): Record<string, unknown> => JSON.parse(currentQuery() ?? '{}');
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A micro-app's own Vietnamese texts, as the test runner serves them from its package
+ * (`/packages/<package>/i18n/vi.json`; prepareUi's dictionaries are those under shared/).
+ */
+export async function loadAppTexts(app: string, packageFolder: string): Promise<void> {
+  const response = await fetch(`/packages/${packageFolder}/i18n/vi.json`);
+  const dictionary = (await response.json()) as Record<string, unknown>;
+  i18n.addResourceBundle('vi', app, dictionary, true, true);
+}
+
+/** Navigates the page as a link would: the new path, then the popstate routers listen to. */
+export function openPath(path: string): void {
+  window.history.pushState(null, '', path);
+  window.dispatchEvent(new PopStateEvent('popstate'));
+}

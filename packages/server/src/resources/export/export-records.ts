@@ -23,6 +23,12 @@ async function listCells(tx: Tx, definition: ResourceDefinition, rows: Row[]): P
   const ids = rows.map((row) => String(row[KEYSET_ID]));
   for (const name of names) {
     const spec = definition.lists[name];
+    if (spec?.cells) {
+      // cells that need a look-up (the names of the records a references list names)
+      const cells = await spec.cells(tx, ids);
+      for (const row of rows) row[name] = cells.get(String(row[KEYSET_ID])) ?? null;
+      continue;
+    }
     const byId = spec ? await spec.load(tx, ids) : new Map<string, unknown[]>();
     for (const row of rows) row[name] = spec?.cell?.(byId.get(String(row[KEYSET_ID])) ?? []) ?? null;
   }

@@ -1,11 +1,13 @@
 import { FieldLimits, Paging } from '@hcm/contracts';
 import Type, { type TSchema } from 'typebox';
-import type { Fields, ListSpec, Lists, ResourceDeclaration, ResourceSchemas } from '../types.ts';
+import type { FieldSpec, Fields, ListSpec, Lists, ResourceDeclaration, ResourceSchemas } from '../types.ts';
 import { pagingQuery } from '../../http/paging-query.ts';
 
 const Uuid = Type.String({ format: 'uuid' });
 const DateTime = Type.String({ format: 'date-time' });
 const nullable = (schema: TSchema) => Type.Union([schema, Type.Null()]);
+/** Never null: a required field, or an enum whose column is NOT NULL (it has a default). */
+const holdsValue = (spec: FieldSpec) => spec.required || (spec.kind === 'enum' && spec.neverNull !== false);
 /** `<field>Info` of a file field: the stored file its id names (null once it is gone). */
 const FileInfo = Type.Object(
   {
@@ -26,7 +28,7 @@ const listSchema = (spec: ListSpec) =>
 function recordSchema(fields: Fields, lists: Lists): TSchema {
   const properties: Record<string, TSchema> = { id: Uuid };
   for (const [name, spec] of Object.entries(fields))
-    properties[name] = spec.required || spec.kind === 'enum' ? spec.schema : nullable(spec.schema);
+    properties[name] = holdsValue(spec) ? spec.schema : nullable(spec.schema);
   for (const [name, spec] of Object.entries(lists)) properties[name] = listSchema(spec);
   for (const [name, spec] of Object.entries(fields))
     if (spec.kind === 'file') properties[`${name}Info`] = nullable(FileInfo);
@@ -52,7 +54,7 @@ function bodySchema(
   for (const name of names) {
     const spec = fields[name];
     if (!spec) continue;
-    const value = spec.required || spec.kind === 'enum' ? spec.schema : nullable(spec.schema);
+    const value = holdsValue(spec) ? spec.schema : nullable(spec.schema);
     properties[name] = mode === 'create' && spec.required ? value : Type.Optional(value);
   }
   if (mode === 'update')

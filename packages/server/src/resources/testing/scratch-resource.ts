@@ -7,6 +7,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   timestamp,
   uuid,
   varchar,
@@ -54,6 +55,34 @@ export const scratchUnits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );
+
+/** The things a scratch thing names as related (a references field), in the order chosen. */
+export const scratchThingLinks = pgTable(
+  'scratch_thing_links',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    thingId: uuid('thing_id').notNull(),
+    relatedId: uuid('related_id').notNull(),
+    ordinal: smallint('ordinal').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.thingId, t.relatedId] })],
+);
+
+/**
+ * Creates the links table (after createScratchTables): removed with its thing, and a related
+ * thing cannot be deleted while it is named (ON DELETE RESTRICT), as a migration would say.
+ */
+export async function createScratchLinkTable(db: Db): Promise<void> {
+  for (const statement of [
+    sql`create table scratch_thing_links (tenant_id uuid not null references tenants (id), thing_id uuid not null,
+        related_id uuid not null, ordinal smallint not null, primary key (tenant_id, thing_id, related_id),
+        foreign key (tenant_id, thing_id) references scratch_things (tenant_id, id) on delete cascade,
+        foreign key (tenant_id, related_id) references scratch_things (tenant_id, id) on delete restrict)`,
+    sql`select hcm_secure_tenant_table('scratch_thing_links')`,
+    sql`grant select, insert, update, delete on scratch_thing_links to hcm_app`,
+  ])
+    await db.execute(statement);
+}
 
 /** Creates both tables with tenant-leading foreign keys, row-level security and keyword search. */
 export async function createScratchTables(db: Db): Promise<void> {
@@ -111,4 +140,30 @@ export const scratchContract = (path: string, without: readonly ('delete' | 'imp
     sort: ['code', 'amount', 'createdAt'],
     defaultSort: { field: 'code', direction: 'asc' },
     without,
+  });
+
+/** The scratch contract with `related`: up to 3 other scratch things, by id, shown by name. */
+export const scratchLinksContract = (path: string) =>
+  defineContract({
+    service: 'om',
+    path,
+    route: `/setting/${path}`,
+    permission: 'job_title',
+    level: 'tenant',
+    title: l('title', 'Scratch things'),
+    singular: l('singular', 'Scratch thing'),
+    fields: {
+      ...fields,
+      related: f.references({
+        label: l('related', 'Related'),
+        target: { resource: 'job_title', apiPath: `/api/om/${path}`, display: 'name' },
+        maxItems: 3,
+      }),
+    },
+    columns: ['code', 'name', 'related', 'status'],
+    keyword: ['code', 'name'],
+    filters: ['status'],
+    sort: ['code', 'createdAt'],
+    defaultSort: { field: 'code', direction: 'asc' },
+    exportColumns: ['code', 'name', 'related'],
   });

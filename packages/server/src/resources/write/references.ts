@@ -51,7 +51,8 @@ async function makesCycle(
  * Refuses references to records that do not exist for the caller (deleted, never made, or
  * another tenant's, which row-level security hides): 400 with a field error on each, instead of
  * the foreign key's 500. A tree parent must also not be the record itself or one below it.
- * `values`: what is written (a create's values, an update's changes); `id`: the record updated.
+ * `values`: what is written (a create's values and lists, an update's changes); `id`: the
+ * record updated. The items of references lists are checked the same way.
  */
 export async function refuseBrokenReferences(
   tx: Tx,
@@ -73,7 +74,35 @@ export async function refuseBrokenReferences(
         message: 'would make the record its own ancestor',
       });
   }
+  errors.push(...(await brokenListItems(tx, definition, scope, values)));
   if (errors.length > 0) throw validationFailed(errors);
+}
+
+/**
+ * The items of the given references lists that name no record the caller reaches, each on
+ * `<list>[<index>]` (its place in the list as kept: repeats dropped), with one query per list.
+ */
+async function brokenListItems(
+  tx: Tx,
+  definition: ResourceDefinition,
+  scope: ResourceScope,
+  values: Row,
+): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  for (const [name, spec] of Object.entries(definition.lists)) {
+    const ids = values[name];
+    if (!spec.reference || !Array.isArray(ids) || ids.length === 0) continue;
+    const found = await existing(tx, spec.reference, scope, ids as string[]);
+    ids.forEach((id, index) => {
+      if (!found.has(id as string))
+        errors.push({
+          field: `${name}[${index}]`,
+          code: FieldErrorKeys.invalidValue,
+          message: `refers to no record (${String(id)})`,
+        });
+    });
+  }
+  return errors;
 }
 
 /** For an import: the row numbers (with messages) whose references point at no record. */

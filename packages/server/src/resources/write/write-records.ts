@@ -81,17 +81,20 @@ async function checkWrite(
   context: WriteContext,
   values: Row,
   before: Row | null,
+  lists: Row = {},
 ) {
   const id = before ? String(before.id) : undefined;
   await refuseDuplicates(tx, definition, context, values, id);
-  await refuseBrokenReferences(tx, definition, context.scope, values, id);
+  // a create's lists are not among its values (hooks see them after the insert, as before)
+  await refuseBrokenReferences(tx, definition, context.scope, { ...values, ...lists }, id);
   await refuseBadFiles(tx, definition, context.scope, values);
   refuseOutsideScope(
     context.scope,
     before ? values : { ...values, ...ownerValues(definition, context.scope) },
     !before,
   );
-  await definition.hooks.validate?.(hookContext(tx, context), values, before);
+  // validate sees the lists on create as it does on update, so one rule covers both writes
+  await definition.hooks.validate?.(hookContext(tx, context), { ...values, ...lists }, before);
 }
 
 /** The one row a RETURNING statement gave back. */
@@ -113,7 +116,8 @@ export async function createRecord(
   body: Row,
 ): Promise<ResourceRecord> {
   const values = pick(body, definition.declaration.create);
-  await checkWrite(tx, definition, context, values, null);
+  const lists = listsOf(definition, body);
+  await checkWrite(tx, definition, context, values, null, lists);
   await definition.hooks.beforeCreate?.(hookContext(tx, context), values);
   const { userId } = context.scope;
   const owner = ownerValues(definition, context.scope);
@@ -125,7 +129,6 @@ export async function createRecord(
         .returning(),
     ),
   );
-  const lists = listsOf(definition, body);
   for (const name of Object.keys(definition.lists)) lists[name] ??= [];
   await guarded(definition, () => saveLists(tx, definition, String(row.id), lists));
   Object.assign(row, lists);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { captchaRoutes } from './captcha/routes.ts';
 import { clientRoutes } from './clients/routes.ts';
 import type { IamDeps } from './deps.ts';
+import { directoryRoutes } from './directory/routes.ts';
 import { meRoutes } from './me/routes.ts';
 import { passwordRoutes } from './passwords/routes.ts';
 import { roleRoutes } from './roles/routes.ts';
@@ -17,4 +18,5 @@ export const iamService: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = async (a
   await app.register(userAdminRoutes, { deps });
   await app.register(roleRoutes, { deps });
   await app.register(clientRoutes, { deps });
+  await app.register(directoryRoutes, { db: deps.db });
 };

@@ -2,30 +2,39 @@ import type { FastifyPluginAsync } from 'fastify';
 import { registerResources, type ResourceDefinition, type ResourceDeps } from '../../resources/index.ts';
 import { areaRoutes } from './areas/routes.ts';
 import { bankResources } from './banks/resources.ts';
+import { contactRoutes } from './contacts/routes.ts';
 import { categoryResources } from './categories/category-resources.ts';
 import { positionResource } from './positions/position-resource.ts';
 import { positionTreeRoutes } from './positions/routes.ts';
+import { organizationUnitResource, workingGroupResource } from './organization-units/resources.ts';
+import { organizationUnitRoutes } from './organization-units/routes.ts';
 import { leaveCategoryResources } from './leave-categories/resources.ts';
 import { scaleGroupResources } from './scale-groups/resources.ts';
 import { scaleGroupRoutes } from './scale-groups/routes.ts';
 import { wageCategoryResources } from './wage-categories/resources.ts';
 import { wageCategoryRoutes } from './wage-categories/routes.ts';
+import { workerResource } from './workers/resources.ts';
 
 /** The resources of the organisation service. */
 export const omResources: readonly ResourceDefinition[] = [
   ...categoryResources,
   positionResource,
+  organizationUnitResource,
+  workingGroupResource,
   ...wageCategoryResources,
   ...leaveCategoryResources,
   ...scaleGroupResources,
   ...bankResources,
+  workerResource,
 ];
 
 /** The organisation service: /api/om/... */
 export const omService: FastifyPluginAsync<{ deps: ResourceDeps }> = async (app, { deps }) => {
   await app.register(positionTreeRoutes, { db: deps.db });
+  await app.register(organizationUnitRoutes, { db: deps.db });
   await registerResources(app, omResources, deps);
   await app.register(wageCategoryRoutes, { db: deps.db });
   await app.register(scaleGroupRoutes, { deps });
   await app.register(areaRoutes, { db: deps.db });
+  await app.register(contactRoutes, { db: deps.db });
 };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { registerResources, type ResourceDefinition, type ResourceDeps } from '../../resources/index.ts';
 import { positionCoefficientResource } from './position-coefficients/resource.ts';
 import { exportMatrixRoute } from './position-coefficients/export-matrix.ts';
+import { importMatrixRoute } from './position-coefficients/import-matrix.ts';
 import { positionCoefficientRoutes } from './position-coefficients/routes.ts';
 
 /** The resources of the payroll service. */
@@ -12,4 +13,5 @@ export const pmService: FastifyPluginAsync<{ deps: ResourceDeps }> = async (app,
   await registerResources(app, pmResources, deps);
   await app.register(positionCoefficientRoutes, { db: deps.db });
   await app.register(exportMatrixRoute, { db: deps.db });
+  await app.register(importMatrixRoute, { db: deps.db });
 };

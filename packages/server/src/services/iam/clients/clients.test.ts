@@ -175,6 +175,53 @@ describe.each(await testEngines())(
       expect((await suite.http.get(CLIENTS, root)).status).toBe(403);
     });
 
+    it('changes the scopes of a client: its token carries the new ones from its next request; a revoked client cannot be changed', async () => {
+      const admin = await signIn(TEST_HR_ADMIN);
+      const { client, clientSecret } = (
+        await create(admin, { name: 'Đổi phạm vi', scopes: ['job_title.view'] })
+      ).body.data;
+      const token = (await form({ grant_type: 'client_credentials' }, basic(client.clientId, clientSecret)))
+        .body.access_token;
+      expect((await suite.http.get('/api/om/job-titles', token)).status).toBe(200);
+      const put = (body: Record<string, unknown>) =>
+        suite.http.request<{ data: ApiClient } & ErrorEnvelope>('PUT', `${CLIENTS}/${client.id}`, {
+          token: admin,
+          body: { name: client.name, ...body },
+        });
+
+      const bad = await put({ scopes: ['ethnicity.view', 'tenant.update'], version: 1 });
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors?.map((e) => e.field)).toEqual(['scopes']);
+      expect(bad.body.errors?.[0]?.message).toContain('tenant.update');
+
+      const changed = await put({ scopes: ['ethnicity.view'], version: 1 });
+      expect(changed.status).toBe(200);
+      expect(changed.body.data).toMatchObject({ scopes: ['ethnicity.view'], version: 2 });
+      // The same token: job titles are no longer its to read, ethnicities now are.
+      expect((await suite.http.get('/api/om/job-titles', token)).status).toBe(403);
+      expect((await suite.http.get('/api/om/ethnicities', token)).status).toBe(200);
+      const [logged] = await suite.server.db.orm
+        .select()
+        .from(actionLogs)
+        .where(eq(actionLogs.recordId, client.id))
+        .orderBy(desc(actionLogs.createdAt))
+        .limit(1);
+      expect(logged).toMatchObject({ action: 'UPDATE' });
+      expect(logged?.changes).toMatchObject({
+        scopes: { before: ['job_title.view'], after: ['ethnicity.view'] },
+      });
+
+      await suite.http.post(`${CLIENTS}/${client.id}/revoke`, undefined, admin);
+      const revoked = await put({ scopes: ['job_title.view'], version: 3 });
+      expect(revoked.status).toBe(409);
+      expect(revoked.body.message).toContain('revoked');
+      const [stored] = await suite.server.db.orm
+        .select()
+        .from(apiClients)
+        .where(eq(apiClients.id, client.id));
+      expect(stored?.scopes).toEqual(['ethnicity.view']);
+    });
+
     it('checks the version of an update and refuses a grant type other than client credentials', async () => {
       const admin = await signIn(TEST_HR_ADMIN);
       const { client } = (await create(admin, { name: 'Phiên bản', scopes: [] })).body.data;

@@ -40,6 +40,8 @@ const staleVersion = () =>
   );
 const notActive = () =>
   new AppError(409, ErrorCodes.conflict, 'The client is revoked: its secret can no longer be changed');
+const revokedUnchangeable = () =>
+  new AppError(409, ErrorCodes.conflict, 'The client is revoked: it can no longer be changed');
 
 const todayInUtc = () => new Date().toISOString().slice(0, 10);
 
@@ -106,7 +108,11 @@ export async function createClient(
   });
 }
 
-/** Changes name, description, scopes and expiry at the version read (409 otherwise). */
+/**
+ * Changes name, description, scopes and expiry at the version read (409 otherwise). A revoked
+ * client is 409 too: revoking is for good, and new scopes on it would only mislead the list.
+ * Its tokens carry the new scopes from their next request (load-client-actor.ts reads them).
+ */
 export async function updateClient(
   writer: ClientWriter,
   id: string,
@@ -114,7 +120,9 @@ export async function updateClient(
 ): Promise<ApiClient> {
   refusePastExpiry(body.expiresOn);
   return asTenantOwner(writer, async (tx, tenantId) => {
-    const before = presentClient(await findClient(tx, tenantId, id));
+    const current = await findClient(tx, tenantId, id);
+    if (current.status !== 'ACTIVE') throw revokedUnchangeable();
+    const before = presentClient(current);
     await checkClientScopes(tx, writer.actor, body.scopes);
     const [row] = await tx
       .update(apiClients)

@@ -1,6 +1,7 @@
 import { ErrorCodes, FieldErrorKeys, type ResetPasswordBody } from '@hcm/contracts';
 import { eq } from 'drizzle-orm';
 import { refreshTokens, users } from '../../../db/schema.ts';
+import { passwordOfTheDirectory } from '../users/change-user-password.ts';
 import { AppError, validationFailed } from '../../../http/errors.ts';
 import type { ActionContext } from '../../../resources/action-log/record-actions.ts';
 import type { IamDeps } from '../deps.ts';
@@ -58,10 +59,12 @@ export async function resetMyPassword(
       tenantId: users.tenantId,
       passwordHash: users.passwordHash,
       wasRequired: users.passwordChangeRequired,
+      directoryDn: users.directoryDn,
     })
     .from(users)
     .where(eq(users.id, request.userId));
   if (!user) throw new AppError(404, ErrorCodes.userNotFound, 'The signed-in user no longer exists');
+  if (user.directoryDn !== null) throw passwordOfTheDirectory();
 
   const [session] = await deps.db
     .select({

@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema.ts';
 import { AppError, invalidCredentials } from '../../../http/errors.ts';
 import type { IamDeps } from '../deps.ts';
+import { directoryAccepts } from '../directory/directory-client.ts';
+import { loadDirectoryAccess } from '../directory/directory-settings.ts';
 import { findUserByUsername, type UserWithTenant } from '../users/find-user.ts';
 import { guardPasswordAttempt, type GuardedOutcome } from './guard-password-attempt.ts';
 import { issueTokenSet } from './issue-token-set.ts';
@@ -15,6 +17,19 @@ export const accountLocked = (until: Date) =>
     ErrorCodes.accountLocked,
     `Too many failed sign-ins: the account is locked until ${until.toISOString()}`,
   );
+
+/**
+ * A user made from the directory signs in with the directory's password: the server binds as
+ * their entry, with the tenant's directory settings (sync on). The portal keeps no password for
+ * them; a directory that is down or switched off lets nobody in, like a wrong password.
+ */
+async function directoryPasswordOk(deps: IamDeps, found: UserWithTenant, password: string): Promise<boolean> {
+  const { tenantId, directoryDn } = found.user;
+  if (tenantId === null || directoryDn === null) return false;
+  const access = await loadDirectoryAccess(deps.db, tenantId);
+  if (!access?.settings.enabled) return false;
+  return directoryAccepts(access.settings.url, directoryDn, password);
+}
 
 export type SignInOutcome =
   | { ok: true; tokenSet: TokenSet; userId: string; tenantId: string | null }
@@ -46,7 +61,9 @@ export async function authenticateUser(
     accountLocked,
     async () => {
       const found = await findUserByUsername(deps.db, input.username);
-      const passwordOk = await deps.passwords.verify(found?.user.passwordHash, input.password);
+      const passwordOk = found?.user.directoryDn
+        ? await directoryPasswordOk(deps, found, input.password)
+        : await deps.passwords.verify(found?.user.passwordHash, input.password);
       if (
         !found ||
         !passwordOk ||

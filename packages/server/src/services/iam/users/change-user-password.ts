@@ -12,6 +12,14 @@ import { reachableBy, type Caller } from './unlock-users.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** 409: a user made from the directory signs in with the directory's password, not one kept here. */
+export const passwordOfTheDirectory = () =>
+  new AppError(
+    409,
+    ErrorCodes.conflict,
+    "This user signs in with the organisation's directory password: change it in the directory",
+  );
+
 export const userNotFound = () => new AppError(404, ErrorCodes.userNotFound, 'The user does not exist');
 
 /**
@@ -42,10 +50,12 @@ export async function changeUserPassword(
         tenantId: users.tenantId,
         isRoot: users.isRoot,
         wasRequired: users.passwordChangeRequired,
+        directoryDn: users.directoryDn,
       })
       .from(users)
       .where(and(eq(users.id, userId), reachableBy(caller)));
     if (!user || (user.isRoot && !caller.isRoot)) throw userNotFound();
+    if (user.directoryDn !== null) throw passwordOfTheDirectory();
     await tx
       .update(users)
       .set({

@@ -1,9 +1,4 @@
-import {
-  SALARY_SCALES,
-  coefficientField,
-  positionCoefficientContract,
-} from '@hcm/contracts/position-coefficients';
-import { label } from '@hcm/contracts/resource';
+import { SALARY_SCALES, coefficientField } from '@hcm/contracts/position-coefficients';
 import { asc, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyPluginAsync } from 'fastify';
@@ -15,19 +10,16 @@ import { inResourceScope, languageOf, resourceScopeOf } from '../../../resources
 import { attachLists } from '../../../resources/write/lists.ts';
 import { findRecord } from '../../../resources/write/find-record.ts';
 import { fileTimestamp, sendXlsx, sheetName, xlsxResponse } from '../../../resources/xlsx/xlsx.ts';
+import { matrixHeaders } from './matrix-layout.ts';
 import { positionCoefficientResource as resource } from './resource.ts';
-
-const Headers = {
-  code: label('positionCoefficient.export.gradeCode', 'Mã ngạch', 'Grade code'),
-  name: label('positionCoefficient.export.gradeName', 'Tên ngạch', 'Grade name'),
-};
 
 type Row = Record<string, unknown>;
 
 /**
  * GET /{id}/export-matrix: one table's matrix as a sheet a person reads and keeps, one row per
  * grade (its code and name) with the coefficient of steps 1–5 as numbers (empty where none),
- * in the order of the table. `position_coefficient.export`; another tenant's table is 404.
+ * in the order of the table (matrix-layout.ts; POST /{id}/import-matrix reads it back, so an
+ * export is also the import's template). `position_coefficient.export`; another tenant's table is 404.
  */
 export const exportMatrixRoute: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -67,9 +59,7 @@ export const exportMatrixRoute: FastifyPluginAsync<{ db: Db }> = async (app, { d
       );
       const workbook = new ExcelJS.Workbook();
       const sheet = workbook.addWorksheet(sheetName(String(table.name)));
-      const cells = positionCoefficientContract.fields.salaryGrades.fields;
-      const steps = SALARY_SCALES.map((scale) => cells[coefficientField(scale)]?.label[language] ?? scale);
-      sheet.addRow([Headers.code[language], Headers.name[language], ...steps]);
+      sheet.addRow(matrixHeaders().map((header) => header[language]));
       sheet.getRow(1).font = { bold: true };
       for (const row of (table.salaryGrades ?? []) as Row[]) {
         const grade = grades.get(String(row.salaryGradeId));

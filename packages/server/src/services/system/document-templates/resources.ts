@@ -16,12 +16,9 @@ import {
 } from '../../../db/tables/document-templates.ts';
 import { files } from '../../../db/tables/files.ts';
 import { bindResource } from '../../../resources/index.ts';
+import { listOf } from '../../../resources/search/repeated-param.ts';
 
 type Row = Record<string, unknown>;
-
-/** A query parameter given once or repeated (types=A&types=B), as a list. */
-const listOf = (value: unknown): string[] =>
-  value === undefined ? [] : (Array.isArray(value) ? value : [value]).map(String);
 
 const repeated = (values: readonly string[], description: string) =>
   Type.Union(

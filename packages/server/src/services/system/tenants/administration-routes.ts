@@ -1,5 +1,6 @@
 import { DataEnvelope, FieldLimits, Patterns, PermissionResources } from '@hcm/contracts';
 import { TenantStatuses } from '@hcm/contracts/system';
+import { CreateTenantContactBody, CreatedTenantContact, UsersRolesPaths } from '@hcm/contracts/users-roles';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import Type, { type TObject, type TProperties } from 'typebox';
 import type { Db } from '../../../db/database.ts';
@@ -7,6 +8,7 @@ import { envelope, errorResponses } from '../../../http/envelope.ts';
 import { runAsCaller } from '../../../http/caller-scope.ts';
 import { actionContextOf, resourceScopeOf } from '../../../resources/caller.ts';
 import type { PasswordHasher } from '../../iam/passwords/password-hasher.ts';
+import { createTenantContact } from './create-tenant-contact.ts';
 import { createTenantWithAdmin, type HandOver } from './create-with-admin.ts';
 import { setPasswordWithLink } from './password-links.ts';
 import { changeTenantStatus, tenantAdministration } from './tenant-status.ts';
@@ -117,8 +119,9 @@ const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 
 /**
  * Tenant administration beyond the generic sub-paths (README "Tenants and licences"): create a
- * tenant with its first administrator, suspend and resume, the state and subscription history
- * of the detail page; and the public POST /api/iam/set-password of the hand-over link.
+ * tenant with its first administrator, add another contact (administrator) to a tenant (POST
+ * /api/iam/users/tenant), suspend and resume, the state and subscription history of the
+ * detail page; and the public POST /api/iam/set-password of the hand-over link.
  */
 export const administrationRoutes: FastifyPluginAsync<{ db: Db; passwords: PasswordHasher }> = async (
   app,
@@ -150,6 +153,24 @@ export const administrationRoutes: FastifyPluginAsync<{ db: Db; passwords: Passw
         }),
       );
     },
+  );
+
+  app.post(
+    UsersRolesPaths.users.tenantContact,
+    {
+      config: { auth: 'user', permission: 'tenant.update', module },
+      schema: {
+        summary:
+          'Add a contact to an ACTIVE tenant: an administrator account of it (role HR_ADMIN) whose password is set through a one-time link, answered once',
+        tags: ['system/tenants'],
+        body: CreateTenantContactBody,
+        response: { 200: DataEnvelope(CreatedTenantContact), ...errorResponses },
+      },
+    },
+    async (request) =>
+      envelope(
+        await createTenantContact({ db, passwords }, request, request.body as CreateTenantContactBody),
+      ),
   );
 
   for (const [action, to] of [

@@ -1,26 +1,27 @@
-import { FieldErrorKeys, ErrorCodes, permissionCodesForLevel } from '@hcm/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { FieldErrorKeys } from '@hcm/contracts';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db, Tx } from '../../../db/database.ts';
-import { servicePacks, users } from '../../../db/schema.ts';
+import type { Db } from '../../../db/database.ts';
+import { servicePacks } from '../../../db/schema.ts';
 import { runAsCaller } from '../../../http/caller-scope.ts';
-import { AppError, validationFailed } from '../../../http/errors.ts';
+import { validationFailed } from '../../../http/errors.ts';
 import { actionContextOf, resourceScopeOf } from '../../../resources/caller.ts';
 import { recordActions } from '../../../resources/action-log/record-actions.ts';
 import { sqlStateOf } from '../../../resources/write/db-errors.ts';
 import { createRecord } from '../../../resources/write/write-records.ts';
-import { HR_ADMIN_ROLE } from '../../../bootstrap/seed-initial-data.ts';
-import { generatePassword } from '../../iam/passwords/generate-password.ts';
 import type { PasswordHasher } from '../../iam/passwords/password-hasher.ts';
-import { assignRole } from '../../iam/roles/assign-role.ts';
-import { createRole } from '../../iam/roles/create-role.ts';
-import { createUser } from '../../iam/users/create-user.ts';
 import { addMonths } from '../../tenant/subscriptions/subscribe-tenant.ts';
 import { replaceSubscription } from '../../tenant/subscriptions/replace-subscription.ts';
-import { issuePasswordLink } from './password-links.ts';
+import {
+  addTenantAdministrator,
+  refuseTakenUsername,
+  usernameTakenOn,
+  type HandedOver,
+  type HandOver,
+} from './tenant-administrator.ts';
 import { tenantResource } from './tenants.ts';
 
-export type HandOver = 'LINK' | 'PASSWORD';
+export type { HandOver };
 
 export interface CreateWithAdminInput {
   /** the tenant's fields, as POST /api/system/tenants takes them */
@@ -39,19 +40,10 @@ export interface CreatedTenant {
   admin: { id: string; username: string; fullName: string; roleCode: string };
   subscription: { id: string; servicePackId: string; startsAt: string; endsAt: string } | null;
   /** shown once: neither the password nor the link's token is kept in clear anywhere */
-  handOver:
-    | { kind: 'PASSWORD'; username: string; password: string }
-    | { kind: 'LINK'; username: string; link: string; expiresAt: string };
+  handOver: HandedOver;
 }
 
-const usernameTaken = (username: string) =>
-  new AppError(409, ErrorCodes.conflict, `The user name ${username} is taken`, [
-    { field: 'admin.username', code: FieldErrorKeys.invalidValue, message: 'is already taken' },
-  ]);
-
-/** Sets the tenant row-level security reads for the statements that follow (LOCAL). */
-const useTenant = (tx: Tx, tenantId: string) =>
-  tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
+const usernameTaken = (username: string) => usernameTakenOn('admin.username', username);
 
 /**
  * POST /api/system/tenants/create-with-admin: in ONE transaction of the calling system user,
@@ -66,13 +58,7 @@ export async function createTenantWithAdmin(
   request: FastifyRequest,
   input: CreateWithAdminInput,
 ): Promise<CreatedTenant> {
-  // Users span tenants and row-level security shows a request only its own: the owner looks
-  // the name up (the unique index settles a race, below).
-  const [taken] = await deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.username}) = lower(${input.admin.username})`);
-  if (taken) throw usernameTaken(input.admin.username);
+  await refuseTakenUsername(deps.db, input.admin.username, 'admin.username');
 
   const scope = resourceScopeOf(tenantResource, request);
   const context = { ...actionContextOf(request, scope), scope };
@@ -94,33 +80,14 @@ export async function createTenantWithAdmin(
           );
       }
 
-      await useTenant(tx, tenantId);
-      const password = input.handOver === 'PASSWORD' ? generatePassword() : undefined;
-      const user = await createUser(
-        { db: tx, passwords: deps.passwords },
-        {
-          tenantId,
-          username: input.admin.username,
-          fullName: input.admin.fullName,
-          email: input.admin.email ?? null,
-          // A printed password is known to whoever printed it: the administrator replaces it.
-          ...(password === undefined ? {} : { password, passwordChangeRequired: true }),
-          accountType: 'TENANT',
-          createdBy: scope.userId,
-        },
-      );
-      const role = await createRole(tx, {
+      const { user, role, handOver } = await addTenantAdministrator(tx, deps.passwords, {
         tenantId,
-        ...HR_ADMIN_ROLE,
-        permissions: permissionCodesForLevel('TENANT'),
+        username: input.admin.username,
+        fullName: input.admin.fullName,
+        email: input.admin.email ?? null,
+        handOver: input.handOver,
         createdBy: scope.userId,
       });
-      await assignRole(tx, { tenantId, userId: user.id, roleId: role.id, createdBy: scope.userId });
-      const link =
-        input.handOver === 'LINK'
-          ? await issuePasswordLink(tx, { userId: user.id, issuedBy: scope.userId })
-          : null;
-      await useTenant(tx, '');
 
       let subscription: CreatedTenant['subscription'] = null;
       if (pack) {
@@ -168,14 +135,7 @@ export async function createTenantWithAdmin(
         tenant,
         admin: { id: user.id, username: user.username, fullName: user.fullName, roleCode: role.code },
         subscription,
-        handOver: link
-          ? {
-              kind: 'LINK',
-              username: user.username,
-              link: link.link,
-              expiresAt: link.expiresAt.toISOString(),
-            }
-          : { kind: 'PASSWORD', username: user.username, password: password ?? '' },
+        handOver,
       };
     });
   } catch (error) {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type PageEnvelope, type TokenSet } from '@hcm/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tenants } from '../../../db/schema.ts';
+import { organizationUnits, tenants } from '../../../db/schema.ts';
 import { inScope } from '../../../db/tenant-scope.ts';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../../testing/engines.ts';
 import { makeTenant } from '../../../testing/factories.ts';
@@ -193,6 +193,20 @@ describe.each(await testEngines('both'))(
         seeds,
       });
       expect(await countsIn(tenant.id)).toEqual(expected());
+      // and the top of its organisation chart: the company itself
+      const units = await inScope(server.db.orm, { tenantId: tenant.id, userId: null }, (tx) =>
+        tx
+          .select({
+            code: organizationUnits.code,
+            name: organizationUnits.name,
+            typeCode: organizationUnits.typeCode,
+            parentId: organizationUnits.parentId,
+          })
+          .from(organizationUnits),
+      );
+      expect(units).toEqual([
+        { code: `seeded_${engine}`, name: 'Công ty Mới', typeCode: 'CONG_TY', parentId: null },
+      ]);
     });
 
     it('a test factory tenant pays for none', async () => {

@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/database.ts';
 import { tenants, type TenantRow } from '../../../db/schema.ts';
 import { seedTenant, type TenantSeeds } from '../seeds/tenant-seeds.ts';
+import { addTopUnit } from './add-top-unit.ts';
 
 export interface CreateTenantInput {
   code: string;
@@ -8,7 +9,7 @@ export interface CreateTenantInput {
   createdBy?: string | null;
   /**
    * The product's reference data for the new tenant (services/tenant/seeds: `productSeeds()`),
-   * written in the tenant's own transaction. The product's tenant creation gives it; test
+   * written in the tenant's own transaction with the top unit of its organisation chart. The product's tenant creation gives it; test
    * factories leave it out, so that their tenants cost one insert.
    */
   seeds?: TenantSeeds;
@@ -30,6 +31,7 @@ export async function createTenant(db: Db, input: CreateTenantInput): Promise<Te
   return db.transaction(async (tx) => {
     const row = await insert(tx);
     await seedTenant(tx, row.id, seeds);
+    await addTopUnit(tx, row);
     return row;
   });
 }

@@ -1,0 +1,82 @@
+import { useRef, useState } from 'react';
+import type { Label } from '@hcm/contracts/resource';
+import { ApiError } from '@hcm/session';
+import {
+  Authorized,
+  Button,
+  MessageBar,
+  MessageBarBody,
+  makeStyles,
+  notify,
+  useUiTranslation,
+} from '@hcm/ui';
+import { MatrixLabels } from './matrix-labels.ts';
+import { positionCoefficientApi } from './position-coefficient-api.ts';
+
+const useStyles = makeStyles({
+  hiddenInput: { display: 'none' },
+  // its own line below the toolbar's buttons
+  importProblems: { flexBasis: '100%' },
+});
+
+/**
+ * The detail page's "import the coefficients": a workbook in the export's layout replaces the
+ * table's matrix (update permission). Refused, the server's problems are listed by row and
+ * column and nothing changed; imported, `onImported` lets the page read the table again.
+ */
+export function ImportMatrixButton({ id, onImported }: { id: string; onImported: () => void }) {
+  const { i18n } = useUiTranslation();
+  const text = (label: Label) => (i18n.language === 'en' ? label.en : label.vi);
+  const styles = useStyles();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [problems, setProblems] = useState<{ message: string; lines: string[] } | null>(null);
+  const upload = async (file: File) => {
+    setBusy(true);
+    setProblems(null);
+    try {
+      await positionCoefficientApi.importMatrix(id, file);
+      notify.success(text(MatrixLabels.imported).replace('{{file}}', file.name));
+      onImported();
+    } catch (error) {
+      if (error instanceof ApiError)
+        setProblems({ message: error.message, lines: error.fieldErrors.map((problem) => problem.message) });
+      else void notify.error(String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Authorized anyOf={['position_coefficient.update']}>
+      <Button disabled={busy} title={text(MatrixLabels.importHint)} onClick={() => input.current?.click()}>
+        {text(MatrixLabels.importMatrix)}
+      </Button>
+      <input
+        ref={input}
+        className={styles.hiddenInput}
+        type="file"
+        aria-label={text(MatrixLabels.importMatrix)}
+        accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) void upload(file);
+        }}
+      />
+      {problems && (
+        <MessageBar intent="error" role="alert" layout="multiline" className={styles.importProblems}>
+          <MessageBarBody>
+            {problems.message}
+            {problems.lines.length > 1 && (
+              <ul>
+                {problems.lines.map((line, index) => (
+                  <li key={index}>{line}</li>
+                ))}
+              </ul>
+            )}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+    </Authorized>
+  );
+}

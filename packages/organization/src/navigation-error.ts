@@ -1,0 +1,1 @@
+export { reportNavigationError } from '@hcm/ui';

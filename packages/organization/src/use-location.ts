@@ -1,0 +1,1 @@
+export { useBrowserLocation as useOrganizationLocation } from '@hcm/ui';

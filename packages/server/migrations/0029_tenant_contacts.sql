@@ -1,0 +1,2 @@
+-- reserved: filled by its issue's work
+SELECT 1;

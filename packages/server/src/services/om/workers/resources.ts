@@ -1,0 +1,127 @@
+import { FieldErrorKeys } from '@hcm/contracts';
+import { workerContract } from '@hcm/contracts/workers';
+import { and, inArray, type SQL } from 'drizzle-orm';
+import Type from 'typebox';
+import { ethnicities, jobTitles, organizationUnits, positions, religions } from '../../../db/schema.ts';
+import {
+  workerAcademics,
+  workerBankAccounts,
+  workerEmployments,
+  workerRelatedPersons,
+  workers,
+} from '../../../db/tables/workers.ts';
+import { validationFailed } from '../../../http/errors.ts';
+import { bindResource } from '../../../resources/index.ts';
+import { listOf } from '../../../resources/search/repeated-param.ts';
+
+type Row = Record<string, unknown>;
+
+/** The most ids one auto-complete filter takes (a workflow step names a handful). */
+const MAX_FILTER_IDS = 100;
+
+const ids = (description: string) =>
+  Type.Union(
+    [
+      Type.String({ format: 'uuid' }),
+      Type.Array(Type.String({ format: 'uuid' }), { minItems: 1, maxItems: MAX_FILTER_IDS }),
+    ],
+    { description },
+  );
+
+/** Pairs of dates where the second, when both are given, may not come before the first. */
+const DATE_ORDER: readonly (readonly [string, string])[] = [
+  ['partyReservedJoiningDate', 'partyOfficialJoiningDate'],
+  ['militaryEnlistDate', 'militaryDischargeDate'],
+  ['dateOfBirth', 'joinedDate'],
+  ['dateOfBirth', 'citizenIdentityIssueDate'],
+];
+
+/**
+ * 400 on the later field of a pair whose dates run backwards, and on an employment that ends
+ * before it starts or a second salary account: checked on the record as it will be.
+ */
+function refuseInconsistentDates(changes: Row, before: Row | null): void {
+  const value = (name: string) => (name in changes ? changes[name] : before?.[name]);
+  const errors: { field: string; code: string; message: string }[] = [];
+  for (const [first, second] of DATE_ORDER) {
+    const a = value(first);
+    const b = value(second);
+    if (typeof a === 'string' && typeof b === 'string' && b < a)
+      errors.push({
+        field: second,
+        code: FieldErrorKeys.invalidValue,
+        message: `must not be before ${first}`,
+      });
+  }
+  const employments = (value('employments') ?? []) as Row[];
+  employments.forEach((row, index) => {
+    if (typeof row.toDate === 'string' && typeof row.fromDate === 'string' && row.toDate < row.fromDate)
+      errors.push({
+        field: `employments.${index}.toDate`,
+        code: FieldErrorKeys.invalidValue,
+        message: 'must not be before fromDate',
+      });
+  });
+  const accounts = (value('bankAccounts') ?? []) as Row[];
+  if (accounts.filter((row) => row.isDefault === true).length > 1)
+    errors.push({
+      field: 'bankAccounts',
+      code: FieldErrorKeys.invalidValue,
+      message: 'only one account receives the salary',
+    });
+  if (errors.length > 0) throw validationFailed(errors);
+}
+
+/**
+ * Workers bound to their table and child tables. The auto-complete also takes unit, position
+ * and job-title ids (catalogues §7.3 "worker autocomplete (keyword plus jobPositionIds or
+ * jobTitleIds)"): a workflow step assigned to a position offers the workers holding it.
+ */
+export const workerResource = bindResource(workerContract, {
+  table: workers,
+  references: {
+    organizationUnitId: organizationUnits,
+    jobPositionId: positions,
+    jobTitleId: jobTitles,
+    ethnicityId: ethnicities,
+    religionId: religions,
+  },
+  children: {
+    academics: { table: workerAcademics, parent: workerAcademics.workerId, order: workerAcademics.position },
+    employments: {
+      table: workerEmployments,
+      parent: workerEmployments.workerId,
+      order: workerEmployments.position,
+    },
+    relatedPersons: {
+      table: workerRelatedPersons,
+      parent: workerRelatedPersons.workerId,
+      order: workerRelatedPersons.position,
+    },
+    bankAccounts: {
+      table: workerBankAccounts,
+      parent: workerBankAccounts.workerId,
+      order: workerBankAccounts.position,
+    },
+  },
+  hooks: {
+    validate: (_context, changes, before) => refuseInconsistentDates(changes, before),
+  },
+  autoCompleteFilters: {
+    params: {
+      jobPositionIds: ids('workers holding any of these positions'),
+      jobTitleIds: ids('workers holding any of these job titles'),
+      organizationUnitIds: ids('workers of any of these units'),
+    },
+    where(query) {
+      const conditions: SQL[] = [];
+      const positionIds = listOf(query.jobPositionIds);
+      const titleIds = listOf(query.jobTitleIds);
+      const unitIds = listOf(query.organizationUnitIds);
+      if (positionIds.length > 0) conditions.push(inArray(workers.jobPositionId, positionIds));
+      if (titleIds.length > 0) conditions.push(inArray(workers.jobTitleId, titleIds));
+      if (unitIds.length > 0) conditions.push(inArray(workers.organizationUnitId, unitIds));
+      return conditions.length > 0 ? and(...conditions) : undefined;
+    },
+  },
+});

@@ -1,0 +1,453 @@
+import { FieldLimits, Patterns } from '../limits.ts';
+import { defineContract, type RecordOf } from '../resource/contract.ts';
+import { f } from '../resource/fields.ts';
+import { CommonLabels, label } from '../resource/label.ts';
+
+/*
+ * Organisation › Employee list (catalogues §2.1, §2.3 "Employee list columns", §3 "Worker
+ * (employee) detail, flattened from nested lists", §3.1, §5, §7.3): one contract drives the
+ * table, the API, the list, the form with its sections and the import.
+ *
+ * The worker's one-of-a-kind records (citizen identity, social insurance, the three addresses,
+ * union and party, health, military service) are fields of the worker, as the spec's detail is
+ * flattened; the records a worker has several of (academics, employments, related persons,
+ * bank accounts) are child lists edited in the same form.
+ */
+
+/** Catalogues §5.1 and §5.2, the patterns and lengths of a worker's numbers. */
+export const WorkerPatterns = {
+  /** citizen identity: 8 to 12 uppercase letters, digits, hyphen (and §5.2: 9 to 12 long) */
+  citizenIdentity: '^[A-Z0-9-]{8,12}$',
+  /** social insurance number: exactly 10 digits, underscore or dot */
+  insuranceNumber: '^[0-9_.]{10}$',
+  /**
+   * personal tax code: 10 digits (13 with a branch suffix), or since 1 July 2025 the 12 digits of
+   * the citizen identity (Circular 86/2024/TT-BTC); §5.2 allows up to 13
+   */
+  personalTaxCode: '^([0-9]{10}|[0-9]{12}|[0-9]{13})$',
+  /** military identity: alphanumeric */
+  militaryId: '^[A-Za-z0-9]+$',
+  /** bank account number: 3 to 20 digits, dot or hyphen */
+  bankAccountNumber: '^[0-9.-]{3,20}$',
+} as const;
+
+export const WorkerLimits = {
+  identificationMin: 9,
+  identificationMax: 12,
+  militaryId: 20,
+  insuranceNumber: 10,
+  personalTaxCode: 13,
+  /** a worker's full name (§5.1 "name … to 100") */
+  fullName: 100,
+  academics: 20,
+  employments: 50,
+  relatedPersons: 30,
+  bankAccounts: 10,
+} as const;
+
+export const WORKING_STATUSES = ['WORKING', 'UNEMPLOYED'] as const;
+export type WorkingStatus = (typeof WORKING_STATUSES)[number];
+export const WORKER_KINDS = ['OFFICIAL', 'MILITARY_FORCE'] as const;
+export type WorkerKind = (typeof WORKER_KINDS)[number];
+
+const target = (resource: string, apiPath: string, display = 'name') => ({ resource, apiPath, display });
+export const WORKER_TARGETS = {
+  organizationUnit: target('organization_unit', '/api/om/organization-units'),
+  position: target('position', '/api/om/positions'),
+  jobTitle: target('job_title', '/api/om/job-titles'),
+  ethnicity: target('ethnicity', '/api/om/ethnicities'),
+  religion: target('religion', '/api/om/religions'),
+  bank: target('bank', '/api/om/banks'),
+} as const;
+
+const text = (key: string, vi: string, en: string, maxLength: number = FieldLimits.name) =>
+  f.text({ label: label(`worker.${key}`, vi, en), maxLength });
+const day = (key: string, vi: string, en: string) => f.date({ label: label(`worker.${key}`, vi, en) });
+const phone = (key: string, vi: string, en: string) =>
+  f.text({
+    label: label(`worker.${key}`, vi, en),
+    maxLength: FieldLimits.phoneMax,
+    minLength: FieldLimits.phoneMin,
+    pattern: Patterns.phone,
+    example: (n) => `0987${String(n).padStart(6, '0')}`,
+  });
+
+const workerFields = {
+  code: f.code({ label: label('worker.code', 'Mã nhân viên', 'Employee code') }),
+  fullName: f.text({
+    label: label('worker.fullName', 'Họ và tên', 'Full name'),
+    maxLength: WorkerLimits.fullName,
+    required: true,
+    example: (n) => `Nguyễn Văn ${String.fromCharCode(65 + (n % 26))}${n}`,
+  }),
+  gender: f.enumOf({
+    label: label('worker.gender', 'Giới tính', 'Gender'),
+    required: true,
+    valueLabels: {
+      MALE: label('gender.male', 'Nam', 'Male'),
+      FEMALE: label('gender.female', 'Nữ', 'Female'),
+      OTHER: label('gender.other', 'Khác', 'Other'),
+    },
+  }),
+  dateOfBirth: day('dateOfBirth', 'Ngày sinh', 'Date of birth'),
+  organizationUnitId: f.reference({
+    label: label('worker.organizationUnit', 'Đơn vị', 'Unit'),
+    required: true,
+    target: WORKER_TARGETS.organizationUnit,
+  }),
+  jobPositionId: f.reference({
+    label: label('worker.jobPosition', 'Chức vụ', 'Position'),
+    target: WORKER_TARGETS.position,
+  }),
+  jobTitleId: f.reference({
+    label: label('worker.jobTitle', 'Chức danh', 'Job title'),
+    target: WORKER_TARGETS.jobTitle,
+  }),
+  kind: f.enumOf({
+    label: label('worker.kind', 'Đối tượng', 'Kind'),
+    defaultValue: 'OFFICIAL',
+    valueLabels: {
+      OFFICIAL: label('worker.kinds.official', 'Chính thức', 'Official'),
+      MILITARY_FORCE: label('worker.kinds.militaryForce', 'Lực lượng vũ trang', 'Military force'),
+    } satisfies Record<WorkerKind, unknown>,
+  }),
+  workingStatus: f.enumOf({
+    label: label('worker.workingStatus', 'Trạng thái làm việc', 'Working status'),
+    defaultValue: 'WORKING',
+    valueLabels: {
+      WORKING: label('worker.workingStatuses.working', 'Đang làm việc', 'Working'),
+      UNEMPLOYED: label('worker.workingStatuses.unemployed', 'Đã nghỉ việc', 'Left'),
+    } satisfies Record<WorkingStatus, unknown>,
+  }),
+  joinedDate: day('joinedDate', 'Ngày vào làm', 'Joined on'),
+  email: f.text({
+    label: label('worker.email', 'Email', 'Email'),
+    maxLength: FieldLimits.email,
+    pattern: Patterns.email,
+    example: (n) => `worker${n}@example.vn`,
+  }),
+  phone: phone('phone', 'Điện thoại', 'Phone'),
+  personalTaxCode: f.text({
+    label: label('worker.personalTaxCode', 'Mã số thuế cá nhân', 'Personal tax code'),
+    maxLength: WorkerLimits.personalTaxCode,
+    pattern: WorkerPatterns.personalTaxCode,
+    unique: true,
+    example: (n) => `80${String(n).padStart(8, '0')}`,
+  }),
+  ethnicityId: f.reference({
+    label: label('worker.ethnicity', 'Dân tộc', 'Ethnicity'),
+    target: WORKER_TARGETS.ethnicity,
+  }),
+  religionId: f.reference({
+    label: label('worker.religion', 'Tôn giáo', 'Religion'),
+    target: WORKER_TARGETS.religion,
+  }),
+  citizenIdentityNumber: f.text({
+    label: label('worker.citizenIdentityNumber', 'Số CCCD', 'Citizen identity number'),
+    minLength: WorkerLimits.identificationMin,
+    maxLength: WorkerLimits.identificationMax,
+    pattern: WorkerPatterns.citizenIdentity,
+    unique: true,
+    example: (n) => `0790${String(n).padStart(8, '0')}`,
+  }),
+  citizenIdentityIssueDate: day('citizenIdentityIssueDate', 'Ngày cấp CCCD', 'Identity issued on'),
+  citizenIdentityIssuePlace: text('citizenIdentityIssuePlace', 'Nơi cấp CCCD', 'Identity issued by'),
+  socialInsuranceNumber: f.text({
+    label: label('worker.socialInsuranceNumber', 'Số sổ BHXH', 'Social insurance number'),
+    maxLength: WorkerLimits.insuranceNumber,
+    pattern: WorkerPatterns.insuranceNumber,
+    unique: true,
+    example: (n) => `79${String(n).padStart(8, '0')}`,
+  }),
+  socialInsuranceIssueDate: day('socialInsuranceIssueDate', 'Ngày cấp sổ BHXH', 'Insurance book issued on'),
+  socialInsuranceIssuePlace: text('socialInsuranceIssuePlace', 'Nơi cấp sổ BHXH', 'Insurance book issued by'),
+  permanentAddress: text('permanentAddress', 'Địa chỉ thường trú', 'Permanent address', FieldLimits.address),
+  temporaryAddress: text('temporaryAddress', 'Địa chỉ tạm trú', 'Temporary address', FieldLimits.address),
+  homeTown: text('homeTown', 'Quê quán', 'Home town', FieldLimits.address),
+  unionJoiningDate: day('unionJoiningDate', 'Ngày vào Công đoàn', 'Joined the union on'),
+  partyReservedJoiningDate: day(
+    'partyReservedJoiningDate',
+    'Ngày vào Đảng (dự bị)',
+    'Joined the party (reserve)',
+  ),
+  partyOfficialJoiningDate: day(
+    'partyOfficialJoiningDate',
+    'Ngày vào Đảng (chính thức)',
+    'Joined the party (official)',
+  ),
+  bloodGroup: f.enumOf({
+    label: label('worker.bloodGroup', 'Nhóm máu', 'Blood group'),
+    valueLabels: {
+      A: label('worker.bloodGroups.a', 'A', 'A'),
+      B: label('worker.bloodGroups.b', 'B', 'B'),
+      AB: label('worker.bloodGroups.ab', 'AB', 'AB'),
+      O: label('worker.bloodGroups.o', 'O', 'O'),
+    },
+  }),
+  heightCm: f.integer({
+    label: label('worker.heightCm', 'Chiều cao (cm)', 'Height (cm)'),
+    minimum: 50,
+    maximum: 250,
+  }),
+  militaryId: f.text({
+    label: label('worker.militaryId', 'Số hiệu quân nhân', 'Military identity'),
+    maxLength: WorkerLimits.militaryId,
+    pattern: WorkerPatterns.militaryId,
+    example: (n) => `QN${String(n).padStart(6, '0')}`,
+  }),
+  militaryRank: text('militaryRank', 'Cấp bậc quân hàm', 'Military rank'),
+  militaryEnlistDate: day('militaryEnlistDate', 'Ngày nhập ngũ', 'Enlisted on'),
+  militaryDischargeDate: day('militaryDischargeDate', 'Ngày xuất ngũ', 'Discharged on'),
+  note: f.text({
+    label: label('worker.note', 'Ghi chú', 'Note'),
+    maxLength: FieldLimits.note,
+    multiline: true,
+  }),
+  academics: f.children({
+    label: label('worker.academics', 'Trình độ học vấn', 'Education'),
+    maxItems: WorkerLimits.academics,
+    fields: {
+      level: f.text({
+        label: label('worker.academic.level', 'Trình độ', 'Level'),
+        maxLength: FieldLimits.name,
+        required: true,
+        example: () => 'Đại học',
+      }),
+      institution: text('academic.institution', 'Nơi đào tạo', 'Institution'),
+      occupation: text('academic.occupation', 'Chuyên ngành', 'Major'),
+      degree: text('academic.degree', 'Văn bằng', 'Degree'),
+      graduationDate: day('academic.graduationDate', 'Ngày tốt nghiệp', 'Graduated on'),
+      isAdvance: f.boolean({
+        label: label('worker.academic.isAdvance', 'Đào tạo nâng cao', 'Advanced training'),
+        hint: label(
+          'worker.academic.isAdvanceHint',
+          'Học thêm sau khi được tuyển dụng',
+          'Studied after being recruited',
+        ),
+      }),
+    },
+  }),
+  employments: f.children({
+    label: label('worker.employments', 'Quá trình công tác', 'Employment history'),
+    maxItems: WorkerLimits.employments,
+    fields: {
+      fromDate: f.date({ label: label('worker.employment.fromDate', 'Từ ngày', 'From'), required: true }),
+      toDate: day('employment.toDate', 'Đến ngày', 'To'),
+      company: f.text({
+        label: label('worker.employment.company', 'Nơi làm việc', 'Employer'),
+        maxLength: FieldLimits.name,
+        required: true,
+        example: (n) => `Công ty ${n}`,
+      }),
+      job: text('employment.job', 'Chức vụ, công việc', 'Job'),
+      description: f.text({ label: CommonLabels.description, maxLength: FieldLimits.description }),
+    },
+  }),
+  relatedPersons: f.children({
+    label: label('worker.relatedPersons', 'Quan hệ gia đình', 'Family'),
+    maxItems: WorkerLimits.relatedPersons,
+    fields: {
+      relation: f.text({
+        label: label('worker.relatedPerson.relation', 'Quan hệ', 'Relation'),
+        maxLength: 50,
+        required: true,
+        example: () => 'Vợ',
+      }),
+      fullName: f.text({
+        label: label('worker.relatedPerson.fullName', 'Họ và tên', 'Full name'),
+        maxLength: WorkerLimits.fullName,
+        required: true,
+        example: (n) => `Trần Thị ${n}`,
+      }),
+      dateOfBirth: day('relatedPerson.dateOfBirth', 'Ngày sinh', 'Date of birth'),
+      occupation: text('relatedPerson.occupation', 'Nghề nghiệp', 'Occupation'),
+      phone: phone('relatedPerson.phone', 'Điện thoại', 'Phone'),
+      isDependant: f.boolean({
+        label: label('worker.relatedPerson.isDependant', 'Người phụ thuộc', 'Dependant'),
+        hint: label(
+          'worker.relatedPerson.isDependantHint',
+          'Được giảm trừ gia cảnh khi tính thuế TNCN',
+          'Counted for the family deduction of income tax',
+        ),
+      }),
+    },
+  }),
+  bankAccounts: f.children({
+    label: label('worker.bankAccounts', 'Tài khoản ngân hàng', 'Bank accounts'),
+    maxItems: WorkerLimits.bankAccounts,
+    fields: {
+      bankId: f.reference({
+        label: label('worker.bankAccount.bank', 'Ngân hàng', 'Bank'),
+        required: true,
+        target: WORKER_TARGETS.bank,
+      }),
+      accountNumber: f.text({
+        label: label('worker.bankAccount.accountNumber', 'Số tài khoản', 'Account number'),
+        maxLength: 20,
+        minLength: 3,
+        pattern: WorkerPatterns.bankAccountNumber,
+        required: true,
+        unique: true,
+        example: (n) => `0071${String(n).padStart(9, '0')}`,
+      }),
+      accountName: text('bankAccount.accountName', 'Chủ tài khoản', 'Account holder'),
+      branch: text('bankAccount.branch', 'Chi nhánh', 'Branch'),
+      isDefault: f.boolean({
+        label: label('worker.bankAccount.isDefault', 'Nhận lương', 'Salary account'),
+      }),
+    },
+  }),
+};
+
+/** The columns a worker's export and import template both start with. */
+const SHEET_COLUMNS = [
+  'code',
+  'fullName',
+  'gender',
+  'dateOfBirth',
+  'organizationUnitId',
+  'jobPositionId',
+  'jobTitleId',
+  'kind',
+  'workingStatus',
+  'joinedDate',
+  'email',
+  'phone',
+  'personalTaxCode',
+  'citizenIdentityNumber',
+] as const;
+
+/**
+ * Organisation › Employee list: the tenant's workers. Searched by code, name, e-mail and phone;
+ * filtered by unit, position, job title, working status and kind; sorted by code by default (the
+ * spec's "workers by username": a worker's code is what HR sorts and looks people up by).
+ */
+export const workerContract = defineContract({
+  service: 'om',
+  level: 'tenant',
+  path: 'workers',
+  route: '/om/employee',
+  permission: 'worker',
+  title: label('worker.title', 'Danh sách nhân viên', 'Employees'),
+  singular: label('worker.singular', 'Nhân viên', 'Employee'),
+  fields: workerFields,
+  columns: [
+    'code',
+    'fullName',
+    'organizationUnitId',
+    'jobPositionId',
+    'jobTitleId',
+    'workingStatus',
+    'phone',
+  ],
+  keyword: ['code', 'fullName', 'email', 'phone'],
+  filters: ['organizationUnitId', 'jobPositionId', 'jobTitleId', 'workingStatus', 'kind', 'gender'],
+  sort: ['code', 'fullName', 'dateOfBirth', 'joinedDate', 'createdAt', 'lastModifiedAt'],
+  defaultSort: { field: 'code', direction: 'asc' },
+  // a worker is not switched ACTIVE/INACTIVE: they work or have left (workingStatus)
+  without: ['status'],
+  sections: [
+    {
+      title: label('worker.section.general', 'Thông tin chung', 'General'),
+      fields: ['code', 'fullName', 'gender', 'dateOfBirth', 'ethnicityId', 'religionId'],
+    },
+    {
+      title: label('worker.section.work', 'Công việc', 'Work'),
+      fields: ['organizationUnitId', 'jobPositionId', 'jobTitleId', 'kind', 'workingStatus', 'joinedDate'],
+    },
+    {
+      title: label('worker.section.contact', 'Liên hệ và địa chỉ', 'Contact and addresses'),
+      fields: ['email', 'phone', 'permanentAddress', 'temporaryAddress', 'homeTown'],
+    },
+    {
+      title: label('worker.section.identification', 'Giấy tờ tuỳ thân', 'Identification'),
+      fields: [
+        'citizenIdentityNumber',
+        'citizenIdentityIssueDate',
+        'citizenIdentityIssuePlace',
+        'socialInsuranceNumber',
+        'socialInsuranceIssueDate',
+        'socialInsuranceIssuePlace',
+        'personalTaxCode',
+      ],
+    },
+    {
+      title: label('worker.section.parties', 'Đoàn thể, sức khoẻ', 'Union, party and health'),
+      fields: [
+        'unionJoiningDate',
+        'partyReservedJoiningDate',
+        'partyOfficialJoiningDate',
+        'bloodGroup',
+        'heightCm',
+      ],
+    },
+    {
+      title: label('worker.section.military', 'Quân sự', 'Military service'),
+      fields: ['militaryId', 'militaryRank', 'militaryEnlistDate', 'militaryDischargeDate'],
+    },
+    { title: label('worker.section.academics', 'Học vấn', 'Education'), fields: ['academics'] },
+    {
+      title: label('worker.section.employments', 'Quá trình công tác', 'Employment history'),
+      fields: ['employments'],
+    },
+    { title: label('worker.section.family', 'Gia đình', 'Family'), fields: ['relatedPersons'] },
+    { title: label('worker.section.bank', 'Ngân hàng', 'Bank accounts'), fields: ['bankAccounts', 'note'] },
+  ],
+  exportColumns: [
+    ...SHEET_COLUMNS,
+    'socialInsuranceNumber',
+    'permanentAddress',
+    'createdAt',
+    'lastModifiedAt',
+  ],
+  importColumns: [
+    ...SHEET_COLUMNS,
+    'citizenIdentityIssueDate',
+    'citizenIdentityIssuePlace',
+    'socialInsuranceNumber',
+    'permanentAddress',
+    'temporaryAddress',
+    'homeTown',
+  ],
+});
+export type WorkerRecord = RecordOf<typeof workerContract>;
+
+/** GET /api/om/workers/auto-complete and /auto-complete-all: narrowed by positions or job titles. */
+export const WorkerAutoCompleteParams = {
+  jobPositionIds: 'jobPositionIds',
+  jobTitleIds: 'jobTitleIds',
+  organizationUnitIds: 'organizationUnitIds',
+} as const;
+
+// ------------------------------------------------------------------------------------ contacts
+
+/**
+ * GET /api/om/contacts (contacts.view): the colleagues' directory every employee searches (issue
+ * 11, item 6). Working workers only, with what a colleague needs to reach them and nothing more
+ * (no identity, address or salary data).
+ */
+export const CONTACTS_PATH = '/api/om/contacts';
+export const CONTACT_SORTS = ['fullName.asc', 'code.asc', 'organizationUnitName.asc'] as const;
+export type ContactSort = (typeof CONTACT_SORTS)[number];
+
+export interface ContactCard {
+  readonly id: string;
+  readonly code: string;
+  readonly fullName: string;
+  readonly gender: string;
+  readonly organizationUnitId: string;
+  readonly organizationUnitName: string;
+  readonly jobPositionName: string | null;
+  readonly jobTitleName: string | null;
+  readonly phone: string | null;
+  readonly email: string | null;
+}
+
+/** The directory's query: a keyword (accents and case ignored), a unit (with the units below it). */
+export interface ContactQuery {
+  readonly keyword?: string;
+  readonly organizationUnitId?: string;
+  readonly pageIndex?: number;
+  readonly pageSize?: number;
+  readonly sortBy?: ContactSort;
+}
