@@ -2,6 +2,19 @@ import { describe, inject, it } from 'vitest';
 import { pagePerTest } from './support/browser.ts';
 import { e2eAccounts } from './support/portal-process.ts';
 import { signIn } from './support/portal-page.ts';
+import type { Page } from 'playwright-core';
+
+/**
+ * The toast's code is fetched once the page is idle (NetworkStatusToasts); on a loaded machine
+ * that can come after "networkidle", and a toast whose code is not yet here cannot show offline.
+ * The test does what the idle callback does, so it goes offline only once the code is in.
+ */
+async function toasterLoaded(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const system = (window as unknown as { System: { import(name: string): Promise<{ preloadToaster(): Promise<void> }> } }).System;
+    await (await system.import('@hcm/ui')).preloadToaster();
+  });
+}
 
 const portals = inject('portals');
 
@@ -14,6 +27,7 @@ describe.each(portals)('network status toasts on $engine', ({ baseUrl }) => {
     await signIn(page, e2eAccounts.hrAdmin);
     // A page that has finished loading, as the user's would be when the network drops.
     await page.waitForLoadState('networkidle');
+    await toasterLoaded(page);
     await page.context().setOffline(true);
     await page.locator('.fui-Toast', { hasText: 'Mất kết nối mạng' }).waitFor();
     await page.context().setOffline(false);
@@ -25,6 +39,7 @@ describe.each(portals)('network status toasts on $engine', ({ baseUrl }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Đăng nhập' }).waitFor();
     await page.waitForLoadState('networkidle');
+    await toasterLoaded(page);
     await page.context().setOffline(true);
     await page.locator('.fui-Toast', { hasText: 'Mất kết nối mạng' }).waitFor();
     await page.context().setOffline(false);

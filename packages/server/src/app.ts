@@ -91,7 +91,10 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(iamService, {
     deps: { db: db.orm, passwords, tokens, tokenConfig: config.tokens, signIn: config.signIn },
   });
-  await app.register(omService, { deps: { db: db.orm, exports: config.exports } });
+  await app.register(omService, {
+    deps: { db: db.orm, exports: config.exports },
+    validitySweepMinutes: config.jobs.contractValiditySweepMinutes,
+  });
   await app.register(pmService, { deps: { db: db.orm, exports: config.exports } });
   await app.register(systemService, { deps: { db: db.orm, theme: config.theme, exports: config.exports } });
   await app.register(configurationRoutes, { deps: { db: db.orm, tokens: config.tokens } });

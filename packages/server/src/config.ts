@@ -125,6 +125,16 @@ export interface Config {
   theme: ThemeConfig;
   /** FILE_STORE and friends: where uploaded files live (services/storage) */
   files: FileStoreConfig;
+  /** background work the server does on a clock */
+  jobs: JobsConfig;
+}
+
+export interface JobsConfig {
+  /**
+   * CONTRACT_VALIDITY_SWEEP_MINUTES (default 60, 0 = off): how often labour contracts that came
+   * into force or expired with the date get their validity rewritten (om/labor-contracts)
+   */
+  contractValiditySweepMinutes: number;
 }
 
 export const ROOT_FULL_NAME = 'Quản trị hệ thống';
@@ -323,6 +333,9 @@ export function loadConfig(env: Env, options: { cwd?: string; paths?: ServerPath
   const theme = readThemeConfig(read, problems);
   const files = readFileStoreConfig(read, problems, cwd);
   const exports: ExportConfig = { sendTimeoutSeconds: integer('EXPORT_SEND_TIMEOUT_SECONDS', 30, 1, 3600) };
+  const jobs: JobsConfig = {
+    contractValiditySweepMinutes: integer('CONTRACT_VALIDITY_SWEEP_MINUTES', 60, 0, 1440),
+  };
 
   if (problems.length > 0 || logLevel === undefined) throw new ConfigError(problems);
   return {
@@ -341,5 +354,6 @@ export function loadConfig(env: Env, options: { cwd?: string; paths?: ServerPath
     exports,
     theme,
     files,
+    jobs,
   };
 }

@@ -25,6 +25,7 @@ import { wageCategoryTables } from './tables/wage-categories.ts';
 import { leaveCategoryTables } from './tables/leave-categories.ts';
 import { scaleGroupTables } from './tables/scale-groups.ts';
 import { workerTables } from './tables/workers.ts';
+import { laborContractTables } from './tables/labor-contracts.ts';
 import { bankTables } from './tables/banks.ts';
 import { areaTables } from './tables/areas.ts';
 import { systemCatalogueTables } from './tables/system-catalogues.ts';
@@ -519,6 +520,7 @@ export const schema = {
   ...leaveCategoryTables,
   ...scaleGroupTables,
   ...workerTables,
+  ...laborContractTables,
   ...bankTables,
   ...areaTables,
   ...fileTables,

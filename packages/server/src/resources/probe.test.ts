@@ -117,22 +117,38 @@ function exampleBody(definition: ResourceDefinition, n: number): Record<string, 
  * gives the examples. Made from the target's own example (n = 900, apart from the probes' own).
  */
 async function referencedRecords(kit: ResourceTestKit, caller: Caller): Promise<Record<string, string>> {
-  const targets = new Map<string, string>();
+  const targets = new Map<string, ResourceDefinition>();
   for (const { contract } of declaredResources)
     for (const field of Object.values(contract?.fields ?? {}))
-      if (field.kind === 'reference' && field.required && field.target)
-        targets.set(field.target.resource, field.target.apiPath);
+      if (field.kind === 'reference' && field.required && field.target) {
+        const { apiPath, resource } = field.target;
+        const target = declaredResources.find((definition) => definition.basePath === apiPath);
+        if (!target) throw new Error(`no declared resource serves ${apiPath}, which ${resource} references name`);
+        targets.set(resource, target);
+      }
   const made: Record<string, string> = {};
-  for (const [resource, apiPath] of targets) {
-    const target = declaredResources.find((definition) => definition.basePath === apiPath);
-    if (!target) throw new Error(`no declared resource serves ${apiPath}, which ${resource} references name`);
-    const res = await kit.http.post<{ data: { id: string } }>(
-      apiPath,
-      exampleBody(target, 900),
-      caller.token,
+  // The examples read the records made so far; a target that itself names one (a worker names
+  // a unit) is made after it.
+  exampleContext = { userId: caller.userId, references: made };
+  const needs = (definition: ResourceDefinition) =>
+    Object.values(definition.contract?.fields ?? {}).flatMap((field) =>
+      field.kind === 'reference' && field.required && field.target ? [field.target.resource] : [],
     );
-    expect(res.status, `${apiPath}: ${JSON.stringify(res.body)}`).toBe(200);
-    made[resource] = res.body.data.id;
+  while (targets.size > 0) {
+    const ready = [...targets].filter(([resource, target]) =>
+      needs(target).every((need) => need === resource || need in made),
+    );
+    if (ready.length === 0) throw new Error(`required references form a cycle: ${[...targets.keys()].join(', ')}`);
+    for (const [resource, target] of ready) {
+      const res = await kit.http.post<{ data: { id: string } }>(
+        target.basePath,
+        exampleBody(target, 900),
+        caller.token,
+      );
+      expect(res.status, `${target.basePath}: ${JSON.stringify(res.body)}`).toBe(200);
+      made[resource] = res.body.data.id;
+      targets.delete(resource);
+    }
   }
   return made;
 }

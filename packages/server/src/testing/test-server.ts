@@ -61,6 +61,8 @@ export async function startTestServer(
     RATE_LIMIT_SIGN_IN_PER_USERNAME: '0',
     RATE_LIMIT_REFRESH_PER_IP: '0',
     RATE_LIMIT_CAPTCHA_PER_IP: '0',
+    // No clock-driven sweep racing a test's own writes; the suites call the sweep themselves.
+    CONTRACT_VALIDITY_SWEEP_MINUTES: '0',
     ...env,
   });
   const lines: string[] = [];

@@ -6,6 +6,7 @@ import { settingContracts } from '../modules/settings.ts';
 import { systemContracts } from '../modules/system.ts';
 import { organizationUnitContract, workingGroupContract } from '../modules/organization-units.ts';
 import { workerContract } from '../modules/workers.ts';
+import { laborContractContract } from '../modules/labor-contracts.ts';
 import { defineContract, labelsOf } from './contract.ts';
 import { fieldSchema } from './field-schema.ts';
 import { f } from './fields.ts';
@@ -117,6 +118,7 @@ describe('labels', () => {
       organizationUnitContract,
       workingGroupContract,
       workerContract,
+      laborContractContract,
     ].flatMap(labelsOf);
     const vi = dictionaryOf(labels, 'vi') as Record<string, Record<string, string>>;
     const en = dictionaryOf(labels, 'en') as Record<string, Record<string, string>>;

@@ -14,6 +14,9 @@ import { scaleGroupRoutes } from './scale-groups/routes.ts';
 import { wageCategoryResources } from './wage-categories/resources.ts';
 import { wageCategoryRoutes } from './wage-categories/routes.ts';
 import { workerResource } from './workers/resources.ts';
+import { laborContractResource } from './labor-contracts/resources.ts';
+import { laborContractRoutes } from './labor-contracts/routes.ts';
+import { startValiditySweep } from './labor-contracts/refresh-validity.ts';
 
 /** The resources of the organisation service. */
 export const omResources: readonly ResourceDefinition[] = [
@@ -26,10 +29,18 @@ export const omResources: readonly ResourceDefinition[] = [
   ...scaleGroupResources,
   ...bankResources,
   workerResource,
+  laborContractResource,
 ];
 
-/** The organisation service: /api/om/... */
-export const omService: FastifyPluginAsync<{ deps: ResourceDeps }> = async (app, { deps }) => {
+/**
+ * The organisation service: /api/om/... With `validitySweepMinutes` above 0 it keeps the
+ * contracts' validity current as days pass, until the server closes.
+ */
+export const omService: FastifyPluginAsync<{ deps: ResourceDeps; validitySweepMinutes?: number }> = async (
+  app,
+  { deps, validitySweepMinutes = 0 },
+) => {
+  await app.register(laborContractRoutes, { db: deps.db });
   await app.register(positionTreeRoutes, { db: deps.db });
   await app.register(organizationUnitRoutes, { db: deps.db });
   await registerResources(app, omResources, deps);
@@ -37,4 +48,8 @@ export const omService: FastifyPluginAsync<{ deps: ResourceDeps }> = async (app,
   await app.register(scaleGroupRoutes, { deps });
   await app.register(areaRoutes, { db: deps.db });
   await app.register(contactRoutes, { db: deps.db });
+  if (validitySweepMinutes > 0) {
+    const sweep = startValiditySweep(deps.db, app.log, validitySweepMinutes * 60_000);
+    app.addHook('onClose', () => sweep.stop());
+  }
 };

@@ -1,0 +1,241 @@
+import { FieldLimits } from '../limits.ts';
+import { defineContract, type RecordOf } from '../resource/contract.ts';
+import { f } from '../resource/fields.ts';
+import { label } from '../resource/label.ts';
+
+/*
+ * Organisation › Contract (catalogues §2.1 "contract (including create-from-worker)", §3
+ * "Validity", §5.1 "contract number must not contain a backslash", §5.2 "contract number 100"):
+ * a worker's labour contracts and their annexes. An annex names the contract it amends and
+ * belongs to the same worker.
+ */
+
+export const LaborContractLimits = {
+  /** catalogues §5.2 */
+  number: 100,
+  allowances: 20,
+  workplace: FieldLimits.address,
+} as const;
+
+/** Catalogues §5.1: a contract number is anything printable but a backslash. */
+export const CONTRACT_NUMBER_PATTERN = '^[^\\\\\\u0000-\\u001f]+$';
+
+/**
+ * Catalogues §3 "Validity", computed from the dates in the tenant's time zone and kept current
+ * as days pass: NOT_EFFECTIVE before the effective date, EXPIRE after the expiry date,
+ * EFFECTIVE in between (an indefinite contract never expires).
+ */
+export const CONTRACT_VALIDITIES = ['EFFECTIVE', 'NOT_EFFECTIVE', 'EXPIRE'] as const;
+export type ContractValidity = (typeof CONTRACT_VALIDITIES)[number];
+
+/** The validity of a contract on `today` (all three are yyyy-MM-dd, so they compare as text). */
+export function validityOn(
+  effectiveDate: string,
+  expiryDate: string | null,
+  today: string,
+): ContractValidity {
+  if (today < effectiveDate) return 'NOT_EFFECTIVE';
+  if (expiryDate !== null && today > expiryDate) return 'EXPIRE';
+  return 'EFFECTIVE';
+}
+
+const target = (resource: string, apiPath: string, display = 'name') => ({ resource, apiPath, display });
+export const LABOR_CONTRACT_TARGETS = {
+  worker: target('worker', '/api/om/workers', 'fullName'),
+  contractType: target('contract_type', '/api/om/contract-types'),
+  contract: target('contract', '/api/om/contracts', 'number'),
+  jobTitle: target('job_title', '/api/om/job-titles'),
+  allowanceType: target('allowance_type', '/api/om/allowance-types'),
+} as const;
+
+const day = (key: string, vi: string, en: string, required = false) =>
+  f.date({ label: label(`contract.${key}`, vi, en), required });
+
+const contractFields = {
+  number: f.text({
+    label: label('contract.number', 'Số hợp đồng', 'Contract number'),
+    maxLength: LaborContractLimits.number,
+    pattern: CONTRACT_NUMBER_PATTERN,
+    required: true,
+    unique: true,
+    example: (n) => `${String(n).padStart(4, '0')}/2026/HĐLĐ`,
+    hint: label('contract.numberHint', 'Không chứa dấu \\', 'No backslash'),
+  }),
+  workerId: f.reference({
+    label: label('contract.worker', 'Nhân viên', 'Employee'),
+    required: true,
+    target: LABOR_CONTRACT_TARGETS.worker,
+  }),
+  contractTypeId: f.reference({
+    label: label('contract.contractType', 'Loại hợp đồng', 'Contract type'),
+    required: true,
+    target: LABOR_CONTRACT_TARGETS.contractType,
+  }),
+  parentContractId: f.reference({
+    label: label('contract.parentContract', 'Phụ lục của hợp đồng', 'Annex to contract'),
+    target: LABOR_CONTRACT_TARGETS.contract,
+    hint: label(
+      'contract.parentContractHint',
+      'Chỉ chọn khi đây là phụ lục: hợp đồng gốc của cùng nhân viên',
+      'Only for an annex: the same employee’s original contract',
+    ),
+  }),
+  signingDate: day('signingDate', 'Ngày ký', 'Signed on', true),
+  effectiveDate: day('effectiveDate', 'Ngày hiệu lực', 'Effective from', true),
+  expiryDate: f.date({
+    label: label('contract.expiryDate', 'Ngày hết hạn', 'Expires on'),
+    hint: label(
+      'contract.expiryDateHint',
+      'Để trống: tính theo thời hạn của loại hợp đồng (không thời hạn: để trống)',
+      'Empty: from the contract type’s term (none for an indefinite term)',
+    ),
+  }),
+  validity: f.enumOf({
+    label: label('contract.validity', 'Hiệu lực', 'Validity'),
+    defaultValue: 'NOT_EFFECTIVE',
+    valueLabels: {
+      EFFECTIVE: label('contract.validities.effective', 'Còn hiệu lực', 'In force'),
+      NOT_EFFECTIVE: label('contract.validities.notEffective', 'Chưa hiệu lực', 'Not yet in force'),
+      EXPIRE: label('contract.validities.expire', 'Hết hạn', 'Expired'),
+    } satisfies Record<ContractValidity, unknown>,
+  }),
+  jobTitleId: f.reference({
+    label: label('contract.jobTitle', 'Chức danh chuyên môn', 'Job title'),
+    target: LABOR_CONTRACT_TARGETS.jobTitle,
+  }),
+  workplace: f.text({
+    label: label('contract.workplace', 'Địa điểm làm việc', 'Workplace'),
+    maxLength: LaborContractLimits.workplace,
+  }),
+  salary: f.money({
+    label: label('contract.salary', 'Mức lương (VNĐ)', 'Salary (VND)'),
+    required: true,
+    example: (n: number) => `${8_000_000 + (n % 10) * 500_000}`,
+  }),
+  allowances: f.children({
+    label: label('contract.allowances', 'Phụ cấp', 'Allowances'),
+    maxItems: LaborContractLimits.allowances,
+    fields: {
+      allowanceTypeId: f.reference({
+        label: label('contract.allowance.type', 'Loại phụ cấp', 'Allowance type'),
+        required: true,
+        target: LABOR_CONTRACT_TARGETS.allowanceType,
+      }),
+      amount: f.money({
+        label: label('contract.allowance.amount', 'Số tiền (VNĐ)', 'Amount (VND)'),
+        required: true,
+        example: () => '500000',
+      }),
+    },
+  }),
+  note: f.text({
+    label: label('contract.note', 'Ghi chú', 'Note'),
+    maxLength: FieldLimits.note,
+    multiline: true,
+  }),
+};
+
+const EDITED = [
+  'number',
+  'workerId',
+  'contractTypeId',
+  'parentContractId',
+  'signingDate',
+  'effectiveDate',
+  'expiryDate',
+  'jobTitleId',
+  'workplace',
+  'salary',
+  'allowances',
+  'note',
+] as const;
+
+/**
+ * Organisation › Contract: every labour contract and annex of the tenant. Searched by number;
+ * filtered by employee, type, validity and "annexes of"; newest effective first. The validity
+ * is the server's (never typed): it is shown and filtered, not edited.
+ */
+export const laborContractContract = defineContract({
+  service: 'om',
+  level: 'tenant',
+  path: 'contracts',
+  route: '/om/contract',
+  permission: 'contract',
+  title: label('contract.title', 'Hợp đồng lao động', 'Labour contracts'),
+  singular: label('contract.singular', 'Hợp đồng', 'Contract'),
+  fields: contractFields,
+  columns: [
+    'number',
+    'workerId',
+    'contractTypeId',
+    'signingDate',
+    'effectiveDate',
+    'expiryDate',
+    'validity',
+    'salary',
+  ],
+  keyword: ['number'],
+  filters: ['workerId', 'contractTypeId', 'validity', 'parentContractId'],
+  sort: ['number', 'signingDate', 'effectiveDate', 'expiryDate', 'salary', 'createdAt', 'lastModifiedAt'],
+  defaultSort: { field: 'effectiveDate', direction: 'desc' },
+  without: ['status'],
+  sections: [
+    {
+      title: label('contract.section.general', 'Thông tin hợp đồng', 'Contract'),
+      fields: ['number', 'workerId', 'contractTypeId', 'parentContractId', 'validity'],
+    },
+    {
+      title: label('contract.section.dates', 'Thời hạn', 'Term'),
+      fields: ['signingDate', 'effectiveDate', 'expiryDate'],
+    },
+    {
+      title: label('contract.section.work', 'Công việc và lương', 'Work and pay'),
+      fields: ['jobTitleId', 'workplace', 'salary', 'allowances', 'note'],
+    },
+  ],
+  create: EDITED,
+  update: EDITED,
+  exportColumns: [
+    'number',
+    'workerId',
+    'contractTypeId',
+    'parentContractId',
+    'signingDate',
+    'effectiveDate',
+    'expiryDate',
+    'validity',
+    'jobTitleId',
+    'workplace',
+    'salary',
+    'note',
+    'createdAt',
+    'lastModifiedAt',
+  ],
+  importColumns: [
+    'number',
+    'workerId',
+    'contractTypeId',
+    'signingDate',
+    'effectiveDate',
+    'expiryDate',
+    'jobTitleId',
+    'workplace',
+    'salary',
+    'note',
+  ],
+  importMatches: 'number',
+});
+export type LaborContractRecord = RecordOf<typeof laborContractContract>;
+
+/**
+ * GET /api/om/contracts/in-force?workerId=…&date=yyyy-MM-dd (contract.view): the worker's
+ * contract at that date (catalogues §7.3 "info by effective date"): the main contract whose term
+ * holds the date (the latest effective one if several do), with its annexes in force on that
+ * date; 200 with `contract: null` when none holds it.
+ */
+export const CONTRACT_IN_FORCE_PATH = '/api/om/contracts/in-force';
+export interface ContractInForce {
+  readonly date: string;
+  readonly contract: LaborContractRecord | null;
+  readonly annexes: readonly LaborContractRecord[];
+}
