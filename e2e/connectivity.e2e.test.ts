@@ -11,7 +11,9 @@ import type { Page } from 'playwright-core';
  */
 async function toasterLoaded(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    const system = (window as unknown as { System: { import(name: string): Promise<{ preloadToaster(): Promise<void> }> } }).System;
+    const system = (
+      window as unknown as { System: { import(name: string): Promise<{ preloadToaster(): Promise<void> }> } }
+    ).System;
     await (await system.import('@hcm/ui')).preloadToaster();
   });
 }

@@ -121,7 +121,7 @@ async function fill(user: User, field: FieldContract, n: number): Promise<unknow
     case 'children': {
       // the fewest rows it must have, each item typed in its cell (read-only ones the server fills)
       const rows: Record<string, unknown>[] = [];
-      const group = within(screen.getByRole('group', { name: label }));
+      const group = within(await screen.findByRole('group', { name: label }));
       for (let row = 1; row <= (field.minItems ?? 0); row++) {
         await user.click(group.getByRole('button', { name: 'Thêm dòng' }));
         const values: Record<string, unknown> = {};
@@ -136,7 +136,7 @@ async function fill(user: User, field: FieldContract, n: number): Promise<unknow
       return Number(example);
     case 'file': {
       // a small file of the first accepted type, uploaded through the field's control
-      const group = screen.getByRole('group', { name: label });
+      const group = await screen.findByRole('group', { name: label });
       const name = `mau-thu.${field.accept[0] ?? 'docx'}`;
       await user.upload(
         group.querySelector('input[type=file]') as HTMLInputElement,

@@ -64,10 +64,10 @@ export const ADMIN_APP: MicroAppDeclaration = {
   ],
 };
 
-/** The organisation micro-app (packages/organization): the organisation chart and the units' list. */
+/** The organisation micro-app (packages/organization): the chart and units, employees, contacts, contracts. */
 export const ORGANIZATION_APP: MicroAppDeclaration = {
   name: '@hcm/organization',
-  routes: ['/om/organization-chart', '/om/employee', '/om/contacts'],
+  routes: ['/om/organization-chart', '/om/employee', '/om/contacts', '/om/contract'],
 };
 
 export const MICRO_APPS: readonly MicroAppDeclaration[] = [ADMIN_APP, ORGANIZATION_APP];

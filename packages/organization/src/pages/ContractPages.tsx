@@ -1,24 +1,33 @@
 import { Suspense, lazy, useEffect, useRef } from 'react';
 import type { AnyResourceContract } from '@hcm/contracts/resource';
-import { ModuleContractPages, loadResourceKit, type FieldInputProps } from '@hcm/ui';
+import { workerContract } from '@hcm/contracts/workers';
+import {
+  Button,
+  ModuleContractPages,
+  goTo,
+  loadResourceKit,
+  useHasAuthority,
+  type FieldInputProps,
+} from '@hcm/ui';
+import { useOrganizationTranslation } from '../organization-i18n.ts';
 
 const FieldInput = lazy(() => loadResourceKit().then((kit) => ({ default: kit.FieldInput })));
 
 /**
- * The parent unit's input of the create and update forms: the kit's own reference picker (found
- * by name or code), filled on the create form from `?parentId=` once (the chart's "add a unit
- * under it"), so the user sees the parent's name and may change it. The generic form has no way
- * to preset a field, hence this wrapper.
+ * A reference input of the create form filled from the query parameter of its own name, once:
+ * the chart's "add a unit under it" (`?parentId=`), an employee's "new contract"
+ * (`?workerId=`). The user sees the chosen record's name and may change it. The generic form
+ * has no way to preset a field, hence this wrapper.
  */
-function PresetParentInput(props: FieldInputProps) {
+function PresetInput(props: FieldInputProps) {
   const applied = useRef(false);
-  const { binding } = props;
+  const { binding, name } = props;
   useEffect(() => {
     if (applied.current) return;
     applied.current = true;
-    const preset = new URLSearchParams(window.location.search).get('parentId');
+    const preset = new URLSearchParams(window.location.search).get(name);
     if (preset && !binding.value) binding.onChange(preset);
-  }, [binding]);
+  }, [binding, name]);
   return (
     <Suspense fallback={null}>
       <FieldInput {...props} />
@@ -26,9 +35,24 @@ function PresetParentInput(props: FieldInputProps) {
   );
 }
 
-const formOptions = { fieldComponents: { parentId: PresetParentInput } };
+const formOptions = { fieldComponents: { parentId: PresetInput, workerId: PresetInput } };
+
+/** The employee page's "new contract": the contract form with the employee chosen. */
+function WorkerActions({ record }: { record: { id: string } }) {
+  const { t } = useOrganizationTranslation();
+  const maySign = useHasAuthority('contract.create');
+  if (!maySign) return null;
+  return (
+    <Button onClick={() => goTo(`/om/contract/create?workerId=${encodeURIComponent(record.id)}`)}>
+      {t('worker.newContract')}
+    </Button>
+  );
+}
+
+const workerDetail = { actions: (record: { id: string }) => <WorkerActions record={record} /> };
 
 /** Every page of one contract (list, create, detail, update) through the UI kit's generic pages. */
 export function ContractPages({ contract }: { contract: AnyResourceContract }) {
-  return <ModuleContractPages contract={contract} form={formOptions} />;
+  const detail = contract === workerContract ? workerDetail : undefined;
+  return <ModuleContractPages contract={contract} form={formOptions} detail={detail} />;
 }

@@ -1,4 +1,5 @@
 import { organizationUnitContract } from '@hcm/contracts/organization';
+import { laborContractContract } from '@hcm/contracts/labor-contracts';
 import { workerContract } from '@hcm/contracts/workers';
 import { Button, Title2, goTo, makeStyles, matchResourcePage } from '@hcm/ui';
 import { useOrganizationTranslation } from '../organization-i18n.ts';
@@ -49,7 +50,10 @@ function ViewSwitch({ list }: { list: boolean }) {
 /**
  * Organisation › Contacts: the colleagues' directory.
  *
- * Organisation › Employee list: the workers' generic pages (list, create, detail, update).
+ * Organisation › Employee list: the workers' generic pages (list, create, detail, update); an
+ * employee's page offers "new contract".
+ *
+ * Organisation › Contract: the labour contracts' generic pages.
  *
  * Organisation › Organisation chart: the chart (default) or the units' generic list at the
  * route, switched by "Sơ đồ" / "Danh sách"; the create, detail and update pages below it are the
@@ -61,6 +65,8 @@ export default function OrganizationPages() {
   const { pathname, search } = useOrganizationLocation();
   if (pathname === CONTACTS_ROUTE) return <ContactsPage />;
   if (matchResourcePage(workerContract, pathname)) return <ContractPages contract={workerContract} />;
+  if (matchResourcePage(laborContractContract, pathname))
+    return <ContractPages contract={laborContractContract} />;
   const match = matchResourcePage(organizationUnitContract, pathname);
   if (match?.page !== 'list') return <ContractPages contract={organizationUnitContract} />;
   const list = new URLSearchParams(search).get(VIEW_PARAM) === 'list';

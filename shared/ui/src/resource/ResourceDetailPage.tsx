@@ -96,8 +96,8 @@ export function ResourceDetailPage({
       </MessageBar>
     );
 
-  // A person is named by full name (workers), anything else by name, then by code.
-  const name = String(record.name ?? record.fullName ?? record.code ?? '');
+  // A person is named by full name (workers), a contract by its number, anything else by name, then code.
+  const name = String(record.name ?? record.fullName ?? record.number ?? record.code ?? '');
   const statusField = contract.statusField;
   const status = statusField ? String(record[statusField] ?? '') : '';
   const calls = resourceApi(contract);
