@@ -123,7 +123,8 @@ async function referencedRecords(kit: ResourceTestKit, caller: Caller): Promise<
       if (field.kind === 'reference' && field.required && field.target) {
         const { apiPath, resource } = field.target;
         const target = declaredResources.find((definition) => definition.basePath === apiPath);
-        if (!target) throw new Error(`no declared resource serves ${apiPath}, which ${resource} references name`);
+        if (!target)
+          throw new Error(`no declared resource serves ${apiPath}, which ${resource} references name`);
         targets.set(resource, target);
       }
   const made: Record<string, string> = {};
@@ -138,7 +139,8 @@ async function referencedRecords(kit: ResourceTestKit, caller: Caller): Promise<
     const ready = [...targets].filter(([resource, target]) =>
       needs(target).every((need) => need === resource || need in made),
     );
-    if (ready.length === 0) throw new Error(`required references form a cycle: ${[...targets.keys()].join(', ')}`);
+    if (ready.length === 0)
+      throw new Error(`required references form a cycle: ${[...targets.keys()].join(', ')}`);
     for (const [resource, target] of ready) {
       const res = await kit.http.post<{ data: { id: string } }>(
         target.basePath,
