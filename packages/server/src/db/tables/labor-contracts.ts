@@ -1,15 +1,6 @@
 import type { ContractValidity } from '@hcm/contracts/labor-contracts';
-import {
-  date,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  smallint,
-  timestamp,
-  uuid,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { date, numeric, pgTable, primaryKey, smallint, uuid, varchar } from 'drizzle-orm/pg-core';
+import { auditColumns, tenantKeyColumns } from './columns.ts';
 
 /*
  * The typed mirror of migration 0033. The foreign keys (worker, type, parent contract, job
@@ -22,8 +13,7 @@ const day = (name: string) => date(name, { mode: 'string' });
 export const laborContracts = pgTable(
   'labor_contracts',
   {
-    tenantId: uuid('tenant_id').notNull(),
-    id: uuid('id').notNull().defaultRandom(),
+    ...tenantKeyColumns(),
     number: varchar('number', { length: 100 }).notNull(),
     workerId: uuid('worker_id').notNull(),
     contractTypeId: uuid('contract_type_id').notNull(),
@@ -39,11 +29,7 @@ export const laborContracts = pgTable(
     workplace: varchar('workplace', { length: 200 }),
     salary: numeric('salary', { precision: 18, scale: 2 }).notNull(),
     note: varchar('note', { length: 1000 }),
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    createdBy: uuid('created_by'),
-    lastModifiedAt: timestamp('last_modified_at', { withTimezone: true }).notNull().defaultNow(),
-    lastModifiedBy: uuid('last_modified_by'),
+    ...auditColumns(),
   },
   (t) => [primaryKey({ name: 'labor_contracts_pkey', columns: [t.tenantId, t.id] })],
 );

@@ -10,11 +10,11 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { auditColumns, tenantKeyColumns } from './columns.ts';
 
 /*
  * The typed mirror of migration 0031. The foreign keys (tenant, unit, position, title,
@@ -28,8 +28,7 @@ const day = (name: string) => date(name, { mode: 'string' });
 export const workers = pgTable(
   'workers',
   {
-    tenantId: uuid('tenant_id').notNull(),
-    id: uuid('id').notNull().defaultRandom(),
+    ...tenantKeyColumns(),
     code: varchar('code', { length: 50 }).notNull(),
     fullName: varchar('full_name', { length: 100 }).notNull(),
     gender: varchar('gender', { length: 8 }).notNull(),
@@ -71,11 +70,7 @@ export const workers = pgTable(
     militaryEnlistDate: day('military_enlist_date'),
     militaryDischargeDate: day('military_discharge_date'),
     note: varchar('note', { length: 1000 }),
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    createdBy: uuid('created_by'),
-    lastModifiedAt: timestamp('last_modified_at', { withTimezone: true }).notNull().defaultNow(),
-    lastModifiedBy: uuid('last_modified_by'),
+    ...auditColumns(),
   },
   (t) => [
     primaryKey({ name: 'workers_pkey', columns: [t.tenantId, t.id] }),
