@@ -6,6 +6,7 @@ import { areas, type AreaGeneration, type AreaType } from '../../../db/tables/ar
 import { notFound } from '../../../http/errors.ts';
 import { foldForSearch } from './area-files.ts';
 import type { Area, AreaDetail } from './schemas.ts';
+import { likePattern } from '../../../resources/search/list-query.ts';
 
 const parents = alias(areas, 'parents');
 
@@ -63,8 +64,6 @@ export async function getArea(db: Db, generation: AreaGeneration, code: string):
   }
   return { ...area, ancestors };
 }
-
-const likePattern = (folded: string) => `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface AreaSearch {
   keyword?: string;

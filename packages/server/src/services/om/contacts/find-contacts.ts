@@ -3,6 +3,7 @@ import type { PageEnvelope } from '@hcm/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
 import { foldForSearch } from '../areas/area-files.ts';
+import { likePattern } from '../../../resources/search/list-query.ts';
 
 export const CONTACT_PAGE_SIZE = 24;
 
@@ -12,8 +13,6 @@ const ORDER: Record<ContactSort, SQL> = {
   'code.asc': sql`w.code, w.id`,
   'organizationUnitName.asc': sql`u.name, w.search_text, w.id`,
 };
-
-const likePattern = (folded: string) => `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * A page of the colleagues' directory, in the caller's transaction (row-level security keeps it
