@@ -97,5 +97,15 @@ describe.each(portals)('labour contracts, through the built portal on $engine', 
       .waitFor();
     expect(await page.getByRole('row').count()).toBe(2); // the header and the one contract
     expect(await accessibilityViolations(page)).toEqual([]);
+
+    // The employee's page leads to the same list, filtered to them.
+    await page.goto(`/om/employee/${workerId}/detail`);
+    await page.getByRole('button', { name: 'Hợp đồng của nhân viên' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Hợp đồng' }).waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: `01/${stamp}/HĐLĐ` })
+      .waitFor();
+    expect(await page.getByRole('row').count()).toBe(2);
   });
 });

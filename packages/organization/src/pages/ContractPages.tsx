@@ -3,6 +3,7 @@ import type { AnyResourceContract } from '@hcm/contracts/resource';
 import { workerContract } from '@hcm/contracts/workers';
 import {
   Button,
+  LIST_QUERY_PARAM,
   ModuleContractPages,
   goTo,
   loadResourceKit,
@@ -37,15 +38,28 @@ function PresetInput(props: FieldInputProps) {
 
 const formOptions = { fieldComponents: { parentId: PresetInput, workerId: PresetInput } };
 
-/** The employee page's "new contract": the contract form with the employee chosen. */
+/**
+ * The employee page's contract buttons: the contract list filtered to the employee (the list's
+ * own `q` in the address, so its filter shows the employee and can be cleared), and the contract
+ * form with the employee chosen.
+ */
 function WorkerActions({ record }: { record: { id: string } }) {
   const { t } = useOrganizationTranslation();
+  const mayView = useHasAuthority('contract.view');
   const maySign = useHasAuthority('contract.create');
-  if (!maySign) return null;
+  const id = encodeURIComponent(record.id);
+  const query = encodeURIComponent(JSON.stringify({ workerId: record.id }));
   return (
-    <Button onClick={() => goTo(`/om/contract/create?workerId=${encodeURIComponent(record.id)}`)}>
-      {t('worker.newContract')}
-    </Button>
+    <>
+      {mayView && (
+        <Button onClick={() => goTo(`/om/contract?${LIST_QUERY_PARAM}=${query}`)}>
+          {t('worker.contracts')}
+        </Button>
+      )}
+      {maySign && (
+        <Button onClick={() => goTo(`/om/contract/create?workerId=${id}`)}>{t('worker.newContract')}</Button>
+      )}
+    </>
   );
 }
 

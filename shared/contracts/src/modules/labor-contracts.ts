@@ -161,7 +161,7 @@ export const laborContractContract = defineContract({
   path: 'contracts',
   route: '/om/contract',
   permission: 'contract',
-  title: label('contract.title', 'Hợp đồng lao động', 'Labour contracts'),
+  title: label('contract.title', 'Hợp đồng', 'Contracts'),
   singular: label('contract.singular', 'Hợp đồng', 'Contract'),
   fields: contractFields,
   columns: [
