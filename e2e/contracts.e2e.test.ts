@@ -1,31 +1,11 @@
 import { describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { accessibilityViolations } from './support/axe.ts';
 import { pagePerTest } from './support/browser.ts';
 import { e2eAccounts } from './support/portal-process.ts';
-import { SessionKeys, signIn } from './support/portal-page.ts';
+import { postAsPage as post } from './support/page-api.ts';
+import { signIn } from './support/portal-page.ts';
 
 const portals = inject('portals');
-
-/** POSTs `body` to `path` with the signed-in page's own token; answers the new record's id. */
-async function post(page: Page, path: string, body: Record<string, unknown>): Promise<string> {
-  const { status, id } = await page.evaluate(
-    async ({ key, path, body }) => {
-      const raw = localStorage.getItem(key) ?? sessionStorage.getItem(key) ?? '{}';
-      const { accessToken } = JSON.parse(raw) as { accessToken: string };
-      const res = await fetch(path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
-        body: JSON.stringify(body),
-      });
-      const answer = (await res.json()) as { data?: { id: string } };
-      return { status: res.status, id: answer.data?.id ?? '' };
-    },
-    { key: SessionKeys.tokens, path, body },
-  );
-  expect(status, `${path} ${JSON.stringify(body)}`).toBe(200);
-  return id;
-}
 
 describe.each(portals)('labour contracts, through the built portal on $engine', ({ baseUrl }) => {
   const tab = pagePerTest(baseUrl);

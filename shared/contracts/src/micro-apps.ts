@@ -64,10 +64,25 @@ export const ADMIN_APP: MicroAppDeclaration = {
   ],
 };
 
-/** The organisation micro-app (packages/organization): the chart and units, employees, contacts, contracts. */
+/**
+ * The organisation micro-app (packages/organization): the chart and units, employees, contacts,
+ * contracts, and the personnel decisions (assignments, resignations, rewards, disciplines,
+ * benefits, salary reviews).
+ */
 export const ORGANIZATION_APP: MicroAppDeclaration = {
   name: '@hcm/organization',
-  routes: ['/om/organization-chart', '/om/employee', '/om/contacts', '/om/contract'],
+  routes: [
+    '/om/organization-chart',
+    '/om/employee',
+    '/om/contacts',
+    '/om/contract',
+    '/om/displacements',
+    '/om/quit-job',
+    '/om/reward',
+    '/om/discipline',
+    '/om/benefit',
+    '/om/salary-review',
+  ],
 };
 
 export const MICRO_APPS: readonly MicroAppDeclaration[] = [ADMIN_APP, ORGANIZATION_APP];

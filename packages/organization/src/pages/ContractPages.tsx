@@ -1,16 +1,25 @@
 import { Suspense, lazy, useEffect, useRef } from 'react';
 import type { AnyResourceContract } from '@hcm/contracts/resource';
+import { hasAuthority, type PermissionCode } from '@hcm/contracts';
+import { PERSONNEL_CHANGE_CONTRACTS } from '@hcm/contracts/personnel-changes';
 import { workerContract } from '@hcm/contracts/workers';
 import {
   Button,
   LIST_QUERY_PARAM,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
   ModuleContractPages,
   goTo,
   loadResourceKit,
+  useAuthorities,
   useHasAuthority,
   type FieldInputProps,
 } from '@hcm/ui';
 import { useOrganizationTranslation } from '../organization-i18n.ts';
+import { WorkerHistory } from './WorkerHistory.tsx';
 
 const FieldInput = lazy(() => loadResourceKit().then((kit) => ({ default: kit.FieldInput })));
 
@@ -39,6 +48,44 @@ function PresetInput(props: FieldInputProps) {
 const formOptions = { fieldComponents: { parentId: PresetInput, workerId: PresetInput } };
 
 /**
+ * "New decision" on an employee's page: a menu of the decisions the user may create (position
+ * assignment, resignation, reward...), each opening its form with the employee chosen.
+ */
+function NewDecisionMenu({ workerId }: { workerId: string }) {
+  const { t, i18n } = useOrganizationTranslation();
+  const authorities = useAuthorities();
+  const kinds = PERSONNEL_CHANGE_CONTRACTS.filter(
+    (contract) =>
+      authorities &&
+      hasAuthority(
+        authorities.granted,
+        `${contract.permission}.create` as PermissionCode,
+        authorities.isRoot,
+      ),
+  );
+  if (kinds.length === 0) return null;
+  return (
+    <Menu>
+      <MenuTrigger disableButtonEnhancement>
+        <Button>{t('worker.newDecision')}</Button>
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          {kinds.map((contract) => (
+            <MenuItem
+              key={contract.route}
+              onClick={() => goTo(`${contract.route}/create?workerId=${encodeURIComponent(workerId)}`)}
+            >
+              {contract.title[i18n.language === 'en' ? 'en' : 'vi']}
+            </MenuItem>
+          ))}
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+}
+
+/**
  * The employee page's contract buttons: the contract list filtered to the employee (the list's
  * own `q` in the address, so its filter shows the employee and can be cleared), and the contract
  * form with the employee chosen.
@@ -59,11 +106,16 @@ function WorkerActions({ record }: { record: { id: string } }) {
       {maySign && (
         <Button onClick={() => goTo(`/om/contract/create?workerId=${id}`)}>{t('worker.newContract')}</Button>
       )}
+      <NewDecisionMenu workerId={record.id} />
     </>
   );
 }
 
-const workerDetail = { actions: (record: { id: string }) => <WorkerActions record={record} /> };
+/** An employee's page: the contract buttons, and their contracts and decisions below the record. */
+const workerDetail = {
+  actions: (record: { id: string }) => <WorkerActions record={record} />,
+  below: (record: { id: string }) => <WorkerHistory workerId={record.id} />,
+};
 
 /** Every page of one contract (list, create, detail, update) through the UI kit's generic pages. */
 export function ContractPages({ contract }: { contract: AnyResourceContract }) {

@@ -1,5 +1,6 @@
 import { organizationUnitContract } from '@hcm/contracts/organization';
 import { laborContractContract } from '@hcm/contracts/labor-contracts';
+import { PERSONNEL_CHANGE_CONTRACTS } from '@hcm/contracts/personnel-changes';
 import { workerContract } from '@hcm/contracts/workers';
 import { Button, Title2, goTo, makeStyles, matchResourcePage } from '@hcm/ui';
 import { useOrganizationTranslation } from '../organization-i18n.ts';
@@ -55,6 +56,9 @@ function ViewSwitch({ list }: { list: boolean }) {
  *
  * Organisation › Contract: the labour contracts' generic pages.
  *
+ * Organisation › Position assignments, Quit job, Reward, Discipline, Benefit, Salary review: the
+ * decisions' generic pages (an employee's page lists them in its history).
+ *
  * Organisation › Organisation chart: the chart (default) or the units' generic list at the
  * route, switched by "Sơ đồ" / "Danh sách"; the create, detail and update pages below it are the
  * contract's generic pages.
@@ -67,6 +71,8 @@ export default function OrganizationPages() {
   if (matchResourcePage(workerContract, pathname)) return <ContractPages contract={workerContract} />;
   if (matchResourcePage(laborContractContract, pathname))
     return <ContractPages contract={laborContractContract} />;
+  const decision = PERSONNEL_CHANGE_CONTRACTS.find((contract) => matchResourcePage(contract, pathname));
+  if (decision) return <ContractPages contract={decision} />;
   const match = matchResourcePage(organizationUnitContract, pathname);
   if (match?.page !== 'list') return <ContractPages contract={organizationUnitContract} />;
   const list = new URLSearchParams(search).get(VIEW_PARAM) === 'list';

@@ -26,6 +26,7 @@ import { leaveCategoryTables } from './tables/leave-categories.ts';
 import { scaleGroupTables } from './tables/scale-groups.ts';
 import { workerTables } from './tables/workers.ts';
 import { laborContractTables } from './tables/labor-contracts.ts';
+import { personnelChangeTables } from './tables/personnel-changes.ts';
 import { bankTables } from './tables/banks.ts';
 import { areaTables } from './tables/areas.ts';
 import { systemCatalogueTables } from './tables/system-catalogues.ts';
@@ -521,6 +522,7 @@ export const schema = {
   ...scaleGroupTables,
   ...workerTables,
   ...laborContractTables,
+  ...personnelChangeTables,
   ...bankTables,
   ...areaTables,
   ...fileTables,

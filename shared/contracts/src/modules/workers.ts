@@ -57,6 +57,7 @@ export const WORKER_TARGETS = {
   jobTitle: target('job_title', '/api/om/job-titles'),
   ethnicity: target('ethnicity', '/api/om/ethnicities'),
   religion: target('religion', '/api/om/religions'),
+  salaryGrade: target('salary_grade', '/api/om/salary-grades'),
   bank: target('bank', '/api/om/banks'),
 } as const;
 
@@ -120,6 +121,18 @@ const workerFields = {
     } satisfies Record<WorkingStatus, unknown>,
   }),
   joinedDate: day('joinedDate', 'Ngày vào làm', 'Joined on'),
+  // the pay the salary reviews move (Organisation › Salary review); a contract says what was agreed
+  salaryGradeId: f.reference({
+    label: label('worker.salaryGrade', 'Ngạch lương', 'Salary grade'),
+    target: WORKER_TARGETS.salaryGrade,
+  }),
+  salaryCoefficient: f.decimal({
+    label: label('worker.salaryCoefficient', 'Hệ số lương', 'Salary coefficient'),
+    precision: 6,
+    scale: 2,
+    minimum: '0',
+  }),
+  salary: f.money({ label: label('worker.salary', 'Mức lương (VNĐ)', 'Salary (VND)') }),
   email: f.text({
     label: label('worker.email', 'Email', 'Email'),
     maxLength: FieldLimits.email,
@@ -354,6 +367,10 @@ export const workerContract = defineContract({
     {
       title: label('worker.section.work', 'Công việc', 'Work'),
       fields: ['organizationUnitId', 'jobPositionId', 'jobTitleId', 'kind', 'workingStatus', 'joinedDate'],
+    },
+    {
+      title: label('worker.section.salary', 'Lương', 'Pay'),
+      fields: ['salaryGradeId', 'salaryCoefficient', 'salary'],
     },
     {
       title: label('worker.section.contact', 'Liên hệ và địa chỉ', 'Contact and addresses'),

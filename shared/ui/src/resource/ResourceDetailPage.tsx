@@ -53,6 +53,8 @@ export interface ResourceDetailPageProps {
   renderValue?: Readonly<Record<string, (record: ResourceRecord) => ReactNode>>;
   /** more buttons in the toolbar */
   actions?: (record: ResourceRecord) => ReactNode;
+  /** more of the record below its sections, before the audit (an employee's history) */
+  below?: (record: ResourceRecord) => ReactNode;
   navigate?: (url: string) => void;
   /** the record could not be read (a 404 the micro-app reports as a missing page, say) */
   onLoadError?: (error: ApiError) => void;
@@ -74,6 +76,7 @@ export function ResourceDetailPage({
   id,
   renderValue = {},
   actions,
+  below,
   navigate = goTo,
   onLoadError,
 }: ResourceDetailPageProps) {
@@ -190,6 +193,7 @@ export function ResourceDetailPage({
           </dl>
         </section>
       ))}
+      {below?.(record)}
       {
         <section aria-label={t('resource.audit')}>
           <Subtitle1 as="h2">{t('resource.audit')}</Subtitle1>

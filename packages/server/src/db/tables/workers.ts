@@ -6,6 +6,7 @@ import {
   index,
   type AnyPgColumn,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -46,6 +47,10 @@ export const workers = pgTable(
       .notNull()
       .default('WORKING'),
     joinedDate: day('joined_date'),
+    /** migration 0034: the pay the salary reviews move */
+    salaryGradeId: uuid('salary_grade_id'),
+    salaryCoefficient: numeric('salary_coefficient', { precision: 6, scale: 2 }),
+    salary: numeric('salary', { precision: 18, scale: 2 }),
     email: varchar('email', { length: 50 }),
     phone: varchar('phone', { length: 20 }),
     personalTaxCode: varchar('personal_tax_code', { length: 13 }),

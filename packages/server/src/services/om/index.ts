@@ -16,7 +16,9 @@ import { wageCategoryRoutes } from './wage-categories/routes.ts';
 import { workerResource } from './workers/resources.ts';
 import { laborContractResource } from './labor-contracts/resources.ts';
 import { laborContractRoutes } from './labor-contracts/routes.ts';
-import { startValiditySweep } from './labor-contracts/refresh-validity.ts';
+import { startDateSweep } from './date-sweep.ts';
+import { personnelChangeResources } from './personnel-changes/resources.ts';
+import { workerHistoryRoutes } from './personnel-changes/routes.ts';
 
 /** The resources of the organisation service. */
 export const omResources: readonly ResourceDefinition[] = [
@@ -30,11 +32,13 @@ export const omResources: readonly ResourceDefinition[] = [
   ...bankResources,
   workerResource,
   laborContractResource,
+  ...personnelChangeResources,
 ];
 
 /**
- * The organisation service: /api/om/... With `validitySweepMinutes` above 0 it keeps the
- * contracts' validity current as days pass, until the server closes.
+ * The organisation service: /api/om/... With `validitySweepMinutes` above 0 it keeps what
+ * the date changes current until the server closes: the contracts' validity, and approved
+ * decisions applied to their employees on their effective dates (date-sweep.ts).
  */
 export const omService: FastifyPluginAsync<{ deps: ResourceDeps; validitySweepMinutes?: number }> = async (
   app,
@@ -48,8 +52,9 @@ export const omService: FastifyPluginAsync<{ deps: ResourceDeps; validitySweepMi
   await app.register(scaleGroupRoutes, { deps });
   await app.register(areaRoutes, { db: deps.db });
   await app.register(contactRoutes, { db: deps.db });
+  await app.register(workerHistoryRoutes, { db: deps.db });
   if (validitySweepMinutes > 0) {
-    const sweep = startValiditySweep(deps.db, app.log, validitySweepMinutes * 60_000);
+    const sweep = startDateSweep(deps.db, app.log, validitySweepMinutes * 60_000);
     app.addHook('onClose', () => sweep.stop());
   }
 };

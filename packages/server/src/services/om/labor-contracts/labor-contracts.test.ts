@@ -7,7 +7,7 @@ import { categoryResources } from '../categories/category-resources.ts';
 import { organizationUnitResource } from '../organization-units/resources.ts';
 import { wageCategoryResources } from '../wage-categories/resources.ts';
 import { workerResource } from '../workers/resources.ts';
-import { refreshAllTenants } from './refresh-validity.ts';
+import { sweepAllTenants } from '../date-sweep.ts';
 import { laborContractResource } from './resources.ts';
 
 const BASE = '/api/om/contracts';
@@ -249,13 +249,13 @@ describe.each(await testEngines())('labour contracts on $engine', ({ engine }) =
   it('brings the validity of every tenant’s contracts to the new day when the sweep runs', async () => {
     const ending = await created(contract({ effectiveDate: '2026-01-01', expiryDate: '2099-12-31' }));
     const starting = await created(contract({ effectiveDate: '2099-06-01' }));
-    const changed = await refreshAllTenants(kit.server.db.orm, '2100-01-01');
+    const { validity: changed } = await sweepAllTenants(kit.server.db.orm, '2100-01-01');
     expect(changed).toBeGreaterThanOrEqual(2);
     const read = async (id: string) => (await kit.http.get<Created>(`${BASE}/${id}`, hr.token)).body.data;
     expect((await read(ending.id)).validity).toBe('EXPIRE');
     expect((await read(starting.id)).validity).toBe('EFFECTIVE');
     // the version did not move: a form open on the contract still saves
     expect((await read(ending.id)).version).toBe(ending.version);
-    expect(await refreshAllTenants(kit.server.db.orm, '2100-01-01')).toBe(0);
+    expect((await sweepAllTenants(kit.server.db.orm, '2100-01-01')).validity).toBe(0);
   });
 });

@@ -10,6 +10,7 @@ import {
   workerRelatedPersons,
   workers,
 } from '../../../db/tables/workers.ts';
+import { salaryGrades } from '../../../db/tables/wage-categories.ts';
 import { validationFailed } from '../../../http/errors.ts';
 import { bindResource } from '../../../resources/index.ts';
 import { listOf } from '../../../resources/search/repeated-param.ts';
@@ -85,6 +86,7 @@ export const workerResource = bindResource(workerContract, {
     jobTitleId: jobTitles,
     ethnicityId: ethnicities,
     religionId: religions,
+    salaryGradeId: salaryGrades,
   },
   children: {
     academics: { table: workerAcademics, parent: workerAcademics.workerId, order: workerAcademics.position },
