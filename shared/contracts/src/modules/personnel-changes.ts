@@ -152,7 +152,8 @@ function personnelChange<K extends FieldContracts>(input: KindInput<K>) {
           'appliedAt',
         ] as Name[],
       },
-      { title: input.section, fields: [...input.edited, 'reason'] as Name[] },
+      // the kind's fields as declared: the "from" ones the server keeps beside the typed ones
+      { title: input.section, fields: [...Object.keys(input.fields), 'reason'] as Name[] },
     ],
     create: edited,
     update: edited,
@@ -192,9 +193,10 @@ export const displacementContract = personnelChange({
   path: 'displacements',
   route: '/om/displacements',
   permission: 'displacement',
-  title: l('displacement.title', 'Điều chuyển, bổ nhiệm', 'Position assignments'),
-  singular: l('displacement.singular', 'Quyết định điều chuyển, bổ nhiệm', 'Position assignment'),
-  section: l('displacement.section', 'Điều chuyển', 'Assignment'),
+  // named as the menu names it (Tổ chức › Điều động, bổ nhiệm)
+  title: l('displacement.title', 'Điều động, bổ nhiệm', 'Position assignments'),
+  singular: l('displacement.singular', 'Quyết định điều động, bổ nhiệm', 'Position assignment'),
+  section: l('displacement.section', 'Điều động', 'Assignment'),
   fields: {
     assignmentType: f.enumOf({
       label: l('displacement.type', 'Hình thức', 'Kind'),
@@ -314,7 +316,7 @@ export const salaryReviewContract = personnelChange({
   path: 'salary-reviews',
   route: '/om/salary-review',
   permission: 'compensation_revision',
-  title: l('salaryReview.title', 'Điều chỉnh lương', 'Salary reviews'),
+  title: l('salaryReview.title', 'Xét duyệt lương', 'Salary reviews'),
   singular: l('salaryReview.singular', 'Quyết định điều chỉnh lương', 'Salary review'),
   section: l('salaryReview.section', 'Mức lương', 'Salary'),
   fields: {

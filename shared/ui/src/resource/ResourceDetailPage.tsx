@@ -99,8 +99,11 @@ export function ResourceDetailPage({
       </MessageBar>
     );
 
-  // A person is named by full name (workers), a contract by its number, anything else by name, then code.
-  const name = String(record.name ?? record.fullName ?? record.number ?? record.code ?? '');
+  // A person is named by full name (workers), a contract by its number, a decision by its
+  // number, anything else by name, then code.
+  const name = String(
+    record.name ?? record.fullName ?? record.number ?? record.decisionNumber ?? record.code ?? '',
+  );
   const statusField = contract.statusField;
   const status = statusField ? String(record[statusField] ?? '') : '';
   const calls = resourceApi(contract);

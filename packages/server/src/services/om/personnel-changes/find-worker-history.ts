@@ -1,4 +1,5 @@
 import type { AnyResourceContract, Label } from '@hcm/contracts/resource';
+import { workerContract } from '@hcm/contracts/workers';
 import { laborContractContract } from '@hcm/contracts/labor-contracts';
 import {
   benefitContract,
@@ -55,8 +56,11 @@ class Words {
   }
 }
 
+/** The parts that say something, each once (a reward of type "Giấy khen" in the form "Giấy khen"). */
 const join = (...parts: (string | null | undefined | false)[]) =>
-  parts.filter((part): part is string => typeof part === 'string' && part.length > 0).join(' · ');
+  [...new Set(parts.filter((part): part is string => typeof part === 'string' && part.length > 0))].join(
+    ' · ',
+  );
 const text = (value: unknown) => (value == null ? null : String(value));
 
 /** The columns every decision's rows give, from its shared columns (migration 0034). */
@@ -155,11 +159,10 @@ const SOURCES: readonly HistorySource[] = [
         left join salary_grades tg on tg.id = s.to_salary_grade_id
       where s.worker_id = ${workerId}`,
     summary: (row, w) => {
-      const fields = salaryReviewContract.fields;
       return join(
         w.move(text(row.from_grade), text(row.to_grade)),
         row.to_coefficient != null &&
-          `${w.label(fields.toCoefficient.label)}: ${w.move(w.number(row.from_coefficient), w.number(row.to_coefficient))}`,
+          `${w.label(workerContract.fields.salaryCoefficient.label)}: ${w.move(w.number(row.from_coefficient), w.number(row.to_coefficient))}`,
         w.move(w.money(row.from_salary), w.money(row.to_salary)),
       );
     },

@@ -230,7 +230,11 @@ describe.each(await testEngines())('personnel changes on $engine', ({ engine }) 
   });
 
   it('refuses to change or delete a decision in approval or applied (409), and changes nothing', async () => {
-    const waiting = await decide('rewards', { rewardTypeId: ids.praise, amount: '500000' });
+    const waiting = await decide('rewards', {
+      rewardTypeId: ids.praise,
+      form: 'Giấy khen',
+      amount: '500000',
+    });
     await setStatus(hr, 'rewards', waiting.id, 'WAIT_APPROVE');
     const update = await post(`rewards/${waiting.id}/update`, { version: waiting.version, amount: '900000' });
     expect(update.status).toBe(409);
