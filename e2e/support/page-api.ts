@@ -4,11 +4,11 @@ import { SessionKeys } from './portal-page.ts';
 
 /**
  * POSTs `body` to `path` with the signed-in page's own token (the setup a story needs before
- * its screens: units, employees, categories); answers the new record's id, and fails the test
- * on anything but 200.
+ * its screens: units, employees, categories, roles); answers the envelope's `data`, and fails
+ * the test on anything but 200.
  */
-export async function postAsPage(page: Page, path: string, body: Record<string, unknown>): Promise<string> {
-  const { status, id } = await page.evaluate(
+export async function postDataAsPage<T>(page: Page, path: string, body: Record<string, unknown>): Promise<T> {
+  const { status, answer } = await page.evaluate(
     async ({ key, path, body }) => {
       const raw = localStorage.getItem(key) ?? sessionStorage.getItem(key) ?? '{}';
       const { accessToken } = JSON.parse(raw) as { accessToken: string };
@@ -17,11 +17,15 @@ export async function postAsPage(page: Page, path: string, body: Record<string, 
         headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
         body: JSON.stringify(body),
       });
-      const answer = (await res.json()) as { data?: { id: string } };
-      return { status: res.status, id: answer.data?.id ?? '' };
+      return { status: res.status, answer: (await res.json()) as { data?: unknown } };
     },
     { key: SessionKeys.tokens, path, body },
   );
-  expect(status, `${path} ${JSON.stringify(body)}`).toBe(200);
-  return id;
+  expect(status, `${path} ${JSON.stringify(body)} → ${JSON.stringify(answer)}`).toBe(200);
+  return answer.data as T;
+}
+
+/** postDataAsPage for a create: the new record's id. */
+export async function postAsPage(page: Page, path: string, body: Record<string, unknown>): Promise<string> {
+  return (await postDataAsPage<{ id: string }>(page, path, body)).id;
 }

@@ -1,10 +1,18 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { AdminRole, AdminRoleDetail, PermissionMatrix } from '@hcm/contracts/users-roles';
+import {
+  DATA_SCOPES,
+  DataScopeLabels,
+  type AdminRole,
+  type AdminRoleDetail,
+  type DataScopeValue,
+  type PermissionMatrix,
+} from '@hcm/contracts/users-roles';
 import { ApiError } from '@hcm/session';
 import {
   Authorized,
   Body1,
   Button,
+  Dropdown,
   Field,
   Input,
   Link,
@@ -12,12 +20,14 @@ import {
   MessageBar,
   MessageBarBody,
   Loading,
+  Option,
   StatusBadge,
   Title2,
   goTo,
   makeStyles,
   notify,
   tokens,
+  useAuthorities,
   useListQuery,
   type ColumnDef,
   type ListQuery,
@@ -124,10 +134,50 @@ function RoleListPage() {
   );
 }
 
+/** A data scope's words in the user's language (the labels are the contract's). */
+function useDataScopeText() {
+  const { i18n } = useAdminTranslation();
+  return (value: DataScopeValue) => DataScopeLabels[value][i18n.language === 'en' ? 'en' : 'vi'];
+}
+
+/**
+ * Which employees' records the role reaches: a tenant's roles only (a system role reaches no
+ * tenant's employees, so a system administrator is not asked).
+ */
+function DataScopeField({
+  value,
+  onChange,
+}: {
+  value: DataScopeValue;
+  onChange: (value: DataScopeValue) => void;
+}) {
+  const { t } = useAdminTranslation();
+  const text = useDataScopeText();
+  return (
+    <Field label={t('role.dataScope')} hint={t('role.dataScopeHint')}>
+      <Dropdown
+        value={text(value)}
+        selectedOptions={[value]}
+        onOptionSelect={(_, data) => onChange((data.optionValue as DataScopeValue | undefined) ?? 'TENANT')}
+      >
+        {DATA_SCOPES.map((scope) => (
+          <Option key={scope} value={scope}>
+            {text(scope)}
+          </Option>
+        ))}
+      </Dropdown>
+    </Field>
+  );
+}
+
+const useTenantLevel = () => useAuthorities()?.userLevel === 'TENANT';
+
 function RoleCreatePage() {
   const styles = useStyles();
   const { t } = useAdminTranslation();
   const [values, setValues] = useState({ code: '', name: '', description: '' });
+  const [dataScope, setDataScope] = useState<DataScopeValue>('TENANT');
+  const tenantLevel = useTenantLevel();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const submit = async () => {
@@ -142,6 +192,7 @@ function RoleCreatePage() {
         code: values.code.trim(),
         name: values.name.trim(),
         ...(values.description.trim() ? { description: values.description.trim() } : {}),
+        ...(tenantLevel ? { dataScope } : {}),
         permissions: [],
       });
       notify.success(t('role.created'));
@@ -173,6 +224,7 @@ function RoleCreatePage() {
             />
           </Field>
         ))}
+        {tenantLevel && <DataScopeField value={dataScope} onChange={setDataScope} />}
       </div>
       <div className={styles.header}>
         <Button appearance="primary" disabled={busy} onClick={() => void submit()}>
@@ -203,6 +255,8 @@ export function useMatrix(): PermissionMatrix | null {
 function RoleDetailPage({ id }: { id: string }) {
   const styles = useStyles();
   const { t } = useAdminTranslation();
+  const dataScopeText = useDataScopeText();
+  const tenantLevel = useTenantLevel();
   const matrix = useMatrix();
   const [role, setRole] = useState<AdminRoleDetail | null>(null);
   const [dirty, setDirty] = useState(false);
@@ -256,6 +310,12 @@ function RoleDetailPage({ id }: { id: string }) {
         <Body1>{role.code}</Body1>
         <Body1>{t('role.description')}</Body1>
         <Body1>{role.description ?? '—'}</Body1>
+        {tenantLevel && (
+          <>
+            <Body1>{t('role.dataScope')}</Body1>
+            <Body1>{dataScopeText(role.dataScope)}</Body1>
+          </>
+        )}
         <Body1>{t('role.userCount')}</Body1>
         <Body1>{role.userCount}</Body1>
       </div>
@@ -280,7 +340,7 @@ function RoleDetailPage({ id }: { id: string }) {
   );
 }
 
-/** The role's name and description, edited in place (its code stays; the version is sent). */
+/** The role's name, description and data scope, edited in place (its code stays; the version is sent). */
 function RoleInfoEditor({
   role,
   onSaved,
@@ -291,7 +351,9 @@ function RoleInfoEditor({
   const styles = useStyles();
   const { t } = useAdminTranslation();
   const [editing, setEditing] = useState(false);
-  const [values, setValues] = useState({ name: role.name, description: role.description ?? '' });
+  const tenantLevel = useTenantLevel();
+  const initial = () => ({ name: role.name, description: role.description ?? '', dataScope: role.dataScope });
+  const [values, setValues] = useState(initial);
   const [error, setError] = useState<string | undefined>();
   if (!editing)
     return (
@@ -299,7 +361,7 @@ function RoleInfoEditor({
         <div>
           <Button
             onClick={() => {
-              setValues({ name: role.name, description: role.description ?? '' });
+              setValues(initial());
               setEditing(true);
             }}
           >
@@ -317,6 +379,7 @@ function RoleInfoEditor({
       const saved = await rolesApi.update(role.id, {
         name: values.name.trim(),
         description: values.description.trim() || null,
+        ...(tenantLevel && !role.builtIn ? { dataScope: values.dataScope } : {}),
         version: role.version,
       });
       onSaved(saved);
@@ -342,6 +405,12 @@ function RoleInfoEditor({
           onChange={(_, data) => setValues((current) => ({ ...current, description: data.value }))}
         />
       </Field>
+      {tenantLevel && !role.builtIn && (
+        <DataScopeField
+          value={values.dataScope}
+          onChange={(dataScope) => setValues((current) => ({ ...current, dataScope }))}
+        />
+      )}
       <div className={styles.header}>
         <Button appearance="primary" onClick={() => void save()}>
           {t('usersRoles.save')}

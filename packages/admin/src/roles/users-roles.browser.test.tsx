@@ -28,6 +28,7 @@ const ROLE: AdminRoleDetail = {
   name: 'Kế toán',
   description: null,
   status: 'ACTIVE',
+  dataScope: 'TENANT',
   builtIn: false,
   userCount: 2,
   version: 3,

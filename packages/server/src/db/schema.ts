@@ -21,6 +21,7 @@ import {
 import type { AccountType, ApplicationModule, Language, Status, UserLevel } from '@hcm/contracts';
 import { plainCategoryContracts, type PlainCategoryContract } from '@hcm/contracts/categories';
 import { UNIT_NAME_MAX, type UnitTypeCode } from '@hcm/contracts/organization';
+import type { DataScopeValue } from '@hcm/contracts/users-roles';
 import { wageCategoryTables } from './tables/wage-categories.ts';
 import { leaveCategoryTables } from './tables/leave-categories.ts';
 import { scaleGroupTables } from './tables/scale-groups.ts';
@@ -209,6 +210,8 @@ export const roles = pgTable(
     name: varchar('name', { length: 200 }).notNull(),
     description: varchar('description', { length: 1000 }),
     status: varchar('status', { length: 16 }).$type<Status>().notNull().default('ACTIVE'),
+    /** which employees' records the role reaches (migration 0035) */
+    dataScope: varchar('data_scope', { length: 8 }).$type<DataScopeValue>().notNull().default('TENANT'),
     ...timestamps(),
     version: integer('version').notNull().default(1),
     /** the tenant's administrator role: never deleted or changed (migrations/0015) */
@@ -272,6 +275,8 @@ export const systemRoles = pgTable(
     name: varchar('name', { length: 200 }).notNull(),
     description: varchar('description', { length: 1000 }),
     status: varchar('status', { length: 16 }).$type<Status>().notNull().default('ACTIVE'),
+    /** always TENANT: a system role reaches no tenant's employees (migration 0035) */
+    dataScope: varchar('data_scope', { length: 8 }).$type<DataScopeValue>().notNull().default('TENANT'),
     ...timestamps(),
     version: integer('version').notNull().default(1),
     /** a built-in system role: never deleted or changed (migrations/0015) */

@@ -73,6 +73,7 @@ export async function resolveDataScope(
 ): Promise<ResolvedDataScope> {
   const { dataScope } = definition;
   if (dataScope === 'tenant') return { rows: undefined };
+  if (dataScope.kind === 'reach') return dataScope.reachOf(tx, scope, definition);
   const column = definition.column(dataScope.column);
   const allowed =
     dataScope.kind === 'own'

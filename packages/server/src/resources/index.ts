@@ -12,6 +12,7 @@ export { registerResources, type ResourceDeps } from './routes/register-resource
 export { SUB_PATHS, type SubPath, type ResourceRouteTag } from './routes/route-options.ts';
 export type {
   DataScope,
+  ResolvedDataScope,
   FieldSpec,
   Fields,
   HookContext,

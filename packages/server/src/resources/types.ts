@@ -232,7 +232,10 @@ export interface AutoCompleteFilters {
  * caller's units and the units below them: the module that knows the organisation supplies
  * it, so the framework never imports it); a record written outside them is refused. 'fixed':
  * those whose `column` holds `value`, a new record getting it (a second resource over some rows
- * of another's table: working groups are the organisation units of type TO).
+ * of another's table: working groups are the organisation units of type TO). 'reach': whatever
+ * `reachOf` answers for this caller, which the module decides (the whole tenant for one caller,
+ * the employees of some units for another): a condition on the rows and the values `column` may
+ * hold in a written record (the employees' data scope, services/om/workers/worker-reach.ts).
  */
 export type DataScope =
   | 'tenant'
@@ -242,6 +245,11 @@ export type DataScope =
       readonly kind: 'units';
       readonly column: string;
       unitsOf(tx: Tx, caller: Scope): Promise<readonly string[]>;
+    }
+  | {
+      readonly kind: 'reach';
+      readonly column: string;
+      reachOf(tx: Tx, caller: Scope, definition: ResourceDefinition): Promise<ResolvedDataScope>;
     };
 
 /** The data scope resolved for one transaction: the rows it reaches and what it admits. */

@@ -1,3 +1,4 @@
+import type { DataScopeValue } from '@hcm/contracts/users-roles';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AnyResourceContract, ExampleContext } from '@hcm/contracts/resource';
 import type { Db } from '../db/database.ts';
@@ -84,6 +85,8 @@ export interface MakeUserOverrides extends Partial<CreateUserInput> {
    * role exists with no grant.
    */
   permissions?: readonly string[];
+  /** the data scope of that role (a tenant user's): TENANT unless said */
+  dataScope?: DataScopeValue;
 }
 
 /** A user with a unique name and a known password (a tenant user when tenantId is given). */
@@ -91,7 +94,7 @@ export async function makeUser(
   deps: { db: Db; passwords: PasswordHasher },
   overrides: MakeUserOverrides = {},
 ): Promise<MadeUser> {
-  const { permissions, ...input } = overrides;
+  const { permissions, dataScope, ...input } = overrides;
   const password = input.password ?? `Pw-${suffix()}#A1`;
   const user = await createUser(deps, {
     tenantId: null,
@@ -111,7 +114,7 @@ export async function makeUser(
       await assignSystemRole(tx, { userId: user.id, roleId: systemRole.id });
       return systemRole;
     }
-    const tenantRole = await createRole(tx, { tenantId, code, name, permissions });
+    const tenantRole = await createRole(tx, { tenantId, code, name, permissions, dataScope });
     await assignRole(tx, { tenantId, userId: user.id, roleId: tenantRole.id });
     return tenantRole;
   });

@@ -310,12 +310,29 @@ export const USER_IMPORT_COLUMNS = ['username', 'fullName', 'email', 'phone', 'r
 
 // ---------------------------------------------------------------------------------------- roles
 
+/**
+ * Which employees' records a role reaches (issue 11 "data scope"): the whole tenant, the units
+ * its holder leads (those a position they hold directly manages) with every unit below them, or
+ * only their own record (the employee linked to their account). A user holding several roles
+ * reaches the widest. Only tenant roles have one; a system role's is TENANT and means nothing.
+ */
+export const DATA_SCOPES = ['TENANT', 'UNITS', 'SELF'] as const;
+export type DataScopeValue = (typeof DATA_SCOPES)[number];
+export const DataScopeLabels: Readonly<Record<DataScopeValue, Label>> = {
+  TENANT: label('role.dataScopes.tenant', 'Toàn bộ đơn vị', 'The whole organisation'),
+  UNITS: label('role.dataScopes.units', 'Các đơn vị mình quản lý', 'The units they lead'),
+  SELF: label('role.dataScopes.self', 'Chỉ hồ sơ của mình', 'Their own record only'),
+};
+const DataScopeValue = Type.Union([Type.Literal('TENANT'), Type.Literal('UNITS'), Type.Literal('SELF')]);
+
 export const AdminRole = Type.Object({
   id: Type.String(),
   code: Type.String(),
   name: Type.String(),
   description: nullable(Type.String()),
   status: StatusValue,
+  /** which employees' records it reaches (DATA_SCOPES) */
+  dataScope: DataScopeValue,
   /** the built-in administrator role: never deleted, its permissions never changed */
   builtIn: Type.Boolean(),
   /** how many users hold it */
@@ -349,6 +366,7 @@ export const CreateRoleBody = closed({
   code: RoleCode,
   name: RoleName,
   description: Type.Optional(nullable(Description)),
+  dataScope: Type.Optional(DataScopeValue),
   permissions: Type.Optional(PermissionCodes),
 });
 export type CreateRoleBody = Type.Static<typeof CreateRoleBody>;
@@ -358,6 +376,7 @@ export const UpdateRoleBody = closed({
   name: Type.Optional(RoleName),
   description: Type.Optional(nullable(Description)),
   status: Type.Optional(StatusValue),
+  dataScope: Type.Optional(DataScopeValue),
   version: Version,
 });
 export type UpdateRoleBody = Type.Static<typeof UpdateRoleBody>;

@@ -58,6 +58,7 @@ export const WORKER_TARGETS = {
   ethnicity: target('ethnicity', '/api/om/ethnicities'),
   religion: target('religion', '/api/om/religions'),
   salaryGrade: target('salary_grade', '/api/om/salary-grades'),
+  user: target('user', '/api/iam/users', 'username'),
   bank: target('bank', '/api/om/banks'),
 } as const;
 
@@ -121,6 +122,17 @@ const workerFields = {
     } satisfies Record<WorkingStatus, unknown>,
   }),
   joinedDate: day('joinedDate', 'Ngày vào làm', 'Joined on'),
+  // which account is this employee: what "my own record" and "the units I lead" are read from
+  userId: f.reference({
+    label: label('worker.user', 'Tài khoản đăng nhập', 'Sign-in account'),
+    target: WORKER_TARGETS.user,
+    unique: true,
+    hint: label(
+      'worker.userHint',
+      'Tài khoản nhân viên dùng để đăng nhập: xác định hồ sơ của chính họ và các đơn vị họ quản lý',
+      'The account the employee signs in with: it says which record is theirs and which units they lead',
+    ),
+  }),
   // the pay the salary reviews move (Organisation › Salary review); a contract says what was agreed
   salaryGradeId: f.reference({
     label: label('worker.salaryGrade', 'Ngạch lương', 'Salary grade'),
@@ -366,7 +378,15 @@ export const workerContract = defineContract({
     },
     {
       title: label('worker.section.work', 'Công việc', 'Work'),
-      fields: ['organizationUnitId', 'jobPositionId', 'jobTitleId', 'kind', 'workingStatus', 'joinedDate'],
+      fields: [
+        'organizationUnitId',
+        'jobPositionId',
+        'jobTitleId',
+        'kind',
+        'workingStatus',
+        'joinedDate',
+        'userId',
+      ],
     },
     {
       title: label('worker.section.salary', 'Lương', 'Pay'),

@@ -47,6 +47,8 @@ export const workers = pgTable(
       .notNull()
       .default('WORKING'),
     joinedDate: day('joined_date'),
+    /** migration 0035: the user account this employee signs in with (data scope SELF and UNITS) */
+    userId: uuid('user_id'),
     /** migration 0034: the pay the salary reviews move */
     salaryGradeId: uuid('salary_grade_id'),
     salaryCoefficient: numeric('salary_coefficient', { precision: 6, scale: 2 }),

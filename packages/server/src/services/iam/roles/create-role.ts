@@ -1,3 +1,4 @@
+import type { DataScopeValue } from '@hcm/contracts/users-roles';
 import type { Db } from '../../../db/database.ts';
 import { rolePermissions, roles, type RoleRow } from '../../../db/schema.ts';
 
@@ -6,6 +7,8 @@ export interface CreateRoleInput {
   code: string;
   name: string;
   description?: string | null;
+  /** which employees' records it reaches (default TENANT) */
+  dataScope?: DataScopeValue;
   /** permission codes (`resource.action`) the role grants */
   permissions?: readonly string[];
   /** the tenant's administrator role: never deleted, its permissions never changed */
@@ -26,6 +29,7 @@ export async function createRole(db: Db, input: CreateRoleInput): Promise<RoleRo
       code: input.code,
       name: input.name,
       description: input.description ?? null,
+      dataScope: input.dataScope ?? 'TENANT',
       builtIn: input.builtIn ?? false,
       createdBy,
       lastModifiedBy: createdBy,

@@ -81,12 +81,14 @@ export async function createAdminRole(
 ): Promise<AdminRoleDetail> {
   const { scope } = context;
   checkGrantable(levelOf(scope), body.permissions ?? []);
+  refuseSystemDataScope(scope, body.dataScope);
   const permissions = [...new Set(body.permissions ?? [])].sort();
   await refuseTakenCode(tx, context, body.code);
   const values = {
     code: body.code,
     name: body.name,
     description: body.description ?? null,
+    dataScope: body.dataScope ?? 'TENANT',
     createdBy: scope.userId,
     lastModifiedBy: scope.userId,
   };
@@ -103,6 +105,7 @@ export async function createAdminRole(
     code: { before: null, after: body.code },
     name: { before: null, after: body.name },
     ...(body.description ? { description: { before: null, after: body.description } } : {}),
+    dataScope: { before: null, after: values.dataScope },
     permissions: { before: null, after: permissions },
   });
   return roleDetail(tx, context, row.id);
@@ -124,11 +127,14 @@ export async function updateAdminRole(
     ((body.code !== undefined && body.code !== before.code) || body.status === 'INACTIVE')
   )
     throw builtInRefused('Its code and status');
+  if (before.builtIn && body.dataScope !== undefined && body.dataScope !== before.dataScope)
+    throw builtInRefused('Its data scope');
+  refuseSystemDataScope(scope, body.dataScope);
   if (body.code !== undefined && body.code.toLowerCase() !== before.code.toLowerCase())
     await refuseTakenCode(tx, context, body.code, id);
   const changes: Changes = {};
   const set: Record<string, unknown> = {};
-  for (const name of ['code', 'name', 'description', 'status'] as const) {
+  for (const name of ['code', 'name', 'description', 'status', 'dataScope'] as const) {
     const value = body[name];
     if (value === undefined || value === before[name]) continue;
     changes[name] = { before: before[name], after: value };
@@ -137,6 +143,18 @@ export async function updateAdminRole(
   await bump(tx, context, id, set);
   if (Object.keys(changes).length > 0) await log(tx, context, id, 'UPDATE', changes);
   return roleDetail(tx, context, id);
+}
+
+/** A system role reaches no tenant's employees: only TENANT (the default) is accepted there. */
+function refuseSystemDataScope(scope: { tenantId: string | null }, dataScope: string | undefined): void {
+  if (scope.tenantId === null && dataScope !== undefined && dataScope !== 'TENANT')
+    throw new AppError(400, ErrorCodes.validation, 'A system role has no data scope', [
+      {
+        field: 'dataScope',
+        code: FieldErrorKeys.invalidValue,
+        message: 'a system role reaches no tenant’s employees: only TENANT',
+      },
+    ]);
 }
 
 const builtInRefused = (what: string) =>

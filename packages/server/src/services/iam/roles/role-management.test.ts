@@ -159,6 +159,46 @@ describe.each(await testEngines('both'))('roles and their permissions on $engine
     ).toHaveLength(ADMIN.length);
   });
 
+  it('keeps a role’s data scope: TENANT by default, changed by update, never on the built-in role or a system role', async () => {
+    const { tenant, token } = await tenantAdmin();
+    const plain = (await createVia(token, { code: 'NHAN_VIEN', name: 'Nhân viên' })).body.data;
+    expect(plain.dataScope).toBe('TENANT');
+    const managers = await createVia(token, { code: 'QUAN_LY', name: 'Quản lý', dataScope: 'UNITS' });
+    expect(managers.body.data.dataScope).toBe('UNITS');
+    const narrowed = await post<DataEnvelope<AdminRoleDetail>>(
+      `/api/iam/roles/${plain.id}/update`,
+      { dataScope: 'SELF', version: plain.version },
+      token,
+    );
+    expect(narrowed.status).toBe(200);
+    expect(narrowed.body.data).toMatchObject({ dataScope: 'SELF', version: plain.version + 1 });
+    const unknown = await createVia(token, { code: 'LA', name: 'Lạ', dataScope: 'REGION' });
+    expect(unknown.status).toBe(400);
+
+    const builtIn = await inScope(db(), { tenantId: tenant.id, userId: null }, (tx) =>
+      createRole(tx, { tenantId: tenant.id, code: 'HR_ADMIN', name: 'Quản trị', builtIn: true }),
+    );
+    const narrowing = await post(
+      `/api/iam/roles/${builtIn.id}/update`,
+      { dataScope: 'SELF', version: 1 },
+      token,
+    );
+    expect(narrowing.status).toBe(400);
+    expect(
+      (await get<DataEnvelope<AdminRoleDetail>>(`/api/iam/roles/${builtIn.id}`, token)).body.data.dataScope,
+    ).toBe('TENANT');
+
+    const system = await user({ permissions: ADMIN });
+    const systemToken = await accessTokenFor(db(), system.user);
+    const systemRole = await createVia(systemToken, {
+      code: 'HE_THONG_X',
+      name: 'Hệ thống',
+      dataScope: 'UNITS',
+    });
+    expect(systemRole.status).toBe(400);
+    expect(systemRole.body.errors?.map((e) => e.field)).toEqual(['dataScope']);
+  });
+
   it('answers the matrix of the caller’s level: tenant resources with approval actions where approvable', async () => {
     const { token } = await tenantAdmin();
     const matrix = (await get<DataEnvelope<PermissionMatrix>>('/api/iam/roles/properties', token)).body.data;

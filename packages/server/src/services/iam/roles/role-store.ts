@@ -1,5 +1,5 @@
 import type { UserLevel } from '@hcm/contracts';
-import type { AdminRole, RoleSummary } from '@hcm/contracts/users-roles';
+import type { AdminRole, DataScopeValue, RoleSummary } from '@hcm/contracts/users-roles';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
 import {
@@ -42,6 +42,7 @@ const roleColumns = (scope: Scope) => {
     name: role.name,
     description: role.description,
     status: role.status,
+    dataScope: role.dataScope,
     builtIn: role.builtIn,
     version: role.version,
     createdAt: role.createdAt,
@@ -58,6 +59,7 @@ type RoleRowOut = {
   name: string;
   description: string | null;
   status: 'ACTIVE' | 'INACTIVE';
+  dataScope: DataScopeValue;
   builtIn: boolean;
   version: number;
   createdAt: Date;

@@ -9,6 +9,7 @@ import { workers } from '../../../db/tables/workers.ts';
 import { validationFailed } from '../../../http/errors.ts';
 import { bindResource } from '../../../resources/index.ts';
 import { todayInVietnam } from '../../../resources/search/find-latest-effective.ts';
+import { byWorkerDataScope } from '../workers/worker-reach.ts';
 import { addMonths } from './contract-term.ts';
 
 type Row = Record<string, unknown>;
@@ -127,6 +128,7 @@ function withValidity(record: Row, target: Row): void {
  */
 export const laborContractResource = bindResource(laborContractContract, {
   table: laborContracts,
+  dataScope: byWorkerDataScope(),
   references: {
     workerId: workers,
     contractTypeId: contractTypes,

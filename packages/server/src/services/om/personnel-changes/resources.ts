@@ -24,6 +24,7 @@ import { salaryGrades } from '../../../db/tables/wage-categories.ts';
 import { workers } from '../../../db/tables/workers.ts';
 import { AppError, validationFailed } from '../../../http/errors.ts';
 import { bindResource, type ResourceHooks } from '../../../resources/index.ts';
+import { byWorkerDataScope } from '../workers/worker-reach.ts';
 
 type Row = Record<string, unknown>;
 type FieldError = { field: string; code: string; message: string };
@@ -99,6 +100,7 @@ const disciplineTypes: PgTable = categoryTables.discipline_type;
 
 export const displacementResource = bindResource(displacementContract, {
   table: displacements,
+  dataScope: byWorkerDataScope(),
   references: {
     workerId: workers,
     fromUnitId: organizationUnits,
@@ -117,6 +119,7 @@ export const displacementResource = bindResource(displacementContract, {
 
 export const resignationResource = bindResource(resignationContract, {
   table: resignations,
+  dataScope: byWorkerDataScope(),
   references: { workerId: workers, handoverWorkerId: workers },
   hooks: changeHooks((record) =>
     record.handoverWorkerId != null && record.handoverWorkerId === record.workerId
@@ -127,12 +130,14 @@ export const resignationResource = bindResource(resignationContract, {
 
 export const rewardResource = bindResource(rewardContract, {
   table: rewards,
+  dataScope: byWorkerDataScope(),
   references: { workerId: workers, rewardTypeId: rewardTypes },
   hooks: changeHooks(),
 });
 
 export const disciplineResource = bindResource(disciplineContract, {
   table: disciplines,
+  dataScope: byWorkerDataScope(),
   references: { workerId: workers, disciplineTypeId: disciplineTypes },
   hooks: changeHooks((record) =>
     typeof record.expiryDate === 'string' && record.expiryDate < String(record.effectiveDate)
@@ -143,12 +148,14 @@ export const disciplineResource = bindResource(disciplineContract, {
 
 export const benefitResource = bindResource(benefitContract, {
   table: benefits,
+  dataScope: byWorkerDataScope(),
   references: { workerId: workers },
   hooks: changeHooks(),
 });
 
 export const salaryReviewResource = bindResource(salaryReviewContract, {
   table: salaryReviews,
+  dataScope: byWorkerDataScope(),
   references: {
     workerId: workers,
     fromSalaryGradeId: salaryGrades,

@@ -2,7 +2,14 @@ import { FieldErrorKeys } from '@hcm/contracts';
 import { workerContract } from '@hcm/contracts/workers';
 import { and, inArray, type SQL } from 'drizzle-orm';
 import Type from 'typebox';
-import { ethnicities, jobTitles, organizationUnits, positions, religions } from '../../../db/schema.ts';
+import {
+  ethnicities,
+  jobTitles,
+  organizationUnits,
+  positions,
+  religions,
+  users,
+} from '../../../db/schema.ts';
 import {
   workerAcademics,
   workerBankAccounts,
@@ -11,7 +18,10 @@ import {
   workers,
 } from '../../../db/tables/workers.ts';
 import { salaryGrades } from '../../../db/tables/wage-categories.ts';
+import type { Tx } from '../../../db/database.ts';
+import type { Scope } from '../../../db/tenant-scope.ts';
 import { validationFailed } from '../../../http/errors.ts';
+import { workerDataScope, workerReachOf } from './worker-reach.ts';
 import { bindResource } from '../../../resources/index.ts';
 import { listOf } from '../../../resources/search/repeated-param.ts';
 
@@ -41,6 +51,23 @@ const DATE_ORDER: readonly (readonly [string, string])[] = [
  * 400 on the later field of a pair whose dates run backwards, and on an employment that ends
  * before it starts or a second salary account: checked on the record as it will be.
  */
+/**
+ * Which account an employee is decides what its holder reaches (worker-reach.ts): only a user
+ * who reaches the whole tenant (HR) links or unlinks one, so that a manager cannot link himself
+ * to another record and so widen his own reach.
+ */
+async function refuseAccountLinkOutsideHr(tx: Tx, caller: Scope, changes: Row, before: Row | null) {
+  if (!('userId' in changes) || (changes.userId ?? null) === (before?.userId ?? null)) return;
+  if ((await workerReachOf(tx, caller)).all) return;
+  throw validationFailed([
+    {
+      field: 'userId',
+      code: FieldErrorKeys.invalidValue,
+      message: 'only a user who reaches the whole organisation may link an account to an employee',
+    },
+  ]);
+}
+
 function refuseInconsistentDates(changes: Row, before: Row | null): void {
   const value = (name: string) => (name in changes ? changes[name] : before?.[name]);
   const errors: { field: string; code: string; message: string }[] = [];
@@ -80,6 +107,8 @@ function refuseInconsistentDates(changes: Row, before: Row | null): void {
  */
 export const workerResource = bindResource(workerContract, {
   table: workers,
+  // a manager reaches the employees of the units he leads, an employee his own record
+  dataScope: workerDataScope,
   references: {
     organizationUnitId: organizationUnits,
     jobPositionId: positions,
@@ -87,6 +116,7 @@ export const workerResource = bindResource(workerContract, {
     ethnicityId: ethnicities,
     religionId: religions,
     salaryGradeId: salaryGrades,
+    userId: users,
   },
   children: {
     academics: { table: workerAcademics, parent: workerAcademics.workerId, order: workerAcademics.position },
@@ -107,7 +137,10 @@ export const workerResource = bindResource(workerContract, {
     },
   },
   hooks: {
-    validate: (_context, changes, before) => refuseInconsistentDates(changes, before),
+    validate: async ({ tx, caller }, changes, before) => {
+      refuseInconsistentDates(changes, before);
+      await refuseAccountLinkOutsideHr(tx, caller, changes, before);
+    },
   },
   autoCompleteFilters: {
     params: {

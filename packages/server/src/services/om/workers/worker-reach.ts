@@ -1,0 +1,114 @@
+import type { DataScopeValue } from '@hcm/contracts/users-roles';
+import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../../db/database.ts';
+import { workers } from '../../../db/tables/workers.ts';
+import type { Scope } from '../../../db/tenant-scope.ts';
+import type { DataScope, ResolvedDataScope, ResourceDefinition } from '../../../resources/index.ts';
+
+/**
+ * Which employees a caller reaches (issue 11 "data scope"): every one of the tenant ('all'), or
+ * those of some units and their own record. Read inside the request's transaction, afresh on
+ * every request, so a change of role or of position counts at the next one.
+ */
+export type WorkerReach =
+  | { readonly all: true }
+  | {
+      readonly all: false;
+      /** the units they lead and every unit below them (empty for SELF) */
+      readonly unitIds: readonly string[];
+      /** their own employee record, and its unit, when their account is linked to one */
+      readonly self: { readonly id: string; readonly unitId: string } | null;
+    };
+
+const WIDTH: Record<DataScopeValue, number> = { TENANT: 3, UNITS: 2, SELF: 1 };
+const ALL: WorkerReach = { all: true };
+
+/**
+ * The caller's reach. The whole tenant for work with no user (the date sweep), for root, for an
+ * API client (its scopes are the tenant's) and for a user with any TENANT role. Otherwise the
+ * widest of their active roles: UNITS reaches the units a position they hold directly manages
+ * (the chart's leaders) with the units below them, and their own record; SELF their own record
+ * only; no active role at all, the same as SELF.
+ */
+export async function workerReachOf(tx: Tx, caller: Scope): Promise<WorkerReach> {
+  if (caller.userId === null) return ALL;
+  const account = (await tx.execute(sql`
+    select u.is_root,
+      (select max(case r.data_scope when 'TENANT' then ${WIDTH.TENANT} when 'UNITS' then ${WIDTH.UNITS}
+                                    else ${WIDTH.SELF} end)
+         from user_roles ur join roles r on r.id = ur.role_id and r.status = 'ACTIVE'
+        where ur.user_id = u.id) as widest
+    from users u where u.id = ${caller.userId}`)) as unknown as {
+    rows: { is_root: boolean; widest: number | null }[];
+  };
+  const row = account.rows[0];
+  if (!row || row.is_root || Number(row.widest) === WIDTH.TENANT) return ALL;
+  const selfRows = (await tx.execute(sql`
+    select id, organization_unit_id as unit_id from workers where user_id = ${caller.userId}`)) as unknown as {
+    rows: { id: string; unit_id: string }[];
+  };
+  const mine = selfRows.rows[0];
+  const self = mine ? { id: mine.id, unitId: mine.unit_id } : null;
+  if (Number(row.widest) !== WIDTH.UNITS || !self) return { all: false, unitIds: [], self };
+  const led = (await tx.execute(sql`
+    with recursive reached(id) as (
+      select d.organization_unit_id from position_direct_units d
+        join workers w on w.job_position_id = d.position_id
+       where w.id = ${self.id} and w.working_status = 'WORKING'
+      union
+      select u.id from organization_units u join reached r on u.parent_id = r.id
+    )
+    select id from reached`)) as unknown as { rows: { id: string }[] };
+  return { all: false, unitIds: led.rows.map((unit) => unit.id), self };
+}
+
+const NOTHING: ResolvedDataScope = { rows: sql`false`, column: { name: '', allowed: [] } };
+
+/**
+ * The employees' own data scope: the rows of the units reached and the caller's own; a record
+ * written (created, or moved) only into a unit reached, or their own unit (so that saving their
+ * own record unchanged stays possible where they may edit it at all).
+ */
+export const workerDataScope: DataScope = {
+  kind: 'reach',
+  column: 'organizationUnitId',
+  async reachOf(tx, caller, definition) {
+    const reach = await workerReachOf(tx, caller);
+    if (reach.all) return { rows: undefined };
+    const unit = definition.column('organizationUnitId');
+    const conditions: SQL[] = [];
+    if (reach.unitIds.length > 0) conditions.push(inArray(unit, [...reach.unitIds]));
+    if (reach.self) conditions.push(sql`${definition.columns.id} = ${reach.self.id}`);
+    if (conditions.length === 0) return { ...NOTHING, column: { name: 'organizationUnitId', allowed: [] } };
+    const allowed = [...new Set([...reach.unitIds, ...(reach.self ? [reach.self.unitId] : [])])];
+    return { rows: or(...conditions), column: { name: 'organizationUnitId', allowed } };
+  },
+};
+
+/**
+ * The data scope of an employee's records (contracts, decisions): those of the employees the
+ * caller reaches, by the record's `column` (its employee); one is written only for them.
+ */
+export function byWorkerDataScope(column = 'workerId'): DataScope {
+  return {
+    kind: 'reach',
+    column,
+    async reachOf(tx, caller, definition: ResourceDefinition) {
+      const reach = await workerReachOf(tx, caller);
+      if (reach.all) return { rows: undefined };
+      const conditions: SQL[] = [];
+      if (reach.unitIds.length > 0) conditions.push(inArray(workers.organizationUnitId, [...reach.unitIds]));
+      if (reach.self) conditions.push(eq(workers.id, reach.self.id));
+      const reached =
+        conditions.length === 0
+          ? []
+          : await tx
+              .select({ id: workers.id })
+              .from(workers)
+              .where(or(...conditions));
+      const allowed = reached.map((worker) => worker.id);
+      if (allowed.length === 0) return { ...NOTHING, column: { name: column, allowed: [] } };
+      return { rows: inArray(definition.column(column), allowed), column: { name: column, allowed } };
+    },
+  };
+}
