@@ -127,12 +127,18 @@ export function ownerValues(definition: ResourceDefinition, scope: ResourceScope
  * manage): 400 with a field error on the scope's column. `values` are the values after the
  * write; a column they leave out keeps its value, already in scope.
  */
-export function refuseOutsideScope(scope: ResourceScope, values: Record<string, unknown>, creating: boolean) {
+export async function refuseOutsideScope(
+  tx: Tx,
+  scope: ResourceScope,
+  values: Record<string, unknown>,
+  creating: boolean,
+): Promise<void> {
   const column = scope.data?.column;
   if (!column) return;
   const value = values[column.name];
   if (value === undefined && !creating) return;
   if (typeof value === 'string' && column.allowed.includes(value)) return;
+  if (typeof value === 'string' && column.admits && (await column.admits(tx, value))) return;
   throw validationFailed(
     [
       {

@@ -256,8 +256,15 @@ export type DataScope =
 export interface ResolvedDataScope {
   /** the condition on the rows (undefined: the whole tenant) */
   readonly rows: SQL | undefined;
-  /** the column a record's owner or unit is in, and the values allowed there */
-  readonly column?: { readonly name: string; readonly allowed: readonly string[] };
+  /**
+   * the column a record's owner or unit is in, and the values allowed there: a list, or (when
+   * the list would be long: every employee of a branch) a question asked of one value
+   */
+  readonly column?: {
+    readonly name: string;
+    readonly allowed: readonly string[];
+    admits?(tx: Tx, value: string): Promise<boolean>;
+  };
 }
 
 /** Columns every resource table has besides its fields. */

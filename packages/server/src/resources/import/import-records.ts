@@ -61,7 +61,7 @@ export async function addExistingDuplicates(
   const owner = ownerValues(definition, context.scope);
   for (const { rowNumber, values } of checked.rows) {
     try {
-      refuseOutsideScope(context.scope, { ...values, ...owner }, true);
+      await refuseOutsideScope(tx, context.scope, { ...values, ...owner }, true);
     } catch {
       complain(
         rowNumber,

@@ -88,7 +88,8 @@ async function checkWrite(
   // a create's lists are not among its values (hooks see them after the insert, as before)
   await refuseBrokenReferences(tx, definition, context.scope, { ...values, ...lists }, id);
   await refuseBadFiles(tx, definition, context.scope, values);
-  refuseOutsideScope(
+  await refuseOutsideScope(
+    tx,
     context.scope,
     before ? values : { ...values, ...ownerValues(definition, context.scope) },
     !before,

@@ -1,5 +1,5 @@
 import type { DataScopeValue } from '@hcm/contracts/users-roles';
-import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
 import { workers } from '../../../db/tables/workers.ts';
 import type { Scope } from '../../../db/tenant-scope.ts';
@@ -85,9 +85,19 @@ export const workerDataScope: DataScope = {
   },
 };
 
+/** The employees the caller reaches, as a condition on the workers table. */
+function reachedWorkers(reach: Exclude<WorkerReach, { all: true }>): SQL {
+  const conditions: SQL[] = [];
+  if (reach.unitIds.length > 0) conditions.push(inArray(workers.organizationUnitId, [...reach.unitIds]));
+  if (reach.self) conditions.push(eq(workers.id, reach.self.id));
+  return conditions.length === 0 ? sql`false` : (or(...conditions) ?? sql`false`);
+}
+
 /**
  * The data scope of an employee's records (contracts, decisions): those of the employees the
- * caller reaches, by the record's `column` (its employee); one is written only for them.
+ * caller reaches, by the record's `column` (its employee); one is written only for them. The
+ * rows are a sub-query, not a list of ids: a branch manager may reach tens of thousands of
+ * employees (bench/employee-search.ts), and a record written is checked on its own.
  */
 export function byWorkerDataScope(column = 'workerId'): DataScope {
   return {
@@ -96,19 +106,22 @@ export function byWorkerDataScope(column = 'workerId'): DataScope {
     async reachOf(tx, caller, definition: ResourceDefinition) {
       const reach = await workerReachOf(tx, caller);
       if (reach.all) return { rows: undefined };
-      const conditions: SQL[] = [];
-      if (reach.unitIds.length > 0) conditions.push(inArray(workers.organizationUnitId, [...reach.unitIds]));
-      if (reach.self) conditions.push(eq(workers.id, reach.self.id));
-      const reached =
-        conditions.length === 0
-          ? []
-          : await tx
+      const reached = reachedWorkers(reach);
+      return {
+        rows: sql`${definition.column(column)} in (select ${workers.id} from ${workers} where ${reached})`,
+        column: {
+          name: column,
+          allowed: reach.self ? [reach.self.id] : [],
+          async admits(scoped: Tx, value: string) {
+            const found = await scoped
               .select({ id: workers.id })
               .from(workers)
-              .where(or(...conditions));
-      const allowed = reached.map((worker) => worker.id);
-      if (allowed.length === 0) return { ...NOTHING, column: { name: column, allowed: [] } };
-      return { rows: inArray(definition.column(column), allowed), column: { name: column, allowed } };
+              .where(and(eq(workers.id, value), reached))
+              .limit(1);
+            return found.length > 0;
+          },
+        },
+      };
     },
   };
 }
