@@ -43,6 +43,8 @@ export interface ResourceBinding {
   readonly dataScope?: DataScope;
   /** auto-complete parameters beyond keyword and paging */
   readonly autoCompleteFilters?: AutoCompleteFilters;
+  /** the column of the search fields folded (accents and case ignored): see ResourceDeclaration */
+  readonly foldedSearch?: string;
 }
 
 /** A definition bound from a contract: it keeps the contract (test factories build bodies from it). */
@@ -233,6 +235,7 @@ export function bindResource(contract: AnyResourceContract, binding: ResourceBin
     ...(binding.hooks ? { hooks: binding.hooks } : {}),
     ...(binding.dataScope ? { dataScope: binding.dataScope } : {}),
     ...(binding.autoCompleteFilters ? { autoCompleteFilters: binding.autoCompleteFilters } : {}),
+    ...(binding.foldedSearch ? { foldedSearch: binding.foldedSearch } : {}),
   };
   return { ...defineResource(declaration), contract };
 }

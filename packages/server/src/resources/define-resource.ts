@@ -126,6 +126,7 @@ export function defineResource<F extends Fields>(typed: ResourceDeclaration<F>):
     if (scope !== 'tenant') fail(`a data scope narrows a tenant resource: a ${scope} resource has none`);
     column(dataScope.column);
   }
+  if (declaration.foldedSearch !== undefined) column(declaration.foldedSearch);
 
   return {
     declaration,

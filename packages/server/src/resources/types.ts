@@ -145,6 +145,12 @@ export interface ResourceDeclaration<F extends Fields = Fields> {
   readonly update: readonly FieldName<F>[];
   /** text fields the keyword matches (ILIKE, case-insensitive, anywhere in the text) */
   readonly search: readonly FieldName<F>[];
+  /**
+   * a column (drizzle key) holding the search fields folded by hcm_fold (lower case, no accents,
+   * migration 0032): the keyword is folded the same way and matched there instead, so that
+   * "nguyen van an" finds "Nguyễn Văn An"
+   */
+  readonly foldedSearch?: string;
   /** query parameters of the same name: one value or several (`status=ACTIVE&status=INACTIVE`) */
   readonly filters: readonly FieldName<F>[];
   /** fields sortBy accepts (`field.asc` | `field.desc`) */

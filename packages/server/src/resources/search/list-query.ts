@@ -56,10 +56,14 @@ export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (
  * `pattern` in any search field. On a tenant resource the trigram index finds the matches
  * through hcm_keyword_matches (migration 0006): under row-level security a plain ILIKE cannot
  * use an index and would read every row of the tenant. System resources are global tables
- * without row-level security, where ILIKE uses their indexes directly.
+ * without row-level security, where ILIKE uses their indexes directly. A resource with a folded
+ * search column (workers) is matched there, the keyword folded alike: accents and case ignored.
  */
 function keywordCondition(definition: ResourceDefinition, pattern: string): SQL | undefined {
   const names = definition.declaration.search;
+  const folded = definition.declaration.foldedSearch;
+  if (folded && definition.scope === 'tenant')
+    return sql`${definition.columns.id} in (select hcm_keyword_matches(${getTableName(definition.table)}::regclass, array[${definition.column(folded).name}]::text[], hcm_fold(${pattern})))`;
   if (definition.scope === 'tenant') {
     const columns = names.map((name) => definition.column(name).name);
     return sql`${definition.columns.id} in (select hcm_keyword_matches(${getTableName(definition.table)}::regclass, ${sql.param(columns)}::text[], ${pattern}))`;

@@ -109,6 +109,8 @@ export const workerResource = bindResource(workerContract, {
   table: workers,
   // a manager reaches the employees of the units he leads, an employee his own record
   dataScope: workerDataScope,
+  // name, code, e-mail and phone folded (migration 0032): "nguyen van an" finds "Nguyễn Văn An"
+  foldedSearch: 'searchText',
   references: {
     organizationUnitId: organizationUnits,
     jobPositionId: positions,

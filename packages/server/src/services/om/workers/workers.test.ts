@@ -212,6 +212,10 @@ describe.each(await testEngines())('workers on $engine', ({ engine }) => {
     expect(await list(`jobPositionId=${ids.head}`)).toEqual(['NV0001', 'NV0002']);
     expect(await list('workingStatus=UNEMPLOYED')).toEqual(['NV0003']);
     expect(await list(`keyword=${encodeURIComponent('thu trang')}`)).toEqual(['NV0003']);
+    // accents and case ignored, both ways: typed without accents, or with them in capitals
+    expect(await list(`keyword=${encodeURIComponent('pham quoc bao')}`)).toEqual(['NV0002']);
+    expect(await list(`keyword=${encodeURIComponent('ĐỖ THU')}`)).toEqual(['NV0003']);
+    expect(await list(`keyword=${encodeURIComponent('do thu')}`)).toEqual(['NV0003']);
     const theirs = await kit.http.get<Page>(BASE, other.token);
     expect(theirs.body.data.map((w) => w.code)).toEqual(['NV0001']);
     expect((await kit.http.get(`${BASE}/${ids.hoa}`, other.token)).status).toBe(404);
