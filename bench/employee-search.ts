@@ -3,7 +3,6 @@
 // role reaches one branch (data scope UNITS). Not part of the test run. See bench/README.md.
 //
 //   npx tsx bench/employee-search.ts [--workers 100000] [--contracts-each 3] [--units 500] [--runs 40]
-import { randomBytes } from 'node:crypto';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -12,8 +11,9 @@ import { loadConfig } from '../packages/server/src/config.ts';
 import { openDatabase } from '../packages/server/src/db/open-database.ts';
 import { createPasswordHasher } from '../packages/server/src/services/iam/passwords/password-hasher.ts';
 import { accessTokenFor, makeTenant, makeUser } from '../packages/server/src/testing/factories.ts';
-import { REPO, percentile, serverBundle, startServer } from './lib/measure.ts';
-import { pg, rawClientOf } from './lib/server-deps.ts';
+import { REPO, serverBundle, startServer, timeRuns } from './lib/measure.ts';
+import { withScratchDatabase } from './lib/scratch-database.ts';
+import { rawClientOf } from './lib/server-deps.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -28,7 +28,6 @@ const CONTRACTS_EACH = Number(options['contracts-each']);
 const UNITS = Number(options.units);
 const RUNS = Number(options.runs);
 const FAN_OUT = 6;
-const ADMIN_URL = process.env.TEST_DATABASE_URL_ADMIN ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const SURNAMES = ['Nguyễn', 'Trần', 'Lê', 'Phạm', 'Hoàng', 'Huỳnh', 'Phan', 'Vũ', 'Võ', 'Đặng', 'Bùi', 'Đỗ'];
 const MIDDLE = ['Văn', 'Thị', 'Minh', 'Thu', 'Hữu', 'Ngọc', 'Đức', 'Thanh'];
@@ -144,21 +143,10 @@ async function seed(env: Record<string, string>): Promise<Seeded> {
     hr: await accessTokenFor(db.orm, hr.user),
     manager: await accessTokenFor(db.orm, manager.user),
     branchId: await idOf(`SELECT md5($1::text || 1)::uuid AS id`),
-    workerId: await idOf(`SELECT md5('w' || $1::text || 4242)::uuid AS id`),
+    workerId: await idOf(`SELECT md5('w' || $1::text || ${Math.min(4242, WORKERS - 1)})::uuid AS id`),
   };
   await db.close();
   return seeded;
-}
-
-async function timeRuns(runs: number, work: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < 2; i++) await work();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await work();
-    samples.push(performance.now() - started);
-  }
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
 }
 
 async function main() {
@@ -171,75 +159,63 @@ async function main() {
   console.log(
     `${WORKERS} workers, ${WORKERS * CONTRACTS_EACH} contracts, ${UNITS} units in one tenant; ${RUNS} runs per figure (p50 / p95)\n`,
   );
-  const name = `hcm_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const env = {
-    DATABASE_URL: url.toString(),
-    HCM_ROOT_PASSWORD: 'Bench-Root#Pass1',
-    HCM_DEMO_ADMIN_PASSWORD: 'Bench-Hr#Pass1',
-    CONTRACT_VALIDITY_SWEEP_MINUTES: '0',
-  };
-  try {
-    const started = performance.now();
-    const seeded = await seed(env);
-    console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
-    const server = await startServer(serverBundle(), env, 18_084);
-    try {
-      const get = (path: string, token: string) => async () => {
-        const response = await fetch(`${server.url}${path}`, {
-          headers: { authorization: `Bearer ${token}` },
-        });
-        if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
-        const body = (await response.json()) as { page?: { total: number }; data: unknown[] };
-        return body.page?.total ?? body.data.length;
-      };
-      const cases: [string, string, string][] = [
-        ['HR', 'employee list, page 1 (25, by code)', '/api/om/workers?pageSize=25'],
-        [
-          'HR',
-          'keyword "Nguyễn Văn An"',
-          `/api/om/workers?pageSize=25&keyword=${encodeURIComponent('Nguyễn Văn An')}`,
-        ],
-        ['HR', 'keyword "NV00424" (a code)', '/api/om/workers?pageSize=25&keyword=NV00424'],
-        ['HR', 'keyword "xyz" (no match)', '/api/om/workers?pageSize=25&keyword=xyz'],
-        [
-          'HR',
-          'one unit, working only',
-          `/api/om/workers?pageSize=25&organizationUnitId=${seeded.branchId}&workingStatus=WORKING`,
-        ],
-        ['HR', 'page 2,000 (by code)', '/api/om/workers?pageSize=25&pageIndex=2000'],
-        ['HR', 'contracts of one employee', `/api/om/contracts?pageSize=25&workerId=${seeded.workerId}`],
-        ['HR', 'contract list, page 1 (by effective date)', '/api/om/contracts?pageSize=25'],
-        ['HR', 'an employee’s history', `/api/om/workers/${seeded.workerId}/history`],
-        ['manager', 'employee list, page 1 (his branch and below)', '/api/om/workers?pageSize=25'],
-        [
-          'manager',
-          'keyword "Nguyễn Văn An"',
-          `/api/om/workers?pageSize=25&keyword=${encodeURIComponent('Nguyễn Văn An')}`,
-        ],
-        ['manager', 'contract list, page 1', '/api/om/contracts?pageSize=25'],
-      ];
-      console.log('| who | request | rows matched | p50 / p95 |');
-      console.log('| --- | --- | --- | --- |');
-      for (const [who, what, path] of cases) {
-        const token = who === 'HR' ? seeded.hr : seeded.manager;
-        const total = await get(path, token)();
-        const timing = await timeRuns(RUNS, get(path, token));
-        console.log(
-          `| ${who} | ${what} | ${total} | ${timing.p50.toFixed(1)} / ${timing.p95.toFixed(1)} ms |`,
-        );
+  await withScratchDatabase(
+    async (env) => {
+      const started = performance.now();
+      const seeded = await seed(env);
+      console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+      const server = await startServer(serverBundle(), env, 18_084);
+      try {
+        const get = (path: string, token: string) => async () => {
+          const response = await fetch(`${server.url}${path}`, {
+            headers: { authorization: `Bearer ${token}` },
+          });
+          if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+          const body = (await response.json()) as { page?: { total: number }; data: unknown[] };
+          return body.page?.total ?? body.data.length;
+        };
+        const cases: [string, string, string][] = [
+          ['HR', 'employee list, page 1 (25, by code)', '/api/om/workers?pageSize=25'],
+          [
+            'HR',
+            'keyword "Nguyễn Văn An"',
+            `/api/om/workers?pageSize=25&keyword=${encodeURIComponent('Nguyễn Văn An')}`,
+          ],
+          ['HR', 'keyword "NV00424" (a code)', '/api/om/workers?pageSize=25&keyword=NV00424'],
+          ['HR', 'keyword "xyz" (no match)', '/api/om/workers?pageSize=25&keyword=xyz'],
+          [
+            'HR',
+            'one unit, working only',
+            `/api/om/workers?pageSize=25&organizationUnitId=${seeded.branchId}&workingStatus=WORKING`,
+          ],
+          ['HR', 'page 2,000 (by code)', '/api/om/workers?pageSize=25&pageIndex=2000'],
+          ['HR', 'contracts of one employee', `/api/om/contracts?pageSize=25&workerId=${seeded.workerId}`],
+          ['HR', 'contract list, page 1 (by effective date)', '/api/om/contracts?pageSize=25'],
+          ['HR', 'an employee’s history', `/api/om/workers/${seeded.workerId}/history`],
+          ['manager', 'employee list, page 1 (his branch and below)', '/api/om/workers?pageSize=25'],
+          [
+            'manager',
+            'keyword "Nguyễn Văn An"',
+            `/api/om/workers?pageSize=25&keyword=${encodeURIComponent('Nguyễn Văn An')}`,
+          ],
+          ['manager', 'contract list, page 1', '/api/om/contracts?pageSize=25'],
+        ];
+        console.log('| who | request | rows matched | p50 / p95 |');
+        console.log('| --- | --- | --- | --- |');
+        for (const [who, what, path] of cases) {
+          const token = who === 'HR' ? seeded.hr : seeded.manager;
+          const total = await get(path, token)();
+          const timing = await timeRuns(RUNS, get(path, token));
+          console.log(
+            `| ${who} | ${what} | ${total} | ${timing.p50.toFixed(1)} / ${timing.p95.toFixed(1)} ms |`,
+          );
+        }
+      } finally {
+        await server.stop();
       }
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+    },
+    { CONTRACT_VALIDITY_SWEEP_MINUTES: '0' },
+  );
 }
 
 await main();

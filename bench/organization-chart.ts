@@ -20,7 +20,7 @@ import {
   searchUnits,
 } from '../packages/organization/src/chart/unit-tree.ts';
 import { centreOn, drawnFor } from '../packages/organization/src/chart/viewport.ts';
-import { REPO, percentile, serverBundle, startServer } from './lib/measure.ts';
+import { REPO, serverBundle, startServer, timeRuns } from './lib/measure.ts';
 import { pg, rawClientOf } from './lib/server-deps.ts';
 
 const { values: options } = parseArgs({
@@ -91,18 +91,6 @@ async function seedUnits(env: Record<string, string>) {
   const token = await accessTokenFor(db.orm, user);
   await db.close();
   return token;
-}
-
-/** p50 and p95 (ms) of `runs` sequential runs of `work`, after two unmeasured ones. */
-async function timeRuns(runs: number, work: () => unknown): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < 2; i++) await work();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await work();
-    samples.push(performance.now() - started);
-  }
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
 }
 
 const ms = (t: { p50: number; p95: number }) => `${t.p50.toFixed(1)} / ${t.p95.toFixed(1)} ms`;

@@ -94,3 +94,15 @@ export async function startServer(
 }
 
 export const serverBundle = () => join(REPO, 'packages', 'server', 'dist', '.bench', 'main.mjs');
+
+/** p50 and p95 (ms) of `runs` sequential runs of `work`, after two unmeasured ones. */
+export async function timeRuns(runs: number, work: () => unknown): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < 2; i++) await work();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await work();
+    samples.push(performance.now() - started);
+  }
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+}
