@@ -3,7 +3,6 @@
 // Node. Not part of the test run. See bench/README.md.
 //
 //   npx tsx bench/organization-chart.ts [--units 5000] [--workers 100000] [--runs 50] [--fan-out 6]
-import { randomBytes } from 'node:crypto';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,7 +20,8 @@ import {
 } from '../packages/organization/src/chart/unit-tree.ts';
 import { centreOn, drawnFor } from '../packages/organization/src/chart/viewport.ts';
 import { REPO, serverBundle, startServer, timeRuns } from './lib/measure.ts';
-import { pg, rawClientOf } from './lib/server-deps.ts';
+import { withScratchDatabase } from './lib/scratch-database.ts';
+import { rawClientOf } from './lib/server-deps.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -35,7 +35,6 @@ const UNITS = Number(options.units);
 const RUNS = Number(options.runs);
 const FAN_OUT = Number(options['fan-out']);
 const WORKERS = Number(options.workers);
-const ADMIN_URL = process.env.TEST_DATABASE_URL_ADMIN ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TYPES = ['CONG_TY', 'CHI_NHANH', 'KHOI', 'PHONG', 'TO'];
 
 /**
@@ -106,19 +105,8 @@ async function main() {
     `${UNITS} units (fan-out ${FAN_OUT}), ${WORKERS} workers in one tenant; ${RUNS} runs per figure (p50 / p95)\n`,
   );
 
-  const name = `hcm_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const env = {
-    DATABASE_URL: url.toString(),
-    HCM_ROOT_PASSWORD: 'Bench-Root#Pass1',
-    HCM_DEMO_ADMIN_PASSWORD: 'Bench-Hr#Pass1',
-  };
   let units: OrganizationUnitNode[] = [];
-  try {
+  await withScratchDatabase(async (env) => {
     const token = await seedUnits(env);
     const server = await startServer(serverBundle(), env, 18_083);
     try {
@@ -139,10 +127,7 @@ async function main() {
     } finally {
       await server.stop();
     }
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 
   // What the browser does with the answer, in Node's V8 (Chromium runs the same engine).
   const tree = buildUnitTree(units);

@@ -3,7 +3,7 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
 import { workers } from '../../../db/tables/workers.ts';
 import type { Scope } from '../../../db/tenant-scope.ts';
-import type { DataScope, ResolvedDataScope, ResourceDefinition } from '../../../resources/index.ts';
+import type { DataScope, ResourceDefinition } from '../../../resources/index.ts';
 
 /**
  * Which employees a caller reaches (issue 11 "data scope"): every one of the tenant ('all'), or
@@ -62,8 +62,6 @@ export async function workerReachOf(tx: Tx, caller: Scope): Promise<WorkerReach>
   return { all: false, unitIds: led.rows.map((unit) => unit.id), self };
 }
 
-const NOTHING: ResolvedDataScope = { rows: sql`false`, column: { name: '', allowed: [] } };
-
 /**
  * The employees' own data scope: the rows of the units reached and the caller's own; a record
  * written (created, or moved) only into a unit reached, or their own unit (so that saving their
@@ -79,7 +77,8 @@ export const workerDataScope: DataScope = {
     const conditions: SQL[] = [];
     if (reach.unitIds.length > 0) conditions.push(inArray(unit, [...reach.unitIds]));
     if (reach.self) conditions.push(sql`${definition.columns.id} = ${reach.self.id}`);
-    if (conditions.length === 0) return { ...NOTHING, column: { name: 'organizationUnitId', allowed: [] } };
+    if (conditions.length === 0)
+      return { rows: sql`false`, column: { name: 'organizationUnitId', allowed: [] } };
     const allowed = [...new Set([...reach.unitIds, ...(reach.self ? [reach.self.unitId] : [])])];
     return { rows: or(...conditions), column: { name: 'organizationUnitId', allowed } };
   },
