@@ -118,10 +118,11 @@ describe.each(engines)('the tabs of one browser on $engine', ({ databaseUrl }) =
       // On a slow machine the 3-second token may expire while the tabs still load, and a tab
       // refreshes then: wait for both to settle and for the newest token to expire.
       await Promise.all([first, second].map((page) => page.waitForLoadState('networkidle')));
-      const expiry = Math.max(await accessTokenExpiry(first), await accessTokenExpiry(second));
-      // Counted from here: a tab may notice the expiry during the wait (CI saw the reloads find a
-      // fresh token, refreshed unseen), and that refresh must be the only one too.
+      // Counted from before the expiry is read: a tab may refresh between the read and the wait
+      // (a CI run saw the reloads find a fresh token, refreshed unseen), or during the wait, and
+      // that refresh must be the only one with its token too.
       const answers = recordApiAnswers(context);
+      const expiry = Math.max(await accessTokenExpiry(first), await accessTokenExpiry(second));
       await waitPastExpiry(expiry);
       // Both tabs call with the expired token at the same moment: each reloads its profile.
       await Promise.all([first.reload(), second.reload()]);
