@@ -33,7 +33,7 @@ import { omService } from './services/om/index.ts';
 import { pmService } from './services/pm/index.ts';
 import { systemService } from './services/system/index.ts';
 import { configurationRoutes } from './services/system/configuration/routes.ts';
-import { storageService } from './services/storage/index.ts';
+import { openFileStore, storageService } from './services/storage/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -91,14 +91,16 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(iamService, {
     deps: { db: db.orm, passwords, tokens, tokenConfig: config.tokens, signIn: config.signIn },
   });
+  const store = await openFileStore(config.files, app.outboundLog);
+  app.addHook('onClose', async () => store.close());
   await app.register(omService, {
-    deps: { db: db.orm, exports: config.exports },
+    deps: { db: db.orm, exports: config.exports, files: store },
     validitySweepMinutes: config.jobs.contractValiditySweepMinutes,
   });
   await app.register(pmService, { deps: { db: db.orm, exports: config.exports } });
   await app.register(systemService, { deps: { db: db.orm, theme: config.theme, exports: config.exports } });
   await app.register(configurationRoutes, { deps: { db: db.orm, tokens: config.tokens } });
-  await app.register(storageService, { deps: { db: db.orm, files: config.files } });
+  await app.register(storageService, { deps: { db: db.orm, store } });
 
   const frontEnd = { root: config.staticDir, available: existsSync(config.staticDir) };
   if (frontEnd.available) await registerStaticFrontEnd(app, config.staticDir);

@@ -19,6 +19,8 @@ import { laborContractRoutes } from './labor-contracts/routes.ts';
 import { startDateSweep } from './date-sweep.ts';
 import { personnelChangeResources } from './personnel-changes/resources.ts';
 import { workerHistoryRoutes } from './personnel-changes/routes.ts';
+import { documentRoutes, printablesOf } from './documents/routes.ts';
+import type { FileStore } from '../storage/stores/store.ts';
 
 /** The resources of the organisation service. */
 export const omResources: readonly ResourceDefinition[] = [
@@ -40,7 +42,10 @@ export const omResources: readonly ResourceDefinition[] = [
  * the date changes current until the server closes: the contracts' validity, and approved
  * decisions applied to their employees on their effective dates (date-sweep.ts).
  */
-export const omService: FastifyPluginAsync<{ deps: ResourceDeps; validitySweepMinutes?: number }> = async (
+export const omService: FastifyPluginAsync<{
+  deps: ResourceDeps & { files: FileStore };
+  validitySweepMinutes?: number;
+}> = async (
   app,
   { deps, validitySweepMinutes = 0 },
 ) => {
@@ -53,6 +58,12 @@ export const omService: FastifyPluginAsync<{ deps: ResourceDeps; validitySweepMi
   await app.register(areaRoutes, { db: deps.db });
   await app.register(contactRoutes, { db: deps.db });
   await app.register(workerHistoryRoutes, { db: deps.db });
+  await app.register(documentRoutes, {
+    db: deps.db,
+    store: deps.files,
+    printables: printablesOf(omResources, workerResource),
+    lookups: omResources,
+  });
   if (validitySweepMinutes > 0) {
     const sweep = startDateSweep(deps.db, app.log, validitySweepMinutes * 60_000);
     app.addHook('onClose', () => sweep.stop());

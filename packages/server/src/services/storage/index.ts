@@ -15,13 +15,14 @@ export const openFileStore = async (
 ): Promise<FileStore> =>
   config.kind === 's3' ? createS3Store(config, outbound) : createLocalStore(config.dir);
 
-/** The storage service: /api/storage/... (README "Files"). */
-export const storageService: FastifyPluginAsync<{ deps: { db: Db; files: FileStoreConfig } }> = async (
+/**
+ * The storage service: /api/storage/... (README "Files"). The store is opened once by the app
+ * and shared with the services that read stored files (the documents printed from templates).
+ */
+export const storageService: FastifyPluginAsync<{ deps: { db: Db; store: FileStore } }> = async (
   app,
   { deps },
 ) => {
-  const store = await openFileStore(deps.files, app.outboundLog);
-  app.addHook('onClose', async () => store.close());
   await app.register(multipart);
-  await registerStorageRoutes(app, { db: deps.db, store });
+  await registerStorageRoutes(app, { db: deps.db, store: deps.store });
 };
