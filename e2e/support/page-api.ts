@@ -29,3 +29,30 @@ export async function postDataAsPage<T>(page: Page, path: string, body: Record<s
 export async function postAsPage(page: Page, path: string, body: Record<string, unknown>): Promise<string> {
   return (await postDataAsPage<{ id: string }>(page, path, body)).id;
 }
+
+/** Uploads `bytes` as the file `name` under `ownerType` with the page's token; the stored file's id. */
+export async function uploadAsPage(
+  page: Page,
+  name: string,
+  bytes: Uint8Array,
+  ownerType: string,
+): Promise<string> {
+  const { status, answer } = await page.evaluate(
+    async ({ key, name, data, ownerType }) => {
+      const raw = localStorage.getItem(key) ?? sessionStorage.getItem(key) ?? '{}';
+      const { accessToken } = JSON.parse(raw) as { accessToken: string };
+      const form = new FormData();
+      form.append('ownerType', ownerType);
+      form.append('file', new Blob([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))]), name);
+      const res = await fetch('/api/storage/files/upload', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${accessToken}` },
+        body: form,
+      });
+      return { status: res.status, answer: (await res.json()) as { data?: { id: string } } };
+    },
+    { key: SessionKeys.tokens, name, data: Buffer.from(bytes).toString('base64'), ownerType },
+  );
+  expect(status, `upload ${name} → ${JSON.stringify(answer)}`).toBe(201);
+  return answer.data?.id ?? '';
+}

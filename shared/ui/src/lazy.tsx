@@ -21,6 +21,7 @@ import type { FileUploadProps } from './upload/FileUpload.tsx';
 import type { ResourceListPageProps } from './resource/ResourceListPage.tsx';
 import type { ResourceFormProps, ResourceSectionProps } from './resource/ResourceForm.tsx';
 import type { ResourceDetailPageProps } from './resource/ResourceDetailPage.tsx';
+import type { PrintDocumentDialogProps } from './resource/PrintDocumentDialog.tsx';
 import type { ResourcePagesProps } from './resource/ResourcePages.tsx';
 import type { FieldInputProps } from './resource/FieldInput.tsx';
 import type { AnyResourceContract } from '@hcm/contracts/resource';
@@ -147,6 +148,11 @@ export const ResourceDetailPage = lazyPiece<ResourceKit, ResourceDetailPageProps
   pageSpinner,
   'ResourceDetailPage',
 );
+/** "Print" on a record's page: a Word template of its type, filled, previewed and downloaded. */
+export const PrintDocumentButton = lazyPiece<
+  ResourceKit,
+  Omit<PrintDocumentDialogProps, 'open' | 'onOpenChange'>
+>(loadResourceKit, (m) => m.PrintDocumentButton, null, 'PrintDocumentButton');
 /** Every page of a resource behind its route (list, create, detail, update), chosen by the path. */
 export const ResourcePages = lazyPiece<ResourceKit, ResourcePagesProps>(
   loadResourceKit,

@@ -1,6 +1,7 @@
-import { Suspense, lazy, useEffect, useRef } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef } from 'react';
 import type { AnyResourceContract } from '@hcm/contracts/resource';
 import { hasAuthority, type PermissionCode } from '@hcm/contracts';
+import { documentKindOf, documentPlaceholders } from '@hcm/contracts/documents';
 import { PERSONNEL_CHANGE_CONTRACTS } from '@hcm/contracts/personnel-changes';
 import { workerContract } from '@hcm/contracts/workers';
 import {
@@ -12,6 +13,7 @@ import {
   MenuPopover,
   MenuTrigger,
   ModuleContractPages,
+  PrintDocumentButton,
   goTo,
   loadResourceKit,
   useAuthorities,
@@ -117,8 +119,23 @@ const workerDetail = {
   below: (record: { id: string }) => <WorkerHistory workerId={record.id} />,
 };
 
+/** A printable record's page (@hcm/contracts/documents): "Print" through its Word templates. */
+function printDetail(contract: AnyResourceContract) {
+  const kind = documentKindOf(contract);
+  if (!kind) return undefined;
+  const placeholders = documentPlaceholders(kind);
+  return {
+    actions: (record: { id: string }) => (
+      <PrintDocumentButton contract={contract} recordId={record.id} placeholders={placeholders} />
+    ),
+  };
+}
+
 /** Every page of one contract (list, create, detail, update) through the UI kit's generic pages. */
 export function ContractPages({ contract }: { contract: AnyResourceContract }) {
-  const detail = contract === workerContract ? workerDetail : undefined;
+  const detail = useMemo(
+    () => (contract === workerContract ? workerDetail : printDetail(contract)),
+    [contract],
+  );
   return <ModuleContractPages contract={contract} form={formOptions} detail={detail} />;
 }

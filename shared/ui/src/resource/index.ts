@@ -7,4 +7,10 @@ export { ResourceForm, type ResourceFormProps, type ResourceSectionProps } from 
 export { ResourceDetailPage, type ResourceDetailPageProps } from './ResourceDetailPage.tsx';
 export { ResourcePages, type ResourcePagesProps } from './ResourcePages.tsx';
 export { FieldInput, type FieldInputProps } from './FieldInput.tsx';
+export {
+  PrintDocumentButton,
+  PrintDocumentDialog,
+  type PrintDocumentDialogProps,
+  type PrintPlaceholder,
+} from './PrintDocumentDialog.tsx';
 export { registerContractLabels, useLabelText } from './resource-labels.ts';

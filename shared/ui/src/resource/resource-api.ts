@@ -13,6 +13,15 @@ export interface ResourceRecord {
   [field: string]: unknown;
 }
 
+/** A document template a record may print with. */
+export interface DocumentTemplateChoice {
+  id: string;
+  name: string;
+  type: string;
+  note: string | null;
+  lastModifiedAt: string;
+}
+
 /** A file the API answered, named by its Content-Disposition. */
 export interface DownloadedFile {
   blob: Blob;
@@ -178,6 +187,28 @@ export function resourceApi(contract: AnyResourceContract) {
     },
     findByIds: (ids: readonly string[]) =>
       api.post<ResourceRecord[]>(`${base}/find-by-ids`, { ids }, { ignoreError: true }),
+    /** the ACTIVE Word templates a record prints with (README "Documents from templates") */
+    documentTemplates: (id: string) =>
+      api.get<DocumentTemplateChoice[]>(`${base}/${encodeURIComponent(id)}/document-templates`),
+    /**
+     * The record filled into the template, as a .docx. A 400 (a template whose placeholders do
+     * not fit, a broken tag) is answered as its message for the dialog to show, not as a toast.
+     */
+    printDocument: async (
+      id: string,
+      templateId: string,
+    ): Promise<{ ok: true; file: DownloadedFile } | { ok: false; message: string }> => {
+      const query = new URLSearchParams({ templateId }).toString();
+      const response = await http.get<Blob>(`${base}/${encodeURIComponent(id)}/document?${query}`, {
+        responseType: 'blob',
+        ignoreError: true,
+        loading: true,
+        validateStatus: (status) => status === 200 || status === 400,
+      });
+      if (response.status === 200) return { ok: true, file: asFile(response, `${contract.path}.docx`) };
+      const envelope = JSON.parse(await response.data.text()) as { message?: string };
+      return { ok: false, message: envelope.message ?? '' };
+    },
   };
 }
 

@@ -6,6 +6,7 @@
 const DIGITS = ['không', 'một', 'hai', 'ba', 'bốn', 'năm', 'sáu', 'bảy', 'tám', 'chín'];
 /** Each group of three digits, from the right; past "tỷ" the names repeat (nghìn tỷ, triệu tỷ). */
 const GROUPS = ['', 'nghìn', 'triệu'];
+const digit = (n: number) => DIGITS[n] ?? '';
 
 /** Three digits as read inside a number: `full` reads a leading zero hundred ("không trăm"). */
 function readTriple(value: number, full: boolean): string[] {
@@ -13,16 +14,16 @@ function readTriple(value: number, full: boolean): string[] {
   const tens = Math.floor((value % 100) / 10);
   const units = value % 10;
   const words: string[] = [];
-  if (hundreds > 0 || full) words.push(DIGITS[hundreds]!, 'trăm');
+  if (hundreds > 0 || full) words.push(digit(hundreds), 'trăm');
   if (tens === 0) {
     if (units > 0 && words.length > 0) words.push('lẻ');
   } else if (tens === 1) words.push('mười');
-  else words.push(DIGITS[tens]!, 'mươi');
+  else words.push(digit(tens), 'mươi');
   if (units === 0) return words;
   if (units === 1 && tens >= 2) words.push('mốt');
   else if (units === 4 && tens >= 2) words.push('tư');
   else if (units === 5 && tens >= 1) words.push('lăm');
-  else words.push(DIGITS[units]!);
+  else words.push(digit(units));
   return words;
 }
 
@@ -44,7 +45,7 @@ function groupName(index: number, lowerInBlock: boolean): string[] {
 export function integerInWords(digits: string): string {
   const clean = digits.replace(/^0+(?=\d)/, '');
   if (!/^\d+$/.test(clean)) throw new Error(`"${digits}" is not a whole number`);
-  if (clean === '0') return DIGITS[0]!;
+  if (clean === '0') return digit(0);
   const groups: number[] = [];
   for (let end = clean.length; end > 0; end -= 3)
     groups.unshift(Number(clean.slice(Math.max(0, end - 3), end)));

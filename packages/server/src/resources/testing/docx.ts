@@ -2,6 +2,10 @@ import PizZip from 'pizzip';
 
 const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** An A4 page with Word's default margins, as a template made in Word has. */
+const A4 =
+  '<w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1134" w:right="850" w:bottom="1134" w:left="1701" w:header="720" w:footer="720" w:gutter="0"/></w:sectPr>';
+
 /**
  * A real Word document (the smallest a word processor opens): one paragraph per line, each line
  * one run, so a test writes a template as text ("Họ tên: {worker.fullName}").
@@ -23,7 +27,7 @@ export function docxOf(lines: readonly string[], options: { padding?: number } =
   const padding = options.padding ? `<!--${' '.repeat(options.padding)}-->` : '';
   zip.file(
     'word/document.xml',
-    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">${padding}<w:body>${paragraphs}</w:body></w:document>`,
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">${padding}<w:body>${paragraphs}${A4}</w:body></w:document>`,
   );
   return zip.generate({ type: 'nodebuffer', compression: 'DEFLATE' });
 }

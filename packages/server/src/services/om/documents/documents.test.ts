@@ -25,7 +25,10 @@ describe.each(await testEngines())('documents from templates on $engine', ({ eng
   let hr: Caller;
   let other: Caller;
   let clerk: Caller;
-  const ids: Record<string, string> = {};
+  const ids = {} as Record<
+    'sales' | 'hrUnit' | 'head' | 'type' | 'lunch' | 'praise' | 'worker' | 'contract' | 'annex',
+    string
+  >;
   const resources = [
     laborContractResource,
     workerResource,
@@ -138,7 +141,7 @@ describe.each(await testEngines())('documents from templates on $engine', ({ eng
       'Phụ lục của: [{parentContract}]{^parentContract} (hợp đồng gốc){/parentContract}',
       'Ngày lập: {today}',
     ]);
-    const printed = await print('contracts', ids.contract!, templateId);
+    const printed = await print('contracts', ids.contract, templateId);
     expect(printed.status, printed.bytes.toString()).toBe(200);
     expect(printed.headers.get('content-type')).toBe(
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -170,21 +173,21 @@ describe.each(await testEngines())('documents from templates on $engine', ({ eng
     const contractTemplate = await template(hr, 'HĐ ngắn', 'CONTRACT', ['{number}']);
     await template(hr, 'Bảng phụ lục', 'ANNEX_CONTRACT', [], Buffer.from(await workbookOf([['Số']])), 'xlsx');
 
-    expect(await choices('contracts', ids.annex!)).toEqual(['Phụ lục tăng lương']);
-    expect(await choices('contracts', ids.contract!)).toContain('HĐ ngắn');
-    expect(await choices('contracts', ids.contract!)).not.toContain('Phụ lục tăng lương');
+    expect(await choices('contracts', ids.annex)).toEqual(['Phụ lục tăng lương']);
+    expect(await choices('contracts', ids.contract)).toContain('HĐ ngắn');
+    expect(await choices('contracts', ids.contract)).not.toContain('Phụ lục tăng lương');
 
-    const printed = await print('contracts', ids.annex!, annexTemplate);
+    const printed = await print('contracts', ids.annex, annexTemplate);
     expect(printed.status, printed.bytes.toString()).toBe(200);
     expect(paragraphsOf(printed.bytes)).toEqual([
       'Phụ lục 0001/2026/PL01 của hợp đồng 0001/2026/HĐLĐ: lương mới 14.000.000',
     ]);
 
-    const wrongType = await print('contracts', ids.annex!, contractTemplate);
+    const wrongType = await print('contracts', ids.annex, contractTemplate);
     expect(wrongType.status).toBe(400);
     expect(failure(wrongType.bytes).errors?.[0]).toMatchObject({ field: 'templateId' });
     expect(failure(wrongType.bytes).message).toMatch(/ANNEX_CONTRACT/);
-    const inactive = await print('contracts', ids.annex!, old);
+    const inactive = await print('contracts', ids.annex, old);
     expect(failure(inactive.bytes).message).toMatch(/inactive/);
   });
 
@@ -193,13 +196,13 @@ describe.each(await testEngines())('documents from templates on $engine', ({ eng
       'Họ tên: {hoTen}',
       '{worker.fullName} {worker.userId} {#allowances}{soTien}{/allowances}',
     ]);
-    const refused = await print('contracts', ids.contract!, unknown);
+    const refused = await print('contracts', ids.contract, unknown);
     expect(refused.status).toBe(400);
     expect(failure(refused.bytes).message).toBe(
       'The template uses placeholders this document does not have: {hoTen}, {soTien}, {worker.userId}',
     );
     const broken = await template(hr, 'Mẫu hỏng', 'CONTRACT', ['Số: {number']);
-    const unclosed = await print('contracts', ids.contract!, broken);
+    const unclosed = await print('contracts', ids.contract, broken);
     expect(unclosed.status).toBe(400);
     expect(failure(unclosed.bytes).message).toMatch(/cannot be filled: .*number/);
   });
@@ -212,7 +215,7 @@ describe.each(await testEngines())('documents from templates on $engine', ({ eng
       ['{number}'],
       docxOf(['{number}'], { padding: 31 * 1_048_576 }),
     );
-    const refused = await print('contracts', ids.contract!, bomb);
+    const refused = await print('contracts', ids.contract, bomb);
     expect(refused.status).toBe(400);
     expect(failure(refused.bytes).message).toMatch(/more than 30 MB/);
   });
@@ -257,14 +260,14 @@ describe.each(await testEngines())('documents from templates on $engine', ({ eng
   it('keeps tenants apart and asks for the record’s view permission', async () => {
     const mine = await template(hr, 'HĐ của tôi', 'CONTRACT', ['{number}']);
     const theirs = await template(other, 'HĐ của họ', 'CONTRACT', ['{number}']);
-    const foreignTemplate = await print('contracts', ids.contract!, theirs);
+    const foreignTemplate = await print('contracts', ids.contract, theirs);
     expect(foreignTemplate.status).toBe(400);
     expect(failure(foreignTemplate.bytes).message).toBe('There is no such document template');
-    expect((await print('contracts', ids.contract!, mine, other)).status).toBe(404);
-    expect((await print('contracts', ids.contract!, mine, clerk)).status).toBe(403);
+    expect((await print('contracts', ids.contract, mine, other)).status).toBe(404);
+    expect((await print('contracts', ids.contract, mine, clerk)).status).toBe(403);
     expect(
       (await kit.http.get(`/api/om/contracts/${ids.contract}/document-templates`, clerk.token)).status,
     ).toBe(403);
-    expect((await print('contracts', ids.contract!, 'not-a-uuid')).status).toBe(400);
+    expect((await print('contracts', ids.contract, 'not-a-uuid')).status).toBe(400);
   });
 });

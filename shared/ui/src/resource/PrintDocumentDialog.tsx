@@ -1,0 +1,273 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Dropdown,
+  Field,
+  MessageBar,
+  MessageBarBody,
+  Option,
+  Spinner,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
+import type { AnyResourceContract, Label } from '@hcm/contracts/resource';
+import { useUiTranslation } from '../i18n/ui-i18n.ts';
+import { downloads, resourceApi, type DocumentTemplateChoice, type DownloadedFile } from './resource-api.ts';
+
+/** A placeholder a template may use (@hcm/contracts/documents MergeField). */
+export interface PrintPlaceholder {
+  readonly key: string;
+  readonly label: Label;
+  readonly items?: readonly PrintPlaceholder[];
+}
+
+export interface PrintDocumentDialogProps {
+  contract: AnyResourceContract;
+  recordId: string;
+  /** what the record's templates may use: listed for the template's author */
+  placeholders: readonly PrintPlaceholder[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+const useStyles = makeStyles({
+  surface: { maxWidth: 'min(960px, calc(100vw - 32px))', width: '100%' },
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  preview: {
+    flexShrink: 0,
+    maxHeight: '60vh',
+    overflow: 'auto',
+    backgroundColor: tokens.colorNeutralBackground3,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+  },
+  placeholders: { fontSize: tokens.fontSizeBase200, flexShrink: 0 },
+  placeholderList: { maxHeight: '40vh', overflowY: 'auto' },
+  table: { borderCollapse: 'collapse', width: '100%', marginTop: tokens.spacingVerticalS },
+  cell: {
+    textAlign: 'start',
+    padding: `2px ${tokens.spacingHorizontalS}`,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    verticalAlign: 'top',
+  },
+  key: { fontFamily: tokens.fontFamilyMonospace, overflowWrap: 'anywhere' },
+  nested: { paddingLeft: tokens.spacingHorizontalXL },
+});
+
+/** Every placeholder as a row: a loop's fields under it (`{#allowances}…{/allowances}`). */
+function placeholderRows(
+  placeholders: readonly PrintPlaceholder[],
+): { key: string; label: Label; nested: boolean }[] {
+  return placeholders.flatMap((placeholder) =>
+    placeholder.items
+      ? [
+          { key: `{#${placeholder.key}} … {/${placeholder.key}}`, label: placeholder.label, nested: false },
+          ...placeholder.items.map((item) => ({ key: `{${item.key}}`, label: item.label, nested: true })),
+        ]
+      : [{ key: `{${placeholder.key}}`, label: placeholder.label, nested: false }],
+  );
+}
+
+/**
+ * "Print" on a record's page (issue 11, documents from templates): choose one of the active Word
+ * templates of the record's type, see the filled document in the page (rendered from the .docx
+ * itself), and download it. A template whose placeholders do not fit is named with the server's
+ * message. The placeholders the record offers are listed for whoever writes the templates.
+ */
+export function PrintDocumentDialog({
+  contract,
+  recordId,
+  placeholders,
+  open,
+  onOpenChange,
+}: PrintDocumentDialogProps) {
+  const styles = useStyles();
+  const { t, i18n } = useUiTranslation();
+  const language = i18n.language === 'en' ? 'en' : 'vi';
+  const calls = resourceApi(contract);
+  // the answer for the record it was asked for: another record shows the spinner until its own
+  const [answer, setAnswer] = useState<{ recordId: string; templates: DocumentTemplateChoice[] } | null>(
+    null,
+  );
+  const templates = answer?.recordId === recordId ? answer.templates : null;
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [file, setFile] = useState<DownloadedFile | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const preview = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    let alive = true;
+    calls
+      .documentTemplates(recordId)
+      .then((found) => {
+        if (!alive) return;
+        setAnswer({ recordId, templates: found });
+        if (found.length === 1) setChosen(found[0]?.id ?? null);
+      })
+      .catch(() => alive && setAnswer({ recordId, templates: [] }));
+    return () => {
+      alive = false;
+    };
+    // calls is rebuilt each render from the same contract
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, recordId, contract.apiPath]);
+
+  const close = () => {
+    setChosen(null);
+    setFile(null);
+    setProblem(null);
+    onOpenChange(false);
+  };
+
+  const show = async () => {
+    if (!chosen) return;
+    setBusy(true);
+    setProblem(null);
+    setFile(null);
+    try {
+      const printed = await calls.printDocument(recordId, chosen);
+      if (!printed.ok) {
+        setProblem(printed.message || t('print.failed'));
+        return;
+      }
+      setFile(printed.file);
+      const container = preview.current;
+      if (container) {
+        container.replaceChildren();
+        // docx-preview (and the zip reader it brings) is loaded on the first preview only
+        const { renderAsync } = await import('docx-preview');
+        await renderAsync(printed.file.blob, container, undefined, {
+          className: 'hcm-docx',
+          inWrapper: true,
+          breakPages: true,
+          ignoreLastRenderedPageBreak: true,
+        });
+      }
+    } catch {
+      setProblem(t('print.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const chosenName = templates?.find((template) => template.id === chosen)?.name ?? '';
+
+  return (
+    <Dialog open={open} onOpenChange={(_, data) => (data.open ? onOpenChange(true) : close())}>
+      <DialogSurface className={styles.surface}>
+        <DialogBody>
+          <DialogTitle>{t('print.title')}</DialogTitle>
+          <DialogContent className={styles.content}>
+            {templates === null ? (
+              <Spinner size="small" label={t('table.loading')} />
+            ) : templates.length === 0 ? (
+              <MessageBar intent="info">
+                <MessageBarBody>{t('print.noTemplates')}</MessageBarBody>
+              </MessageBar>
+            ) : (
+              <Field label={t('print.template')} required>
+                <Dropdown
+                  value={chosenName}
+                  selectedOptions={chosen ? [chosen] : []}
+                  placeholder={t('print.chooseTemplate')}
+                  onOptionSelect={(_, data) => {
+                    setChosen(data.optionValue ?? null);
+                    setFile(null);
+                    setProblem(null);
+                    preview.current?.replaceChildren();
+                  }}
+                >
+                  {templates.map((template) => (
+                    <Option key={template.id} value={template.id}>
+                      {template.name}
+                    </Option>
+                  ))}
+                </Dropdown>
+              </Field>
+            )}
+            {problem && (
+              <MessageBar intent="error" role="alert">
+                <MessageBarBody>{problem}</MessageBarBody>
+              </MessageBar>
+            )}
+            {busy && <Spinner size="small" label={t('print.preparing')} />}
+            <div
+              ref={preview}
+              className={styles.preview}
+              hidden={!file}
+              role="document"
+              aria-label={t('print.preview')}
+              tabIndex={0}
+            />
+            <details className={styles.placeholders}>
+              <summary>{t('print.placeholders')}</summary>
+              <div
+                className={styles.placeholderList}
+                tabIndex={0}
+                role="region"
+                aria-label={t('print.placeholders')}
+              >
+                <table className={styles.table}>
+                  <thead>
+                    <tr>
+                      <th className={styles.cell} scope="col">
+                        {t('print.placeholder')}
+                      </th>
+                      <th className={styles.cell} scope="col">
+                        {t('print.meaning')}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {placeholderRows(placeholders).map((row, index) => (
+                      <tr key={`${index}:${row.key}`}>
+                        <td className={mergeClasses(styles.cell, styles.key, row.nested && styles.nested)}>
+                          {row.key}
+                        </td>
+                        <td className={styles.cell}>{row.label[language]}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </details>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close}>{t('print.close')}</Button>
+            <Button disabled={!chosen || busy} onClick={() => void show()}>
+              {t('print.show')}
+            </Button>
+            <Button
+              appearance="primary"
+              disabled={!file || busy}
+              onClick={() => file && downloads.save(file)}
+            >
+              {t('print.download')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+/** The "Print" button of a record's page, opening the dialog. */
+export function PrintDocumentButton(props: Omit<PrintDocumentDialogProps, 'open' | 'onOpenChange'>) {
+  const { t } = useUiTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>{t('print.button')}</Button>
+      {open && <PrintDocumentDialog {...props} open={open} onOpenChange={setOpen} />}
+    </>
+  );
+}
