@@ -460,6 +460,8 @@ export const organizationUnits = categoryTable(
 export const jobTitles = categoryTables.job_title;
 export const ethnicities = categoryTables.ethnicity;
 export const religions = categoryTables.religion;
+export const naturesOfWork = categoryTables.nature_of_work;
+export const subjectsOfLabor = categoryTables.subject_of_labor;
 
 const actionLogColumns = () => ({
   userId: uuid('user_id'),

@@ -60,6 +60,8 @@ export const WORKER_TARGETS = {
   salaryGrade: target('salary_grade', '/api/om/salary-grades'),
   user: target('user', '/api/iam/users', 'username'),
   bank: target('bank', '/api/om/banks'),
+  natureOfWork: target('nature_of_work', '/api/om/natures-of-work'),
+  subjectOfLabor: target('subject_of_labor', '/api/om/subjects-of-labor'),
 } as const;
 
 const text = (key: string, vi: string, en: string, maxLength: number = FieldLimits.name) =>
@@ -122,6 +124,14 @@ const workerFields = {
     } satisfies Record<WorkingStatus, unknown>,
   }),
   joinedDate: day('joinedDate', 'Ngày vào làm', 'Joined on'),
+  natureOfWorkId: f.reference({
+    label: label('worker.natureOfWork', 'Tính chất công việc', 'Nature of work'),
+    target: WORKER_TARGETS.natureOfWork,
+  }),
+  subjectOfLaborId: f.reference({
+    label: label('worker.subjectOfLabor', 'Đối tượng lao động', 'Subject of labour'),
+    target: WORKER_TARGETS.subjectOfLabor,
+  }),
   // which account is this employee: what "my own record" and "the units I lead" are read from
   userId: f.reference({
     label: label('worker.user', 'Tài khoản đăng nhập', 'Sign-in account'),
@@ -385,6 +395,8 @@ export const workerContract = defineContract({
         'kind',
         'workingStatus',
         'joinedDate',
+        'natureOfWorkId',
+        'subjectOfLaborId',
         'userId',
       ],
     },

@@ -47,6 +47,9 @@ export const workers = pgTable(
       .notNull()
       .default('WORKING'),
     joinedDate: day('joined_date'),
+    /** migration 0036: two categories the head-count statistics count by */
+    natureOfWorkId: uuid('nature_of_work_id'),
+    subjectOfLaborId: uuid('subject_of_labor_id'),
     /** migration 0035: the user account this employee signs in with (data scope SELF and UNITS) */
     userId: uuid('user_id'),
     /** migration 0034: the pay the salary reviews move */

@@ -20,6 +20,7 @@ import { startDateSweep } from './date-sweep.ts';
 import { personnelChangeResources } from './personnel-changes/resources.ts';
 import { workerHistoryRoutes } from './personnel-changes/routes.ts';
 import { documentRoutes, printablesOf } from './documents/routes.ts';
+import { workerStatisticsRoutes } from './worker-statistics/routes.ts';
 import type { FileStore } from '../storage/stores/store.ts';
 
 /** The resources of the organisation service. */
@@ -58,6 +59,7 @@ export const omService: FastifyPluginAsync<{
   await app.register(areaRoutes, { db: deps.db });
   await app.register(contactRoutes, { db: deps.db });
   await app.register(workerHistoryRoutes, { db: deps.db });
+  await app.register(workerStatisticsRoutes, { db: deps.db });
   await app.register(documentRoutes, {
     db: deps.db,
     store: deps.files,

@@ -5,9 +5,11 @@ import Type from 'typebox';
 import {
   ethnicities,
   jobTitles,
+  naturesOfWork,
   organizationUnits,
   positions,
   religions,
+  subjectsOfLabor,
   users,
 } from '../../../db/schema.ts';
 import {
@@ -118,6 +120,8 @@ export const workerResource = bindResource(workerContract, {
     ethnicityId: ethnicities,
     religionId: religions,
     salaryGradeId: salaryGrades,
+    natureOfWorkId: naturesOfWork,
+    subjectOfLaborId: subjectsOfLabor,
     userId: users,
   },
   children: {

@@ -1,0 +1,232 @@
+import type { FluctuationRow, HeadCountRow } from '@hcm/contracts/worker-statistics';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inScope } from '../../../db/tenant-scope.ts';
+import {
+  download,
+  readSheet,
+  startResourceTestKit,
+  type Caller,
+  type ResourceTestKit,
+} from '../../../resources/testing/kit.ts';
+import { testEngines } from '../../../testing/engines.ts';
+import { accessTokenFor, makeUser } from '../../../testing/factories.ts';
+import { categoryResources } from '../categories/category-resources.ts';
+import { laborContractResource } from '../labor-contracts/resources.ts';
+import { organizationUnitResource } from '../organization-units/resources.ts';
+import { personnelChangeResources } from '../personnel-changes/resources.ts';
+import { positionResource } from '../positions/position-resource.ts';
+import { wageCategoryResources } from '../wage-categories/resources.ts';
+import { workerResource } from '../workers/resources.ts';
+
+const PATH = '/api/om/worker-statistics';
+type Failed = { code: string; errors?: { field: string }[] };
+
+describe.each(await testEngines())('worker statistics on $engine', ({ engine }) => {
+  let kit: ResourceTestKit;
+  let hr: Caller;
+  let other: Caller;
+  const ids = {} as Record<
+    'head' | 'branch' | 'north' | 'title' | 'office' | 'type' | 'lan' | 'minh' | 'thu',
+    string
+  >;
+  const resources = [
+    workerResource,
+    laborContractResource,
+    organizationUnitResource,
+    positionResource,
+    ...personnelChangeResources,
+    ...categoryResources,
+    ...wageCategoryResources,
+  ];
+  const make = async (path: string, body: Record<string, unknown>, who = hr) => {
+    const res = await kit.http.post<{ data: { id: string } }>(path, body, who.token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data.id;
+  };
+  const heads = async (dimension: string, extra = '', who = hr, language = 'vi') => {
+    const res = await kit.http.get<{ data: HeadCountRow[] } & Failed>(
+      `${PATH}/head-count?dimension=${dimension}${extra}`,
+      who.token,
+      { 'Accept-Language': language },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data.map((row) => [row.name, row.count]);
+  };
+  const months = async (query: string, who = hr) => {
+    const res = await kit.http.get<{ data: FluctuationRow[] }>(`${PATH}/fluctuation?${query}`, who.token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data.filter((row) => row.joined > 0 || row.left > 0);
+  };
+
+  beforeAll(async () => {
+    kit = await startResourceTestKit(engine);
+    hr = await kit.caller(resources, ['worker.export']);
+    other = await kit.caller(resources);
+    const unit = (code: string, name: string, parentId?: string) =>
+      make('/api/om/organization-units', { code, name, typeCode: 'PHONG', parentId });
+    ids.head = await unit('TRU_SO', 'Trụ sở chính');
+    ids.branch = await unit('P_KD', 'Phòng Kinh doanh', ids.head);
+    ids.north = await unit('CN_HN', 'Chi nhánh Hà Nội');
+    ids.title = await make('/api/om/job-titles', { code: 'CV_01', name: 'Chuyên viên' });
+    ids.office = await make('/api/om/natures-of-work', { code: 'VP_01', name: 'Văn phòng' });
+    ids.type = await make('/api/om/contract-types', {
+      code: 'XD12T',
+      name: 'Xác định 12 tháng',
+      salaryRate: '100',
+    });
+    ids.lan = await make('/api/om/workers', {
+      code: 'NV0001',
+      fullName: 'Nguyễn Thị Lan',
+      gender: 'FEMALE',
+      organizationUnitId: ids.branch,
+      jobTitleId: ids.title,
+      natureOfWorkId: ids.office,
+      joinedDate: '2026-02-10',
+    });
+    ids.minh = await make('/api/om/workers', {
+      code: 'NV0002',
+      fullName: 'Trần Văn Minh',
+      gender: 'MALE',
+      organizationUnitId: ids.head,
+      joinedDate: '2026-02-20',
+    });
+    ids.thu = await make('/api/om/workers', {
+      code: 'NV0003',
+      fullName: 'Lê Thu',
+      gender: 'FEMALE',
+      organizationUnitId: ids.north,
+      joinedDate: '2025-05-01',
+    });
+    await make('/api/om/contracts', {
+      number: 'HD-1',
+      workerId: ids.lan,
+      contractTypeId: ids.type,
+      signingDate: '2026-02-01',
+      effectiveDate: '2026-02-10',
+      expiryDate: '2099-02-09',
+      salary: '10000000',
+    });
+    // Thu resigned at the end of March: approved and applied, as the approval engine will do
+    const resignation = await make('/api/om/resignations', {
+      workerId: ids.thu,
+      decisionNumber: 'QD-9',
+      effectiveDate: '2026-03-31',
+    });
+    await inScope(kit.server.db.orm, { tenantId: hr.tenantId, userId: null }, (tx) =>
+      tx.execute(
+        sql`update resignations set approval_status = 'APPROVED', applied_at = now() where id = ${resignation}`,
+      ),
+    );
+    const thu = await kit.http.get<{ data: { version: number } }>(`/api/om/workers/${ids.thu}`, hr.token);
+    await kit.http.post(
+      `/api/om/workers/${ids.thu}/update`,
+      { version: thu.body.data.version, workingStatus: 'UNEMPLOYED' },
+      hr.token,
+    );
+    // someone of another tenant, never counted here
+    const theirs = await make(
+      '/api/om/organization-units',
+      { code: 'KHAC', name: 'Khác', typeCode: 'PHONG' },
+      other,
+    );
+    await make(
+      '/api/om/workers',
+      { code: 'NV0001', fullName: 'Ai Đó', gender: 'MALE', organizationUnitId: theirs },
+      other,
+    );
+  });
+  afterAll(() => kit?.stop());
+
+  it('counts the employees at work by each dimension, the unset ones named, most first', async () => {
+    expect(await heads('organization')).toEqual([
+      ['Phòng Kinh doanh', 1],
+      ['Trụ sở chính', 1],
+    ]);
+    expect(await heads('gender')).toEqual([
+      ['Nam', 1],
+      ['Nữ', 1],
+    ]);
+    expect(await heads('gender', '', hr, 'en')).toEqual([
+      ['Female', 1],
+      ['Male', 1],
+    ]);
+    expect(await heads('contractType')).toEqual([
+      ['Chưa có hợp đồng hiệu lực', 1],
+      ['Xác định 12 tháng', 1],
+    ]);
+    expect(await heads('jobTitle')).toEqual([
+      ['Chuyên viên', 1],
+      ['Chưa xác định', 1],
+    ]);
+    expect(await heads('natureOfWork')).toEqual([
+      ['Chưa xác định', 1],
+      ['Văn phòng', 1],
+    ]);
+    expect(await heads('subjectOfLabor')).toEqual([['Chưa xác định', 2]]);
+    expect(await heads('responsibility')).toEqual([['Chưa xác định', 2]]);
+  });
+
+  it('narrows to a unit and the units below it', async () => {
+    expect(await heads('organization', `&organizationUnitId=${ids.branch}`)).toEqual([
+      ['Phòng Kinh doanh', 1],
+    ]);
+    expect(await heads('gender', `&organizationUnitId=${ids.head}`)).toEqual([
+      ['Nam', 1],
+      ['Nữ', 1],
+    ]);
+    expect(await heads('gender', `&organizationUnitId=${ids.north}`)).toEqual([]);
+  });
+
+  it('gives the joiners and the applied resignations of each month of the year', async () => {
+    const year = await kit.http.get<{ data: FluctuationRow[] }>(`${PATH}/fluctuation?year=2026`, hr.token);
+    expect(year.body.data).toHaveLength(12);
+    expect(await months('year=2026')).toEqual([
+      { month: 2, joined: 2, left: 0 },
+      { month: 3, joined: 0, left: 1 },
+    ]);
+    expect(await months('year=2025')).toEqual([{ month: 5, joined: 1, left: 0 }]);
+    expect(await months(`year=2026&organizationUnitId=${ids.north}`)).toEqual([
+      { month: 3, joined: 0, left: 1 },
+    ]);
+  });
+
+  it('counts only what the caller reaches: a SELF user counts himself', async () => {
+    const deps = { db: kit.server.db.orm, passwords: kit.server.passwords };
+    const { user } = await makeUser(deps, {
+      tenantId: hr.tenantId,
+      permissions: ['worker.view'],
+      dataScope: 'SELF',
+    });
+    const lan = await kit.http.get<{ data: { version: number } }>(`/api/om/workers/${ids.lan}`, hr.token);
+    await kit.http.post(
+      `/api/om/workers/${ids.lan}/update`,
+      { version: lan.body.data.version, userId: user.id },
+      hr.token,
+    );
+    const self = { ...hr, token: await accessTokenFor(kit.server.db.orm, user) };
+    expect(await heads('organization', '', self)).toEqual([['Phòng Kinh doanh', 1]]);
+    expect(await months('year=2026', self)).toEqual([{ month: 2, joined: 1, left: 0 }]);
+    // no export permission
+    expect((await download(`${kit.server.url}${PATH}/export`, self.token)).status).toBe(403);
+  });
+
+  it('exports every count and the year as a workbook, and refuses a bad query', async () => {
+    const file = await download(`${kit.server.url}${PATH}/export?year=2026`, hr.token);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toContain('thong-ke-nhan-su-2026.xlsx');
+    expect(await readSheet(file.bytes, 1)).toEqual([
+      ['Theo đơn vị', 'Số nhân viên'],
+      ['Phòng Kinh doanh', 1],
+      ['Trụ sở chính', 1],
+    ]);
+    const year = await readSheet(file.bytes, 8);
+    expect(year[0]).toEqual(['Tháng', 'Vào làm', 'Nghỉ việc']);
+    expect(year[2]).toEqual([2, 2, 0]);
+    expect(year).toHaveLength(13);
+    for (const query of ['dimension=nope', 'dimension=gender&organizationUnitId=x', ''])
+      expect((await kit.http.get(`${PATH}/head-count?${query}`, hr.token)).status).toBe(400);
+    expect((await kit.http.get(`${PATH}/fluctuation?year=1800`, hr.token)).status).toBe(400);
+    expect((await kit.http.get(`${PATH}/head-count?dimension=gender`)).status).toBe(401);
+  });
+});

@@ -1,0 +1,59 @@
+import { label, type Label } from '../resource/label.ts';
+
+/*
+ * Dashboard › Worker statistics (issue 11 item 7, catalogues §7.5): the head count of the
+ * employees at work, by one dimension at a time, and the joiners and leavers of each month of a
+ * year; each narrowed to a unit and the units below it, and to the caller's data scope.
+ */
+
+export const WORKER_STATISTICS_PATH = '/api/om/worker-statistics';
+
+/** What the head count is counted by (catalogues §7.5 "by organisation, contract type, …"). */
+export const HEAD_COUNT_DIMENSIONS = [
+  'organization',
+  'contractType',
+  'jobTitle',
+  'natureOfWork',
+  'subjectOfLabor',
+  'responsibility',
+  'gender',
+] as const;
+export type HeadCountDimension = (typeof HEAD_COUNT_DIMENSIONS)[number];
+
+const l = (key: string, vi: string, en: string) => label(`workerStatistics.${key}`, vi, en);
+
+export const HeadCountLabels: Readonly<Record<HeadCountDimension, Label>> = {
+  organization: l('byOrganization', 'Theo đơn vị', 'By unit'),
+  contractType: l('byContractType', 'Theo loại hợp đồng', 'By contract type'),
+  jobTitle: l('byJobTitle', 'Theo chức danh', 'By job title'),
+  natureOfWork: l('byNatureOfWork', 'Theo tính chất công việc', 'By nature of work'),
+  subjectOfLabor: l('bySubjectOfLabor', 'Theo đối tượng lao động', 'By subject of labour'),
+  // the area a person answers for is their position (chức vụ)
+  responsibility: l('byResponsibility', 'Theo chức vụ', 'By position'),
+  gender: l('byGender', 'Theo giới tính', 'By gender'),
+};
+
+export const WorkerStatisticsLabels = {
+  title: l('title', 'Thống kê nhân sự', 'Workforce statistics'),
+  fluctuation: l('fluctuation', 'Biến động nhân sự theo tháng', 'Joiners and leavers by month'),
+  joined: l('joined', 'Vào làm', 'Joined'),
+  left: l('left', 'Nghỉ việc', 'Left'),
+  headCount: l('headCount', 'Số nhân viên', 'Employees'),
+  notSet: l('notSet', 'Chưa xác định', 'Not set'),
+  noContract: l('noContract', 'Chưa có hợp đồng hiệu lực', 'No contract in force'),
+  month: l('month', 'Tháng', 'Month'),
+};
+
+/** One bar of a head count: the value counted by (null: not set), its name, how many. */
+export interface HeadCountRow {
+  key: string | null;
+  name: string;
+  count: number;
+}
+
+/** One month of a year (1–12): employees who joined, and resignations that took effect. */
+export interface FluctuationRow {
+  month: number;
+  joined: number;
+  left: number;
+}
