@@ -95,7 +95,7 @@ async function seed(env: Record<string, string>): Promise<Seeded> {
   );
   await client.query(
     `INSERT INTO workers (tenant_id, id, code, full_name, gender, organization_unit_id, job_position_id,
-                          working_status, email, phone)
+                          working_status, email, phone, joined_date)
      SELECT $1::uuid, md5('w' || $1::text || j)::uuid, 'NV' || lpad(j::text, 7, '0'),
             ($3::text[])[1 + j % array_length($3::text[], 1)] || ' ' ||
             ($4::text[])[1 + (j / 7) % array_length($4::text[], 1)] || ' ' ||
@@ -103,7 +103,8 @@ async function seed(env: Record<string, string>): Promise<Seeded> {
             CASE WHEN j % 2 = 0 THEN 'MALE' ELSE 'FEMALE' END, md5($1::text || (j % $2::int))::uuid,
             CASE WHEN j < $2::int THEN md5('p' || $1::text || j)::uuid END,
             CASE WHEN j % 10 = 9 THEN 'UNEMPLOYED' ELSE 'WORKING' END,
-            'nv' || j || '@example.vn', '09' || lpad(j::text, 8, '0')
+            'nv' || j || '@example.vn', '09' || lpad(j::text, 8, '0'),
+            date '2016-01-01' + (j % 3650)
      FROM generate_series(0, $6::int - 1) AS j`,
     [t, UNITS, SURNAMES, MIDDLE, GIVEN, WORKERS],
   );
@@ -199,6 +200,32 @@ async function main() {
             `/api/om/workers?pageSize=25&keyword=${encodeURIComponent('Nguyễn Văn An')}`,
           ],
           ['manager', 'contract list, page 1', '/api/om/contracts?pageSize=25'],
+          [
+            'HR',
+            'dashboard: head count by unit',
+            '/api/om/worker-statistics/head-count?dimension=organization',
+          ],
+          [
+            'HR',
+            'dashboard: head count by contract type (in force today)',
+            '/api/om/worker-statistics/head-count?dimension=contractType',
+          ],
+          ['HR', 'dashboard: head count by gender', '/api/om/worker-statistics/head-count?dimension=gender'],
+          [
+            'HR',
+            'dashboard: head count by gender, one branch',
+            `/api/om/worker-statistics/head-count?dimension=gender&organizationUnitId=${seeded.branchId}`,
+          ],
+          [
+            'HR',
+            'dashboard: joiners and leavers by month',
+            '/api/om/worker-statistics/fluctuation?year=2020',
+          ],
+          [
+            'manager',
+            'dashboard: head count by unit (his branch and below)',
+            '/api/om/worker-statistics/head-count?dimension=organization',
+          ],
         ];
         console.log('| who | request | rows matched | p50 / p95 |');
         console.log('| --- | --- | --- | --- |');

@@ -1,11 +1,26 @@
-import { useId, useMemo } from 'react';
+import { Suspense, lazy, useId, useMemo } from 'react';
 import type { Profile } from '@hcm/contracts';
-import { Body1, Card, Subtitle1, Subtitle2, Title2, makeStyles, tokens } from '@hcm/ui';
+import {
+  Body1,
+  Card,
+  Spinner,
+  Subtitle1,
+  Subtitle2,
+  Title2,
+  makeStyles,
+  tokens,
+  useHasAuthority,
+} from '@hcm/ui';
 import { followInPortal } from '../../navigation/follow-link.ts';
 import { MenuIcon } from '../../navigation/menu-icons.ts';
 import { menuLabelKey, viewerOf, visibleMenu } from '../../navigation/menu-service.ts';
 import { useShellTranslation } from '../../shell-i18n.ts';
 import { quickLinkGroups, type QuickLinkGroup } from './quick-links.ts';
+
+// a lazy chunk of the shell: only those who may see the employees download the charts
+const WorkerStatistics = lazy(() =>
+  import('./statistics/WorkerStatistics.tsx').then((module) => ({ default: module.WorkerStatistics })),
+);
 
 /** Past this many links a tile points to the menu for the rest: a tile is a shortcut, not a second menu. */
 const LINKS_PER_TILE = 6;
@@ -64,8 +79,9 @@ const useStyles = makeStyles({
 
 /**
  * The landing page of the workspace: a welcome with the user's name, quick links to what they
- * may open (the same menu the sidebar shows, one tile per group), and the place where the
- * organisation module's statistics will go, said plainly rather than filled with made-up numbers.
+ * may open (the same menu the sidebar shows, one tile per group), and, for a user who may see
+ * the employee list, the workforce statistics within their data scope; anyone else is told
+ * plainly who sees them rather than shown made-up numbers.
  */
 export function DashboardPage({ profile }: { profile: Profile }) {
   const styles = useStyles();
@@ -73,6 +89,7 @@ export function DashboardPage({ profile }: { profile: Profile }) {
   const groups = useMemo(() => quickLinkGroups(visibleMenu(viewerOf(profile))), [profile]);
   const linksHeading = useId();
   const statisticsHeading = useId();
+  const mayCount = useHasAuthority('worker.view');
   return (
     <div className={styles.page}>
       <div className={styles.intro}>
@@ -105,9 +122,15 @@ export function DashboardPage({ profile }: { profile: Profile }) {
         <Subtitle1 as="h2" id={statisticsHeading}>
           {t('dashboard.statistics.heading')}
         </Subtitle1>
-        <Card className={styles.statistics} data-slot="organisation-statistics">
-          <Body1 className={styles.muted}>{t('dashboard.statistics.pending')}</Body1>
-        </Card>
+        {mayCount ? (
+          <Suspense fallback={<Spinner size="small" label={t('dashboard.statistics.loading')} />}>
+            <WorkerStatistics />
+          </Suspense>
+        ) : (
+          <Card className={styles.statistics} data-slot="organisation-statistics">
+            <Body1 className={styles.muted}>{t('dashboard.statistics.pending')}</Body1>
+          </Card>
+        )}
       </section>
     </div>
   );

@@ -1,0 +1,358 @@
+import { useEffect, useId, useState } from 'react';
+import {
+  HEAD_COUNT_DIMENSIONS,
+  HeadCountLabels,
+  WORKER_STATISTICS_PATH,
+  WorkerStatisticsLabels,
+  type FluctuationRow,
+  type HeadCountDimension,
+  type HeadCountRow,
+} from '@hcm/contracts/worker-statistics';
+import { api, http } from '@hcm/session';
+import {
+  Body1,
+  Button,
+  Card,
+  Spinner,
+  Subtitle2,
+  makeStyles,
+  mergeClasses,
+  tokens,
+  useHasAuthority,
+} from '@hcm/ui';
+import { useShellTranslation } from '../../../shell-i18n.ts';
+import { barWidth, topRows } from './top-rows.ts';
+
+/** Bars a head-count card shows before the rest is summed up. */
+const BARS_PER_CARD = 8;
+const CHART_HEIGHT = 140;
+
+const useStyles = makeStyles({
+  toolbar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  scope: { fontWeight: tokens.fontWeightSemibold },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))',
+    gap: tokens.spacingHorizontalL,
+  },
+  wide: { gridColumn: '1 / -1' },
+  card: { gap: tokens.spacingVerticalS },
+  bars: {
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '6px',
+  },
+  bar: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr) auto',
+    columnGap: tokens.spacingHorizontalS,
+    rowGap: '2px',
+    alignItems: 'center',
+  },
+  barName: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  barCount: { fontVariantNumeric: 'tabular-nums', fontWeight: tokens.fontWeightSemibold },
+  track: {
+    gridColumn: '1 / -1',
+    height: '8px',
+    borderRadius: tokens.borderRadiusSmall,
+    backgroundColor: tokens.colorNeutralBackground4,
+  },
+  fill: {
+    height: '100%',
+    borderRadius: tokens.borderRadiusSmall,
+    backgroundColor: tokens.colorBrandBackground,
+  },
+  drill: {
+    padding: 0,
+    border: 'none',
+    background: 'none',
+    font: 'inherit',
+    textAlign: 'start',
+    color: tokens.colorBrandForegroundLink,
+    cursor: 'pointer',
+    ':hover': { textDecorationLine: 'underline' },
+    ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}` },
+  },
+  months: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(12, minmax(0, 1fr))',
+    alignItems: 'end',
+    gap: tokens.spacingHorizontalXS,
+    height: `${CHART_HEIGHT + 40}px`,
+  },
+  month: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '2px', minWidth: 0 },
+  pair: { display: 'flex', alignItems: 'flex-end', gap: '2px', height: `${CHART_HEIGHT}px` },
+  column: { width: '10px', borderRadius: '2px 2px 0 0' },
+  joined: { backgroundColor: tokens.colorPaletteGreenBackground3 },
+  left: { backgroundColor: tokens.colorPaletteRedBackground3 },
+  monthLabel: { fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground2 },
+  legend: { display: 'flex', gap: tokens.spacingHorizontalL, fontSize: tokens.fontSizeBase200 },
+  swatch: { display: 'inline-block', width: '10px', height: '10px', marginRight: '4px', borderRadius: '2px' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  step: { minWidth: '32px' },
+});
+
+interface Unit {
+  id: string;
+  name: string;
+}
+
+type Counts = Partial<Record<HeadCountDimension, HeadCountRow[]>>;
+
+/**
+ * The dashboard's workforce statistics (issue 11 item 7) for a user who may see the employee
+ * list: a card of bars per dimension, and the joiners and leavers of the year's months, within
+ * the user's data scope. Clicking a unit narrows every card to it and the units below it;
+ * "Xuất Excel" (with the export permission) downloads the same counts as a workbook.
+ */
+export function WorkerStatistics() {
+  const styles = useStyles();
+  const { t, i18n } = useShellTranslation();
+  const language = i18n.language === 'en' ? 'en' : 'vi';
+  const mayExport = useHasAuthority('worker.export');
+  const [unit, setUnit] = useState<Unit | null>(null);
+  const [year, setYear] = useState(() => new Date().getFullYear());
+  const [counts, setCounts] = useState<{ key: string; rows: Counts } | null>(null);
+  const [months, setMonths] = useState<{ key: string; rows: FluctuationRow[] } | null>(null);
+  const unitQuery = unit ? `&organizationUnitId=${encodeURIComponent(unit.id)}` : '';
+  const countsKey = `${unit?.id ?? ''}#${language}`;
+  const monthsKey = `${unit?.id ?? ''}#${year}`;
+
+  useEffect(() => {
+    let alive = true;
+    Promise.all(
+      HEAD_COUNT_DIMENSIONS.map((dimension) =>
+        api
+          .get<HeadCountRow[]>(`${WORKER_STATISTICS_PATH}/head-count?dimension=${dimension}${unitQuery}`, {
+            ignoreError: true,
+          })
+          .then((rows) => [dimension, rows] as const),
+      ),
+    )
+      .then((all) => alive && setCounts({ key: countsKey, rows: Object.fromEntries(all) }))
+      .catch(() => alive && setCounts({ key: countsKey, rows: {} }));
+    return () => {
+      alive = false;
+    };
+  }, [countsKey, unitQuery]);
+
+  useEffect(() => {
+    let alive = true;
+    api
+      .get<FluctuationRow[]>(`${WORKER_STATISTICS_PATH}/fluctuation?year=${year}${unitQuery}`, {
+        ignoreError: true,
+      })
+      .then((rows) => alive && setMonths({ key: monthsKey, rows }))
+      .catch(() => alive && setMonths({ key: monthsKey, rows: [] }));
+    return () => {
+      alive = false;
+    };
+  }, [monthsKey, unitQuery, year]);
+
+  const exportWorkbook = async () => {
+    const response = await http.get<Blob>(`${WORKER_STATISTICS_PATH}/export?year=${year}${unitQuery}`, {
+      responseType: 'blob',
+      loading: true,
+    });
+    const url = URL.createObjectURL(response.data);
+    const anchor = document.createElement('a');
+    anchor.href = url;
+    anchor.download = `thong-ke-nhan-su-${year}.xlsx`;
+    document.body.append(anchor);
+    anchor.click();
+    anchor.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+
+  const shownCounts = counts?.key === countsKey ? counts.rows : null;
+  const shownMonths = months?.key === monthsKey ? months.rows : null;
+  const total = shownCounts?.organization?.reduce((sum, row) => sum + row.count, 0);
+
+  return (
+    <>
+      <div className={styles.toolbar}>
+        <Body1>
+          {t('dashboard.statistics.scope')}{' '}
+          <span className={styles.scope}>{unit ? unit.name : t('dashboard.statistics.wholeScope')}</span>
+          {total !== undefined && ` · ${t('dashboard.statistics.total', { count: total })}`}
+        </Body1>
+        {unit && <Button onClick={() => setUnit(null)}>{t('dashboard.statistics.clearUnit')}</Button>}
+        {mayExport && (
+          <Button onClick={() => void exportWorkbook().catch(() => undefined)}>
+            {t('dashboard.statistics.export')}
+          </Button>
+        )}
+      </div>
+      <div className={styles.grid}>
+        <Card className={mergeClasses(styles.card, styles.wide)}>
+          <FluctuationChart
+            year={year}
+            rows={shownMonths}
+            onYear={setYear}
+            labels={{
+              title: WorkerStatisticsLabels.fluctuation[language],
+              joined: WorkerStatisticsLabels.joined[language],
+              left: WorkerStatisticsLabels.left[language],
+            }}
+          />
+        </Card>
+        {HEAD_COUNT_DIMENSIONS.map((dimension) => (
+          <Card key={dimension} className={styles.card}>
+            <HeadCountBars
+              title={HeadCountLabels[dimension][language]}
+              rows={shownCounts ? (shownCounts[dimension] ?? []) : null}
+              onUnit={dimension === 'organization' ? setUnit : undefined}
+            />
+          </Card>
+        ))}
+      </div>
+    </>
+  );
+}
+
+function HeadCountBars({
+  title,
+  rows,
+  onUnit,
+}: {
+  title: string;
+  rows: HeadCountRow[] | null;
+  /** the unit card: a unit's name narrows the dashboard to it */
+  onUnit?: (unit: Unit) => void;
+}) {
+  const styles = useStyles();
+  const { t } = useShellTranslation();
+  const headingId = useId();
+  const shown = rows ? topRows(rows, BARS_PER_CARD, t('dashboard.statistics.others')) : [];
+  const largest = Math.max(0, ...shown.map((row) => row.count));
+  return (
+    <section aria-labelledby={headingId}>
+      <Subtitle2 as="h3" id={headingId}>
+        {title}
+      </Subtitle2>
+      {rows === null ? (
+        <Spinner size="tiny" label={t('dashboard.statistics.loading')} />
+      ) : shown.length === 0 ? (
+        <Body1 className={styles.muted}>{t('dashboard.statistics.nobody')}</Body1>
+      ) : (
+        <ul className={styles.bars}>
+          {shown.map((row) => (
+            <li key={row.key ?? '__unset'} className={styles.bar}>
+              <span className={styles.barName} title={row.name}>
+                {onUnit && row.key && row.key !== '__others' ? (
+                  <button
+                    type="button"
+                    className={styles.drill}
+                    onClick={() => onUnit({ id: row.key as string, name: row.name })}
+                    aria-label={t('dashboard.statistics.narrowTo', { name: row.name })}
+                  >
+                    {row.name}
+                  </button>
+                ) : (
+                  row.name
+                )}
+              </span>
+              <span className={styles.barCount}>{row.count.toLocaleString('vi-VN')}</span>
+              <span className={styles.track} aria-hidden>
+                <span
+                  className={styles.fill}
+                  style={{ width: `${barWidth(row.count, largest)}%`, display: 'block' }}
+                />
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function FluctuationChart({
+  year,
+  rows,
+  onYear,
+  labels,
+}: {
+  year: number;
+  rows: FluctuationRow[] | null;
+  onYear: (year: number) => void;
+  labels: { title: string; joined: string; left: string };
+}) {
+  const styles = useStyles();
+  const { t } = useShellTranslation();
+  const headingId = useId();
+  const largest = Math.max(1, ...(rows ?? []).flatMap((row) => [row.joined, row.left]));
+  const height = (count: number) =>
+    count === 0 ? 0 : Math.max(2, Math.round((count / largest) * CHART_HEIGHT));
+  return (
+    <section aria-labelledby={headingId}>
+      <div className={styles.toolbar}>
+        <Subtitle2 as="h3" id={headingId}>
+          {labels.title} {year}
+        </Subtitle2>
+        <Button
+          size="small"
+          onClick={() => onYear(year - 1)}
+          aria-label={t('dashboard.statistics.previousYear')}
+        >
+          ‹
+        </Button>
+        <Button
+          size="small"
+          appearance="subtle"
+          className={styles.step}
+          onClick={() => onYear(year + 1)}
+          aria-label={t('dashboard.statistics.nextYear')}
+        >
+          ›
+        </Button>
+        <span className={styles.legend} aria-hidden>
+          <span>
+            <span className={mergeClasses(styles.swatch, styles.joined)} />
+            {labels.joined}
+          </span>
+          <span>
+            <span className={mergeClasses(styles.swatch, styles.left)} />
+            {labels.left}
+          </span>
+        </span>
+      </div>
+      {rows === null ? (
+        <Spinner size="tiny" label={t('dashboard.statistics.loading')} />
+      ) : (
+        <ol className={styles.months} style={{ listStyleType: 'none', margin: 0, padding: 0 }}>
+          {rows.map((row) => (
+            <li
+              key={row.month}
+              className={styles.month}
+              aria-label={t('dashboard.statistics.monthSummary', {
+                month: row.month,
+                joined: row.joined,
+                left: row.left,
+              })}
+            >
+              <span className={styles.pair} aria-hidden>
+                <span
+                  className={mergeClasses(styles.column, styles.joined)}
+                  style={{ height: `${height(row.joined)}px` }}
+                  title={`${labels.joined}: ${row.joined}`}
+                />
+                <span
+                  className={mergeClasses(styles.column, styles.left)}
+                  style={{ height: `${height(row.left)}px` }}
+                  title={`${labels.left}: ${row.left}`}
+                />
+              </span>
+              <span className={styles.monthLabel} aria-hidden>
+                {t('dashboard.statistics.monthShort', { month: row.month })}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
