@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
-import { docxOf } from '../packages/server/src/resources/testing/docx.ts';
+import { readFile } from 'node:fs/promises';
+import { docxOf, paragraphsOf } from '../packages/server/src/resources/testing/docx.ts';
 import { accessibilityViolations } from './support/axe.ts';
 import { pagePerTest } from './support/browser.ts';
 import { postAsPage as post, uploadAsPage } from './support/page-api.ts';
@@ -83,7 +84,12 @@ describe.each(portals.filter((portal) => portal.engine === 'pglite'))(
 
       const saved = page.waitForEvent('download');
       await dialog.getByRole('button', { name: 'Tải xuống (.docx)' }).click();
-      expect((await saved).suggestedFilename()).toBe(`Hợp đồng lao động ${stamp} - 07-${stamp}-HĐLĐ.docx`);
+      const download = await saved;
+      expect(download.suggestedFilename()).toBe(`Hợp đồng lao động ${stamp} - 07-${stamp}-HĐLĐ.docx`);
+      // the file itself is the filled Word document
+      const paragraphs = paragraphsOf(await readFile(await download.path()));
+      expect(paragraphs).toContain(`Người lao động: Trần Minh Khoa ${stamp}, Phòng Kinh doanh ${stamp}`);
+      expect(paragraphs).toContain('Mức lương: 15.000.000 đồng (Mười lăm triệu đồng)');
 
       // the placeholders are listed for whoever writes the next template
       await dialog.getByText('Các trường trộn dùng được trong mẫu').click();

@@ -53,17 +53,18 @@ function grouping(dimension: HeadCountDimension, today: string): { key: SQL; nam
     case 'gender':
       return { key: sql`workers.gender`, name: sql`null`, join: sql`` };
     case 'contractType':
-      // the type of the main contract in force today (the latest effective when several are)
+      // the type of each employee's main contract in force today (the latest effective when
+      // several are): one pass over the contracts, joined by hash, not a look-up per employee
       return {
         key: sql`c.contract_type_id`,
         name: sql`g.name`,
-        join: sql`left join lateral (
-            select contract_type_id from labor_contracts lc
-            where lc.worker_id = workers.id and lc.parent_contract_id is null
+        join: sql`left join (
+            select distinct on (lc.worker_id) lc.worker_id, lc.contract_type_id from labor_contracts lc
+            where lc.parent_contract_id is null
               and lc.effective_date <= ${today}::date
               and (lc.expiry_date is null or lc.expiry_date >= ${today}::date)
-            order by lc.effective_date desc limit 1
-          ) c on true
+            order by lc.worker_id, lc.effective_date desc
+          ) c on c.worker_id = workers.id
           left join contract_types g on g.id = c.contract_type_id`,
       };
   }
