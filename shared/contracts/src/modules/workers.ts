@@ -334,6 +334,27 @@ const workerFields = {
   }),
 };
 
+/**
+ * What an employee may change on their own record (issue 11 "edits only what HR allows"): how to
+ * reach them, where they live, their health, family, education, past work and the bank account
+ * their pay goes to. Their work, pay, status, identity papers and name are HR's: anyone but a
+ * user who reaches the whole organisation is refused those on their own record (a manager
+ * included: nobody raises their own salary).
+ */
+export const WORKER_SELF_SERVICE_FIELDS = [
+  'email',
+  'phone',
+  'permanentAddress',
+  'temporaryAddress',
+  'homeTown',
+  'bloodGroup',
+  'heightCm',
+  'relatedPersons',
+  'academics',
+  'employments',
+  'bankAccounts',
+] as const satisfies readonly (keyof typeof workerFields)[];
+
 /** The columns a worker's export and import template both start with. */
 const SHEET_COLUMNS = [
   'code',

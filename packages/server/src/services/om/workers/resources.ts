@@ -1,5 +1,5 @@
 import { FieldErrorKeys } from '@hcm/contracts';
-import { workerContract } from '@hcm/contracts/workers';
+import { WORKER_SELF_SERVICE_FIELDS, workerContract } from '@hcm/contracts/workers';
 import { and, inArray, type SQL } from 'drizzle-orm';
 import Type from 'typebox';
 import {
@@ -68,6 +68,42 @@ async function refuseAccountLinkOutsideHr(tx: Tx, caller: Scope, changes: Row, b
       message: 'only a user who reaches the whole organisation may link an account to an employee',
     },
   ]);
+}
+
+const SELF_SERVICE = new Set<string>(WORKER_SELF_SERVICE_FIELDS);
+
+/** Whether a sent value is the stored one (numbers as numbers: "12000000" is "12000000.00"). */
+function sameValue(sent: unknown, stored: unknown): boolean {
+  if (Array.isArray(sent) || Array.isArray(stored)) return false;
+  const a = sent ?? null;
+  const b = stored ?? null;
+  if (a === null || b === null) return a === b;
+  const text = String(a);
+  if (text === String(b)) return true;
+  return /^-?\d+(\.\d+)?$/.test(text) && Number(text) === Number(b);
+}
+
+/**
+ * On one's own record, only WORKER_SELF_SERVICE_FIELDS change, unless one reaches the whole
+ * organisation (HR, root): 400 naming each other field changed. A field sent with the value it
+ * has already (a whole form saved) is no change.
+ */
+async function refuseOwnRecordBeyondSelfService(tx: Tx, caller: Scope, changes: Row, before: Row | null) {
+  if (!before) return;
+  const reach = await workerReachOf(tx, caller);
+  if (reach.all || reach.self?.id !== before.id) return;
+  const refused = Object.keys(changes).filter(
+    (name) =>
+      name in workerContract.fields && !SELF_SERVICE.has(name) && !sameValue(changes[name], before[name]),
+  );
+  if (refused.length > 0)
+    throw validationFailed(
+      refused.map((field) => ({
+        field,
+        code: FieldErrorKeys.invalidValue,
+        message: 'only HR changes this on your own record',
+      })),
+    );
 }
 
 function refuseInconsistentDates(changes: Row, before: Row | null): void {
@@ -146,6 +182,7 @@ export const workerResource = bindResource(workerContract, {
     validate: async ({ tx, caller }, changes, before) => {
       refuseInconsistentDates(changes, before);
       await refuseAccountLinkOutsideHr(tx, caller, changes, before);
+      await refuseOwnRecordBeyondSelfService(tx, caller, changes, before);
     },
   },
   autoCompleteFilters: {

@@ -181,6 +181,50 @@ describe.each(await testEngines())('employees’ data scope on $engine', ({ engi
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
   });
 
+  it('lets employees change only their contact, family, education and bank details on their own record', async () => {
+    const own = async (who: { token: string }, id: string, body: Record<string, unknown>) => {
+      const record = await kit.http.get<{ data: Record<string, unknown> & { version: number } }>(
+        `/api/om/workers/${id}`,
+        who.token,
+      );
+      return kit.http.post<Failed>(
+        `/api/om/workers/${id}/update`,
+        { ...body, version: record.body.data.version },
+        who.token,
+      );
+    };
+    const seller = await userOf('SELF', id('seller'));
+    const allowed = await own(seller, id('seller'), {
+      phone: '0987654321',
+      temporaryAddress: '12 Nguyễn Trãi, Hà Nội',
+      relatedPersons: [{ fullName: 'Nguyễn Văn Bố', relation: 'Bố' }],
+    });
+    expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
+    const raised = await own(seller, id('seller'), {
+      salary: '99000000',
+      workingStatus: 'WORKING',
+      phone: '0911111111',
+    });
+    expect(raised.status).toBe(400);
+    expect(raised.body.errors?.map((error) => [error.field, error.message])).toEqual([
+      ['salary', 'only HR changes this on your own record'],
+    ]);
+    // the whole record sent back unchanged, as a form saves it, is no change
+    const record = await kit.http.get<{ data: Record<string, unknown> }>(
+      `/api/om/workers/${id('seller')}`,
+      seller.token,
+    );
+    const { id: _id, createdAt, createdBy, lastModifiedAt, lastModifiedBy, ...fields } = record.body.data;
+    void [_id, createdAt, createdBy, lastModifiedAt, lastModifiedBy];
+    const saved = await own(seller, id('seller'), { ...fields, homeTown: 'Nam Định' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // a manager is an employee on his own record; HR changes anyone's pay
+    const manager = await userOf('UNITS', id('manager'));
+    const promoted = await own(manager, id('manager'), { salary: '50000000' });
+    expect(promoted.body.errors?.map((error) => error.field)).toEqual(['salary']);
+    expect((await own(hr, id('seller'), { salary: '15000000' })).status).toBe(200);
+  });
+
   it('follows a change of role or position at the next request', async () => {
     const manager = await userOf('UNITS', id('manager'));
     expect(await names(manager)).toHaveLength(3); // An, Bình, and Em hired above
