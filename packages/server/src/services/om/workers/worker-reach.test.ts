@@ -12,7 +12,7 @@ import { wageCategoryResources } from '../wage-categories/resources.ts';
 import { workerResource } from './resources.ts';
 
 type Page = { data: { id: string; fullName?: string }[]; page: { total: number } };
-type Failed = { code: string; errors?: { field: string }[] };
+type Failed = { code: string; errors?: { field: string; message: string }[] };
 
 /**
  * The employees' data scope (issue 11): a manager reaches the employees of the units he leads
