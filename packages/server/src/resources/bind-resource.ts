@@ -151,7 +151,7 @@ export function bindResource(contract: AnyResourceContract, binding: ResourceBin
       const child =
         binding.referenceLists?.[name] ??
         fail(`references field ${name} needs its child table in referenceLists`);
-      const target = targetOf(child.target, false);
+      const target = targetOf(child.target, false, field.target.display);
       const shown = getTableColumns(child.target) as Record<string, PgColumn | undefined>;
       const display =
         shown[field.target.display] ??
@@ -180,16 +180,25 @@ export function bindResource(contract: AnyResourceContract, binding: ResourceBin
   }
 
   function referenceOf(name: string, field: ScalarField): ReferenceSpec | undefined {
-    if (field.kind === 'treeParent') return targetOf(binding.table, true);
+    if (field.kind === 'treeParent') return targetOf(binding.table, true, 'name');
     if (field.kind !== 'reference') return undefined;
     const target =
       binding.references?.[name] ?? fail(`reference field ${name} needs its target table in references`);
-    return targetOf(target, false);
+    return targetOf(target, false, field.target?.display ?? 'name');
   }
-  function targetOf(table: PgTable, tree: boolean): ReferenceSpec {
+  function targetOf(table: PgTable, tree: boolean, display: string): ReferenceSpec {
     const target = getTableColumns(table) as Record<string, PgColumn | undefined>;
     const id = target.id ?? fail(`the table ${getTableConfig(table).name} has no id column to refer to`);
-    return { table, id, tree, ...(target.tenantId ? { tenantId: target.tenantId } : {}) };
+    const code = target.code;
+    const shown = target[display];
+    return {
+      table,
+      id,
+      tree,
+      ...(target.tenantId ? { tenantId: target.tenantId } : {}),
+      ...(code ? { code } : {}),
+      ...(shown ? { name: shown } : {}),
+    };
   }
 
   const listNames = Object.keys(lists);

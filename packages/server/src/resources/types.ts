@@ -40,6 +40,12 @@ export interface ReferenceSpec {
   readonly tenantId?: PgColumn;
   /** treeParent: the parent is of the same table, and no record may become its own ancestor */
   readonly tree: boolean;
+  /**
+   * the target's code and shown name, when it has them: an import cell may name the record by
+   * either instead of its id (resources/import/resolve-references.ts)
+   */
+  readonly code?: PgColumn;
+  readonly name?: PgColumn;
 }
 
 /** One field of a record, made by the helpers of `field` (schema/fields.ts). */

@@ -13,6 +13,7 @@ import { addExistingDuplicates, ImportRejected, importRecords } from '../import/
 import { readFirstSheet } from '../import/read-sheet.ts';
 import { fileProblem, readUpload } from '../import/read-upload.ts';
 import { checkRows } from '../import/validate-rows.ts';
+import { resolveReferenceCells } from '../import/resolve-references.ts';
 import { listQueryOf } from '../search/list-query.ts';
 import { templateWorkbook } from '../template/template-workbook.ts';
 import type { ResourceDefinition } from '../types.ts';
@@ -94,6 +95,10 @@ export function registerFileRoutes(
         // connection (on PGlite, the only one) while it is parsed.
         const sheet = await readFirstSheet(await readUpload(request, reply), definition);
         if (sheet.rows.length === 0) throw fileProblem(FieldErrorKeys.required, 'the file has no data rows');
+        // reference cells typed as a code or a name become ids: one short read
+        await inResourceScope(db, definition, scope, (tx) =>
+          resolveReferenceCells(tx, definition, scope, sheet),
+        );
         const checked = await checkRows(definition, importRow, sheet, language);
         const contextIn = (reach: typeof scope) => ({ ...actionContextOf(request, scope), scope: reach });
         // x-failed-rows: how many rows the error workbook marks, for the page to say so.

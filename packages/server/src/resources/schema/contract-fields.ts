@@ -76,7 +76,10 @@ function limitsOf(field: ScalarField): Label {
     }
     case 'reference':
     case 'treeParent':
-      return both('Mã định danh (uuid) của bản ghi.', 'The id (uuid) of the record.');
+      return both(
+        'Mã hoặc tên của bản ghi (hoặc mã định danh uuid).',
+        'The code or name of the record (or its id, a uuid).',
+      );
     case 'file':
     case 'image': {
       const kinds = field.accept.map((extension) => `.${extension}`).join(', ');

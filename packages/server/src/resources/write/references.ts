@@ -6,6 +6,7 @@ import type { ResourceScope } from '../caller.ts';
 import type { ReferenceSpec, ResourceDefinition } from '../types.ts';
 
 type Row = Record<string, unknown>;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The reference fields of the definition with what they point at. */
 const referencesOf = (definition: ResourceDefinition) =>
@@ -114,14 +115,14 @@ export async function brokenReferencesOfRows(
 ): Promise<Map<number, string[]>> {
   const problems = new Map<number, string[]>();
   for (const { name, reference } of referencesOf(definition)) {
-    const ids = [
-      ...new Set(rows.flatMap((row) => (typeof row.values[name] === 'string' ? [row.values[name]] : []))),
-    ];
+    // a value that is no id at all is the row checks' to report (and would fail the query)
+    const isId = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+    const ids = [...new Set(rows.flatMap((row) => (isId(row.values[name]) ? [row.values[name]] : [])))];
     if (ids.length === 0) continue;
-    const found = await existing(tx, reference, scope, ids as string[]);
+    const found = await existing(tx, reference, scope, ids);
     for (const row of rows) {
       const value = row.values[name];
-      if (typeof value === 'string' && !found.has(value))
+      if (isId(value) && !found.has(value))
         problems.set(row.rowNumber, [...(problems.get(row.rowNumber) ?? []), name]);
     }
   }
