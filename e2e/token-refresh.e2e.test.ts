@@ -14,8 +14,12 @@ import {
 } from './support/portal-page.ts';
 
 const hrAdmin = e2eAccounts.hrAdmin;
-/** Access tokens that expire while the user is still looking at the page. */
-const SHORT_LIVED = { ACCESS_TOKEN_TTL_SECONDS: '2' };
+/**
+ * Access tokens that expire while the user is still looking at the page: long enough for the
+ * dashboard's calls (its statistics cards) to end inside one token's life on a loaded machine,
+ * short enough to expire while the test waits.
+ */
+const SHORT_LIVED = { ACCESS_TOKEN_TTL_SECONDS: '6' };
 const REFRESH_PATH = '/api/iam/refresh-token';
 const PROFILE_PATH = '/api/iam/me/profile';
 
@@ -85,6 +89,8 @@ describe.each(engines)('an access token expiring mid-session on $engine', ({ dat
     await expect
       .poll(() => answers.slice(reloaded).some((a) => a.path === PROFILE_PATH && a.status === 200))
       .toBe(true);
+    // and until the other refused calls (the dashboard's statistics) have been repeated
+    await page.waitForLoadState('networkidle');
 
     const session = answers.slice(signedIn);
     const seen = JSON.stringify(session);
