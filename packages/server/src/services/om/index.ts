@@ -46,10 +46,7 @@ export const omResources: readonly ResourceDefinition[] = [
 export const omService: FastifyPluginAsync<{
   deps: ResourceDeps & { files: FileStore };
   validitySweepMinutes?: number;
-}> = async (
-  app,
-  { deps, validitySweepMinutes = 0 },
-) => {
+}> = async (app, { deps, validitySweepMinutes = 0 }) => {
   await app.register(laborContractRoutes, { db: deps.db });
   await app.register(positionTreeRoutes, { db: deps.db });
   await app.register(organizationUnitRoutes, { db: deps.db });
