@@ -1,6 +1,7 @@
 import type { ContactCard, ContactQuery, ContactSort } from '@hcm/contracts/workers';
 import type { PageEnvelope } from '@hcm/contracts';
 import { sql, type SQL } from 'drizzle-orm';
+import { unitBranch } from '../organization-units/unit-tree.ts';
 import type { Tx } from '../../../db/database.ts';
 import { foldForSearch } from '../areas/area-files.ts';
 import { likePattern } from '../../../resources/search/list-query.ts';
@@ -26,12 +27,7 @@ export async function findContacts(tx: Tx, query: ContactQuery): Promise<PageEnv
   const conditions: SQL[] = [sql`w.working_status = 'WORKING'`];
   if (keyword) conditions.push(sql`w.search_text like ${likePattern(keyword)}`);
   if (query.organizationUnitId)
-    conditions.push(sql`w.organization_unit_id in (
-      with recursive branch(id) as (
-        select id from organization_units where id = ${query.organizationUnitId}::uuid
-        union
-        select u.id from organization_units u join branch b on u.parent_id = b.id
-      ) select id from branch)`);
+    conditions.push(sql`w.organization_unit_id in ${unitBranch(query.organizationUnitId)}`);
   const where = sql.join(conditions, sql` and `);
   const result = (await tx.execute(sql`
     select w.id, w.code, w.full_name, w.gender, w.organization_unit_id, u.name as unit_name,

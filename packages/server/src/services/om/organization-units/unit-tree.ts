@@ -1,6 +1,6 @@
 import type { OrganizationUnitNode, UnitLeader, UnitTypeCode, WageRegion } from '@hcm/contracts/organization';
 import { FieldErrorKeys } from '@hcm/contracts';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
 import { organizationUnits } from '../../../db/schema.ts';
 import { validationFailed } from '../../../http/errors.ts';
@@ -12,6 +12,16 @@ import { validationFailed } from '../../../http/errors.ts';
 
 /** How many leaders a unit's box names at most: a chart box has room for a few avatars. */
 export const LEADERS_PER_UNIT = 3;
+
+/** The ids of a unit and of every unit below it, as a sub-query (`… in ${unitBranch(id)}`). */
+export function unitBranch(unitId: string): SQL {
+  return sql`(
+      with recursive branch(id) as (
+        select id from organization_units where id = ${unitId}::uuid
+        union
+        select u.id from organization_units u join branch b on u.parent_id = b.id
+      ) select id from branch)`;
+}
 
 /**
  * The caller's active units flat, each with its parent, in list order (priority, then name): the

@@ -7,6 +7,7 @@ import {
 } from '@hcm/contracts/worker-statistics';
 import { workerContract } from '@hcm/contracts/workers';
 import { sql, type SQL } from 'drizzle-orm';
+import { unitBranch } from '../organization-units/unit-tree.ts';
 import type { Tx } from '../../../db/database.ts';
 import type { Language } from '../../../resources/types.ts';
 
@@ -23,12 +24,7 @@ function workerConditions(scope: StatisticsScope): SQL {
   const conditions: SQL[] = [];
   if (scope.reach) conditions.push(scope.reach);
   if (scope.organizationUnitId)
-    conditions.push(sql`workers.organization_unit_id in (
-      with recursive branch(id) as (
-        select id from organization_units where id = ${scope.organizationUnitId}::uuid
-        union
-        select u.id from organization_units u join branch b on u.parent_id = b.id
-      ) select id from branch)`);
+    conditions.push(sql`workers.organization_unit_id in ${unitBranch(scope.organizationUnitId)}`);
   return conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
 }
 
