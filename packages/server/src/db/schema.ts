@@ -40,6 +40,7 @@ import { positionCoefficientTables } from './tables/position-coefficients.ts';
 import { configurationTables } from './tables/system-configuration.ts';
 import { directoryTables } from './tables/directory.ts';
 import { positionUnitTables } from './tables/position-units.ts';
+import { fileListTables } from './tables/file-lists.ts';
 
 /**
  * The typed mirror of migrations/*.sql for drizzle's query builder. The SQL files are the
@@ -542,6 +543,7 @@ export const schema = {
   ...configurationTables,
   ...directoryTables,
   ...positionUnitTables,
+  ...fileListTables,
   actionLogs,
   systemActionLogs,
   tenants,

@@ -5,6 +5,7 @@ import Type from 'typebox';
 import { defineResource } from './define-resource.ts';
 import { childrenList, type ChildTable } from './write/children.ts';
 import { referenceList, type ReferenceListTable } from './write/reference-lists.ts';
+import { fileList, type FileListTable } from './write/file-lists.ts';
 import { fieldSpecOf, isColumnKind } from './schema/contract-fields.ts';
 import type {
   AutoCompleteFilters,
@@ -38,6 +39,8 @@ export interface ResourceBinding {
   readonly children?: Readonly<Record<string, ChildTable>>;
   /** references fields: their child tables of ids and the table referred to (write/reference-lists.ts) */
   readonly referenceLists?: Readonly<Record<string, ReferenceListTable>>;
+  /** files fields: their child tables of file ids (write/file-lists.ts) */
+  readonly fileLists?: Readonly<Record<string, FileListTable>>;
   readonly hooks?: ResourceHooks;
   /** which of the tenant's records a caller reaches (default 'tenant': all) */
   readonly dataScope?: DataScope;
@@ -145,6 +148,12 @@ export function bindResource(contract: AnyResourceContract, binding: ResourceBin
       const child =
         binding.children?.[name] ?? fail(`children field ${name} needs its child table in children`);
       lists[name] = childrenList(name, field, child);
+      continue;
+    }
+    if (field.kind === 'files') {
+      const child =
+        binding.fileLists?.[name] ?? fail(`files field ${name} needs its child table in fileLists`);
+      lists[name] = fileList(name, field, child);
       continue;
     }
     if (field.kind === 'references') {

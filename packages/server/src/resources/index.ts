@@ -8,6 +8,7 @@ export {
   type EnumSetTable,
   type ResourceBinding,
 } from './bind-resource.ts';
+export { fileListOf, type FileListTable } from './write/file-lists.ts';
 export { registerResources, type ResourceDeps } from './routes/register-resources.ts';
 export { SUB_PATHS, type SubPath, type ResourceRouteTag } from './routes/route-options.ts';
 export type {

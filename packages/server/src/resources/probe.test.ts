@@ -94,7 +94,7 @@ function badQueries(schema: Schema): [string, string][] {
 }
 
 /** The owner's stored file for each file field, by resource (storeExampleFiles in beforeAll). */
-const exampleFiles = new Map<string, Record<string, string>>();
+const exampleFiles = new Map<string, Record<string, string | string[]>>();
 
 /** A valid create body from the contract's field examples (n keeps unique values apart). */
 /** Whom an example's records of the tenant are (a workflow step's USER assignee): the tenant owner. */

@@ -25,9 +25,9 @@ export interface Label {
  * (decimal strings, numeric in SQL), boolean, date (yyyy-MM-dd), dateTime, enum, reference (a
  * uuid of another resource's record), treeParent (a reference to the same table) and file (the
  * uuid of a file of the storage service, write/file-fields.ts). image is refused by
- * bindResource; enumSet, children and references become a ListSpec.
+ * bindResource; enumSet, children, references and files become a ListSpec.
  */
-export type FieldKind = Exclude<ContractFieldKind, 'references' | 'enumSet' | 'image' | 'children'>;
+export type FieldKind = Exclude<ContractFieldKind, 'references' | 'files' | 'enumSet' | 'image' | 'children'>;
 
 /** Text kinds: compared and searched case-insensitively. */
 export const isTextKind = (kind: FieldKind | undefined): boolean => kind === 'text' || kind === 'code';
@@ -104,6 +104,8 @@ export interface ListSpec {
   cell?(values: readonly unknown[]): string;
   /** the export cells of these records by id, when a cell needs more than the values (the names of the records referred to) */
   cells?(tx: Tx, ids: readonly string[]): Promise<Map<string, string>>;
+  /** a files list: the extensions its files may have; each id must be a live file of the caller (write/file-fields.ts) */
+  readonly files?: { readonly accept: readonly string[] };
   /** a references list: the table its ids point at; each must be a record the caller reaches (write/references.ts) */
   readonly reference?: ReferenceSpec;
   /** the child table's columns, for the start-up check against the database (check-tables.ts) */

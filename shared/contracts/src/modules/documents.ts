@@ -104,7 +104,7 @@ export const placeholderOf = (name: string, field: FieldContract) =>
     ? name.slice(0, -2)
     : name;
 
-const NOT_PRINTED = new Set(['file', 'image']);
+const NOT_PRINTED = new Set(['file', 'files', 'image']);
 
 function scalarFields(name: string, field: ScalarField | FieldContract, prefix: string): MergeField[] {
   if (NOT_PRINTED.has(field.kind)) return [];

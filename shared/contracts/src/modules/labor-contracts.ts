@@ -1,6 +1,6 @@
 import { FieldLimits } from '../limits.ts';
 import { defineContract, type RecordOf } from '../resource/contract.ts';
-import { f } from '../resource/fields.ts';
+import { ATTACHMENT_TYPES, f } from '../resource/fields.ts';
 import { label } from '../resource/label.ts';
 
 /*
@@ -112,6 +112,12 @@ const contractFields = {
     required: true,
     example: (n: number) => `${8_000_000 + (n % 10) * 500_000}`,
   }),
+  files: f.files({
+    label: label('contract.files', 'Tệp đính kèm', 'Attached files'),
+    ownerType: 'ATTACHMENT',
+    accept: ATTACHMENT_TYPES,
+    hint: label('contract.filesHint', 'Bản hợp đồng đã ký', 'The signed copy'),
+  }),
   allowances: f.children({
     label: label('contract.allowances', 'Phụ cấp', 'Allowances'),
     maxItems: LaborContractLimits.allowances,
@@ -148,6 +154,7 @@ const EDITED = [
   'salary',
   'allowances',
   'note',
+  'files',
 ] as const;
 
 /**
@@ -190,7 +197,7 @@ export const laborContractContract = defineContract({
     },
     {
       title: label('contract.section.work', 'Công việc và lương', 'Work and pay'),
-      fields: ['jobTitleId', 'workplace', 'salary', 'allowances', 'note'],
+      fields: ['jobTitleId', 'workplace', 'salary', 'allowances', 'note', 'files'],
     },
   ],
   create: EDITED,

@@ -1,7 +1,7 @@
 import { FieldLimits } from '../limits.ts';
 import type { PermissionResource } from '../permissions.ts';
 import { defineContract, type RecordOf } from '../resource/contract.ts';
-import { f } from '../resource/fields.ts';
+import { ATTACHMENT_TYPES, f } from '../resource/fields.ts';
 import { label, type Label } from '../resource/label.ts';
 import type { FieldContracts } from '../resource/fields.ts';
 import { CONTRACT_NUMBER_PATTERN } from './labor-contracts.ts';
@@ -89,10 +89,23 @@ function sharedFields(effective: Label, decisionRequired: boolean) {
       maxLength: PersonnelChangeLimits.reason,
       multiline: true,
     }),
+    files: f.files({
+      label: l('files', 'Tệp đính kèm', 'Attached files'),
+      ownerType: 'ATTACHMENT',
+      accept: ATTACHMENT_TYPES,
+      hint: l('filesHint', 'Bản quyết định đã ký, biên bản', 'The signed decision, minutes'),
+    }),
   };
 }
 type SharedFields = ReturnType<typeof sharedFields>;
-const SHARED_EDITED = ['workerId', 'decisionNumber', 'decisionDate', 'effectiveDate', 'reason'] as const;
+const SHARED_EDITED = [
+  'workerId',
+  'decisionNumber',
+  'decisionDate',
+  'effectiveDate',
+  'reason',
+  'files',
+] as const;
 
 interface KindInput<K extends FieldContracts> {
   path: string;
@@ -153,7 +166,7 @@ function personnelChange<K extends FieldContracts>(input: KindInput<K>) {
         ] as Name[],
       },
       // the kind's fields as declared: the "from" ones the server keeps beside the typed ones
-      { title: input.section, fields: [...Object.keys(input.fields), 'reason'] as Name[] },
+      { title: input.section, fields: [...Object.keys(input.fields), 'reason', 'files'] as Name[] },
     ],
     create: edited,
     update: edited,
@@ -164,12 +177,14 @@ function personnelChange<K extends FieldContracts>(input: KindInput<K>) {
       'effectiveDate',
       ...Object.keys(input.fields),
       'reason',
+      'files',
       'approvalStatus',
       'appliedAt',
       'createdAt',
       'lastModifiedAt',
     ] as Name[],
-    importColumns: edited,
+    // a spreadsheet row cannot carry the attached files
+    importColumns: edited.filter((name) => name !== 'files'),
   });
 }
 

@@ -1,6 +1,6 @@
 import { FieldLimits } from '../limits.ts';
 import { defineContract, type RecordOf } from '../resource/contract.ts';
-import { f, type DecimalField } from '../resource/fields.ts';
+import { ATTACHMENT_TYPES, f, type DecimalField } from '../resource/fields.ts';
 import { CommonLabels, label } from '../resource/label.ts';
 import { SALARY_SCALES, salaryGradeContract, type SalaryScale } from './wage-categories.ts';
 
@@ -54,7 +54,7 @@ const salaryGrades = f.children({
  * One table per effective date in a tenant; payroll asks for the coefficient of a grade and
  * step on a day (GET /default-coefficient). The header is listed, searched and exported like any
  * resource; the grade × step matrix is its body (`salaryGrades`), drawn by the admin app's own
- * matrix editor. Files (the decree) wait for the file field of the resource framework.
+ * matrix editor. Its files are the decree and appendices that set it.
  */
 export const positionCoefficientContract = defineContract({
   service: 'pm',
@@ -99,6 +99,16 @@ export const positionCoefficientContract = defineContract({
       multiline: true,
     }),
     status: f.status(),
+    files: f.files({
+      label: label('positionCoefficient.files', 'Tệp đính kèm', 'Attached files'),
+      ownerType: 'ATTACHMENT',
+      accept: ATTACHMENT_TYPES,
+      hint: label(
+        'positionCoefficient.filesHint',
+        'Quyết định ban hành và phụ lục',
+        'The decree and its appendices',
+      ),
+    }),
     salaryGrades,
   },
   columns: ['name', 'effectiveDate', 'baseSalary', 'note', 'status', 'lastModifiedAt'],
@@ -107,14 +117,23 @@ export const positionCoefficientContract = defineContract({
   sort: ['name', 'effectiveDate', 'baseSalary', 'createdAt', 'lastModifiedAt'],
   defaultSort: { field: 'effectiveDate', direction: 'desc' },
   sections: [
-    { title: CommonLabels.general, fields: ['name', 'effectiveDate', 'baseSalary', 'note'] },
+    { title: CommonLabels.general, fields: ['name', 'effectiveDate', 'baseSalary', 'note', 'files'] },
     {
       title: label('positionCoefficient.matrixSection', 'Hệ số lương', 'Coefficients'),
       fields: ['salaryGrades'],
     },
   ],
   // The matrix is not a spreadsheet cell: the export and import carry the headers.
-  exportColumns: ['name', 'effectiveDate', 'baseSalary', 'note', 'status', 'createdAt', 'lastModifiedAt'],
+  exportColumns: [
+    'name',
+    'effectiveDate',
+    'baseSalary',
+    'note',
+    'files',
+    'status',
+    'createdAt',
+    'lastModifiedAt',
+  ],
   importColumns: ['name', 'effectiveDate', 'baseSalary', 'note'],
 });
 export type PositionCoefficientRecord = RecordOf<typeof positionCoefficientContract>;

@@ -1,6 +1,6 @@
 import { FieldLimits, Patterns } from '../limits.ts';
 import { defineContract, type RecordOf } from '../resource/contract.ts';
-import { f } from '../resource/fields.ts';
+import { ATTACHMENT_TYPES, f } from '../resource/fields.ts';
 import { CommonLabels, label } from '../resource/label.ts';
 
 /*
@@ -43,6 +43,8 @@ export const WorkerLimits = {
   employments: 50,
   relatedPersons: 30,
   bankAccounts: 10,
+  /** the papers of an employee's file (hồ sơ nhân sự) */
+  files: 30,
 } as const;
 
 export const WORKING_STATUSES = ['WORKING', 'UNEMPLOYED'] as const;
@@ -237,6 +239,17 @@ const workerFields = {
     label: label('worker.note', 'Ghi chú', 'Note'),
     maxLength: FieldLimits.note,
     multiline: true,
+  }),
+  files: f.files({
+    label: label('worker.files', 'Hồ sơ giấy tờ', 'Papers'),
+    ownerType: 'WORKER_FILE',
+    accept: ATTACHMENT_TYPES,
+    maxItems: WorkerLimits.files,
+    hint: label(
+      'worker.filesHint',
+      'Sơ yếu lý lịch, bằng cấp, giấy khám sức khoẻ, bản chụp giấy tờ tuỳ thân',
+      'CV, diplomas, health certificate, copies of identity papers',
+    ),
   }),
   academics: f.children({
     label: label('worker.academics', 'Trình độ học vấn', 'Education'),
@@ -462,6 +475,7 @@ export const workerContract = defineContract({
     },
     { title: label('worker.section.family', 'Gia đình', 'Family'), fields: ['relatedPersons'] },
     { title: label('worker.section.bank', 'Ngân hàng', 'Bank accounts'), fields: ['bankAccounts', 'note'] },
+    { title: label('worker.section.files', 'Hồ sơ giấy tờ', 'Papers'), fields: ['files'] },
   ],
   exportColumns: [
     ...SHEET_COLUMNS,

@@ -197,6 +197,7 @@ export function defineContract<const F extends FieldContracts>(input: ContractIn
         kind !== 'references' &&
         kind !== 'enumSet' &&
         kind !== 'file' &&
+        kind !== 'files' &&
         kind !== 'image'
       );
     });

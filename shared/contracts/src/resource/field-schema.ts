@@ -64,7 +64,8 @@ function scalarSchema(field: ScalarField): TSchema {
  * catalogues §5: the server validates bodies with it and the browser may check a form with it.
  */
 export function fieldSchema(field: FieldContract): TSchema {
-  if (field.kind === 'references') return Type.Array(Uuid, { maxItems: field.maxItems, uniqueItems: true });
+  if (field.kind === 'references' || field.kind === 'files')
+    return Type.Array(Uuid, { maxItems: field.maxItems, uniqueItems: true });
   if (field.kind === 'enumSet')
     return Type.Array(Type.Unsafe<string>({ type: 'string', enum: [...field.values] }), {
       maxItems: field.values.length,

@@ -21,6 +21,7 @@ export type FieldKind =
   | 'enumSet'
   | 'treeParent'
   | 'file'
+  | 'files'
   | 'image'
   | 'children';
 
@@ -129,6 +130,17 @@ export interface FileField<R extends boolean = boolean> extends FieldBase<'file'
   /** the extensions accepted, lower-case without the dot (e.g. ['docx', 'xlsx']) */
   readonly accept: readonly string[];
 }
+/**
+ * Several files kept by the storage service, by id, in the order they were attached (a decree and
+ * its appendices, a worker's scanned papers): each uploaded under `ownerType`, named
+ * .<one of `accept`>, at most `maxItems`. Written as the list of ids; a record answers
+ * `<field>Info` beside it, each file's name, size and type.
+ */
+export interface FilesField extends FieldBase<'files', false> {
+  readonly ownerType: string;
+  readonly accept: readonly string[];
+  readonly maxItems: number;
+}
 export interface ReferencesField extends FieldBase<'references', false> {
   readonly target: ReferenceTarget;
   readonly maxItems: number;
@@ -148,7 +160,7 @@ export interface ChildrenField extends FieldBase<'children', false> {
 
 export type ScalarField =
   TextField | NumberField | DecimalField | BooleanField | DateField | EnumField | ReferenceField | FileField;
-export type FieldContract = ScalarField | ReferencesField | EnumSetField | ChildrenField;
+export type FieldContract = ScalarField | ReferencesField | FilesField | EnumSetField | ChildrenField;
 export type FieldContracts = Readonly<Record<string, FieldContract>>;
 
 type Req<O> = O extends { required: true } ? true : false;
@@ -159,6 +171,15 @@ interface Common {
   readonly hint?: Label;
   readonly readOnly?: boolean;
 }
+
+/**
+ * How many files one files field holds unless it says otherwise (catalogues §5.3 "total files
+ * limited (default from a shared constant, value not shown)": ours is 10).
+ */
+export const MAX_ATTACHED_FILES = 10;
+
+/** What papers kept with a record come as: a PDF or a scan, or an Office document. */
+export const ATTACHMENT_TYPES = ['pdf', 'docx', 'xlsx', 'png', 'jpg', 'jpeg'] as const;
 
 const pad = (n: number) => String(n).padStart(4, '0');
 
@@ -352,6 +373,20 @@ export const f = {
       ...options,
     };
   },
+  /** several uploaded files (System › Files), by id, in order: attachments (default at most 10) */
+  files(options: Common & { ownerType: string; accept: readonly string[]; maxItems?: number }): FilesField {
+    return {
+      kind: 'files',
+      label: options.label,
+      ownerType: options.ownerType,
+      accept: options.accept,
+      required: false,
+      unique: false,
+      maxItems: options.maxItems ?? MAX_ATTACHED_FILES,
+      example: () => [],
+      ...(options.hint ? { hint: options.hint } : {}),
+    };
+  },
   /** an uploaded image (thumbnails made by the server), by id */
   image<O extends Common & { ownerType: string; accept: readonly string[] }>(options: O): FileField<Req<O>> {
     return {
@@ -396,7 +431,7 @@ type ValueOfKind<F> =
         ? number
         : F extends BooleanField
           ? boolean
-          : F extends ReferencesField
+          : F extends ReferencesField | FilesField
             ? string[]
             : F extends EnumSetField<infer V>
               ? V[]
@@ -404,7 +439,7 @@ type ValueOfKind<F> =
                 ? Array<{ [K in keyof F['fields']]: ValueOf<F['fields'][K]> }>
                 : never;
 
-export type ValueOf<F> = F extends { kind: 'enum' | 'references' | 'enumSet' | 'children' }
+export type ValueOf<F> = F extends { kind: 'enum' | 'references' | 'files' | 'enumSet' | 'children' }
   ? ValueOfKind<F>
   : F extends { required: true }
     ? ValueOfKind<F>

@@ -32,6 +32,7 @@ const ChildrenInput = lazy(() =>
 
 // A chunk of its own too: only the forms of a resource with a file field load the upload control.
 const FileInput = lazy(() => import('./FileInput.tsx').then((module) => ({ default: module.FileInput })));
+const FilesInput = lazy(() => import('./FilesInput.tsx').then((module) => ({ default: module.FilesInput })));
 
 // And the tag picker of a references field: only the forms that have one load it.
 const MultiReferenceInput = lazy(() =>
@@ -52,8 +53,8 @@ export interface FieldInputProps {
   disabled?: boolean;
   /** children fields: the server's errors on their cells, keyed like `ranks[2].code` */
   serverErrors?: Readonly<Record<string, FieldError>>;
-  /** file fields: the record's file (`<field>Info`) when the form edits one */
-  stored?: StoredFile | null;
+  /** file fields: the record's file (`<field>Info`) when the form edits one; files fields: its files */
+  stored?: StoredFile | readonly StoredFile[] | null;
 }
 
 /** Local date and time as the datetime-local input writes it. */
@@ -68,7 +69,8 @@ const localDateTime = (value: FormValue) => {
  * code TextInput (Textarea when multiline), integer, decimal and money DecimalInput, boolean
  * Switch, date DateInput, date-time, enum Dropdown with its value labels, enum set checkboxes,
  * reference a searching Combobox, references a searching tag picker (MultiReferenceInput),
- * children a table of rows (ChildrenInput), file an upload to the storage service (FileInput).
+ * children a table of rows (ChildrenInput), file an upload to the storage service (FileInput),
+ * files several uploads kept in order (FilesInput).
  */
 export function FieldInput({ name, field, binding, text, disabled, serverErrors, stored }: FieldInputProps) {
   const styles = useStyles();
@@ -204,7 +206,19 @@ export function FieldInput({ name, field, binding, text, disabled, serverErrors,
               field={field}
               binding={binding}
               label={label}
-              stored={stored ?? null}
+              stored={stored && !Array.isArray(stored) ? (stored as StoredFile) : null}
+              disabled={disabled}
+            />
+          </Suspense>
+        );
+      case 'files':
+        return (
+          <Suspense fallback={<Loading size="tiny" />}>
+            <FilesInput
+              field={field}
+              binding={binding}
+              label={label}
+              stored={Array.isArray(stored) ? stored : []}
               disabled={disabled}
             />
           </Suspense>

@@ -6,6 +6,14 @@ import { downloadFieldFile, type StoredFile } from './file-field-api.ts';
 
 const useStyles = makeStyles({
   size: { color: tokens.colorNeutralForeground3, marginInlineStart: tokens.spacingHorizontalXS },
+  list: {
+    margin: 0,
+    paddingInlineStart: 0,
+    listStyleType: 'none',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+  },
 });
 
 /**
@@ -33,5 +41,19 @@ export function FileLink({ file }: { file: StoredFile }) {
       </Link>
       <Text className={styles.size}>({formatBytes(file.size)})</Text>
     </span>
+  );
+}
+
+/** A files field's value on a detail page: each file a download link, in the order attached. */
+export function FileLinks({ files }: { files: readonly StoredFile[] }) {
+  const styles = useStyles();
+  return (
+    <ul className={styles.list}>
+      {files.map((file) => (
+        <li key={file.id}>
+          <FileLink file={file} />
+        </li>
+      ))}
+    </ul>
   );
 }

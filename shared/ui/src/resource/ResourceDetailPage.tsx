@@ -18,7 +18,7 @@ import { notify } from '../toast/notify.ts';
 import { ChildrenTable } from './ChildrenTable.tsx';
 import { formatFieldValue } from './format-value.ts';
 import { fileInfoKey, type StoredFile } from './file-field-api.ts';
-import { FileLink } from './FileLink.tsx';
+import { FileLink, FileLinks } from './FileLink.tsx';
 import { resourceApi, type ResourceRecord } from './resource-api.ts';
 import { useLabelText } from './resource-labels.ts';
 import { goTo, resourceRoutes } from './resource-routes.ts';
@@ -137,6 +137,10 @@ export function ResourceDetailPage({
     const field = contract.fields[fieldName];
     const file = field?.kind === 'file' ? (record[fileInfoKey(fieldName)] as StoredFile | null) : null;
     if (file) return <FileLink file={file} />;
+    if (field?.kind === 'files') {
+      const files = (record[fileInfoKey(fieldName)] as StoredFile[] | undefined) ?? [];
+      return files.length > 0 ? <FileLinks files={files} /> : '—';
+    }
     if (field?.kind === 'children')
       return <ChildrenTable field={field} rows={record[fieldName]} text={text} words={words} />;
     const shown =

@@ -207,6 +207,9 @@ function FormBody({
       ...(field.kind === 'file'
         ? { stored: (record?.[fileInfoKey(name)] as StoredFile | null) ?? null }
         : {}),
+      ...(field.kind === 'files'
+        ? { stored: (record?.[fileInfoKey(name)] as StoredFile[] | undefined) ?? [] }
+        : {}),
     };
     return Custom ? <Custom key={name} {...inputProps} /> : <FieldInput key={name} {...inputProps} />;
   };

@@ -47,6 +47,7 @@ function formValueOf(field: FieldContract, value: unknown, fresh: boolean): Form
       return typeof value === 'string' ? value : fresh ? (field.defaultValue ?? null) : null;
     case 'enumSet':
     case 'references':
+    case 'files':
       return Array.isArray(value) ? (value as string[]) : [];
     case 'children':
       return Array.isArray(value)
@@ -156,6 +157,7 @@ export function fieldValidators(field: FieldContract): Validator[] {
       validators.push(Validators.oneOf(field.values));
       break;
     case 'references':
+    case 'files':
       validators.push(Validators.maxLength(field.maxItems));
       break;
     case 'children':
@@ -211,6 +213,7 @@ function requestValue(field: FieldContract, value: FormValue): unknown {
     case 'enumSet':
       return [...(value as string[])].sort();
     case 'references':
+    case 'files':
       return value;
     case 'children':
       // a read-only item (a name the server copies from the record referred to) is not sent

@@ -52,6 +52,9 @@ export function formatFieldValue(
       // the records' names joined by ", " come from useReferenceTexts (find-by-ids); until then
       // nothing rather than raw ids
       return '';
+    case 'files':
+      // the cell says how many; the detail page lists them by name (FileLink)
+      return Array.isArray(value) && value.length > 0 ? String(value.length) : '';
     case 'children': {
       // the list's cell: the rows' names (the first plain-text item field) or how many rows
       if (!Array.isArray(value)) return '';

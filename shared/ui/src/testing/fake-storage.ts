@@ -18,6 +18,11 @@ const LIMITS = [
     maxBytes: 15 * 1_048_576,
     extensions: ['pdf', 'docx', 'xlsx', 'pptx', 'png', 'jpg', 'jpeg'],
   },
+  {
+    ownerType: 'ATTACHMENT',
+    maxBytes: 10 * 1_048_576,
+    extensions: ['pdf', 'png', 'jpg', 'jpeg', 'gif', 'webp', 'docx', 'xlsx', 'pptx'],
+  },
 ];
 
 const json = (status: number, body: unknown): FakeResourceReply => ({ status, body });
@@ -76,13 +81,24 @@ export function answerStorage(
   return undefined;
 }
 
-/** Sets `<field>Info` of each file field of the record from the fake's files (null when unknown). */
+/**
+ * Sets `<field>Info` of each file field of the record from the fake's files (null when unknown),
+ * and of each files field (the known ones, in order), as the server does.
+ */
 export function attachFakeFileInfo(
   contract: AnyResourceContract,
   record: Record<string, unknown>,
   files: Map<string, FakeStoredFile>,
 ): void {
-  for (const [name, field] of Object.entries(contract.fields))
+  for (const [name, field] of Object.entries(contract.fields)) {
     if (field.kind === 'file')
       record[`${name}Info`] = typeof record[name] === 'string' ? (files.get(record[name]) ?? null) : null;
+    if (field.kind === 'files')
+      record[`${name}Info`] = (Array.isArray(record[name]) ? (record[name] as string[]) : []).flatMap(
+        (id) => {
+          const file = files.get(id);
+          return file ? [file] : [];
+        },
+      );
+  }
 }

@@ -125,6 +125,7 @@ function scalarValues(
     case 'treeParent':
       return [[key, names.nameOf(field, value)]];
     case 'file':
+    case 'files':
     case 'image':
       return [];
     default:

@@ -32,6 +32,11 @@ function recordSchema(fields: Fields, lists: Lists): TSchema {
   for (const [name, spec] of Object.entries(lists)) properties[name] = listSchema(spec);
   for (const [name, spec] of Object.entries(fields))
     if (spec.kind === 'file') properties[`${name}Info`] = nullable(FileInfo);
+  for (const [name, spec] of Object.entries(lists))
+    if (spec.files)
+      properties[`${name}Info`] = Type.Array(FileInfo, {
+        description: `the files of ${name} still kept, in order`,
+      });
   return Type.Object({
     ...properties,
     version: Type.Integer({ minimum: 1, description: 'send it back with POST /{id}/update' }),

@@ -14,11 +14,17 @@ export async function storeExampleFiles(
   tenantId: string | null,
   contract: AnyResourceContract,
   name = 'example',
-): Promise<Record<string, string>> {
-  const chosen: Record<string, string> = {};
+): Promise<Record<string, string | string[]>> {
+  const chosen: Record<string, string | string[]> = {};
   for (const [field, spec] of Object.entries(contract.fields)) {
-    if (spec.kind !== 'file') continue;
-    chosen[field] = await storeExampleFile(db, tenantId, spec.ownerType, `${name}.${spec.accept[0]}`);
+    if (spec.kind === 'file')
+      chosen[field] = await storeExampleFile(db, tenantId, spec.ownerType, `${name}.${spec.accept[0]}`);
+    // two files, of the first and last type taken, so their order is kept and proved
+    if (spec.kind === 'files')
+      chosen[field] = [
+        await storeExampleFile(db, tenantId, spec.ownerType, `${name}-1.${spec.accept[0]}`),
+        await storeExampleFile(db, tenantId, spec.ownerType, `${name}-2.${spec.accept.at(-1)}`),
+      ];
   }
   return chosen;
 }

@@ -12,6 +12,8 @@ import type { ResourceDefinition } from '../types.ts';
  * (table `files`, migration 0018). The engine reads that table directly (db/tables is engine),
  * never the storage service. A record answers the id in the field and, beside it,
  * `<field>Info`: { id, fileName, size, contentType } of the file, or null once it is gone.
+ * Files lists (kind `files`, write/file-lists.ts) hold several ids and answer `<list>Info`: the
+ * infos of the files still kept, in the list's order.
  */
 
 type Row = Record<string, unknown>;
@@ -26,6 +28,12 @@ export interface FileInfo {
 
 /** The key of a file field's info in an answer. */
 export const fileInfoKey = (name: string) => `${name}Info`;
+
+/** The files lists of the definition with the extensions each accepts. */
+const fileListsOf = (definition: ResourceDefinition) =>
+  Object.entries(definition.lists).flatMap(([name, spec]) =>
+    spec.files ? [{ name, accept: spec.files.accept }] : [],
+  );
 
 /** The file fields of the definition with the extensions each accepts. */
 export const fileFieldsOf = (definition: ResourceDefinition) =>
@@ -46,10 +54,25 @@ const ofCaller = (scope: ResourceScope): SQL | undefined =>
     eq(files.deleted, false),
   );
 
+/** "must be a .docx or .xlsx file" */
+const wrongType = (accept: readonly string[]) =>
+  `must be a ${accept.map((extension) => `.${extension}`).join(' or ')} file`;
+
+/** The live files of the caller among `ids`: each one's original name, by id. */
+async function namesOfCallerFiles(tx: Tx, scope: ResourceScope, ids: readonly string[]) {
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await tx
+    .select({ id: files.id, originalName: files.originalName })
+    .from(files)
+    .where(and(ofCaller(scope), inArray(files.id, [...ids])));
+  return new Map(rows.map((row) => [row.id.toLowerCase(), row.originalName]));
+}
+
 /**
  * Refuses file ids that are not a live file of the caller (unknown, deleted, another tenant's)
- * or whose name does not end in an accepted extension: 400 with a field error on each, before
- * anything is written.
+ * or whose name does not end in an accepted extension: 400 with a field error on each (a files
+ * list's on `<list>[<index>]`), before anything is written. `values`: what is written, lists
+ * included.
  */
 export async function refuseBadFiles(
   tx: Tx,
@@ -57,24 +80,30 @@ export async function refuseBadFiles(
   scope: ResourceScope,
   values: Row,
 ): Promise<void> {
+  const given = [
+    ...fileFieldsOf(definition).flatMap(({ name, accept }) => {
+      const value = values[name];
+      return typeof value === 'string' ? [{ field: name, id: value, accept }] : [];
+    }),
+    ...fileListsOf(definition).flatMap(({ name, accept }) => {
+      const ids = values[name];
+      return Array.isArray(ids)
+        ? ids.map((id, index) => ({ field: `${name}[${index}]`, id: String(id), accept }))
+        : [];
+    }),
+  ];
+  const names = await namesOfCallerFiles(
+    tx,
+    scope,
+    given.map(({ id }) => id),
+  );
   const errors: FieldError[] = [];
-  for (const { name, accept } of fileFieldsOf(definition)) {
-    const value = values[name];
-    if (typeof value !== 'string') continue;
-    const [file] = await tx
-      .select({ originalName: files.originalName })
-      .from(files)
-      .where(and(ofCaller(scope), eq(files.id, value)));
-    if (!file) {
-      errors.push({ field: name, code: FieldErrorKeys.invalidValue, message: 'refers to no file' });
-      continue;
-    }
-    if (!accept.includes(extensionOfName(file.originalName)))
-      errors.push({
-        field: name,
-        code: FieldErrorKeys.invalidValue,
-        message: `must be a ${accept.map((extension) => `.${extension}`).join(' or ')} file`,
-      });
+  for (const { field, id, accept } of given) {
+    const name = names.get(id.toLowerCase());
+    if (name === undefined)
+      errors.push({ field, code: FieldErrorKeys.invalidValue, message: 'refers to no file' });
+    else if (!accept.includes(extensionOfName(name)))
+      errors.push({ field, code: FieldErrorKeys.invalidValue, message: wrongType(accept) });
   }
   if (errors.length > 0) throw validationFailed(errors, 'A file given is not one this record takes');
 }
@@ -89,25 +118,40 @@ async function infoByIds(tx: Tx, ids: string[]): Promise<Map<string, FileInfo>> 
   return new Map(rows.map((row) => [row.id, { ...row, size: Number(row.size) }]));
 }
 
-/** Sets `<field>Info` on each row for each file field (null when the file is gone), in `tx`. */
+/**
+ * Sets `<field>Info` on each row for each file field (null when the file is gone) and
+ * `<list>Info` for each files list (the files still kept, in order), in `tx`. The lists must
+ * already be on the rows (write/lists.ts attaches them first).
+ */
 export async function attachFileInfo<R extends Row>(
   tx: Tx,
   definition: ResourceDefinition,
   rows: R[],
 ): Promise<R[]> {
   const fields = fileFieldsOf(definition);
-  if (fields.length === 0 || rows.length === 0) return rows;
+  const lists = fileListsOf(definition);
+  if ((fields.length === 0 && lists.length === 0) || rows.length === 0) return rows;
+  const idsOf = (row: Row): unknown[] => [
+    ...fields.map(({ name }) => row[name]),
+    ...lists.flatMap(({ name }) => (Array.isArray(row[name]) ? (row[name] as unknown[]) : [])),
+  ];
   const ids = [
-    ...new Set(
-      rows.flatMap((row) => fields.map(({ name }) => row[name]).filter((id) => typeof id === 'string')),
-    ),
+    ...new Set(rows.flatMap((row) => idsOf(row).filter((id) => typeof id === 'string'))),
   ] as string[];
   const byId = await infoByIds(tx, ids);
-  for (const row of rows)
+  for (const row of rows) {
     for (const { name } of fields) {
       const id = row[name];
       (row as Row)[fileInfoKey(name)] = typeof id === 'string' ? (byId.get(id) ?? null) : null;
     }
+    for (const { name } of lists) {
+      const listed = Array.isArray(row[name]) ? (row[name] as string[]) : [];
+      (row as Row)[fileInfoKey(name)] = listed.flatMap((id) => {
+        const info = byId.get(id);
+        return info ? [info] : [];
+      });
+    }
+  }
   return rows;
 }
 

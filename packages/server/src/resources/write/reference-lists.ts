@@ -41,7 +41,7 @@ export interface ReferenceListTarget {
  */
 export function referenceList(
   name: string,
-  field: ReferencesField,
+  field: Pick<ReferencesField, 'label' | 'maxItems'>,
   child: ReferenceListTable,
   target: ReferenceListTarget,
 ): ListSpec {

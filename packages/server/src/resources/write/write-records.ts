@@ -87,7 +87,7 @@ async function checkWrite(
   await refuseDuplicates(tx, definition, context, values, id);
   // a create's lists are not among its values (hooks see them after the insert, as before)
   await refuseBrokenReferences(tx, definition, context.scope, { ...values, ...lists }, id);
-  await refuseBadFiles(tx, definition, context.scope, values);
+  await refuseBadFiles(tx, definition, context.scope, { ...values, ...lists });
   await refuseOutsideScope(
     tx,
     context.scope,

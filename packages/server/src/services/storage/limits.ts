@@ -42,6 +42,8 @@ export const OwnerTypeLimits = {
   DOCUMENT_TEMPLATE: { maxBytes: 10 * MEGABYTE, kinds: ['docx', 'xlsx'] },
   USER_MANUAL: { maxBytes: 15 * MEGABYTE, kinds: ['pdf', 'docx', 'xlsx', 'pptx', 'png', 'jpeg'] },
   WORKER_FILE: { maxBytes: 10 * MEGABYTE, kinds: ['pdf', ...IMAGES, ...OFFICE] },
+  /** the papers attached to a record (a decree, a decision, its appendices): a files field */
+  ATTACHMENT: { maxBytes: 10 * MEGABYTE, kinds: ['pdf', ...IMAGES, ...OFFICE] },
   GENERAL: { maxBytes: 10 * MEGABYTE, kinds: ['pdf', ...IMAGES, ...OFFICE, 'text', 'csv', 'svg'] },
 } as const satisfies Record<string, { maxBytes: number; kinds: readonly FileKind[] }>;
 export type OwnerType = keyof typeof OwnerTypeLimits;

@@ -5,9 +5,10 @@ import { jobTitles } from '../../../db/schema.ts';
 import { contractTypes } from '../../../db/tables/wage-categories.ts';
 import type { Tx } from '../../../db/database.ts';
 import { laborContractAllowances, laborContracts } from '../../../db/tables/labor-contracts.ts';
+import { laborContractFiles } from '../../../db/tables/file-lists.ts';
 import { workers } from '../../../db/tables/workers.ts';
 import { validationFailed } from '../../../http/errors.ts';
-import { bindResource } from '../../../resources/index.ts';
+import { bindResource, fileListOf } from '../../../resources/index.ts';
 import { todayInVietnam } from '../../../resources/search/find-latest-effective.ts';
 import { byWorkerDataScope } from '../workers/worker-reach.ts';
 import { addMonths } from './contract-term.ts';
@@ -142,6 +143,7 @@ export const laborContractResource = bindResource(laborContractContract, {
       order: laborContractAllowances.position,
     },
   },
+  fileLists: { files: fileListOf(laborContractFiles) },
   hooks: {
     validate: ({ tx }, changes, before) => refuseInconsistent(tx, changes, before),
     beforeCreate: async ({ tx }, values) => {

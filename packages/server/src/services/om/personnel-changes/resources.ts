@@ -20,10 +20,18 @@ import {
   rewards,
   salaryReviews,
 } from '../../../db/tables/personnel-changes.ts';
+import {
+  benefitFiles,
+  disciplineFiles,
+  displacementFiles,
+  resignationFiles,
+  rewardFiles,
+  salaryReviewFiles,
+} from '../../../db/tables/file-lists.ts';
 import { salaryGrades } from '../../../db/tables/wage-categories.ts';
 import { workers } from '../../../db/tables/workers.ts';
 import { AppError, validationFailed } from '../../../http/errors.ts';
-import { bindResource, type ResourceHooks } from '../../../resources/index.ts';
+import { bindResource, fileListOf, type ResourceHooks } from '../../../resources/index.ts';
 import { byWorkerDataScope } from '../workers/worker-reach.ts';
 
 type Row = Record<string, unknown>;
@@ -101,6 +109,7 @@ const disciplineTypes: PgTable = categoryTables.discipline_type;
 export const displacementResource = bindResource(displacementContract, {
   table: displacements,
   dataScope: byWorkerDataScope(),
+  fileLists: { files: fileListOf(displacementFiles) },
   references: {
     workerId: workers,
     fromUnitId: organizationUnits,
@@ -120,6 +129,7 @@ export const displacementResource = bindResource(displacementContract, {
 export const resignationResource = bindResource(resignationContract, {
   table: resignations,
   dataScope: byWorkerDataScope(),
+  fileLists: { files: fileListOf(resignationFiles) },
   references: { workerId: workers, handoverWorkerId: workers },
   hooks: changeHooks((record) =>
     record.handoverWorkerId != null && record.handoverWorkerId === record.workerId
@@ -131,6 +141,7 @@ export const resignationResource = bindResource(resignationContract, {
 export const rewardResource = bindResource(rewardContract, {
   table: rewards,
   dataScope: byWorkerDataScope(),
+  fileLists: { files: fileListOf(rewardFiles) },
   references: { workerId: workers, rewardTypeId: rewardTypes },
   hooks: changeHooks(),
 });
@@ -138,6 +149,7 @@ export const rewardResource = bindResource(rewardContract, {
 export const disciplineResource = bindResource(disciplineContract, {
   table: disciplines,
   dataScope: byWorkerDataScope(),
+  fileLists: { files: fileListOf(disciplineFiles) },
   references: { workerId: workers, disciplineTypeId: disciplineTypes },
   hooks: changeHooks((record) =>
     typeof record.expiryDate === 'string' && record.expiryDate < String(record.effectiveDate)
@@ -149,6 +161,7 @@ export const disciplineResource = bindResource(disciplineContract, {
 export const benefitResource = bindResource(benefitContract, {
   table: benefits,
   dataScope: byWorkerDataScope(),
+  fileLists: { files: fileListOf(benefitFiles) },
   references: { workerId: workers },
   hooks: changeHooks(),
 });
@@ -156,6 +169,7 @@ export const benefitResource = bindResource(benefitContract, {
 export const salaryReviewResource = bindResource(salaryReviewContract, {
   table: salaryReviews,
   dataScope: byWorkerDataScope(),
+  fileLists: { files: fileListOf(salaryReviewFiles) },
   references: {
     workerId: workers,
     fromSalaryGradeId: salaryGrades,

@@ -20,11 +20,12 @@ import {
   workers,
 } from '../../../db/tables/workers.ts';
 import { salaryGrades } from '../../../db/tables/wage-categories.ts';
+import { workerFiles } from '../../../db/tables/file-lists.ts';
 import type { Tx } from '../../../db/database.ts';
 import type { Scope } from '../../../db/tenant-scope.ts';
 import { validationFailed } from '../../../http/errors.ts';
 import { workerDataScope, workerReachOf } from './worker-reach.ts';
-import { bindResource } from '../../../resources/index.ts';
+import { bindResource, fileListOf } from '../../../resources/index.ts';
 import { listOf } from '../../../resources/search/repeated-param.ts';
 
 type Row = Record<string, unknown>;
@@ -74,6 +75,14 @@ const SELF_SERVICE = new Set<string>(WORKER_SELF_SERVICE_FIELDS);
 
 /** Whether a sent value is the stored one (numbers as numbers: "12000000" is "12000000.00"). */
 function sameValue(sent: unknown, stored: unknown): boolean {
+  // a list of ids (the papers) sent back as stored, in its order, is no change
+  if (Array.isArray(sent) && Array.isArray(stored))
+    return (
+      sent.length === stored.length &&
+      sent.every(
+        (item, i) => typeof item === 'string' && item.toLowerCase() === String(stored[i]).toLowerCase(),
+      )
+    );
   if (Array.isArray(sent) || Array.isArray(stored)) return false;
   const a = sent ?? null;
   const b = stored ?? null;
@@ -178,6 +187,7 @@ export const workerResource = bindResource(workerContract, {
       order: workerBankAccounts.position,
     },
   },
+  fileLists: { files: fileListOf(workerFiles) },
   hooks: {
     validate: async ({ tx, caller }, changes, before) => {
       refuseInconsistentDates(changes, before);

@@ -1,5 +1,6 @@
 import type { DataScopeValue } from '@hcm/contracts/users-roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeExampleFile } from '../../../resources/testing/example-files.ts';
 import { startResourceTestKit, type Caller, type ResourceTestKit } from '../../../resources/testing/kit.ts';
 import { testEngines } from '../../../testing/engines.ts';
 import { accessTokenFor, makeUser } from '../../../testing/factories.ts';
@@ -216,8 +217,15 @@ describe.each(await testEngines())('employees’ data scope on $engine', ({ engi
     );
     const { id: _id, createdAt, createdBy, lastModifiedAt, lastModifiedBy, ...fields } = record.body.data;
     void [_id, createdAt, createdBy, lastModifiedAt, lastModifiedBy];
-    const saved = await own(seller, id('seller'), { ...fields, homeTown: 'Nam Định' });
+    const { filesInfo: _papers, ...sentBack } = fields;
+    const saved = await own(seller, id('seller'), { ...sentBack, homeTown: 'Nam Định' });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // the papers of one's file are HR's to keep
+    const diploma = await storeExampleFile(kit.server.db.orm, hr.tenantId, 'WORKER_FILE', 'Bằng.pdf');
+    const papers = await own(seller, id('seller'), { files: [diploma] });
+    expect(papers.body.errors?.map((error) => [error.field, error.message])).toEqual([
+      ['files', 'only HR changes this on your own record'],
+    ]);
     // a manager is an employee on his own record; HR changes anyone's pay
     const manager = await userOf('UNITS', id('manager'));
     const promoted = await own(manager, id('manager'), { salary: '50000000' });

@@ -6,13 +6,14 @@ import {
 } from '@hcm/contracts/position-coefficients';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
+import { positionSalaryCoefficientFiles } from '../../../db/tables/file-lists.ts';
 import {
   positionSalaryCoefficientGrades,
   positionSalaryCoefficients,
 } from '../../../db/tables/position-coefficients.ts';
 import { salaryGradeScales, salaryGrades } from '../../../db/tables/wage-categories.ts';
 import { AppError, validationFailed } from '../../../http/errors.ts';
-import { bindResource, type BoundResource } from '../../../resources/index.ts';
+import { bindResource, fileListOf, type BoundResource } from '../../../resources/index.ts';
 import type { ListSpec } from '../../../resources/types.ts';
 
 type Row = Record<string, unknown>;
@@ -115,6 +116,9 @@ function bindPositionCoefficients(): BoundResource {
         parent: positionSalaryCoefficientGrades.positionSalaryCoefficientId,
         order: positionSalaryCoefficientGrades.position,
       },
+    },
+    fileLists: {
+      files: fileListOf(positionSalaryCoefficientFiles),
     },
     hooks: {
       async validate({ tx, caller }, changes, before) {
