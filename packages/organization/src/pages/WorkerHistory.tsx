@@ -18,6 +18,8 @@ import {
 import { useOrganizationTranslation } from '../organization-i18n.ts';
 
 const useStyles = makeStyles({
+  // the heading is a Text (inline by default): a column keeps it above what follows
+  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   list: {
     listStyleType: 'none',
     margin: 0,
@@ -68,7 +70,7 @@ export function WorkerHistory({ workerId }: { workerId: string }) {
   const entries = current?.entries;
   const failed = current !== null && !entries;
   return (
-    <section aria-labelledby="worker-history-title">
+    <section className={styles.section} aria-labelledby="worker-history-title">
       <Subtitle1 as="h2" id="worker-history-title">
         {t('history.title')}
       </Subtitle1>

@@ -20,6 +20,7 @@ const useStyles = makeStyles({
     maxWidth: '100%',
   },
   name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 },
+  icon: { flexShrink: 0 },
   hint: { color: tokens.colorNeutralForeground3 },
   // the size stays on one line beside the name, which is the one cut short
   size: { color: tokens.colorNeutralForeground3, whiteSpace: 'nowrap', flexShrink: 0 },
@@ -116,7 +117,7 @@ export function FileInput({ field, binding, label, stored, disabled }: FileInput
       />
       {shown && (
         <div className={styles.file} data-testid="file-input-current">
-          <DocumentRegular aria-hidden="true" />
+          <DocumentRegular className={styles.icon} aria-hidden="true" />
           <Text className={styles.name} title={shown.fileName}>
             {shown.fileName}
           </Text>

@@ -76,7 +76,8 @@ describe('a files field in the generic form', () => {
     expect(names(group)).to.deep.equal(['Phụ lục.pdf']);
     await user.upload(picker(group), pdf('Quyết định.pdf'));
     await waitFor(() => expect(names(group)).to.deep.equal(['Phụ lục.pdf', 'Quyết định.pdf']));
-    expect(await accessibilityViolations(document.body)).to.deep.equal([]);
+    const violations = await accessibilityViolations(document.body);
+    expect(violations, JSON.stringify(violations)).to.deep.equal([]);
 
     await user.type(screen.getByRole('textbox', { name: /^Tên/ }), 'Bảng lương 2026');
     await user.type(screen.getByRole('textbox', { name: /^Ngày hiệu lực/ }), '01012026');

@@ -33,6 +33,8 @@ const useStyles = makeStyles({
     gap: tokens.spacingVerticalXXS,
   },
   item: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
+  // the name is the one cut short, never the icon
+  icon: { flexShrink: 0 },
   name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 },
   size: { color: tokens.colorNeutralForeground3, whiteSpace: 'nowrap', flexShrink: 0 },
   hint: { color: tokens.colorNeutralForeground3 },
@@ -168,7 +170,7 @@ export function FilesInput({ field, binding, label, stored, disabled }: FilesInp
             const name = file?.fileName ?? t('fileInput.storedFile');
             return (
               <li key={id} className={styles.item} data-testid="files-input-item">
-                <DocumentRegular aria-hidden="true" />
+                <DocumentRegular className={styles.icon} aria-hidden="true" />
                 <Text className={styles.name} title={name}>
                   {name}
                 </Text>

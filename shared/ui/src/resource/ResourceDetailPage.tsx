@@ -44,6 +44,8 @@ const useStyles = makeStyles({
   },
   term: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
   value: { margin: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' },
+  // a list's rows (a table, a matrix) take the section's whole width
+  wide: { gridColumn: '1 / -1', minWidth: 0 },
 });
 
 export interface ResourceDetailPageProps {
@@ -150,7 +152,10 @@ export function ResourceDetailPage({
   };
 
   const entry = (fieldName: string, label: string) => (
-    <div key={fieldName}>
+    <div
+      key={fieldName}
+      className={contract.fields[fieldName]?.kind === 'children' ? styles.wide : undefined}
+    >
       <dt className={styles.term}>{label}</dt>
       <dd className={styles.value} data-field={fieldName}>
         {valueOf(fieldName)}

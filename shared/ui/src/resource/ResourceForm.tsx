@@ -47,6 +47,8 @@ const useStyles = makeStyles({
     gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
   },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'flex-end' },
+  // a list's own editor (a matrix) takes the section's whole width, as the generic table does
+  wide: { gridColumn: '1 / -1', minWidth: 0 },
 });
 
 /** What a replacement section gets: its fields, their bindings, and the default input of each. */
@@ -211,7 +213,14 @@ function FormBody({
         ? { stored: (record?.[fileInfoKey(name)] as StoredFile[] | undefined) ?? [] }
         : {}),
     };
-    return Custom ? <Custom key={name} {...inputProps} /> : <FieldInput key={name} {...inputProps} />;
+    if (!Custom) return <FieldInput key={name} {...inputProps} />;
+    return field.kind === 'children' ? (
+      <div key={name} className={styles.wide}>
+        <Custom {...inputProps} />
+      </div>
+    ) : (
+      <Custom key={name} {...inputProps} />
+    );
   };
 
   return (
