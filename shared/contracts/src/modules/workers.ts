@@ -78,6 +78,42 @@ const phone = (key: string, vi: string, en: string) =>
     example: (n) => `0987${String(n).padStart(6, '0')}`,
   });
 
+/**
+ * Where an address is (catalogues §3 "addresses … provinceCode, districtCode, wardCode and
+ * names"): its province and ward in the areas in force since 1 July 2025 (two levels, no
+ * district; GET /api/om/areas), chosen from lists, and the two names the server writes from the
+ * codes ("Phường Bến Thành, Thành phố Hồ Chí Minh") so lists, exports and printed documents read
+ * them. The address field itself keeps the house number and street.
+ */
+export const ADDRESS_KINDS = ['permanent', 'temporary', 'homeTown'] as const;
+export type AddressKind = (typeof ADDRESS_KINDS)[number];
+export const addressAreaFields = (kind: AddressKind) =>
+  ({
+    province: `${kind}ProvinceCode`,
+    ward: `${kind}WardCode`,
+    name: `${kind}AreaName`,
+  }) as const;
+function addressArea<K extends AddressKind>(kind: K, vi: string, en: string) {
+  return {
+    [`${kind}ProvinceCode`]: f.text({
+      label: label(`worker.${kind}ProvinceCode`, `Tỉnh/Thành phố (${vi})`, `Province (${en})`),
+      maxLength: 2,
+      pattern: '^[0-9]{2}$',
+      example: () => '79',
+    }),
+    [`${kind}WardCode`]: f.text({
+      label: label(`worker.${kind}WardCode`, `Phường/Xã (${vi})`, `Ward or commune (${en})`),
+      maxLength: 5,
+      pattern: '^[0-9]{5}$',
+      example: () => '26734',
+    }),
+    [`${kind}AreaName`]: f.text({
+      label: label(`worker.${kind}AreaName`, `Phường/Xã, Tỉnh/Thành phố (${vi})`, `Ward, province (${en})`),
+      maxLength: FieldLimits.address,
+    }),
+  } as Record<`${K}ProvinceCode` | `${K}WardCode` | `${K}AreaName`, ReturnType<typeof f.text>>;
+}
+
 const workerFields = {
   code: f.code({ label: label('worker.code', 'Mã nhân viên', 'Employee code') }),
   fullName: f.text({
@@ -199,8 +235,11 @@ const workerFields = {
   socialInsuranceIssueDate: day('socialInsuranceIssueDate', 'Ngày cấp sổ BHXH', 'Insurance book issued on'),
   socialInsuranceIssuePlace: text('socialInsuranceIssuePlace', 'Nơi cấp sổ BHXH', 'Insurance book issued by'),
   permanentAddress: text('permanentAddress', 'Địa chỉ thường trú', 'Permanent address', FieldLimits.address),
+  ...addressArea('permanent', 'thường trú', 'permanent address'),
   temporaryAddress: text('temporaryAddress', 'Địa chỉ tạm trú', 'Temporary address', FieldLimits.address),
+  ...addressArea('temporary', 'tạm trú', 'temporary address'),
   homeTown: text('homeTown', 'Quê quán', 'Home town', FieldLimits.address),
+  ...addressArea('homeTown', 'quê quán', 'home town'),
   unionJoiningDate: day('unionJoiningDate', 'Ngày vào Công đoàn', 'Joined the union on'),
   partyReservedJoiningDate: day(
     'partyReservedJoiningDate',
