@@ -67,6 +67,7 @@ const SQL_TYPES: Record<string, RegExp> = {
   reference: /^uuid$/,
   treeParent: /^uuid$/,
   file: /^uuid$/,
+  area: /^(varchar|character varying)/,
 };
 
 /** Kinds a binding cannot serve yet: refused, never silently left out. */
@@ -210,6 +211,13 @@ export function bindResource(contract: AnyResourceContract, binding: ResourceBin
     };
   }
 
+  for (const [name, field] of Object.entries(contract.fields))
+    if (field.kind === 'area' && field.parent !== undefined) {
+      const parent = contract.fields[field.parent];
+      if (parent?.kind !== 'area' || parent.level !== 'province')
+        fail(`area field ${name}: its parent ${field.parent} is not a province field of the contract`);
+    }
+
   const listNames = Object.keys(lists);
   const scalars = (names: readonly string[]) => names.filter((name) => !listNames.includes(name));
   for (const [what, names] of [
@@ -225,9 +233,12 @@ export function bindResource(contract: AnyResourceContract, binding: ResourceBin
         !(what === 'exportColumns' && (lists[name]?.cell || lists[name]?.cells))
       )
         fail(`${what} names ${name}, a list: lists are written and answered with the record only`);
-  for (const name of contract.importColumns)
+  for (const name of contract.importColumns) {
     if (contract.fields[name]?.kind === 'file')
       fail(`importColumns names ${name}, a file: a spreadsheet row cannot carry an uploaded file`);
+    if (contract.fields[name]?.kind === 'area')
+      fail(`importColumns names ${name}, an area: the import does not check areas yet`);
+  }
 
   const declaration: ResourceDeclaration = {
     service: contract.service,

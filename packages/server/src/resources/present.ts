@@ -10,6 +10,9 @@ export function presentRecord(definition: ResourceDefinition, row: Record<string
   // file fields: the file's name, size and type beside its id (write/file-fields.ts)
   for (const [name, spec] of Object.entries(definition.fields))
     if (spec.kind === 'file') record[`${name}Info`] = row[`${name}Info`] ?? null;
+  // area fields: the area's name beside its code (write/area-fields.ts)
+  for (const [name, spec] of Object.entries(definition.fields))
+    if (spec.area) record[`${name}Name`] = row[`${name}Name`] ?? null;
   // files lists: each file's name, size and type, in the list's order (gone files left out)
   for (const [name, spec] of Object.entries(definition.lists))
     if (spec.files) record[`${name}Info`] = row[`${name}Info`] ?? [];

@@ -142,9 +142,13 @@ async function referencedRecords(kit: ResourceTestKit, caller: Caller): Promise<
     if (ready.length === 0)
       throw new Error(`required references form a cycle: ${[...targets.keys()].join(', ')}`);
     for (const [resource, target] of ready) {
+      // the caller's own files, not those of the resource's probe (another tenant's)
+      const files = target.contract
+        ? await storeExampleFiles(kit.server.db.orm, caller.tenantId, target.contract)
+        : {};
       const res = await kit.http.post<{ data: { id: string } }>(
         target.basePath,
-        exampleBody(target, 900),
+        { ...exampleBody(target, 900), ...files },
         caller.token,
       );
       expect(res.status, `${target.basePath}: ${JSON.stringify(res.body)}`).toBe(200);
@@ -184,7 +188,8 @@ describe.each(await testEngines('both'))('every declared resource on $engine', (
   let systemOwner: SystemCaller;
 
   beforeAll(async () => {
-    kit = await startResourceTestKit(engine);
+    // the employees' examples name a province and a ward
+    kit = await startResourceTestKit(engine, { areas: true });
     tenantOwner = await kit.caller(declaredResources);
     exampleContext = { userId: tenantOwner.userId, references: await referencedRecords(kit, tenantOwner) };
     tenantStranger = await kit.caller(declaredResources);

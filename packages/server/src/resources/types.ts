@@ -76,6 +76,8 @@ export interface FieldSpec {
   readonly unit?: DisplayUnit;
   /** file fields: the extensions (lower-case, no dot) a stored file's name may end in */
   readonly file?: { readonly accept: readonly string[] };
+  /** area fields: a province, or a ward of the province in `parent` (write/area-fields.ts) */
+  readonly area?: { readonly level: 'province' | 'ward'; readonly parent?: string };
 }
 
 export type Fields = Readonly<Record<string, FieldSpec>>;

@@ -98,11 +98,16 @@ const derived = (base: Label, suffix: string, vi: string, en: string): Label => 
   en: `${base.en} (${en})`,
 });
 
-/** The placeholder of a field: a reference drops its "Id" (`contractTypeId` → `contractType`). */
+/**
+ * The placeholder of a field: a reference drops its "Id" (`contractTypeId` → `contractType`), an
+ * area its "Code" (`permanentProvinceCode` → `permanentProvince`): each prints the name.
+ */
 export const placeholderOf = (name: string, field: FieldContract) =>
   (field.kind === 'reference' || field.kind === 'treeParent') && name.endsWith('Id') && name.length > 2
     ? name.slice(0, -2)
-    : name;
+    : field.kind === 'area' && name.endsWith('Code') && name.length > 4
+      ? name.slice(0, -4)
+      : name;
 
 const NOT_PRINTED = new Set(['file', 'files', 'image']);
 

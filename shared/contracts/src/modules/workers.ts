@@ -1,6 +1,6 @@
 import { FieldLimits, Patterns } from '../limits.ts';
 import { defineContract, type RecordOf } from '../resource/contract.ts';
-import { ATTACHMENT_TYPES, f } from '../resource/fields.ts';
+import { ATTACHMENT_TYPES, f, type AreaField } from '../resource/fields.ts';
 import { CommonLabels, label } from '../resource/label.ts';
 
 /*
@@ -80,38 +80,28 @@ const phone = (key: string, vi: string, en: string) =>
 
 /**
  * Where an address is (catalogues §3 "addresses … provinceCode, districtCode, wardCode and
- * names"): its province and ward in the areas in force since 1 July 2025 (two levels, no
- * district; GET /api/om/areas), chosen from lists, and the two names the server writes from the
- * codes ("Phường Bến Thành, Thành phố Hồ Chí Minh") so lists, exports and printed documents read
- * them. The address field itself keeps the house number and street.
+ * names"): its province and its ward among the areas in force since 1 July 2025 (two levels, no
+ * district), chosen from lists; the record answers each one's name beside the code, and the
+ * address field keeps the house number and street.
  */
+const STREET_HINT = label('worker.streetHint', 'Số nhà, đường, thôn/xóm', 'House number, street, hamlet');
 export const ADDRESS_KINDS = ['permanent', 'temporary', 'homeTown'] as const;
 export type AddressKind = (typeof ADDRESS_KINDS)[number];
 export const addressAreaFields = (kind: AddressKind) =>
-  ({
-    province: `${kind}ProvinceCode`,
-    ward: `${kind}WardCode`,
-    name: `${kind}AreaName`,
-  }) as const;
+  ({ province: `${kind}ProvinceCode`, ward: `${kind}WardCode` }) as const;
 function addressArea<K extends AddressKind>(kind: K, vi: string, en: string) {
+  const province = `${kind}ProvinceCode` as const;
   return {
-    [`${kind}ProvinceCode`]: f.text({
-      label: label(`worker.${kind}ProvinceCode`, `Tỉnh/Thành phố (${vi})`, `Province (${en})`),
-      maxLength: 2,
-      pattern: '^[0-9]{2}$',
-      example: () => '79',
+    [province]: f.area({
+      label: label(`worker.${kind}Province`, `Tỉnh/Thành phố (${vi})`, `Province (${en})`),
+      level: 'province',
     }),
-    [`${kind}WardCode`]: f.text({
-      label: label(`worker.${kind}WardCode`, `Phường/Xã (${vi})`, `Ward or commune (${en})`),
-      maxLength: 5,
-      pattern: '^[0-9]{5}$',
-      example: () => '26734',
+    [`${kind}WardCode`]: f.area({
+      label: label(`worker.${kind}Ward`, `Phường/Xã (${vi})`, `Ward or commune (${en})`),
+      level: 'ward',
+      parent: province,
     }),
-    [`${kind}AreaName`]: f.text({
-      label: label(`worker.${kind}AreaName`, `Phường/Xã, Tỉnh/Thành phố (${vi})`, `Ward, province (${en})`),
-      maxLength: FieldLimits.address,
-    }),
-  } as Record<`${K}ProvinceCode` | `${K}WardCode` | `${K}AreaName`, ReturnType<typeof f.text>>;
+  } as Record<`${K}ProvinceCode` | `${K}WardCode`, AreaField<false>>;
 }
 
 const workerFields = {
@@ -234,11 +224,23 @@ const workerFields = {
   }),
   socialInsuranceIssueDate: day('socialInsuranceIssueDate', 'Ngày cấp sổ BHXH', 'Insurance book issued on'),
   socialInsuranceIssuePlace: text('socialInsuranceIssuePlace', 'Nơi cấp sổ BHXH', 'Insurance book issued by'),
-  permanentAddress: text('permanentAddress', 'Địa chỉ thường trú', 'Permanent address', FieldLimits.address),
+  permanentAddress: f.text({
+    label: label('worker.permanentAddress', 'Địa chỉ thường trú', 'Permanent address'),
+    maxLength: FieldLimits.address,
+    hint: STREET_HINT,
+  }),
   ...addressArea('permanent', 'thường trú', 'permanent address'),
-  temporaryAddress: text('temporaryAddress', 'Địa chỉ tạm trú', 'Temporary address', FieldLimits.address),
+  temporaryAddress: f.text({
+    label: label('worker.temporaryAddress', 'Địa chỉ tạm trú', 'Temporary address'),
+    maxLength: FieldLimits.address,
+    hint: STREET_HINT,
+  }),
   ...addressArea('temporary', 'tạm trú', 'temporary address'),
-  homeTown: text('homeTown', 'Quê quán', 'Home town', FieldLimits.address),
+  homeTown: f.text({
+    label: label('worker.homeTown', 'Quê quán', 'Home town'),
+    maxLength: FieldLimits.address,
+    hint: STREET_HINT,
+  }),
   ...addressArea('homeTown', 'quê quán', 'home town'),
   unionJoiningDate: day('unionJoiningDate', 'Ngày vào Công đoàn', 'Joined the union on'),
   partyReservedJoiningDate: day(
@@ -397,8 +399,14 @@ export const WORKER_SELF_SERVICE_FIELDS = [
   'email',
   'phone',
   'permanentAddress',
+  'permanentProvinceCode',
+  'permanentWardCode',
   'temporaryAddress',
+  'temporaryProvinceCode',
+  'temporaryWardCode',
   'homeTown',
+  'homeTownProvinceCode',
+  'homeTownWardCode',
   'bloodGroup',
   'heightCm',
   'relatedPersons',
@@ -479,7 +487,20 @@ export const workerContract = defineContract({
     },
     {
       title: label('worker.section.contact', 'Liên hệ và địa chỉ', 'Contact and addresses'),
-      fields: ['email', 'phone', 'permanentAddress', 'temporaryAddress', 'homeTown'],
+      // an address a row: province, ward, street (three columns on a desktop)
+      fields: [
+        'permanentProvinceCode',
+        'permanentWardCode',
+        'permanentAddress',
+        'temporaryProvinceCode',
+        'temporaryWardCode',
+        'temporaryAddress',
+        'homeTownProvinceCode',
+        'homeTownWardCode',
+        'homeTown',
+        'email',
+        'phone',
+      ],
     },
     {
       title: label('worker.section.identification', 'Giấy tờ tuỳ thân', 'Identification'),
@@ -520,6 +541,8 @@ export const workerContract = defineContract({
     ...SHEET_COLUMNS,
     'socialInsuranceNumber',
     'permanentAddress',
+    'permanentWardCode',
+    'permanentProvinceCode',
     'createdAt',
     'lastModifiedAt',
   ],

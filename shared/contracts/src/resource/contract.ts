@@ -198,6 +198,7 @@ export function defineContract<const F extends FieldContracts>(input: ContractIn
         kind !== 'enumSet' &&
         kind !== 'file' &&
         kind !== 'files' &&
+        kind !== 'area' &&
         kind !== 'image'
       );
     });

@@ -1,5 +1,5 @@
 import Type, { type TSchema } from 'typebox';
-import type { FieldContract, ScalarField } from './fields.ts';
+import { AREA_CODE_PATTERNS, type FieldContract, type ScalarField } from './fields.ts';
 
 /** At least one character that is not a space: a required text of blanks is refused. */
 const NOT_BLANK = '\\S';
@@ -56,6 +56,11 @@ function scalarSchema(field: ScalarField): TSchema {
     case 'file':
     case 'image':
       return Uuid;
+    case 'area':
+      return Type.String({
+        pattern: AREA_CODE_PATTERNS[field.level],
+        description: `the code of a ${field.level} among the areas in force (GET /api/om/areas)`,
+      });
   }
 }
 

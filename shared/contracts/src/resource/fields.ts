@@ -22,6 +22,7 @@ export type FieldKind =
   | 'treeParent'
   | 'file'
   | 'files'
+  | 'area'
   | 'image'
   | 'children';
 
@@ -130,6 +131,24 @@ export interface FileField<R extends boolean = boolean> extends FieldBase<'file'
   /** the extensions accepted, lower-case without the dot (e.g. ['docx', 'xlsx']) */
   readonly accept: readonly string[];
 }
+/** The two levels of Vietnam's areas since 1 July 2025 (Resolution 202/2025/QH15). */
+export type AreaLevel = 'province' | 'ward';
+/** The code pattern of each level: 2 digits a province, 5 a ward (the national statistics codes). */
+export const AREA_CODE_PATTERNS: Readonly<Record<AreaLevel, string>> = {
+  province: '^[0-9]{2}$',
+  ward: '^[0-9]{5}$',
+};
+/**
+ * A province, or a ward of the province another field of the record holds, by its code among the
+ * areas in force (GET /api/om/areas, generation CURRENT), chosen from a list. A record answers
+ * `<field>Name` beside the code ("Phường Bến Thành"); exports and printed documents write it.
+ */
+export interface AreaField<R extends boolean = boolean> extends FieldBase<'area', R> {
+  readonly level: AreaLevel;
+  /** a ward: the field holding its province (the ward must be of it) */
+  readonly parent?: string;
+}
+
 /**
  * Several files kept by the storage service, by id, in the order they were attached (a decree and
  * its appendices, a worker's scanned papers): each uploaded under `ownerType`, named
@@ -159,7 +178,15 @@ export interface ChildrenField extends FieldBase<'children', false> {
 }
 
 export type ScalarField =
-  TextField | NumberField | DecimalField | BooleanField | DateField | EnumField | ReferenceField | FileField;
+  | TextField
+  | NumberField
+  | DecimalField
+  | BooleanField
+  | DateField
+  | EnumField
+  | ReferenceField
+  | FileField
+  | AreaField;
 export type FieldContract = ScalarField | ReferencesField | FilesField | EnumSetField | ChildrenField;
 export type FieldContracts = Readonly<Record<string, FieldContract>>;
 
@@ -373,6 +400,17 @@ export const f = {
       ...options,
     };
   },
+  /** a province, or a ward of the province in `parent` (GET /api/om/areas), by its code */
+  area<O extends Common & { level: AreaLevel; parent?: string }>(options: O): AreaField<Req<O>> {
+    return {
+      kind: 'area',
+      required: (options.required ?? false) as Req<O>,
+      unique: false,
+      // Thành phố Hồ Chí Minh, Phường Bến Thành
+      example: () => (options.level === 'province' ? '79' : '26743'),
+      ...options,
+    };
+  },
   /** several uploaded files (System › Files), by id, in order: attachments (default at most 10) */
   files(options: Common & { ownerType: string; accept: readonly string[]; maxItems?: number }): FilesField {
     return {
@@ -425,7 +463,7 @@ export const f = {
 type ValueOfKind<F> =
   F extends EnumField<infer V>
     ? V
-    : F extends TextField | DecimalField | DateField | ReferenceField | FileField
+    : F extends TextField | DecimalField | DateField | ReferenceField | FileField | AreaField
       ? string
       : F extends NumberField
         ? number

@@ -31,6 +31,7 @@ const ChildrenInput = lazy(() =>
 );
 
 // A chunk of its own too: only the forms of a resource with a file field load the upload control.
+const AreaInput = lazy(() => import('./AreaInput.tsx').then((module) => ({ default: module.AreaInput })));
 const FileInput = lazy(() => import('./FileInput.tsx').then((module) => ({ default: module.FileInput })));
 const FilesInput = lazy(() => import('./FilesInput.tsx').then((module) => ({ default: module.FilesInput })));
 
@@ -55,6 +56,9 @@ export interface FieldInputProps {
   serverErrors?: Readonly<Record<string, FieldError>>;
   /** file fields: the record's file (`<field>Info`) when the form edits one; files fields: its files */
   stored?: StoredFile | readonly StoredFile[] | null;
+  /** area fields: a ward's province as the form holds it now, and the name the record answers */
+  parentValue?: string | null;
+  storedName?: string | null;
 }
 
 /** Local date and time as the datetime-local input writes it. */
@@ -70,9 +74,19 @@ const localDateTime = (value: FormValue) => {
  * Switch, date DateInput, date-time, enum Dropdown with its value labels, enum set checkboxes,
  * reference a searching Combobox, references a searching tag picker (MultiReferenceInput),
  * children a table of rows (ChildrenInput), file an upload to the storage service (FileInput),
- * files several uploads kept in order (FilesInput).
+ * files several uploads kept in order (FilesInput), area a province or ward from a list (AreaInput).
  */
-export function FieldInput({ name, field, binding, text, disabled, serverErrors, stored }: FieldInputProps) {
+export function FieldInput({
+  name,
+  field,
+  binding,
+  text,
+  disabled,
+  serverErrors,
+  stored,
+  parentValue,
+  storedName,
+}: FieldInputProps) {
   const styles = useStyles();
   const { t } = useUiTranslation();
   const id = useId();
@@ -220,6 +234,19 @@ export function FieldInput({ name, field, binding, text, disabled, serverErrors,
               label={label}
               stored={Array.isArray(stored) ? stored : []}
               disabled={disabled}
+            />
+          </Suspense>
+        );
+      case 'area':
+        return (
+          <Suspense fallback={<Loading size="tiny" />}>
+            <AreaInput
+              {...common}
+              field={field}
+              value={(value as string | null) ?? null}
+              onChange={onChange}
+              parentValue={parentValue ?? null}
+              storedName={storedName ?? null}
             />
           </Suspense>
         );

@@ -139,6 +139,10 @@ export function ResourceDetailPage({
     const field = contract.fields[fieldName];
     const file = field?.kind === 'file' ? (record[fileInfoKey(fieldName)] as StoredFile | null) : null;
     if (file) return <FileLink file={file} />;
+    if (field?.kind === 'area') {
+      const name = record[`${fieldName}Name`];
+      return typeof name === 'string' ? name : ((record[fieldName] as string | null) ?? '—');
+    }
     if (field?.kind === 'files') {
       const files = (record[fileInfoKey(fieldName)] as StoredFile[] | undefined) ?? [];
       return files.length > 0 ? <FileLinks files={files} /> : '—';

@@ -212,6 +212,12 @@ function FormBody({
       ...(field.kind === 'files'
         ? { stored: (record?.[fileInfoKey(name)] as StoredFile[] | undefined) ?? [] }
         : {}),
+      ...(field.kind === 'area'
+        ? {
+            parentValue: field.parent ? ((form.values[field.parent] as string | null) ?? null) : null,
+            storedName: (record?.[`${name}Name`] as string | null | undefined) ?? null,
+          }
+        : {}),
     };
     if (!Custom) return <FieldInput key={name} {...inputProps} />;
     return field.kind === 'children' ? (

@@ -166,6 +166,10 @@ export function mergeValuesOf(
       values[`${prefix}${name}`] = ((value as string[] | undefined) ?? [])
         .map((item) => labelOf(field, item))
         .join(', ');
+    } else if (field.kind === 'area') {
+      // the area's name, as the record answers it beside the code (write/area-fields.ts)
+      const shown = row[`${name}Name`];
+      values[`${prefix}${placeholderOf(name, field)}`] = typeof shown === 'string' ? shown : '';
     } else
       for (const [key, text] of scalarValues(`${prefix}${placeholderOf(name, field)}`, field, value, names))
         values[key] = text;

@@ -8,6 +8,7 @@ import type { ListQuery } from '../search/list-query.ts';
 import type { Language, ResourceDefinition } from '../types.ts';
 import { columnWidth, labelOf, sheetName } from '../xlsx/xlsx.ts';
 import { cellOf, inUnit, isTimestamp } from './cell-values.ts';
+import { areaNameCell } from '../write/area-fields.ts';
 import { fileNameCell } from '../write/file-fields.ts';
 import { KEYSET_ID, readPage, type Page, type Position } from './keyset-page.ts';
 
@@ -52,7 +53,9 @@ function exportColumns(definition: ResourceDefinition): SQL {
             ? sql`${column}::text`
             : kind === 'file'
               ? fileNameCell(column)
-              : sql`${column}`;
+              : kind === 'area'
+                ? areaNameCell(column)
+                : sql`${column}`;
       return sql`${value} as ${sql.identifier(name)}`;
     }),
     sql`, `,

@@ -15,6 +15,7 @@ const COLUMN_KINDS: readonly FieldKind[] = [
   'reference',
   'treeParent',
   'file',
+  'area',
 ];
 
 export const isColumnKind = (kind: FieldContract['kind']): kind is FieldKind =>
@@ -80,6 +81,13 @@ function limitsOf(field: ScalarField): Label {
         'Mã hoặc tên của bản ghi (hoặc mã định danh uuid).',
         'The code or name of the record (or its id, a uuid).',
       );
+    case 'area':
+      return field.level === 'province'
+        ? both('Mã tỉnh/thành phố, 2 chữ số (vd. 79).', 'A province code, 2 digits (e.g. 79).')
+        : both(
+            'Mã phường/xã, 5 chữ số, thuộc tỉnh/thành phố đã chọn.',
+            'A ward code, 5 digits, of the province given.',
+          );
     case 'file':
     case 'image': {
       const kinds = field.accept.map((extension) => `.${extension}`).join(', ');
@@ -123,6 +131,9 @@ export function fieldSpecOf(field: ScalarField, reference?: ReferenceSpec): Fiel
     ...(field.kind === 'enum' ? { values: field.values } : {}),
     ...(reference ? { reference } : {}),
     ...(field.kind === 'file' ? { file: { accept: field.accept } } : {}),
+    ...(field.kind === 'area'
+      ? { area: { level: field.level, ...(field.parent ? { parent: field.parent } : {}) } }
+      : {}),
     ...(field.kind === 'integer' && field.unit ? { unit: field.unit } : {}),
   };
 }

@@ -32,6 +32,11 @@ function recordSchema(fields: Fields, lists: Lists): TSchema {
   for (const [name, spec] of Object.entries(lists)) properties[name] = listSchema(spec);
   for (const [name, spec] of Object.entries(fields))
     if (spec.kind === 'file') properties[`${name}Info`] = nullable(FileInfo);
+  for (const [name, spec] of Object.entries(fields))
+    if (spec.area)
+      properties[`${name}Name`] = nullable(
+        Type.String({ description: `the name of the area ${name} names` }),
+      );
   for (const [name, spec] of Object.entries(lists))
     if (spec.files)
       properties[`${name}Info`] = Type.Array(FileInfo, {

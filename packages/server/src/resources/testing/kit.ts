@@ -32,10 +32,19 @@ export interface ResourceTestKit {
   stop(): Promise<void>;
 }
 
-/** A server on its own database of `engine`, and callers in fresh tenants. */
-export async function startResourceTestKit(engine: Engine): Promise<ResourceTestKit> {
+/**
+ * A server on its own database of `engine`, and callers in fresh tenants. `areas`: load
+ * Vietnam's provinces and wards (about a second), for suites that write addresses.
+ */
+export async function startResourceTestKit(
+  engine: Engine,
+  options: { areas?: boolean } = {},
+): Promise<ResourceTestKit> {
   const database: TestDatabase = await createTestDatabase(engine);
-  const server = await startTestServer({ ...database.env, LOG_LEVEL: 'warn' });
+  const server = await startTestServer(
+    { ...database.env, LOG_LEVEL: 'warn' },
+    { areas: options.areas ?? false },
+  );
   const deps = { db: server.db.orm, passwords: server.passwords };
   return {
     server,

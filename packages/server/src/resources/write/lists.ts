@@ -2,6 +2,7 @@ import type { FieldError } from '@hcm/contracts';
 import type { Tx } from '../../db/database.ts';
 import { validationFailed } from '../../http/errors.ts';
 import type { ResourceDefinition } from '../types.ts';
+import { attachAreaNames } from './area-fields.ts';
 import { attachFileInfo } from './file-fields.ts';
 
 type Row = Record<string, unknown>;
@@ -10,7 +11,17 @@ type Row = Record<string, unknown>;
 export const normaliseList = (values: readonly unknown[]): string[] =>
   [...new Set(values.map(String))].sort();
 
-/** Sets each child list of the definition on the rows (by record id), and their files' info, in `tx`. */
+/** Sets what a record answers beside its columns: its files' info and its areas' names, in `tx`. */
+export async function attachDerived<R extends Row>(
+  tx: Tx,
+  definition: ResourceDefinition,
+  rows: R[],
+): Promise<R[]> {
+  await attachFileInfo(tx, definition, rows);
+  return attachAreaNames(tx, definition, rows);
+}
+
+/** Sets each child list of the definition on the rows (by record id), and what they derive (attachDerived), in `tx`. */
 export async function attachLists<R extends Row>(
   tx: Tx,
   definition: ResourceDefinition,
@@ -22,7 +33,7 @@ export async function attachLists<R extends Row>(
     const byId = await spec.load(tx, ids);
     for (const row of rows) (row as Row)[name] = byId.get(String(row.id)) ?? [];
   }
-  return attachFileInfo(tx, definition, rows);
+  return attachDerived(tx, definition, rows);
 }
 
 /**

@@ -14,9 +14,10 @@ import { presentRecord } from '../present.ts';
 import type { HookContext, ResourceDefinition, ResourceRecord } from '../types.ts';
 import { duplicateOf, translateDbError } from './db-errors.ts';
 import { findRecord } from './find-record.ts';
-import { attachLists, listsOf, saveLists } from './lists.ts';
+import { attachDerived, attachLists, listsOf, saveLists } from './lists.ts';
+import { refuseBadAreas } from './area-fields.ts';
 import { refuseBrokenReferences } from './references.ts';
-import { attachFileInfo, refuseBadFiles } from './file-fields.ts';
+import { refuseBadFiles } from './file-fields.ts';
 import { takenFields } from './uniqueness.ts';
 
 type Row = Record<string, unknown>;
@@ -88,6 +89,7 @@ async function checkWrite(
   // a create's lists are not among its values (hooks see them after the insert, as before)
   await refuseBrokenReferences(tx, definition, context.scope, { ...values, ...lists }, id);
   await refuseBadFiles(tx, definition, context.scope, { ...values, ...lists });
+  await refuseBadAreas(tx, definition, values, before);
   await refuseOutsideScope(
     tx,
     context.scope,
@@ -135,7 +137,7 @@ export async function createRecord(
   Object.assign(row, lists);
   await log(tx, definition, context, 'CREATE', null, row);
   await definition.hooks.afterCreate?.(hookContext(tx, context), row);
-  await attachFileInfo(tx, definition, [row]);
+  await attachDerived(tx, definition, [row]);
   return presentRecord(definition, row);
 }
 
@@ -206,7 +208,7 @@ export async function updateRecord(
   await definition.hooks.beforeUpdate?.(hooks, before, changes);
   const after = await applyChanges(tx, definition, context, before, changes, 'UPDATE');
   await definition.hooks.afterUpdate?.(hooks, before, after);
-  await attachFileInfo(tx, definition, [after]);
+  await attachDerived(tx, definition, [after]);
   return presentRecord(definition, after);
 }
 
@@ -223,7 +225,7 @@ export async function setRecordStatus(
   if (!statusField) throw new Error(`${definition.basePath} has no status field`);
   const after = await applyChanges(tx, definition, context, before, { [statusField]: status }, action);
   if (after !== before) await definition.hooks.onStatusChange?.(hookContext(tx, context), before, after);
-  await attachFileInfo(tx, definition, [after]);
+  await attachDerived(tx, definition, [after]);
   return presentRecord(definition, after);
 }
 

@@ -78,7 +78,8 @@ describe.each(await testEngines())('documents from templates on $engine', ({ eng
   };
 
   beforeAll(async () => {
-    kit = await startResourceTestKit(engine);
+    // the employee's address prints its ward and province by name
+    kit = await startResourceTestKit(engine, { areas: true });
     const files = ['file.create', 'file.view'];
     hr = await kit.caller([...resources, documentTemplateResource], files);
     other = await kit.caller([...resources, documentTemplateResource], files);
@@ -107,6 +108,9 @@ describe.each(await testEngines())('documents from templates on $engine', ({ eng
       gender: 'FEMALE',
       dateOfBirth: '1990-07-04',
       organizationUnitId: ids.sales,
+      permanentAddress: '12 Lê Lợi',
+      permanentProvinceCode: '79',
+      permanentWardCode: '26743',
     });
     ids.contract = await make(hr, '/api/om/contracts', {
       number: '0001/2026/HĐLĐ',
@@ -135,6 +139,7 @@ describe.each(await testEngines())('documents from templates on $engine', ({ eng
       'Công ty: {company.name}',
       'Số: {number} — Loại: {contractType}',
       'Ông/bà: {worker.fullName}, sinh ngày {worker.dateOfBirth}, {worker.gender}, {worker.organizationUnit}',
+      'Thường trú: {worker.permanentAddress}, {worker.permanentWard}, {worker.permanentProvince}',
       'Hiệu lực từ ngày {effectiveDate.day} tháng {effectiveDate.month} năm {effectiveDate.year} đến {expiryDate}',
       'Lương: {salary} đồng ({salary.inWords})',
       '{#allowances}- {allowanceType}: {amount} ({amount.inWords}){/allowances}',
@@ -154,6 +159,7 @@ describe.each(await testEngines())('documents from templates on $engine', ({ eng
       expect.stringMatching(/^Công ty: .+/),
       'Số: 0001/2026/HĐLĐ — Loại: Xác định thời hạn 12 tháng',
       'Ông/bà: Nguyễn Thị Lan, sinh ngày 04/07/1990, Nữ, Phòng Kinh doanh',
+      'Thường trú: 12 Lê Lợi, Phường Bến Thành, Thành phố Hồ Chí Minh',
       'Hiệu lực từ ngày 01 tháng 03 năm 2026 đến 28/02/2027',
       'Lương: 12.500.000 đồng (Mười hai triệu năm trăm nghìn đồng)',
       '- Phụ cấp ăn trưa: 730.000 (Bảy trăm ba mươi nghìn đồng)',

@@ -19,7 +19,7 @@ import { allowedPlaceholders, renderDocx } from '../../../resources/documents/re
 import { dateParts, todayInVietnam } from '../../../resources/documents/vietnamese-format.ts';
 import type { ResourceDefinition } from '../../../resources/index.ts';
 import { findRecord } from '../../../resources/write/find-record.ts';
-import { attachLists } from '../../../resources/write/lists.ts';
+import { attachDerived, attachLists } from '../../../resources/write/lists.ts';
 import { OwnerTypeLimits } from '../../storage/limits.ts';
 import type { FileStore } from '../../storage/stores/store.ts';
 
@@ -145,6 +145,8 @@ export async function printDocument(
       ? await tx.select().from(printable.worker.table).where(eq(printable.worker.columns.id, workerId))
       : []
   ) as Row[];
+  // the worker's areas print by name (write/area-fields.ts)
+  if (worker) await attachDerived(tx, printable.worker, [worker]);
 
   const { fields } = printable.kind.contract;
   const workerFields = printable.worker.contract?.fields ?? {};
