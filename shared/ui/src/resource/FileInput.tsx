@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowUploadRegular, DeleteRegular, DocumentRegular } from '@fluentui/react-icons';
 import type { FileField } from '@hcm/contracts/resource';
@@ -7,7 +7,7 @@ import { formatBytes } from '../format/bytes.ts';
 import { useUiTranslation } from '../i18n/ui-i18n.ts';
 import type { FieldBinding } from '../form/use-form-state.ts';
 import type { FormValue } from './contract-form.ts';
-import { extensionOf, storageLimits, uploadFieldFile, type StoredFile } from './file-field-api.ts';
+import { extensionOf, uploadFieldFile, useOwnerTypeLimits, type StoredFile } from './file-field-api.ts';
 
 const useStyles = makeStyles({
   box: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0 },
@@ -53,23 +53,7 @@ export function FileInput({ field, binding, label, stored, disabled }: FileInput
   const [current, setCurrent] = useState<StoredFile | null>(stored && stored.id === value ? stored : null);
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [maxBytes, setMaxBytes] = useState<number | null>(null);
-  const [allowed, setAllowed] = useState<readonly string[]>(field.accept);
-
-  useEffect(() => {
-    let live = true;
-    storageLimits()
-      .then((all) => {
-        const limit = all.find((one) => one.ownerType === field.ownerType);
-        if (!live || !limit) return;
-        setMaxBytes(limit.maxBytes);
-        setAllowed(field.accept.filter((extension) => limit.extensions.includes(extension)));
-      })
-      .catch(() => undefined); // the server checks again; the form still works without the limits
-    return () => {
-      live = false;
-    };
-  }, [field]);
+  const { maxBytes, allowed } = useOwnerTypeLimits(field);
 
   const types = allowed.map((extension) => `.${extension}`).join(', ');
   const shown = current && current.id === value ? current : null;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent } from 'react';
 import { Button, ProgressBar, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { AttachRegular, DeleteRegular, DocumentRegular } from '@fluentui/react-icons';
 import type { FilesField } from '@hcm/contracts/resource';
@@ -8,7 +8,7 @@ import { useUiTranslation } from '../i18n/ui-i18n.ts';
 import type { FieldBinding } from '../form/use-form-state.ts';
 import { addUploadFiles, type UploadProblem } from '../upload/upload-files.ts';
 import type { FormValue } from './contract-form.ts';
-import { storageLimits, uploadFieldFile, type StoredFile } from './file-field-api.ts';
+import { uploadFieldFile, useOwnerTypeLimits, type StoredFile } from './file-field-api.ts';
 
 const useStyles = makeStyles({
   box: {
@@ -71,24 +71,8 @@ export function FilesInput({ field, binding, label, stored, disabled }: FilesInp
   );
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [maxBytes, setMaxBytes] = useState<number | null>(null);
-  const [allowed, setAllowed] = useState<readonly string[]>(field.accept);
+  const { maxBytes, allowed } = useOwnerTypeLimits(field);
   const [over, setOver] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    storageLimits()
-      .then((all) => {
-        const limit = all.find((one) => one.ownerType === field.ownerType);
-        if (!live || !limit) return;
-        setMaxBytes(limit.maxBytes);
-        setAllowed(field.accept.filter((extension) => limit.extensions.includes(extension)));
-      })
-      .catch(() => undefined); // the server checks again; the form still works without the limits
-    return () => {
-      live = false;
-    };
-  }, [field]);
 
   const busy = progress !== null;
   const types = allowed.map((extension) => `.${extension}`);

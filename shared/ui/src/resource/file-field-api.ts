@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { api, http } from '@hcm/session';
 
 /*
@@ -35,6 +36,35 @@ export function storageLimits(): Promise<OwnerTypeLimit[]> {
       limits = null;
       throw error;
     });
+  return limits;
+}
+
+/**
+ * What a file or files field may upload: its extensions that its owner type takes, and the owner
+ * type's size limit (null until the limits arrive, or if they cannot be read: the server checks
+ * again, so the form still works without them).
+ */
+export function useOwnerTypeLimits(field: { ownerType: string; accept: readonly string[] }) {
+  const [limits, setLimits] = useState<{ maxBytes: number | null; allowed: readonly string[] }>({
+    maxBytes: null,
+    allowed: field.accept,
+  });
+  useEffect(() => {
+    let live = true;
+    storageLimits()
+      .then((all) => {
+        const limit = all.find((one) => one.ownerType === field.ownerType);
+        if (!live || !limit) return;
+        setLimits({
+          maxBytes: limit.maxBytes,
+          allowed: field.accept.filter((extension) => limit.extensions.includes(extension)),
+        });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [field.ownerType, field.accept]);
   return limits;
 }
 
