@@ -1,10 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchChromium } from './support/browser.ts';
-import { startPortal, type RunningPortal } from './support/portal-process.ts';
+import { scratchRoot, startPortal, type RunningPortal } from './support/portal-process.ts';
 import { recordToasts, signIn, toastsSeen } from './support/portal-page.ts';
 import { addTenantUser, type PortalDatabase, type TenantUser } from './support/tenant-users.ts';
 
@@ -29,7 +28,7 @@ interface Target {
 const withOwnPglitePortal: Target = {
   engine: 'pglite',
   async prepare() {
-    const dataDir = mkdtempSync(join(tmpdir(), 'hcm-e2e-menu-'));
+    const dataDir = mkdtempSync(join(scratchRoot(), 'hcm-e2e-menu-'));
     let portal: RunningPortal | undefined;
     try {
       // The first start migrates and seeds the database, as on a new installation.

@@ -38,6 +38,17 @@ export async function freePort(): Promise<number> {
 
 const HEALTH_WAIT_MS = 180_000;
 
+/**
+ * Where a portal's embedded database keeps its files: in memory-backed /dev/shm when the machine
+ * has it. CI runs these stories beside the server suites, whose CREATE and DROP DATABASE flush
+ * the disk over and over; PGlite writes its files from the portal's one thread, so on /tmp a
+ * flush could hold every answer of the PGlite portal for half a minute (stories timed out on
+ * PGlite only, never alone). The files still survive a portal restart, which some stories need.
+ */
+export function scratchRoot(): string {
+  return existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+}
+
 async function waitForHealth(baseUrl: string, child: ChildProcess, log: () => string): Promise<void> {
   // Generous: in CI the portals start while the server suites run beside them on 2 cores.
   const deadline = Date.now() + HEALTH_WAIT_MS;
@@ -70,7 +81,7 @@ export async function startPortal(
     if (!existsSync(required)) throw new Error(`${required} is missing: build first (pnpm build)`);
   }
   const port = await freePort();
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'hcm-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(scratchRoot(), 'hcm-e2e-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),

@@ -31,6 +31,17 @@ function loadAxe(): Promise<AxeLike> {
 /** The violations on the page now, one line each (rule (impact): elements); [] when none. */
 export async function accessibilityViolations(context: Element | Document = document): Promise<string[]> {
   const axe = await loadAxe();
+  // A button coming back from disabled, or a toast fading in, is half way through its colour
+  // transition for a moment, and its text then fails the contrast rule though no reader sees
+  // it: the page is judged once its finite motions have ended (at most 2 s; a spinner's endless
+  // one is left running), as e2e/support/axe.ts does.
+  const finite = document
+    .getAnimations()
+    .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+  await Promise.race([
+    Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))),
+    new Promise((resolve) => setTimeout(resolve, 2000)),
+  ]);
   // Fluent's focus manager (tabster) puts invisible <i tabindex=0 aria-hidden> sentinels at the
   // edges of arrow-key groups (a tag picker's tags); arriving on one moves the focus on at once,
   // so it never holds the focus a screen reader would miss. axe cannot know that (as e2e/support/axe.ts).
