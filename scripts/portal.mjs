@@ -5,7 +5,6 @@
 //   npm test    install, make sure Chromium is there, then lint, typecheck, build (with size
 //               budgets) and every test suite; ends with the line "N passed, N failed"
 import { spawnSync, spawn } from 'node:child_process';
-import { setPriority } from 'node:os';
 import { createHash } from 'node:crypto';
 import {
   appendFileSync,
@@ -34,20 +33,13 @@ function run(command, args, options = {}) {
 }
 
 /** As run, without blocking: for steps that run side by side. `log`: append the output there. */
-function runAsync(command, args, { log, priority, ...options } = {}) {
+function runAsync(command, args, { log, ...options } = {}) {
   const line = `\n$ ${[command, ...args].join(' ')}\n`;
   if (log) appendFileSync(log, line);
   else console.log(line.trimEnd());
   return new Promise((resolve) => {
     const out = log ? openSync(log, 'a') : 'inherit';
     const child = spawn(command, args, { cwd: root, stdio: ['ignore', out, out], env, ...options });
-    // a lower priority (a higher nice value) is inherited by the processes the child starts
-    if (priority !== undefined && child.pid !== undefined)
-      try {
-        setPriority(child.pid, priority);
-      } catch (error) {
-        console.error(`could not set the priority of ${command}: ${error.message}`);
-      }
     child.on('error', (error) => {
       console.error(error.message);
       resolve(false);
@@ -231,12 +223,12 @@ async function test() {
   console.log(readFileSync(lintLog, 'utf8'));
   rows.unshift({ label: 'lint (eslint, prettier)', passed: linted ? 1 : 0, failed: linted ? 0 : 1 });
 
-  // Two streams side by side, since each alone keeps about one of the two cores busy (vitest
-  // gives a 2-core machine one worker, and the server and e2e projects run file by file anyway):
+  // vitest's e2e project (the built portal in Chromium) and the build's tests first, alone; then
+  // two streams side by side, since each alone keeps about one of the two cores busy (vitest
+  // gives a 2-core machine one worker, and the server project runs file by file anyway):
   //   1. vitest's unit and server integration projects (PGlite and PostgreSQL);
-  //   2. vitest's e2e project (the built portal in Chromium) and the build's tests, then
-  //      web-test-runner's browser component tests. Its output goes to
-  //      .cache/e2e-and-browser.log, printed when it ends.
+  //   2. web-test-runner's browser component tests.
+  // The e2e and browser output goes to .cache/e2e-and-browser.log, printed when they end.
   // The root vitest.config.ts picks each stream's projects from HCM_VITEST_STREAM.
   // They share nothing but the PostgreSQL server (each suite makes its own database) and the
   // build the tests share (scripts/build/testing/shared-build.mjs, which takes a lock).
@@ -256,25 +248,24 @@ async function test() {
     VITEST_FILE_TIMES: join(cache, `vitest-${name}-file-times.json`),
   });
   const sideLog = join(cache, 'e2e-and-browser.log');
+  // The stories first, alone: with the batch suites beside them the PGlite portal's pages
+  // timed out in CI (9–12 stories at 30 s, three runs in a row, also at a lower priority for
+  // the suites) while they pass alone (docs/testing.md, "CI time"). Then the unit and server
+  // suites, with the browser component tests beside them.
+  await timedAsync('vitest: e2e and build (alone)', () =>
+    runAsync(pnpm[0], vitestArgs('e2e'), {
+      env: vitestEnv('e2e'),
+      log: sideLog,
+    }),
+  );
   const [, wtrOk] = await Promise.all([
     timedAsync('vitest: unit and server', () =>
-      // The batch suites yield the CPU to the stories beside them: a PGlite portal answers from
-      // one thread, and with the suites at the same priority its pages timed out in CI (12 of
-      // its stories at 30 s, twice in a row) while they passed alone (docs/testing.md).
-      runAsync(pnpm[0], vitestArgs('main'), { env: vitestEnv('main'), priority: 5 }),
+      runAsync(pnpm[0], vitestArgs('main'), { env: vitestEnv('main') }),
     ),
-    (async () => {
-      await timedAsync('vitest: e2e and build (beside the above)', () =>
-        runAsync(pnpm[0], vitestArgs('e2e'), {
-          env: vitestEnv('e2e'),
-          log: sideLog,
-        }),
-      );
-      return timedAsync('web-test-runner: bundle and run (after e2e)', async () => {
-        const bundled = await runAsync(process.execPath, ['scripts/wtr/bundle-tests.mjs'], { log: sideLog });
-        return bundled && runAsync(pnpm[0], [...pnpm.slice(1), 'exec', 'web-test-runner'], { log: sideLog });
-      });
-    })(),
+    timedAsync('web-test-runner: bundle and run (beside the above)', async () => {
+      const bundled = await runAsync(process.execPath, ['scripts/wtr/bundle-tests.mjs'], { log: sideLog });
+      return bundled && runAsync(pnpm[0], [...pnpm.slice(1), 'exec', 'web-test-runner'], { log: sideLog });
+    }),
   ]);
   console.log(`\n--- e2e and web-test-runner output (${relative(root, sideLog)}) ---`);
   console.log(readFileSync(sideLog, 'utf8'));
