@@ -117,6 +117,11 @@ export {
 } from './hooks/debounce.ts';
 export { useScreenSize, screenSizeOf, ScreenSizes, type ScreenSize } from './hooks/screen-size.ts';
 
+// people's pictures
+export { WorkerAvatar, type WorkerAvatarProps } from './avatar/WorkerAvatar.tsx';
+export { DEFAULT_AVATARS, defaultAvatarOf } from './avatar/default-avatars.ts';
+export { thumbnailOf, useThumbnail } from './avatar/thumbnails.ts';
+
 // authorities
 export { Authorized, type AuthorizedProps } from './auth/Authorized.tsx';
 export { useAuthorities, useHasAuthority, type Authorities } from './auth/use-authorities.ts';

@@ -1,6 +1,15 @@
 import { memo } from 'react';
 import type { OrganizationUnitNode } from '@hcm/contracts/organization';
-import { Authorized, Avatar, Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@hcm/ui';
+import {
+  Authorized,
+  Button,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  WorkerAvatar,
+} from '@hcm/ui';
 import { useOrganizationTranslation } from '../organization-i18n.ts';
 import type { PlacedUnit } from './layout.ts';
 import { useChartStyles } from './chart-styles.ts';
@@ -94,12 +103,13 @@ export const ChartNode = memo(function ChartNode({
       <span className={styles.nodeFooter}>
         <span className={styles.leaders}>
           {unit.leaders.map((leader) => (
-            <Avatar
+            <WorkerAvatar
               key={leader.workerId}
               size={20}
               name={leader.fullName}
-              color="colorful"
-              aria-hidden
+              gender={leader.gender}
+              avatarId={leader.avatarId}
+              decorative
               title={`${leader.fullName} (${leader.positionName})`}
             />
           ))}

@@ -42,6 +42,7 @@ export function generatedUnits(count: number, fanOut = 6): OrganizationUnitNode[
                 workerId: `w${n}`,
                 fullName: `Trưởng đơn vị ${n}`,
                 gender: 'FEMALE',
+                avatarId: null,
                 positionName: 'Trưởng phòng',
               },
             ]

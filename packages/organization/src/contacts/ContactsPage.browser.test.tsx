@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CONTACTS_PATH, type ContactCard } from '@hcm/contracts/workers';
 import { clearSession } from '@hcm/session';
+import { DEFAULT_AVATARS } from '@hcm/ui';
 import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
 import { accessibilityViolations } from '../../../../shared/ui/src/testing/axe.ts';
 import { FakeResourceApi } from '../../../../shared/ui/src/testing/fake-resource-api.ts';
@@ -10,12 +11,20 @@ import { prepareUi, renderUi, resetUi } from '../../../../shared/ui/src/testing/
 import { addOrganizationDictionary } from '../testing.ts';
 import { CONTACTS_PAGE_SIZE, ContactsPage } from './ContactsPage.tsx';
 
+/** A 1×1 PNG: the photo's thumbnail the fake storage answers. */
+const PHOTO = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
+  (c) => c.charCodeAt(0),
+);
+
 /** 30 colleagues: the first ten in the HR department, the others in sales. */
 const everyone: ContactCard[] = Array.from({ length: 30 }, (_, n) => ({
   id: `w${n}`,
   code: `NV${String(n).padStart(3, '0')}`,
   fullName: `Nguyễn Văn ${n}`,
-  gender: 'MALE',
+  // the first has a photo; the second is a woman without one
+  gender: n === 1 ? 'FEMALE' : 'MALE',
+  avatarId: n === 0 ? 'a0000000-0000-4000-8000-000000000000' : null,
   organizationUnitId: n < 10 ? 'hr' : 'sales',
   organizationUnitName: n < 10 ? 'Phòng Nhân sự' : 'Phòng Kinh doanh',
   jobPositionName: n === 0 ? 'Trưởng phòng' : null,
@@ -49,9 +58,13 @@ describe('the contacts page', () => {
   beforeEach(async () => {
     await prepareUi();
     await addOrganizationDictionary();
-    api = new FakeResourceApi([]).intercept((call) =>
-      call.method === 'GET' && call.path === CONTACTS_PATH ? { status: 200, body: answer(call.query) } : null,
-    );
+    api = new FakeResourceApi([]).intercept((call) => {
+      if (call.method === 'GET' && call.path === CONTACTS_PATH)
+        return { status: 200, body: answer(call.query) };
+      if (call.method === 'GET' && call.path === `/api/storage/files/${everyone[0]?.avatarId}/thumbnail`)
+        return { status: 200, blob: new Blob([PHOTO], { type: 'image/png' }), headers: {} };
+      return null;
+    });
     await api.signInWith(['contacts.view']);
     renderUi(<ContactsPage />);
     await screen.findByText('1–24 trong tổng số 30 người');
@@ -71,6 +84,15 @@ describe('the contacts page', () => {
       'mailto:nv0@example.vn',
     );
     expect(await accessibilityViolations(document.body)).to.deep.equal([]);
+  });
+
+  it("shows a colleague's photo, and the default avatar of their gender for those without one", async () => {
+    const pictureOf = (index: number) => (cards()[index] as HTMLElement).querySelector('img');
+    await waitFor(() => expect(pictureOf(0)?.getAttribute('src')).to.match(/^blob:/));
+    expect(pictureOf(1)?.getAttribute('src')).to.equal(DEFAULT_AVATARS.FEMALE);
+    expect(pictureOf(2)?.getAttribute('src')).to.equal(DEFAULT_AVATARS.MALE);
+    // the pictures say nothing the name beside them does not
+    expect(pictureOf(0)?.getAttribute('alt')).to.equal('');
   });
 
   it('turns the pages, and a new keyword starts again at page 1', async () => {

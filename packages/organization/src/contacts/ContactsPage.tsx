@@ -3,7 +3,6 @@ import { CONTACTS_PATH, type ContactCard, type ContactQuery } from '@hcm/contrac
 import type { PageEnvelope } from '@hcm/contracts';
 import { api } from '@hcm/session';
 import {
-  Avatar,
   Body1,
   Button,
   Caption1,
@@ -16,6 +15,7 @@ import {
   makeStyles,
   tokens,
   useDebouncedValue,
+  WorkerAvatar,
 } from '@hcm/ui';
 import { useOrganizationTranslation } from '../organization-i18n.ts';
 
@@ -127,7 +127,13 @@ export function ContactsPage() {
           {answer.data.map((card) => (
             <li key={card.id}>
               <Card className={styles.card}>
-                <Avatar name={card.fullName} color="colorful" size={48} aria-hidden />
+                <WorkerAvatar
+                  name={card.fullName}
+                  gender={card.gender}
+                  avatarId={card.avatarId}
+                  size={48}
+                  decorative
+                />
                 <div className={styles.body}>
                   <Text as="h2" className={styles.name}>
                     {card.fullName}

@@ -111,7 +111,7 @@ describe.each(await testEngines())('security headers and rate limits on $engine'
           'script-src': ["'self'", sha256(INLINE)],
           'script-src-attr': ["'none'"],
           'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:'],
+          'img-src': ["'self'", 'data:', 'blob:'],
           'font-src': ["'self'", 'data:'],
           'connect-src': ["'self'"],
           'object-src': ["'none'"],

@@ -147,7 +147,8 @@ type Directives = Record<string, string[]>;
 /**
  * The portal's Content-Security-Policy: everything from its own origin; scripts from files only
  * (plus the hashes of inline scripts of index.html, if any); styles also inline, because Fluent
- * UI (Griffel) inserts <style> elements at run time; images also as data: URLs (the captcha);
+ * UI (Griffel) inserts <style> elements at run time; images also as data: URLs (the captcha,
+ * the default avatars) and blob: URLs (thumbnails fetched with the access token);
  * no plugins, no framing by anyone, forms and <base> to its own origin.
  */
 export function portalDirectives(page: FrontEndPage, https: boolean): Directives {
@@ -157,7 +158,7 @@ export function portalDirectives(page: FrontEndPage, https: boolean): Directives
     'script-src': ["'self'", ...page.inlineScriptHashes, ...dev],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'", ...dev],
-    'img-src': ["'self'", 'data:'],
+    'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...dev],
     'object-src': ["'none'"],

@@ -110,12 +110,9 @@ describe('bindResource refuses, at start, a contract its table or the catalogue 
       /cannot be stored in the column paid of type boolean/,
     ],
     [
-      'a file field',
-      withField(
-        'photo',
-        f.image({ label: label('t.photo', 'x', 'x'), ownerType: 'AVATAR', accept: ['png'] }),
-      ),
-      /photo \(image\): images need the file store/,
+      'an image field on a column that is not a uuid',
+      withField('paid', f.image({ label: label('t.photo', 'x', 'x'), ownerType: 'AVATAR', accept: ['png'] })),
+      /paid \(image\) cannot be stored in the column paid of type boolean/,
     ],
     [
       'a file field among the import columns',

@@ -1,4 +1,4 @@
-import type { AnyResourceContract, EnumSetField, FieldContract, ScalarField } from '@hcm/contracts/resource';
+import type { AnyResourceContract, EnumSetField, ScalarField } from '@hcm/contracts/resource';
 import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import Type from 'typebox';
@@ -67,12 +67,8 @@ const SQL_TYPES: Record<string, RegExp> = {
   reference: /^uuid$/,
   treeParent: /^uuid$/,
   file: /^uuid$/,
+  image: /^uuid$/,
   area: /^(varchar|character varying)/,
-};
-
-/** Kinds a binding cannot serve yet: refused, never silently left out. */
-const UNSUPPORTED: Partial<Record<FieldContract['kind'], string>> = {
-  image: 'images need the file store (System › Files), which does not exist yet',
 };
 
 /** Whose records, by the contract's level: 'both' is one global list kept by system users, read by tenants. */
@@ -137,8 +133,6 @@ export function bindResource(contract: AnyResourceContract, binding: ResourceBin
   const fields: Record<string, FieldSpec> = {};
   const lists: Record<string, ListSpec> = {};
   for (const [name, field] of Object.entries(contract.fields)) {
-    const unsupported = UNSUPPORTED[field.kind];
-    if (unsupported) fail(`field ${name} (${field.kind}): ${unsupported}`);
     if (field.kind === 'enumSet') {
       const child =
         binding.enumSets?.[name] ?? fail(`enumSet field ${name} needs its child table in enumSets`);
@@ -234,8 +228,9 @@ export function bindResource(contract: AnyResourceContract, binding: ResourceBin
       )
         fail(`${what} names ${name}, a list: lists are written and answered with the record only`);
   for (const name of contract.importColumns) {
-    if (contract.fields[name]?.kind === 'file')
-      fail(`importColumns names ${name}, a file: a spreadsheet row cannot carry an uploaded file`);
+    const kind = contract.fields[name]?.kind;
+    if (kind === 'file' || kind === 'image')
+      fail(`importColumns names ${name}, a ${kind}: a spreadsheet row cannot carry an uploaded file`);
     if (contract.fields[name]?.kind === 'area')
       fail(`importColumns names ${name}, an area: the import does not check areas yet`);
   }

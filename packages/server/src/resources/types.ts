@@ -24,8 +24,8 @@ export interface Label {
  * (keyword search, case-insensitive filters and uniqueness), integer, decimal and money
  * (decimal strings, numeric in SQL), boolean, date (yyyy-MM-dd), dateTime, enum, reference (a
  * uuid of another resource's record), treeParent (a reference to the same table) and file (the
- * uuid of a file of the storage service, write/file-fields.ts). image is refused by
- * bindResource; enumSet, children, references and files become a ListSpec.
+ * uuid of a file of the storage service, write/file-fields.ts; an image is a file field to
+ * the engine); enumSet, children, references and files become a ListSpec.
  */
 export type FieldKind = Exclude<ContractFieldKind, 'references' | 'files' | 'enumSet' | 'image' | 'children'>;
 

@@ -211,6 +211,8 @@ export interface UnitLeader {
   readonly fullName: string;
   /** for the default avatar (catalogues §3: default avatars by gender) */
   readonly gender: string | null;
+  /** their photo (GET /api/storage/files/{id}/thumbnail); null: the default avatar */
+  readonly avatarId: string | null;
   readonly positionName: string;
 }
 

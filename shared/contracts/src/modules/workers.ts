@@ -47,6 +47,9 @@ export const WorkerLimits = {
   files: 30,
 } as const;
 
+/** What a worker's photo and signature may be: raster images the server thumbnails (200×200). */
+export const WORKER_IMAGE_TYPES = ['png', 'jpg', 'jpeg', 'webp'] as const;
+
 export const WORKING_STATUSES = ['WORKING', 'UNEMPLOYED'] as const;
 export type WorkingStatus = (typeof WORKING_STATUSES)[number];
 export const WORKER_KINDS = ['OFFICIAL', 'MILITARY_FORCE'] as const;
@@ -122,6 +125,26 @@ const workerFields = {
     },
   }),
   dateOfBirth: day('dateOfBirth', 'Ngày sinh', 'Date of birth'),
+  avatar: f.image({
+    label: label('worker.avatar', 'Ảnh đại diện', 'Photo'),
+    ownerType: 'AVATAR',
+    accept: WORKER_IMAGE_TYPES,
+    hint: label(
+      'worker.avatarHint',
+      'Ảnh chân dung, tối đa 5 MB; đồng nghiệp thấy ảnh này trong danh bạ và sơ đồ tổ chức',
+      'A portrait, at most 5 MB; colleagues see it in the contacts and on the organisation chart',
+    ),
+  }),
+  signature: f.image({
+    label: label('worker.signature', 'Chữ ký mẫu', 'Specimen signature'),
+    ownerType: 'SIGNATURE',
+    accept: WORKER_IMAGE_TYPES,
+    hint: label(
+      'worker.signatureHint',
+      'Ảnh chữ ký trên nền trắng hoặc trong suốt (PNG), tối đa 2 MB',
+      'The signature on a white or transparent background (PNG best), at most 2 MB',
+    ),
+  }),
   organizationUnitId: f.reference({
     label: label('worker.organizationUnit', 'Đơn vị', 'Unit'),
     required: true,
@@ -465,7 +488,16 @@ export const workerContract = defineContract({
   sections: [
     {
       title: label('worker.section.general', 'Thông tin chung', 'General'),
-      fields: ['code', 'fullName', 'gender', 'dateOfBirth', 'ethnicityId', 'religionId'],
+      fields: [
+        'avatar',
+        'code',
+        'fullName',
+        'gender',
+        'dateOfBirth',
+        'ethnicityId',
+        'religionId',
+        'signature',
+      ],
     },
     {
       title: label('worker.section.work', 'Công việc', 'Work'),
@@ -581,6 +613,8 @@ export interface ContactCard {
   readonly code: string;
   readonly fullName: string;
   readonly gender: string;
+  /** their photo (GET /api/storage/files/{id}/thumbnail); null: the default avatar of their gender */
+  readonly avatarId: string | null;
   readonly organizationUnitId: string;
   readonly organizationUnitName: string;
   readonly jobPositionName: string | null;

@@ -214,6 +214,7 @@ export function FieldInput({
         );
       }
       case 'file':
+      case 'image':
         return (
           <Suspense fallback={<Loading size="tiny" />}>
             <FileInput

@@ -8,6 +8,7 @@ import { useUiTranslation } from '../i18n/ui-i18n.ts';
 import type { FieldBinding } from '../form/use-form-state.ts';
 import type { FormValue } from './contract-form.ts';
 import { extensionOf, uploadFieldFile, useOwnerTypeLimits, type StoredFile } from './file-field-api.ts';
+import { ImagePreview } from './ImagePreview.tsx';
 
 const useStyles = makeStyles({
   box: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0 },
@@ -39,7 +40,7 @@ export interface FileInputProps {
 }
 
 /**
- * A file field of the generic form: choose a file (checked here against the field's extensions
+ * A file or image field of the generic form (an image shows its thumbnail above its name): choose a file (checked here against the field's extensions
  * and its owner type's size limit before anything is sent), upload it to the storage service
  * under the field's owner type with a progress bar, and keep the returned id as the field's
  * value. Shows the chosen or stored file's name and size, offers to replace or remove it, and
@@ -99,6 +100,7 @@ export function FileInput({ field, binding, label, stored, disabled }: FileInput
           void choose(file);
         }}
       />
+      {shown && field.kind === 'image' && <ImagePreview file={shown} round={field.ownerType === 'AVATAR'} />}
       {shown && (
         <div className={styles.file} data-testid="file-input-current">
           <DocumentRegular className={styles.icon} aria-hidden="true" />

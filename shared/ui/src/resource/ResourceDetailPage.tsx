@@ -19,6 +19,7 @@ import { ChildrenTable } from './ChildrenTable.tsx';
 import { formatFieldValue } from './format-value.ts';
 import { fileInfoKey, type StoredFile } from './file-field-api.ts';
 import { FileLink, FileLinks } from './FileLink.tsx';
+import { ImagePreview } from './ImagePreview.tsx';
 import { resourceApi, type ResourceRecord } from './resource-api.ts';
 import { useLabelText } from './resource-labels.ts';
 import { goTo, resourceRoutes } from './resource-routes.ts';
@@ -46,6 +47,12 @@ const useStyles = makeStyles({
   value: { margin: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' },
   // a list's rows (a table, a matrix) take the section's whole width
   wide: { gridColumn: '1 / -1', minWidth: 0 },
+  image: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'flex-start',
+    gap: tokens.spacingVerticalXS,
+  },
 });
 
 export interface ResourceDetailPageProps {
@@ -137,7 +144,17 @@ export function ResourceDetailPage({
     if (custom) return custom(record);
     if (fieldName === statusField && status) return <StatusBadge status={status} />;
     const field = contract.fields[fieldName];
-    const file = field?.kind === 'file' ? (record[fileInfoKey(fieldName)] as StoredFile | null) : null;
+    const file =
+      field?.kind === 'file' || field?.kind === 'image'
+        ? (record[fileInfoKey(fieldName)] as StoredFile | null)
+        : null;
+    if (file && field?.kind === 'image')
+      return (
+        <span className={styles.image}>
+          <ImagePreview file={file} round={field.ownerType === 'AVATAR'} />
+          <FileLink file={file} />
+        </span>
+      );
     if (file) return <FileLink file={file} />;
     if (field?.kind === 'area') {
       const name = record[`${fieldName}Name`];

@@ -206,7 +206,7 @@ function FormBody({
       text,
       disabled: saving,
       ...(field.kind === 'children' ? { serverErrors: rowErrors } : {}),
-      ...(field.kind === 'file'
+      ...(field.kind === 'file' || field.kind === 'image'
         ? { stored: (record?.[fileInfoKey(name)] as StoredFile | null) ?? null }
         : {}),
       ...(field.kind === 'files'

@@ -99,7 +99,7 @@ export function ResourceListPage({
                 if (name === contract.statusField && typeof row[name] === 'string')
                   return <StatusBadge status={row[name]} />;
                 const shown =
-                  field?.kind === 'file'
+                  field?.kind === 'file' || field?.kind === 'image'
                     ? ((row[fileInfoKey(name)] as StoredFile | null)?.fileName ?? '')
                     : (referenceTextOf(name, row[name]) ??
                       formatFieldValue(field, name, row[name], text, words));

@@ -14,6 +14,8 @@ export interface StoredFile {
   fileName: string;
   size: number;
   contentType: string;
+  /** a raster image with a 200×200 thumbnail (GET /api/storage/files/{id}/thumbnail) */
+  thumbnail?: boolean;
 }
 
 /** The key of a file field's info in a record. */
@@ -84,21 +86,24 @@ export async function uploadFieldFile(
   // The owner type first: the server cuts a file at its owner type's limit while it arrives.
   form.append('ownerType', ownerType);
   form.append('file', file, file.name);
-  const stored = await api.post<{ id: string; originalName: string; size: number; type: string }>(
-    `${STORAGE_FILES}/upload`,
-    form,
-    {
-      ignoreError: true,
-      onUploadProgress: (event) => {
-        if (event.total) onProgress(Math.round((event.loaded / event.total) * 100));
-      },
+  const stored = await api.post<{
+    id: string;
+    originalName: string;
+    size: number;
+    type: string;
+    thumbUrl: string | null;
+  }>(`${STORAGE_FILES}/upload`, form, {
+    ignoreError: true,
+    onUploadProgress: (event) => {
+      if (event.total) onProgress(Math.round((event.loaded / event.total) * 100));
     },
-  );
+  });
   return {
     id: stored.id,
     fileName: stored.originalName,
     size: Number(stored.size),
     contentType: stored.type,
+    thumbnail: stored.thumbUrl !== null,
   };
 }
 

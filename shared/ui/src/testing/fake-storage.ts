@@ -8,6 +8,8 @@ export interface FakeStoredFile {
   fileName: string;
   size: number;
   contentType: string;
+  /** a raster image: the fake answers a thumbnail of it */
+  thumbnail?: boolean;
 }
 
 /** The owner types of the real service (packages/server services/storage/limits.ts), in short. */
@@ -23,7 +25,16 @@ const LIMITS = [
     maxBytes: 10 * 1_048_576,
     extensions: ['pdf', 'png', 'jpg', 'jpeg', 'gif', 'webp', 'docx', 'xlsx', 'pptx'],
   },
+  { ownerType: 'AVATAR', maxBytes: 5 * 1_048_576, extensions: ['png', 'jpg', 'jpeg', 'gif', 'webp'] },
+  { ownerType: 'SIGNATURE', maxBytes: 2 * 1_048_576, extensions: ['png', 'jpg', 'jpeg', 'webp'] },
 ];
+
+const RASTER = ['png', 'jpg', 'jpeg', 'gif', 'webp'];
+/** The thumbnail the fake answers for every image: a 1×1 PNG. */
+const THUMBNAIL = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
+  (c) => c.charCodeAt(0),
+);
 
 const json = (status: number, body: unknown): FakeResourceReply => ({ status, body });
 
@@ -62,11 +73,24 @@ export function answerStorage(
       fileName: file.name,
       size: file.size,
       contentType: file.type || 'application/octet-stream',
+      thumbnail: RASTER.includes(extension),
     };
     files.set(id, stored);
     return json(201, {
-      data: { id, originalName: stored.fileName, size: stored.size, type: stored.contentType },
+      data: {
+        id,
+        originalName: stored.fileName,
+        size: stored.size,
+        type: stored.contentType,
+        thumbUrl: stored.thumbnail ? `/api/storage/files/${id}/thumbnail` : null,
+      },
     });
+  }
+  const thumbnail = /^\/api\/storage\/files\/([^/]+)\/thumbnail$/.exec(call.path);
+  if (call.method === 'GET' && thumbnail) {
+    const stored = files.get(decodeURIComponent(thumbnail[1] ?? ''));
+    if (!stored?.thumbnail) return json(404, { code: ErrorCodes.notFound, message: 'No thumbnail' });
+    return { status: 200, blob: new Blob([THUMBNAIL], { type: 'image/png' }), headers: {} };
   }
   const download = /^\/api\/storage\/files\/([^/]+)\/download$/.exec(call.path);
   if (call.method === 'GET' && download) {
@@ -91,7 +115,7 @@ export function attachFakeFileInfo(
   files: Map<string, FakeStoredFile>,
 ): void {
   for (const [name, field] of Object.entries(contract.fields)) {
-    if (field.kind === 'file')
+    if (field.kind === 'file' || field.kind === 'image')
       record[`${name}Info`] = typeof record[name] === 'string' ? (files.get(record[name]) ?? null) : null;
     if (field.kind === 'files')
       record[`${name}Info`] = (Array.isArray(record[name]) ? (record[name] as string[]) : []).flatMap(

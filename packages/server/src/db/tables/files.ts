@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /*
- * The typed mirror of migration 0018 (services/storage). tenant_id is null for the system's
+ * The typed mirror of migrations 0018 and 0039 (services/storage). tenant_id is null for the system's
  * files; its foreign key and the row-level-security policy live in the SQL only.
  */
 export const files = pgTable(
@@ -35,6 +35,8 @@ export const files = pgTable(
     createdBy: uuid('created_by'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletedBy: uuid('deleted_by'),
+    /** where the 200×200 thumbnail of a raster image is stored (migration 0039); null: none */
+    thumbnailKey: varchar('thumbnail_key', { length: 520 }),
   },
   (t) => [
     index('files_created_at_idx').on(t.tenantId, sql`${t.createdAt} DESC`, t.id),

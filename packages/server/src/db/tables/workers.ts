@@ -86,6 +86,9 @@ export const workers = pgTable(
     militaryEnlistDate: day('military_enlist_date'),
     militaryDischargeDate: day('military_discharge_date'),
     note: varchar('note', { length: 1000 }),
+    // files of the storage service (migration 0039): the photo and the specimen signature
+    avatar: uuid('avatar_id'),
+    signature: uuid('signature_id'),
     ...auditColumns(),
   },
   (t) => [

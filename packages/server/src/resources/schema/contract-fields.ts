@@ -18,8 +18,12 @@ const COLUMN_KINDS: readonly FieldKind[] = [
   'area',
 ];
 
-export const isColumnKind = (kind: FieldContract['kind']): kind is FieldKind =>
-  (COLUMN_KINDS as readonly string[]).includes(kind);
+/**
+ * Whether bindResource turns the kind into a column of the record itself; an image is a file
+ * field to the engine (its thumbnail is the storage service's concern).
+ */
+export const isColumnKind = (kind: FieldContract['kind']): kind is FieldKind | 'image' =>
+  kind === 'image' || (COLUMN_KINDS as readonly string[]).includes(kind);
 
 const both = (vi: string, en: string): Label => ({ vi, en });
 
@@ -121,7 +125,7 @@ export function rulesOf(field: ScalarField): Label {
 export function fieldSpecOf(field: ScalarField, reference?: ReferenceSpec): FieldSpec {
   if (!isColumnKind(field.kind)) throw new Error(`a ${field.kind} field is not a column`);
   return {
-    kind: field.kind,
+    kind: field.kind === 'image' ? 'file' : field.kind,
     schema: fieldSchema(field),
     required: field.required,
     unique: field.unique,
@@ -130,7 +134,7 @@ export function fieldSpecOf(field: ScalarField, reference?: ReferenceSpec): Fiel
     example: field.example,
     ...(field.kind === 'enum' ? { values: field.values } : {}),
     ...(reference ? { reference } : {}),
-    ...(field.kind === 'file' ? { file: { accept: field.accept } } : {}),
+    ...(field.kind === 'file' || field.kind === 'image' ? { file: { accept: field.accept } } : {}),
     ...(field.kind === 'area'
       ? { area: { level: field.level, ...(field.parent ? { parent: field.parent } : {}) } }
       : {}),

@@ -15,6 +15,9 @@ const FileInfo = Type.Object(
     fileName: Type.String({ maxLength: 255 }),
     size: Type.Integer({ minimum: 0 }),
     contentType: Type.String({ maxLength: 150 }),
+    thumbnail: Type.Boolean({
+      description: 'a raster image: its 200×200 thumbnail is at GET /api/storage/files/{id}/thumbnail',
+    }),
   },
   { description: 'the file the field names: download it at GET /api/storage/files/{id}/download' },
 );

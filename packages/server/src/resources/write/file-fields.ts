@@ -24,6 +24,8 @@ export interface FileInfo {
   fileName: string;
   size: number;
   contentType: string;
+  /** a raster image with a 200×200 thumbnail (GET /api/storage/files/{id}/thumbnail) */
+  thumbnail: boolean;
 }
 
 /** The key of a file field's info in an answer. */
@@ -112,10 +114,21 @@ export async function refuseBadFiles(
 async function infoByIds(tx: Tx, ids: string[]): Promise<Map<string, FileInfo>> {
   if (ids.length === 0) return new Map();
   const rows = await tx
-    .select({ id: files.id, fileName: files.originalName, size: files.size, contentType: files.type })
+    .select({
+      id: files.id,
+      fileName: files.originalName,
+      size: files.size,
+      contentType: files.type,
+      thumbnailKey: files.thumbnailKey,
+    })
     .from(files)
     .where(and(inArray(files.id, ids), eq(files.deleted, false)));
-  return new Map(rows.map((row) => [row.id, { ...row, size: Number(row.size) }]));
+  return new Map(
+    rows.map(({ thumbnailKey, ...row }) => [
+      row.id,
+      { ...row, size: Number(row.size), thumbnail: thumbnailKey !== null },
+    ]),
+  );
 }
 
 /**

@@ -30,6 +30,8 @@ export type FileKind = keyof typeof FileKinds;
 export const MEGABYTE = 1_048_576;
 
 const IMAGES: readonly FileKind[] = ['png', 'jpeg', 'gif', 'webp'];
+/** The kinds a thumbnail is made of (raster images; never SVG, which may hold script). */
+export const RASTER: readonly FileKind[] = IMAGES;
 const OFFICE: readonly FileKind[] = ['docx', 'xlsx', 'pptx'];
 
 /**
@@ -39,6 +41,8 @@ const OFFICE: readonly FileKind[] = ['docx', 'xlsx', 'pptx'];
  */
 export const OwnerTypeLimits = {
   AVATAR: { maxBytes: 5 * MEGABYTE, kinds: IMAGES },
+  /** a specimen signature: a scan or a photo, best a PNG with a transparent background */
+  SIGNATURE: { maxBytes: 2 * MEGABYTE, kinds: ['png', 'jpeg', 'webp'] },
   DOCUMENT_TEMPLATE: { maxBytes: 10 * MEGABYTE, kinds: ['docx', 'xlsx'] },
   USER_MANUAL: { maxBytes: 15 * MEGABYTE, kinds: ['pdf', 'docx', 'xlsx', 'pptx', 'png', 'jpeg'] },
   WORKER_FILE: { maxBytes: 10 * MEGABYTE, kinds: ['pdf', ...IMAGES, ...OFFICE] },
@@ -54,6 +58,16 @@ export const isOwnerType = (value: string): value is OwnerType => Object.hasOwn(
 /** The largest upload any owner type takes: what a file part is cut at before its owner type is known. */
 export const MAX_UPLOAD_BYTES = Math.max(...OWNER_TYPES.map((type) => OwnerTypeLimits[type].maxBytes));
 
+/**
+ * How the 200×200 thumbnail of a raster image fills its square (storage/thumbnail.ts): a face
+ * fills it (`cover`), anything else is kept whole within it (`inside`). An owner type that takes
+ * only images must be shown as one: an image it cannot thumbnail is refused; any other keeps the
+ * file without a thumbnail.
+ */
+export const thumbnailOf = (ownerType: OwnerType): { fit: 'cover' | 'inside'; required: boolean } => ({
+  fit: ownerType === 'AVATAR' ? 'cover' : 'inside',
+  required: (OwnerTypeLimits[ownerType].kinds as readonly FileKind[]).every((kind) => RASTER.includes(kind)),
+});
 /** At most this many files in one POST /uploads. */
 export const MAX_FILES_PER_UPLOAD = 20;
 

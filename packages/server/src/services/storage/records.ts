@@ -2,7 +2,6 @@ import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import Type from 'typebox';
 import { files, type FileRow } from '../../db/tables/files.ts';
 import type { Scope } from '../../db/tenant-scope.ts';
-import { FileKinds, type FileKind } from './limits.ts';
 
 export const STORAGE_PREFIX = '/api/storage';
 
@@ -30,12 +29,6 @@ export const FileRecord = Type.Object({
 });
 export type FileRecord = Type.Static<typeof FileRecord>;
 
-const IMAGE_TYPES = new Set<string>(
-  (Object.keys(FileKinds) as FileKind[])
-    .filter((kind) => FileKinds[kind].image && kind !== 'svg')
-    .map((kind) => FileKinds[kind].mime),
-);
-
 /** The row as the API answers it, with the URLs that serve it. */
 export function presentFile(row: FileRow, createdByName: string | null = null): FileRecord {
   const base = `${STORAGE_PREFIX}/files/${row.id}`;
@@ -59,8 +52,9 @@ export function presentFile(row: FileRow, createdByName: string | null = null): 
     createdByName,
     downloadUrl: `${base}/download`,
     viewUrl,
-    // Only raster images have a thumbnail: the view itself, which the browser scales.
-    thumbUrl: IMAGE_TYPES.has(row.type) ? viewUrl : null,
+    // A raster image's 200×200 thumbnail (thumbnail.ts); never the view itself, which may be
+    // an image too large to decode in a list (a file kept without a thumbnail has none).
+    thumbUrl: row.thumbnailKey ? `${base}/thumbnail` : null,
   };
 }
 

@@ -1,4 +1,11 @@
-import { DataEnvelope, FieldErrorKeys, PageEnvelope, Paging, PermissionResources } from '@hcm/contracts';
+import {
+  DataEnvelope,
+  FieldErrorKeys,
+  hasAuthority,
+  PageEnvelope,
+  Paging,
+  PermissionResources,
+} from '@hcm/contracts';
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
@@ -384,6 +391,41 @@ export async function registerStorageRoutes(
         'view',
         'private, no-store',
       ),
+  );
+
+  app.get(
+    `${STORAGE_PREFIX}/files/:id/thumbnail`,
+    {
+      // Colleagues' photos are no secret (the contacts directory shows them): an AVATAR's
+      // thumbnail is for any holder of contacts.view; every other file's needs file.view.
+      config: { auth: 'user', permission: ['file.view', 'contacts.view'] },
+      schema: {
+        summary: "A raster image's 200×200 WebP thumbnail (404 for a file without one)",
+        tags,
+        params: IdParams,
+      },
+    },
+    async (request, reply) => {
+      const row = await findVisible(request, (request.params as { id: string }).id);
+      const actor = request.actor;
+      const mayView =
+        row.ownerType === 'AVATAR' ||
+        (actor !== null && hasAuthority(actor.permissions, ['file.view'], actor.isRoot));
+      if (!mayView) throw notFound('No such file');
+      if (!row.thumbnailKey) throw notFound('The file has no thumbnail');
+      const stream = await store.get(row.thumbnailKey);
+      if (!stream) {
+        reply.log.error({ fileId: row.id, key: row.thumbnailKey }, 'thumbnail missing from the store');
+        throw notFound('The thumbnail is missing from the store');
+      }
+      // A file's bytes never change (a new upload is a new file): the thumbnail can be kept.
+      return reply
+        .header('content-type', FileKinds.webp.mime)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, max-age=86400, immutable')
+        .send(stream);
+    },
   );
 
   app.get(

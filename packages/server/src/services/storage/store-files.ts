@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { FieldErrorKeys } from '@hcm/contracts';
 import { and, eq, isNull, max, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -7,6 +7,7 @@ import { files, type FileRow } from '../../db/tables/files.ts';
 import { inScope, type Scope } from '../../db/tenant-scope.ts';
 import { recordActions } from '../../resources/action-log/record-actions.ts';
 import { actionContextOf } from '../../resources/caller.ts';
+import { writeFile } from 'node:fs/promises';
 import {
   FileKinds,
   isOwnerType,
@@ -15,9 +16,12 @@ import {
   OwnerTypeLimits,
   type FileKind,
   type OwnerType,
+  RASTER,
+  thumbnailOf,
 } from './limits.ts';
 import { fileProblem, tooLarge, type ReceivedFile, type ReceivedUpload } from './receive.ts';
 import { extensionFits, kindLabel, sniff } from './sniff.ts';
+import { ImageProblem, makeThumbnail } from './thumbnail.ts';
 import type { FileStore } from './stores/store.ts';
 
 export const OWNER_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
@@ -124,17 +128,28 @@ export async function storeFiles(
   const checked = [];
   for (const file of received.files) checked.push({ file, ...(await checkFile(file, owner.ownerType)) });
 
-  const planned = checked.map(({ file, name, kind, extension }) => {
+  const planned: {
+    id: string;
+    file: ReceivedFile;
+    name: string;
+    kind: FileKind;
+    key: string;
+    fileName: string;
+    thumbnail: Awaited<ReturnType<typeof thumbnailFor>>;
+  }[] = [];
+  for (const { file, name, kind, extension } of checked) {
     const id = randomUUID();
-    return {
+    const key = `${scope.tenantId ?? 'system'}/${id}`;
+    planned.push({
       id,
       file,
       name,
       kind,
-      key: `${scope.tenantId ?? 'system'}/${id}`,
+      key,
       fileName: `${id}.${extension}`,
-    };
-  });
+      thumbnail: await thumbnailFor(request, file, name, kind, owner.ownerType),
+    });
+  }
   const stored: string[] = [];
   try {
     for (const plan of planned) {
@@ -144,6 +159,11 @@ export async function storeFiles(
         contentType: FileKinds[plan.kind].mime,
       });
       stored.push(plan.key);
+      if (plan.thumbnail) {
+        const thumbnailKey = `${plan.key}.thumbnail`;
+        await store.put(thumbnailKey, plan.thumbnail.path, plan.thumbnail.info);
+        stored.push(thumbnailKey);
+      }
     }
     return await inScope(db, scope, async (tx) => {
       const rows: FileRow[] = [];
@@ -174,6 +194,7 @@ export async function storeFiles(
             type: FileKinds[plan.kind].mime,
             isPublic: owner.isPublic,
             createdBy: scope.userId,
+            thumbnailKey: plan.thumbnail ? `${plan.key}.thumbnail` : null,
           })
           .returning();
         if (row) rows.push(row);
@@ -199,6 +220,34 @@ export async function storeFiles(
   } catch (error) {
     await Promise.allSettled(stored.map((key) => store.delete(key)));
     throw error;
+  }
+}
+
+/**
+ * The 200×200 thumbnail of a raster image, written beside the received file (removed with it):
+ * undefined for other kinds. An image the owner type must show (AVATAR, SIGNATURE) that cannot
+ * be thumbnailed is refused with 400; another one is kept without a thumbnail.
+ */
+async function thumbnailFor(
+  request: FastifyRequest,
+  file: ReceivedFile,
+  name: string,
+  kind: FileKind,
+  ownerType: OwnerType,
+) {
+  if (!RASTER.includes(kind)) return undefined;
+  const { fit, required } = thumbnailOf(ownerType);
+  try {
+    const bytes = await makeThumbnail(file.path, fit);
+    const path = `${file.path}.thumbnail.webp`;
+    await writeFile(path, bytes);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    return { path, info: { size: bytes.length, sha256, contentType: FileKinds.webp.mime } };
+  } catch (error) {
+    if (!(error instanceof ImageProblem)) throw error;
+    if (required) throw fileProblem(file.field, FieldErrorKeys.invalidValue, `${name}: ${error.message}`);
+    request.log.warn({ file: name, problem: error.message }, 'image kept without a thumbnail');
+    return undefined;
   }
 }
 

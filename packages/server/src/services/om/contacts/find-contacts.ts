@@ -30,7 +30,7 @@ export async function findContacts(tx: Tx, query: ContactQuery): Promise<PageEnv
     conditions.push(sql`w.organization_unit_id in ${unitBranch(query.organizationUnitId)}`);
   const where = sql.join(conditions, sql` and `);
   const result = (await tx.execute(sql`
-    select w.id, w.code, w.full_name, w.gender, w.organization_unit_id, u.name as unit_name,
+    select w.id, w.code, w.full_name, w.gender, w.avatar_id, w.organization_unit_id, u.name as unit_name,
            p.name as position_name, t.name as title_name, w.phone, w.email,
            count(*) over () as total
     from workers w
@@ -45,6 +45,7 @@ export async function findContacts(tx: Tx, query: ContactQuery): Promise<PageEnv
       code: string;
       full_name: string;
       gender: string;
+      avatar_id: string | null;
       organization_unit_id: string;
       unit_name: string;
       position_name: string | null;
@@ -61,6 +62,7 @@ export async function findContacts(tx: Tx, query: ContactQuery): Promise<PageEnv
       code: row.code,
       fullName: row.full_name,
       gender: row.gender,
+      avatarId: row.avatar_id,
       organizationUnitId: row.organization_unit_id,
       organizationUnitName: row.unit_name,
       jobPositionName: row.position_name,

@@ -25,6 +25,7 @@ const ContactCard = Type.Object({
   code: Type.String(),
   fullName: Type.String(),
   gender: Type.String(),
+  avatarId: Nullable(Type.String({ format: 'uuid' })),
   organizationUnitId: Type.String({ format: 'uuid' }),
   organizationUnitName: Type.String(),
   jobPositionName: Nullable(Type.String()),

@@ -39,6 +39,7 @@ const UnitNode = Type.Object({
       workerId: Uuid,
       fullName: Type.String(),
       gender: Nullable(Type.String()),
+      avatarId: Nullable(Uuid),
       positionName: Type.String(),
     }),
   ),

@@ -73,8 +73,8 @@ async function headCounts(tx: Tx): Promise<Map<string, number>> {
 /** The first LEADERS_PER_UNIT leaders of each unit that has any, and how many it has. */
 async function unitLeaders(tx: Tx): Promise<Map<string, { count: number; shown: UnitLeader[] }>> {
   const result = (await tx.execute(sql`
-    select unit, worker_id, full_name, gender, position_name, total from (
-      select d.organization_unit_id as unit, w.id as worker_id, w.full_name, w.gender,
+    select unit, worker_id, full_name, gender, avatar_id, position_name, total from (
+      select d.organization_unit_id as unit, w.id as worker_id, w.full_name, w.gender, w.avatar_id,
              p.name as position_name,
              row_number() over (partition by d.organization_unit_id
                                 order by d.ordinal, w.code, w.id) as n,
@@ -88,6 +88,7 @@ async function unitLeaders(tx: Tx): Promise<Map<string, { count: number; shown: 
       worker_id: string;
       full_name: string;
       gender: string | null;
+      avatar_id: string | null;
       position_name: string;
       total: number | string;
     }[];
@@ -99,6 +100,7 @@ async function unitLeaders(tx: Tx): Promise<Map<string, { count: number; shown: 
       workerId: row.worker_id,
       fullName: row.full_name,
       gender: row.gender,
+      avatarId: row.avatar_id,
       positionName: row.position_name,
     });
     byUnit.set(row.unit, entry);
