@@ -18,6 +18,7 @@ import {
   loadResourceKit,
   useAuthorities,
   useHasAuthority,
+  WorkerAvatar,
   type FieldInputProps,
 } from '@hcm/ui';
 import { useOrganizationTranslation } from '../organization-i18n.ts';
@@ -113,8 +114,21 @@ function WorkerActions({ record }: { record: { id: string } }) {
   );
 }
 
-/** An employee's page: the contract buttons, and their contracts and decisions below the record. */
+/**
+ * An employee's page: their photo (or the default avatar of their gender), the contract buttons,
+ * and their contracts and decisions below the record.
+ */
 const workerDetail = {
+  renderValue: {
+    avatar: (record: Record<string, unknown>) => (
+      <WorkerAvatar
+        size={96}
+        name={String(record.fullName ?? '')}
+        gender={typeof record.gender === 'string' ? record.gender : null}
+        avatarId={typeof record.avatar === 'string' ? record.avatar : null}
+      />
+    ),
+  },
   actions: (record: { id: string }) => <WorkerActions record={record} />,
   below: (record: { id: string }) => <WorkerHistory workerId={record.id} />,
 };

@@ -488,14 +488,15 @@ export const workerContract = defineContract({
   sections: [
     {
       title: label('worker.section.general', 'Thông tin chung', 'General'),
+      // the pictures last: two tall cells side by side rather than gaps among the short ones
       fields: [
-        'avatar',
         'code',
         'fullName',
         'gender',
         'dateOfBirth',
         'ethnicityId',
         'religionId',
+        'avatar',
         'signature',
       ],
     },

@@ -45,6 +45,9 @@ const useStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))',
     gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
+    // a field keeps its own height beside a tall neighbour (an image, a long hint): a stretched
+    // cell would stretch its input and push its label away from it
+    alignItems: 'start',
   },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'flex-end' },
   // a list's own editor (a matrix) takes the section's whole width, as the generic table does
