@@ -43,12 +43,18 @@ export const WorkerLimits = {
   employments: 50,
   relatedPersons: 30,
   bankAccounts: 10,
+  researches: 30,
+  mediaInformation: 10,
   /** the papers of an employee's file (hồ sơ nhân sự) */
   files: 30,
 } as const;
 
 /** What a worker's photo and signature may be: raster images the server thumbnails (200×200). */
 export const WORKER_IMAGE_TYPES = ['png', 'jpg', 'jpeg', 'webp'] as const;
+
+/** The channels an employee can be reached on beyond phone and e-mail (media information). */
+export const MEDIA_KINDS = ['ZALO', 'FACEBOOK', 'LINKEDIN', 'SKYPE', 'TELEGRAM', 'WEBSITE', 'OTHER'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
 
 export const WORKING_STATUSES = ['WORKING', 'UNEMPLOYED'] as const;
 export type WorkingStatus = (typeof WORKING_STATUSES)[number];
@@ -384,6 +390,48 @@ const workerFields = {
       }),
     },
   }),
+  researches: f.children({
+    label: label('worker.researches', 'Nghiên cứu khoa học', 'Research'),
+    maxItems: WorkerLimits.researches,
+    fields: {
+      title: f.text({
+        label: label('worker.research.title', 'Tên đề tài, công trình', 'Title'),
+        maxLength: 255,
+        required: true,
+        example: (n) => `Đề tài nghiên cứu ${n}`,
+      }),
+      role: text('research.role', 'Vai trò', 'Role', 100),
+      level: text('research.level', 'Cấp đề tài', 'Level', 100),
+      fromDate: day('research.fromDate', 'Từ ngày', 'From'),
+      toDate: day('research.toDate', 'Đến ngày', 'To'),
+      result: text('research.result', 'Kết quả nghiệm thu', 'Result', 255),
+    },
+  }),
+  mediaInformation: f.children({
+    label: label('worker.mediaInformation', 'Mạng xã hội, liên lạc khác', 'Other channels'),
+    maxItems: WorkerLimits.mediaInformation,
+    fields: {
+      kind: f.enumOf({
+        label: label('worker.media.kind', 'Kênh', 'Channel'),
+        required: true,
+        valueLabels: {
+          ZALO: label('worker.mediaKinds.zalo', 'Zalo', 'Zalo'),
+          FACEBOOK: label('worker.mediaKinds.facebook', 'Facebook', 'Facebook'),
+          LINKEDIN: label('worker.mediaKinds.linkedin', 'LinkedIn', 'LinkedIn'),
+          SKYPE: label('worker.mediaKinds.skype', 'Skype', 'Skype'),
+          TELEGRAM: label('worker.mediaKinds.telegram', 'Telegram', 'Telegram'),
+          WEBSITE: label('worker.mediaKinds.website', 'Trang web', 'Website'),
+          OTHER: label('worker.mediaKinds.other', 'Khác', 'Other'),
+        } satisfies Record<MediaKind, unknown>,
+      }),
+      address: f.text({
+        label: label('worker.media.address', 'Tài khoản hoặc địa chỉ', 'Account or address'),
+        maxLength: 255,
+        required: true,
+        example: (n) => `https://zalo.me/0987${String(n).padStart(6, '0')}`,
+      }),
+    },
+  }),
   bankAccounts: f.children({
     label: label('worker.bankAccounts', 'Tài khoản ngân hàng', 'Bank accounts'),
     maxItems: WorkerLimits.bankAccounts,
@@ -435,8 +483,12 @@ export const WORKER_SELF_SERVICE_FIELDS = [
   'relatedPersons',
   'academics',
   'employments',
+  'researches',
+  'mediaInformation',
   'bankAccounts',
 ] as const satisfies readonly (keyof typeof workerFields)[];
+
+const MILITARY_SECTION = label('worker.section.military', 'Quân sự', 'Military service');
 
 /** The columns a worker's export and import template both start with. */
 const SHEET_COLUMNS = [
@@ -533,6 +585,7 @@ export const workerContract = defineContract({
         'homeTown',
         'email',
         'phone',
+        'mediaInformation',
       ],
     },
     {
@@ -558,7 +611,7 @@ export const workerContract = defineContract({
       ],
     },
     {
-      title: label('worker.section.military', 'Quân sự', 'Military service'),
+      title: MILITARY_SECTION,
       fields: ['militaryId', 'militaryRank', 'militaryEnlistDate', 'militaryDischargeDate'],
     },
     { title: label('worker.section.academics', 'Học vấn', 'Education'), fields: ['academics'] },
@@ -566,6 +619,7 @@ export const workerContract = defineContract({
       title: label('worker.section.employments', 'Quá trình công tác', 'Employment history'),
       fields: ['employments'],
     },
+    { title: label('worker.section.research', 'Nghiên cứu khoa học', 'Research'), fields: ['researches'] },
     { title: label('worker.section.family', 'Gia đình', 'Family'), fields: ['relatedPersons'] },
     { title: label('worker.section.bank', 'Ngân hàng', 'Bank accounts'), fields: ['bankAccounts', 'note'] },
     { title: label('worker.section.files', 'Hồ sơ giấy tờ', 'Papers'), fields: ['files'] },
@@ -579,6 +633,18 @@ export const workerContract = defineContract({
     'createdAt',
     'lastModifiedAt',
   ],
+  // each sheet row names an employee by code: family, education and past work are added to their
+  // lists, the military service fields set (catalogues §2.1 "imports for related persons,
+  // military, academic, employments")
+  subImports: {
+    'related-persons': { list: 'relatedPersons' },
+    academics: { list: 'academics' },
+    employments: { list: 'employments' },
+    military: {
+      fields: ['militaryId', 'militaryRank', 'militaryEnlistDate', 'militaryDischargeDate'],
+      title: MILITARY_SECTION,
+    },
+  },
   importColumns: [
     ...SHEET_COLUMNS,
     'citizenIdentityIssueDate',

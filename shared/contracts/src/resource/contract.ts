@@ -67,11 +67,21 @@ export interface ContractInput<F extends FieldContracts> {
    * unique field) names an existing record updates that record; the other rows are added.
    */
   readonly importMatches?: keyof F & string;
+  /**
+   * Imports of a record's parts (GET {path}/sub-imports/{name}/download-template, POST
+   * …/import): each sheet row names an existing record by its `code` and either adds rows to one
+   * of its children lists (`list`) or sets some of its fields (`fields`).
+   */
+  readonly subImports?: Readonly<Record<string, SubImport<keyof F & string>>>;
   /** generic sub-paths this resource does not offer */
   readonly without?: readonly GenericSubPath[];
   /** the enum field /active and /inactive switch (default 'status') */
   readonly statusField?: keyof F & string;
 }
+
+/** One import of a record's part: rows added to a children list, or fields set (contract subImports). */
+export type SubImport<K extends string = string> =
+  { readonly list: K } | { readonly fields: readonly K[]; readonly title: Label };
 
 /**
  * Any contract, its names widened to strings: what the server's binding and the UI kit's pages
@@ -97,6 +107,7 @@ export interface AnyResourceContract {
   readonly exportColumns: readonly string[];
   readonly importColumns: readonly string[];
   readonly importMatches: string | null;
+  readonly subImports: Readonly<Record<string, SubImport>>;
   readonly without: readonly GenericSubPath[];
   readonly statusField: string | null;
   readonly module: ApplicationModule;
@@ -224,6 +235,22 @@ export function defineContract<const F extends FieldContracts>(input: ContractIn
     if (field.required && !without.includes('import') && !importColumns.includes(name))
       fail(`required field ${name} is not among the import columns`);
   }
+  const subImports = input.subImports ?? {};
+  for (const [name, part] of Object.entries(subImports)) {
+    if (!/^[a-z][a-z-]*$/.test(name)) fail(`sub-import ${name}: a path segment in lower-case words`);
+    if (!input.fields.code?.unique) fail(`sub-import ${name}: the rows name a record by its unique code`);
+    if ('list' in part) {
+      const list = input.fields[part.list];
+      if (list?.kind !== 'children') fail(`sub-import ${name}: ${part.list} is not a children field`);
+      else if ('code' in list.fields) fail(`sub-import ${name}: an item field named code hides the record's`);
+    } else
+      for (const field of part.fields)
+        if (
+          !update.includes(field) ||
+          ['children', 'files', 'file', 'image'].includes(input.fields[field]?.kind ?? '')
+        )
+          fail(`sub-import ${name}: ${field} is not a field update changes from a sheet`);
+  }
   const importMatches = input.importMatches ?? null;
   if (importMatches !== null) {
     const unique = names.filter((name) => input.fields[name]?.unique);
@@ -257,6 +284,7 @@ export function defineContract<const F extends FieldContracts>(input: ContractIn
     exportColumns,
     importColumns,
     importMatches,
+    subImports,
     without,
     statusField: statusField as (keyof F & string) | null,
     module: catalogued.module,

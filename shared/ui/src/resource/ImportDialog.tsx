@@ -31,6 +31,8 @@ export interface ImportDialogProps {
   onOpenChange: (open: boolean) => void;
   /** after rows were imported: the list reloads */
   onImported: (count: number) => void;
+  /** one of the contract's subImports (a record's parts) instead of the records themselves */
+  part?: string;
 }
 
 type Outcome =
@@ -41,7 +43,7 @@ type Outcome =
  * with a progress bar. All or nothing: when rows fail, the server's import_err workbook (the rows
  * with a column of messages) is offered for download and nothing is imported.
  */
-export function ImportDialog({ contract, title, open, onOpenChange, onImported }: ImportDialogProps) {
+export function ImportDialog({ contract, title, open, onOpenChange, onImported, part }: ImportDialogProps) {
   const styles = useStyles();
   const { t } = useUiTranslation();
   const [files, setFiles] = useState<File[]>([]);
@@ -63,7 +65,7 @@ export function ImportDialog({ contract, title, open, onOpenChange, onImported }
     setOutcome(null);
     setProgress(0);
     try {
-      const result = await calls.importFile(file, setProgress);
+      const result = await calls.importFile(file, setProgress, part);
       if (result.ok) {
         // a syncing import (languages) also updates the records its rows name
         void notify.success(
@@ -100,7 +102,7 @@ export function ImportDialog({ contract, title, open, onOpenChange, onImported }
                 appearance="secondary"
                 onClick={() =>
                   void calls
-                    .downloadTemplate()
+                    .downloadTemplate(part)
                     .then(downloads.save)
                     .catch(() => undefined)
                 }

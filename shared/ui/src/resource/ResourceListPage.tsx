@@ -1,5 +1,17 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Button, Link, MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
+import {
+  Button,
+  Link,
+  Menu,
+  MenuButton,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+} from '@fluentui/react-components';
 import { RESOURCE_NAMESPACE, columnLabel, type AnyResourceContract } from '@hcm/contracts/resource';
 import { useHasAuthority } from '../auth/use-authorities.ts';
 import { confirmAction } from '../dialog/confirm-host.tsx';
@@ -73,6 +85,15 @@ export function ResourceListPage({
   const canDelete = useMayChange(contract, 'delete') && contract.offers('delete');
   const canExport = useHasAuthority(authority(contract, 'export')) && contract.offers('export');
   const canImport = canCreate && contract.offers('import');
+  // the records' parts (an employee's family, education…): rows added to records that exist
+  const parts = canUpdate && contract.offers('import') ? Object.entries(contract.subImports) : [];
+  const [importingPart, setImportingPart] = useState<string | null>(null);
+  const partTitle = (name: string) => {
+    const part = contract.subImports[name];
+    if (!part) return name;
+    const label = 'list' in part ? contract.fields[part.list]?.label : part.title;
+    return label ? text(label) : name;
+  };
   const title = text(contract.title);
   const calls = resourceApi(contract);
   const words = { yes: t('resource.yes'), no: t('resource.no') };
@@ -189,6 +210,22 @@ export function ResourceListPage({
         </Button>
       )}
       {canImport && <Button onClick={() => setImporting(true)}>{t('resource.import')}</Button>}
+      {parts.length > 0 && (
+        <Menu>
+          <MenuTrigger disableButtonEnhancement>
+            <MenuButton>{t('resource.importParts')}</MenuButton>
+          </MenuTrigger>
+          <MenuPopover>
+            <MenuList>
+              {parts.map(([name]) => (
+                <MenuItem key={name} onClick={() => setImportingPart(name)}>
+                  {partTitle(name)}
+                </MenuItem>
+              ))}
+            </MenuList>
+          </MenuPopover>
+        </Menu>
+      )}
       {toolbar}
     </>
   );
@@ -240,6 +277,16 @@ export function ResourceListPage({
           title={title}
           open={importing}
           onOpenChange={setImporting}
+          onImported={() => search.reload()}
+        />
+      )}
+      {parts.length > 0 && (
+        <ImportDialog
+          contract={contract}
+          part={importingPart ?? undefined}
+          title={importingPart ? partTitle(importingPart) : ''}
+          open={importingPart !== null}
+          onOpenChange={(open) => !open && setImportingPart(null)}
           onImported={() => search.reload()}
         />
       )}

@@ -107,6 +107,7 @@ const failedRowsOf = (response: FileAnswer): number | null => {
  */
 export function resourceApi(contract: AnyResourceContract) {
   const base = contract.apiPath;
+  const importBase = (part?: string) => (part ? `${base}/sub-imports/${encodeURIComponent(part)}` : base);
   return {
     search: (params: Record<string, unknown>) =>
       api.getPage<ResourceRecord>(`${base}?${searchParams(params).toString()}`, { loading: true }),
@@ -137,18 +138,25 @@ export function resourceApi(contract: AnyResourceContract) {
       });
       return asFile(response, `${contract.path}.xlsx`);
     },
-    downloadTemplate: async (): Promise<DownloadedFile> => {
-      const response = await http.get<Blob>(`${base}/download-template`, { responseType: 'blob' });
-      return asFile(response, `${contract.path}_template.xlsx`);
+    /** the import template; `part`: one of the contract's subImports (a record's parts) */
+    downloadTemplate: async (part?: string): Promise<DownloadedFile> => {
+      const response = await http.get<Blob>(`${importBase(part)}/download-template`, {
+        responseType: 'blob',
+      });
+      return asFile(response, `${contract.path}${part ? `_${part}` : ''}_template.xlsx`);
     },
     /**
      * Uploads the workbook. A 400 answered with a workbook is the import_err file (nothing was
      * imported); a 400 in the JSON envelope (no rows, not xlsx) and any other failure is an ApiError.
      */
-    importFile: async (file: File, onProgress?: (percent: number) => void): Promise<ImportOutcome> => {
+    importFile: async (
+      file: File,
+      onProgress?: (percent: number) => void,
+      part?: string,
+    ): Promise<ImportOutcome> => {
       const body = new FormData();
       body.append('file', file, file.name);
-      const response = await http.post<Blob>(`${base}/import`, body, {
+      const response = await http.post<Blob>(`${importBase(part)}/import`, body, {
         responseType: 'blob',
         ignoreError: true,
         validateStatus: (status) => status === 200 || status === 400,

@@ -165,8 +165,36 @@ export const workerBankAccounts = pgTable(
   keyOf('worker_bank_accounts'),
 );
 
+/** Research works the employee took part in (migration 0040). */
+export const workerResearches = pgTable(
+  'worker_researches',
+  {
+    ...ofWorker(),
+    title: varchar('title', { length: 255 }).notNull(),
+    role: varchar('role', { length: 100 }),
+    level: varchar('level', { length: 100 }),
+    fromDate: day('from_date'),
+    toDate: day('to_date'),
+    result: varchar('result', { length: 255 }),
+  },
+  keyOf('worker_researches'),
+);
+
+/** The channels the employee can be reached on beyond phone and e-mail (migration 0040). */
+export const workerMedia = pgTable(
+  'worker_media',
+  {
+    ...ofWorker(),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    address: varchar('address', { length: 255 }).notNull(),
+  },
+  keyOf('worker_media'),
+);
+
 export const workerTables = {
   workers,
+  workerResearches,
+  workerMedia,
   workerAcademics,
   workerEmployments,
   workerRelatedPersons,

@@ -4,6 +4,7 @@ import type { ExportConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { ResourceDefinition } from '../types.ts';
 import { registerFileRoutes } from './file-routes.ts';
+import { registerSubImportRoutes } from './sub-import-routes.ts';
 import { registerReadRoutes } from './read-routes.ts';
 import { registerWriteRoutes } from './write-routes.ts';
 
@@ -29,6 +30,7 @@ export async function registerResources(
         registerReadRoutes(scoped, definition, deps.db);
         registerWriteRoutes(scoped, definition, deps.db);
         registerFileRoutes(scoped, definition, deps.db, deps.exports);
+        registerSubImportRoutes(scoped, definition, deps.db);
       },
       { prefix: definition.basePath },
     );

@@ -13,6 +13,9 @@ export const SUB_PATHS = {
   export: { method: 'GET', url: '/export', action: 'export' },
   downloadTemplate: { method: 'GET', url: '/download-template', action: 'export' },
   import: { method: 'POST', url: '/import', action: 'create' },
+  // a record's parts from a sheet (contract subImports, import/sub-imports.ts)
+  subImportTemplate: { method: 'GET', url: '/sub-imports/:name/download-template', action: 'export' },
+  subImport: { method: 'POST', url: '/sub-imports/:name/import', action: 'update' },
   create: { method: 'POST', url: '', action: 'create' },
   get: { method: 'GET', url: '/:id', action: 'view' },
   update: { method: 'POST', url: '/:id/update', action: 'update' },
@@ -43,6 +46,8 @@ const OPT_OUT: Partial<Record<SubPath, GenericSubPath>> = {
   export: 'export',
   downloadTemplate: 'import',
   import: 'import',
+  subImportTemplate: 'import',
+  subImport: 'import',
   create: 'create',
   update: 'update',
   delete: 'delete',
@@ -62,6 +67,8 @@ const WRITES: ReadonlySet<SubPath> = new Set<SubPath>([
   'inactive',
   'import',
   'downloadTemplate',
+  'subImport',
+  'subImportTemplate',
 ]);
 
 /** Whether a tenant user holding the permission may call the sub-path of the resource. */
@@ -81,6 +88,11 @@ function whoMayCall(definition: ResourceDefinition, subPath: SubPath): string {
 
 /** Whether the resource serves the sub-path: an opted-out one has no route, so no OpenAPI entry. */
 export function serves(definition: ResourceDefinition, subPath: SubPath): boolean {
+  if (
+    (subPath === 'subImport' || subPath === 'subImportTemplate') &&
+    Object.keys(definition.contract?.subImports ?? {}).length === 0
+  )
+    return false;
   const optOut = OPT_OUT[subPath];
   return optOut === undefined || definition.offers(optOut);
 }
@@ -94,6 +106,9 @@ const SUMMARIES: Record<SubPath, string> = {
   export: 'Export the records that match as xlsx',
   downloadTemplate: 'Download the import template (xlsx)',
   import: 'Import records from an xlsx file (all or none)',
+  subImportTemplate: "Download the template of an import of the records' parts (xlsx)",
+  subImport:
+    "Import the records' parts from an xlsx file: each row names a record by code and adds a row to one of its lists or sets its fields (all or none)",
   create: 'Create',
   get: 'Get one record',
   update: 'Update (optimistic: send the version read)',

@@ -16,7 +16,9 @@ import {
   workerAcademics,
   workerBankAccounts,
   workerEmployments,
+  workerMedia,
   workerRelatedPersons,
+  workerResearches,
   workers,
 } from '../../../db/tables/workers.ts';
 import { salaryGrades } from '../../../db/tables/wage-categories.ts';
@@ -128,15 +130,16 @@ function refuseInconsistentDates(changes: Row, before: Row | null): void {
         message: `must not be before ${first}`,
       });
   }
-  const employments = (value('employments') ?? []) as Row[];
-  employments.forEach((row, index) => {
-    if (typeof row.toDate === 'string' && typeof row.fromDate === 'string' && row.toDate < row.fromDate)
-      errors.push({
-        field: `employments.${index}.toDate`,
-        code: FieldErrorKeys.invalidValue,
-        message: 'must not be before fromDate',
-      });
-  });
+  // a period of past work or of a research work ends on or after it starts
+  for (const list of ['employments', 'researches'])
+    ((value(list) ?? []) as Row[]).forEach((row, index) => {
+      if (typeof row.toDate === 'string' && typeof row.fromDate === 'string' && row.toDate < row.fromDate)
+        errors.push({
+          field: `${list}[${index}].toDate`,
+          code: FieldErrorKeys.invalidValue,
+          message: 'must not be before fromDate',
+        });
+    });
   const accounts = (value('bankAccounts') ?? []) as Row[];
   if (accounts.filter((row) => row.isDefault === true).length > 1)
     errors.push({
@@ -186,6 +189,12 @@ export const workerResource = bindResource(workerContract, {
       parent: workerBankAccounts.workerId,
       order: workerBankAccounts.position,
     },
+    researches: {
+      table: workerResearches,
+      parent: workerResearches.workerId,
+      order: workerResearches.position,
+    },
+    mediaInformation: { table: workerMedia, parent: workerMedia.workerId, order: workerMedia.position },
   },
   fileLists: { files: fileListOf(workerFiles) },
   hooks: {
