@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearSession } from '@hcm/session';
 import {
@@ -36,6 +36,7 @@ const stored: Configuration = {
   rememberMeSessionMaxAgeSeconds: 30 * DAY,
   language: 'vi',
   dateFormat: 'DD/MM/YYYY',
+  workerSelfServiceFields: ['email', 'phone'],
   version: 0,
   scope: 'tenant',
   inherited: true,
@@ -96,11 +97,19 @@ describe('System › Configuration and Client', () => {
     await user.type(idle, '30');
     await user.click(screen.getByRole('combobox', { name: 'Thứ Bảy' }));
     await user.click(await screen.findByRole('option', { name: 'Nửa ngày' }));
+    // employees may also correct their tax code, and no longer their e-mail
+    const selfService = screen.getByRole('region', { name: 'Nhân viên tự cập nhật hồ sơ' });
+    expect(
+      (within(selfService).getByRole('checkbox', { name: 'Điện thoại' }) as HTMLInputElement).checked,
+    ).to.equal(true);
+    await user.click(within(selfService).getByRole('checkbox', { name: 'Mã số thuế cá nhân' }));
+    await user.click(within(selfService).getByRole('checkbox', { name: 'Email' }));
     await user.click(screen.getByRole('button', { name: 'Lưu' }));
     await waitFor(() => expect(api.callsTo('PUT', CONFIGURATION_API_PATH)).to.have.length(1));
     const sent = api.callsTo('PUT', CONFIGURATION_API_PATH)[0]?.body as ConfigurationBody;
     expect(sent).to.deep.include({ refreshTtlSeconds: 1800, version: 0, timeZone: 'Asia/Ho_Chi_Minh' });
     expect(sent.workingWeek.saturday).to.equal('HALF');
+    expect(sent.workerSelfServiceFields).to.deep.equal(['phone', 'personalTaxCode']);
   });
 
   it('says so when someone else saved first (409), keeping what the user typed', async () => {

@@ -14,10 +14,16 @@ import {
   type WorkingWeek,
 } from '@hcm/contracts/system';
 import { FieldErrorKeys } from '@hcm/contracts';
+import {
+  WORKER_SELF_SERVICE_CHOICES,
+  workerContract,
+  type WorkerSelfServiceField,
+} from '@hcm/contracts/workers';
 import { ApiError } from '@hcm/session';
 import {
   Authorized,
   Button,
+  Checkbox,
   Combobox,
   Dropdown,
   FormField,
@@ -54,6 +60,7 @@ const useStyles = makeStyles({
 
 /** The form's values: lifetimes in minutes as typed (text), the rest as the API has them. */
 type FormValues = {
+  workerSelfServiceFields: readonly WorkerSelfServiceField[];
   timeZone: string;
   workingWeek: WorkingWeek;
   language: ConfigurationBody['language'];
@@ -61,6 +68,9 @@ type FormValues = {
 } & Record<LifetimeField, string>;
 
 const toForm = (configuration: Configuration): FormValues => ({
+  workerSelfServiceFields: WORKER_SELF_SERVICE_CHOICES.filter((field) =>
+    configuration.workerSelfServiceFields.includes(field),
+  ),
   timeZone: configuration.timeZone,
   workingWeek: configuration.workingWeek,
   language: configuration.language,
@@ -71,6 +81,10 @@ const toForm = (configuration: Configuration): FormValues => ({
 });
 
 const toBody = (values: FormValues, version: number): ConfigurationBody => ({
+  // in the order the page lists them, whatever order they were ticked in
+  workerSelfServiceFields: WORKER_SELF_SERVICE_CHOICES.filter((field) =>
+    values.workerSelfServiceFields.includes(field),
+  ),
   timeZone: values.timeZone,
   workingWeek: values.workingWeek,
   language: values.language,
@@ -147,7 +161,7 @@ function ConfigurationForm({
   onReload: () => void;
 }) {
   const styles = useStyles();
-  const { t } = useAdminTranslation();
+  const { t, i18n } = useAdminTranslation();
   const ui = useUiTranslation();
   const start = useMemo(() => toForm(configuration), [configuration]);
   const minutes = (field: LifetimeField): readonly Validator[] => [
@@ -318,6 +332,31 @@ function ConfigurationForm({
         columnWidth={200}
       >
         {LIFETIME_FIELDS.map(lifetime)}
+      </SettingsSection>
+
+      <SettingsSection
+        title={t('configuration.selfServiceSection')}
+        intro={<Text>{t('configuration.selfServiceHint')}</Text>}
+        columnWidth={240}
+      >
+        {WORKER_SELF_SERVICE_CHOICES.map((field) => (
+          <Checkbox
+            key={field}
+            label={workerContract.fields[field].label[i18n.language === 'en' ? 'en' : 'vi']}
+            checked={form.values.workerSelfServiceFields.includes(field)}
+            onChange={(_event, data) =>
+              // kept in the page's order: ticking one off and on again is no change
+              form.setValue(
+                'workerSelfServiceFields',
+                WORKER_SELF_SERVICE_CHOICES.filter((choice) =>
+                  choice === field
+                    ? data.checked === true
+                    : form.values.workerSelfServiceFields.includes(choice),
+                ),
+              )
+            }
+          />
+        ))}
       </SettingsSection>
 
       <Authorized anyOf={['configuration.update']}>

@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { WORKER_SELF_SERVICE_CHOICES } from './workers.ts';
 
 /**
  * System › Configuration (catalogues §2.2 `/system/configuration`, permission `configuration`):
@@ -58,6 +59,14 @@ export const WorkingWeek = Type.Object(
 );
 export type WorkingWeek = Record<Weekday, WorkdayKind>;
 
+/**
+ * The fields of their own record employees may change (issue 11 "edits only what HR allows"):
+ * some of WORKER_SELF_SERVICE_CHOICES; by default WORKER_SELF_SERVICE_FIELDS.
+ */
+export const SelfServiceFields = Type.Array(Type.Enum(WORKER_SELF_SERVICE_CHOICES), {
+  maxItems: WORKER_SELF_SERVICE_CHOICES.length,
+});
+
 /** The editable settings (the PUT body, with the version it was read at). */
 export const ConfigurationBody = Type.Object(
   {
@@ -72,6 +81,8 @@ export const ConfigurationBody = Type.Object(
     rememberMeSessionMaxAgeSeconds: Lifetime,
     language: Type.Enum(ConfigurationLanguages),
     dateFormat: Type.Enum(DateFormatChoices),
+    /** absent: unchanged (a client that predates it keeps what HR chose) */
+    workerSelfServiceFields: Type.Optional(SelfServiceFields),
     /** the version read; a stale one is refused with 409 */
     version: Type.Integer({ minimum: 0 }),
   },
@@ -90,6 +101,7 @@ export type LifetimeLimits = Type.Static<typeof LifetimeLimits>;
 
 export const Configuration = Type.Object({
   ...ConfigurationBody.properties,
+  workerSelfServiceFields: SelfServiceFields,
   /** whose record this is: the caller's tenant, or the system defaults */
   scope: Type.Enum(['tenant', 'system'] as const),
   /** true when the tenant has saved nothing and reads the system defaults (version 0) */

@@ -490,6 +490,33 @@ export const WORKER_SELF_SERVICE_FIELDS = [
 
 const MILITARY_SECTION = label('worker.section.military', 'Quân sự', 'Military service');
 
+/**
+ * What HR may let employees change on their own record (System › Configuration, "Employee
+ * self-service"; the default is WORKER_SELF_SERVICE_FIELDS): their personal data, never their
+ * work, pay, status, code, name, sign-in account, photo or papers.
+ */
+export const WORKER_SELF_SERVICE_CHOICES = [
+  ...WORKER_SELF_SERVICE_FIELDS,
+  'dateOfBirth',
+  'ethnicityId',
+  'religionId',
+  'citizenIdentityNumber',
+  'citizenIdentityIssueDate',
+  'citizenIdentityIssuePlace',
+  'socialInsuranceNumber',
+  'socialInsuranceIssueDate',
+  'socialInsuranceIssuePlace',
+  'personalTaxCode',
+  'unionJoiningDate',
+  'partyReservedJoiningDate',
+  'partyOfficialJoiningDate',
+  'militaryId',
+  'militaryRank',
+  'militaryEnlistDate',
+  'militaryDischargeDate',
+] as const satisfies readonly (keyof typeof workerFields)[];
+export type WorkerSelfServiceField = (typeof WORKER_SELF_SERVICE_CHOICES)[number];
+
 /** The columns a worker's export and import template both start with. */
 const SHEET_COLUMNS = [
   'code',

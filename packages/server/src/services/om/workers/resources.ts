@@ -1,5 +1,6 @@
 import { FieldErrorKeys } from '@hcm/contracts';
-import { WORKER_SELF_SERVICE_FIELDS, workerContract } from '@hcm/contracts/workers';
+import { workerContract } from '@hcm/contracts/workers';
+import { readSelfServiceFields } from '../../system/configuration/read-configuration.ts';
 import { and, inArray, type SQL } from 'drizzle-orm';
 import Type from 'typebox';
 import {
@@ -73,8 +74,6 @@ async function refuseAccountLinkOutsideHr(tx: Tx, caller: Scope, changes: Row, b
   ]);
 }
 
-const SELF_SERVICE = new Set<string>(WORKER_SELF_SERVICE_FIELDS);
-
 /** Whether a sent value is the stored one (numbers as numbers: "12000000" is "12000000.00"). */
 function sameValue(sent: unknown, stored: unknown): boolean {
   // a list of ids (the papers) sent back as stored, in its order, is no change
@@ -95,17 +94,18 @@ function sameValue(sent: unknown, stored: unknown): boolean {
 }
 
 /**
- * On one's own record, only WORKER_SELF_SERVICE_FIELDS change, unless one reaches the whole
- * organisation (HR, root): 400 naming each other field changed. A field sent with the value it
+ * On one's own record, only the fields the tenant's configuration lets employees change
+ * (readSelfServiceFields; by default WORKER_SELF_SERVICE_FIELDS) change, unless one reaches the
+ * whole organisation (HR, root): 400 naming each other field changed. A field sent with the value it
  * has already (a whole form saved) is no change.
  */
 async function refuseOwnRecordBeyondSelfService(tx: Tx, caller: Scope, changes: Row, before: Row | null) {
   if (!before) return;
   const reach = await workerReachOf(tx, caller);
   if (reach.all || reach.self?.id !== before.id) return;
+  const allowed = new Set<string>(await readSelfServiceFields(tx, caller.tenantId));
   const refused = Object.keys(changes).filter(
-    (name) =>
-      name in workerContract.fields && !SELF_SERVICE.has(name) && !sameValue(changes[name], before[name]),
+    (name) => name in workerContract.fields && !allowed.has(name) && !sameValue(changes[name], before[name]),
   );
   if (refused.length > 0)
     throw validationFailed(

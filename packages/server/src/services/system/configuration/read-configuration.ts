@@ -5,6 +5,7 @@ import {
   type Configuration,
   type LifetimeLimits,
 } from '@hcm/contracts/system';
+import { WORKER_SELF_SERVICE_FIELDS, type WorkerSelfServiceField } from '@hcm/contracts/workers';
 import { eq } from 'drizzle-orm';
 import type { TokenConfig } from '../../../config.ts';
 import type { Db } from '../../../db/database.ts';
@@ -39,6 +40,7 @@ export function builtInSettings(tokens: TokenConfig): StoredSettings {
     ),
     language: 'vi',
     dateFormat: 'DD/MM/YYYY',
+    workerSelfServiceFields: [...WORKER_SELF_SERVICE_FIELDS],
   };
 }
 
@@ -82,10 +84,28 @@ export async function readConfiguration(
   const settings = withinLimits({ ...builtInSettings(tokens), ...source?.settings }, tokens);
   return {
     ...settings,
+    workerSelfServiceFields: settings.workerSelfServiceFields ?? [...WORKER_SELF_SERVICE_FIELDS],
     version: own?.version ?? 0,
     scope: tenantId === null ? 'system' : 'tenant',
     inherited,
     limits: lifetimeLimitsOf(tokens),
     updatedAt: own ? own.lastModifiedAt.toISOString() : null,
   };
+}
+
+/**
+ * The fields of their own record the tenant's employees may change (Configuration, "Employee
+ * self-service"): the tenant's choice, else the system defaults', else the built-in ones. Read
+ * in the caller's transaction (`db` sees the tenant's row under its scope).
+ */
+export async function readSelfServiceFields(
+  db: Db,
+  tenantId: string | null,
+): Promise<readonly WorkerSelfServiceField[]> {
+  const own =
+    tenantId === null
+      ? undefined
+      : (await db.select().from(tenantConfigurations).where(eq(tenantConfigurations.tenantId, tenantId)))[0];
+  const source = own ?? (await systemRow(db));
+  return source?.settings.workerSelfServiceFields ?? WORKER_SELF_SERVICE_FIELDS;
 }

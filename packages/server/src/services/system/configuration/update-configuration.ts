@@ -71,7 +71,11 @@ export async function updateConfiguration(
   const { tenantId, userId } = context.scope;
   const before = await readConfiguration(tx, tenantId, tokens);
   const { version, ...settings } = body satisfies ConfigurationBody;
-  const stored: StoredSettings = settings;
+  // a body without the self-service fields keeps those chosen before; repeats are dropped
+  const stored: StoredSettings = {
+    ...settings,
+    workerSelfServiceFields: [...new Set(settings.workerSelfServiceFields ?? before.workerSelfServiceFields)],
+  };
   const now = new Date();
   const written = { settings: stored, lastModifiedAt: now, lastModifiedBy: userId };
   let rows: unknown[];
