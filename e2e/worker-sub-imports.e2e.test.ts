@@ -62,7 +62,8 @@ describe.each(portals.filter((portal) => portal.engine === 'pglite'))(
         buffer: filled,
       });
       await dialog.getByRole('button', { name: 'Tải lên' }).click();
-      await page.getByText('Đã thêm 2 dòng mới và cập nhật 1 bản ghi có sẵn.').waitFor();
+      // the toast (its words are also read out by a live region, after the word "Thành công")
+      await page.getByText('Đã thêm 2 dòng mới và cập nhật 1 bản ghi có sẵn.', { exact: true }).waitFor();
 
       await page.goto(`/om/employee/${workerId}/detail`);
       const family = page.locator('[data-field="relatedPersons"]');

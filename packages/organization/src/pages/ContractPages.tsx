@@ -88,6 +88,9 @@ function NewDecisionMenu({ workerId }: { workerId: string }) {
   );
 }
 
+const workerKind = documentKindOf(workerContract);
+const WORKER_PLACEHOLDERS = workerKind ? documentPlaceholders(workerKind) : [];
+
 /**
  * The employee page's contract buttons: the contract list filtered to the employee (the list's
  * own `q` in the address, so its filter shows the employee and can be cleared), and the contract
@@ -110,6 +113,12 @@ function WorkerActions({ record }: { record: { id: string } }) {
         <Button onClick={() => goTo(`/om/contract/create?workerId=${id}`)}>{t('worker.newContract')}</Button>
       )}
       <NewDecisionMenu workerId={record.id} />
+      {/* the employee's own file (sơ yếu lý lịch) through a RECORDS template */}
+      <PrintDocumentButton
+        contract={workerContract}
+        recordId={record.id}
+        placeholders={WORKER_PLACEHOLDERS}
+      />
     </>
   );
 }

@@ -42,8 +42,10 @@ export interface DocumentKind {
   readonly templateTypes: readonly DocumentTemplateType[];
   /** the type one record prints with (an annex, an appointment and a transfer differ) */
   templateTypeOf(record: Readonly<Record<string, unknown>>): DocumentTemplateType;
-  /** the reference field naming the employee, whose record is under `worker.` */
+  /** the reference field naming the employee, whose record is under `worker.` (`id`: the record is the employee) */
   readonly workerField: string;
+  /** the record's own fields left out of its documents */
+  readonly omit?: readonly string[];
 }
 
 /** The employee's fields left out of documents: the sign-in account says nothing on paper. */
@@ -78,6 +80,9 @@ export const DOCUMENT_KINDS: readonly DocumentKind[] = [
       'TRANSFER',
     workerField: 'workerId',
   },
+  // the employee's own file (sơ yếu lý lịch): their fields, and their family, education, past
+  // work and research as loops; `worker.` is the record itself, for templates shared with decisions
+  { ...fixed(workerContract, 'RECORDS'), workerField: 'id', omit: WORKER_FIELDS_NOT_PRINTED },
   fixed(resignationContract, 'RESIGN'),
   fixed(rewardContract, 'REWARD'),
   fixed(disciplineContract, 'DISCIPLINE'),
@@ -167,7 +172,7 @@ export const TODAY_PLACEHOLDERS: readonly MergeField[] = [
 /** Every placeholder a template of this kind may use, in the order the author reads them. */
 export function documentPlaceholders(kind: DocumentKind): MergeField[] {
   return [
-    ...fieldPlaceholders(kind.contract.fields),
+    ...fieldPlaceholders(kind.contract.fields, { omit: kind.omit ?? [] }),
     ...fieldPlaceholders(workerContract.fields, {
       prefix: 'worker.',
       omit: WORKER_FIELDS_NOT_PRINTED,

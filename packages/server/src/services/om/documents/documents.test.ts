@@ -263,6 +263,38 @@ describe.each(await testEngines())('documents from templates on $engine', ({ eng
     ]);
   });
 
+  it('prints an employee’s own file with a RECORDS template: their fields, addresses by name and family as a loop', async () => {
+    const cv = await make(hr, '/api/om/workers', {
+      code: 'NV0002',
+      fullName: 'Phạm Văn Đức',
+      gender: 'MALE',
+      dateOfBirth: '1988-11-30',
+      organizationUnitId: ids.hrUnit,
+      permanentProvinceCode: '79',
+      permanentWardCode: '26743',
+      relatedPersons: [
+        { relation: 'Vợ', fullName: 'Lê Thị Mai', dateOfBirth: '1990-02-14' },
+        { relation: 'Con', fullName: 'Phạm Minh An' },
+      ],
+    });
+    const records = await template(hr, 'Sơ yếu lý lịch', 'RECORDS', [
+      '{code} {fullName}, sinh {dateOfBirth}, {organizationUnit}, {permanentWard}, {permanentProvince}',
+      '{#relatedPersons}{relation}: {fullName} ({dateOfBirth}); {/relatedPersons}',
+      '{worker.fullName} – {company.name}',
+    ]);
+    await template(hr, 'QĐ nghỉ việc', 'RESIGN', ['{worker.fullName}']);
+    expect(await choices('workers', cv)).toEqual(['Sơ yếu lý lịch']);
+    const printed = await print('workers', cv, records);
+    expect(printed.status, printed.bytes.toString()).toBe(200);
+    expect(printed.headers.get('content-disposition')).toContain('NV0002.docx');
+    const [own, family, worker] = paragraphsOf(printed.bytes);
+    expect(own).toBe(
+      'NV0002 Phạm Văn Đức, sinh 30/11/1988, Phòng Nhân sự, Phường Bến Thành, Thành phố Hồ Chí Minh',
+    );
+    expect(family).toBe('Vợ: Lê Thị Mai (14/02/1990); Con: Phạm Minh An (); ');
+    expect(worker).toMatch(/^Phạm Văn Đức – /);
+  });
+
   it('keeps tenants apart and asks for the record’s view permission', async () => {
     const mine = await template(hr, 'HĐ của tôi', 'CONTRACT', ['{number}']);
     const theirs = await template(other, 'HĐ của họ', 'CONTRACT', ['{number}']);

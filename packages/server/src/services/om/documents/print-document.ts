@@ -39,6 +39,8 @@ const templateProblem = (message: string) =>
 async function readRecord(tx: Tx, printable: Printable, reach: ResourceScope, id: string) {
   const row = await findRecord(tx, printable.definition, reach, id);
   await attachLists(tx, printable.definition, [row]);
+  // its areas print by name (write/area-fields.ts)
+  await attachDerived(tx, printable.definition, [row]);
   return { row, type: printable.kind.templateTypeOf(row) };
 }
 
@@ -151,11 +153,12 @@ export async function printDocument(
   const { fields } = printable.kind.contract;
   const workerFields = printable.worker.contract?.fields ?? {};
   const names = new ReferenceNames(lookups);
-  wantNames(names, fields, row);
+  const omit = printable.kind.omit ?? [];
+  wantNames(names, fields, row, omit);
   if (worker) wantNames(names, workerFields, worker, WORKER_FIELDS_NOT_PRINTED);
   await names.load(tx);
   const values: MergeValues = {
-    ...mergeValuesOf(fields, row, names),
+    ...mergeValuesOf(fields, row, names, { omit }),
     ...mergeValuesOf(workerFields, worker ?? {}, names, {
       prefix: 'worker.',
       omit: WORKER_FIELDS_NOT_PRINTED,
@@ -171,7 +174,7 @@ export async function printDocument(
     allowedPlaceholders(documentPlaceholders(printable.kind)),
     values,
   );
-  const number = row.number ?? row.decisionNumber ?? id;
+  const number = row.number ?? row.decisionNumber ?? row.code ?? id;
   const fileName = `${template.name} - ${String(number)}`.replace(/[\\/:*?"<>|]/g, '-');
   return { bytes, fileName: `${fileName}.docx` };
 }

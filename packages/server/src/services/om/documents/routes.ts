@@ -53,7 +53,7 @@ export const documentRoutes: FastifyPluginAsync<{
     const { definition } = printable;
     const names = new ReferenceNames(lookups);
     const unknown = [
-      ...names.unknownTargets(printable.kind.contract.fields),
+      ...names.unknownTargets(printable.kind.contract.fields, printable.kind.omit),
       ...names.unknownTargets(printable.worker.contract?.fields ?? {}, ['userId']),
     ];
     if (unknown.length > 0)
