@@ -143,6 +143,8 @@ describe('ResourceForm', () => {
     });
     await user.click(within(alert).getByRole('button', { name: 'Tải lại' }));
     await waitFor(() => expect(screen.queryByRole('alert')).to.equal(null));
+    // the reload shows the spinner until the record arrives again, then the form
+    await screen.findByRole('textbox', { name: /^Tên/ }, { timeout: 5000 });
     await user.clear(field('Tên'));
     await user.type(field('Tên'), 'Bản sửa lần hai');
     await user.click(screen.getByRole('button', { name: 'Lưu' }));
