@@ -175,6 +175,29 @@ function printTimes(steps, fileTimes) {
   for (const file of files) console.log(`  ${seconds(file.seconds)}  ${file.name}`);
 }
 
+/** The failed tests of the vitest results, named after the times so that the tail of CI's output,
+ *  which is often all that is kept, says what failed and why. */
+function failedTests(...results) {
+  const lines = [];
+  for (const result of results)
+    for (const file of result?.testResults ?? []) {
+      const name = relative(root, file.name);
+      const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+      if (file.status === 'failed' && failed.length === 0)
+        lines.push(`  ${name}: ${firstLine(file.message) || 'the file failed before its tests'}`);
+      for (const a of failed)
+        lines.push(`  ${name} > ${a.fullName ?? a.title}: ${firstLine(a.failureMessages?.[0])}`);
+    }
+  return lines;
+}
+
+function firstLine(text) {
+  return String(text ?? '')
+    .trim()
+    .split('\n')[0]
+    .slice(0, 300);
+}
+
 async function test() {
   const started = Date.now();
   ensureDependencies();
@@ -299,6 +322,10 @@ async function test() {
     });
   else rows.push({ label: 'web-test-runner (no results written)', passed: 0, failed: 1 });
 
+  const failures = failedTests(
+    readJson(join(cache, 'vitest-main-results.json')),
+    readJson(join(cache, 'vitest-e2e-results.json')),
+  );
   const total = rows.reduce(
     (t, r) => ({
       passed: t.passed + r.passed,
@@ -311,6 +338,7 @@ async function test() {
     ...(readJson(join(cache, 'vitest-main-file-times.json')) ?? []),
     ...(readJson(join(cache, 'vitest-e2e-file-times.json')) ?? []),
   ]);
+  if (failures.length > 0) console.log(`\nFailed tests\n${failures.join('\n')}`);
   console.log('\nSummary');
   for (const r of rows)
     console.log(

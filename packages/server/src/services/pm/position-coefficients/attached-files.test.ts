@@ -68,8 +68,20 @@ describe.each(await testEngines())('attached files of a coefficient table on $en
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.files).toEqual([decree, appendix]);
     expect(res.body.data.filesInfo).toEqual([
-      { id: decree, fileName: 'Nghị định 73.pdf', size: PDF.length, contentType: 'application/pdf' },
-      { id: appendix, fileName: 'Phụ lục.xlsx', size: 1234, contentType: 'application/octet-stream' },
+      {
+        id: decree,
+        fileName: 'Nghị định 73.pdf',
+        size: PDF.length,
+        contentType: 'application/pdf',
+        thumbnail: false,
+      },
+      {
+        id: appendix,
+        fileName: 'Phụ lục.xlsx',
+        size: 1234,
+        contentType: 'application/octet-stream',
+        thumbnail: false,
+      },
     ]);
     const read = await kit.http.get<{ data: Table }>(`${TABLES}/${res.body.data.id}`, caller.token);
     expect(read.body.data.filesInfo.map((file) => file.fileName)).toEqual([

@@ -83,6 +83,7 @@ describe.each(await testEngines())('document templates and user manuals on $engi
       fileName: 'Hợp đồng.xlsx',
       size: stored.size,
       contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      thumbnail: false,
     });
     const read = await kit.http.get<{ data: Template }>(`${TEMPLATES}/${res.body.data.id}`, caller.token);
     expect(read.body.data.fileInfo?.fileName).toBe('Hợp đồng.xlsx');

@@ -24,10 +24,8 @@ type Log = {
 type Logs = PageEnvelope<Log>;
 
 const LOGS = '/api/system/outbound-logs';
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+// a PDF: one call to the store per upload (an image would add its thumbnail's)
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 describe.each(await testEngines())('the outbound log on $engine', ({ engine }) => {
   /** A bucket that keeps objects in memory and answers 503 for any key once `down` is set. */
@@ -88,8 +86,8 @@ describe.each(await testEngines())('the outbound log on $engine', ({ engine }) =
 
     const upload = async (token: string, requestId: string) => {
       const form = new FormData();
-      form.append('ownerType', 'AVATAR');
-      form.append('file', new Blob([new Uint8Array(PNG)]), 'Ảnh đại diện.png');
+      form.append('ownerType', 'GENERAL');
+      form.append('file', new Blob([new Uint8Array(PDF)]), 'Quyết định.pdf');
       const response = await fetch(`${server.url}/api/storage/files/upload`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'x-request-id': requestId },
@@ -146,11 +144,11 @@ describe.each(await testEngines())('the outbound log on $engine', ({ engine }) =
       ['req-download-2', 'GET', 503],
     ]);
     const [put, get] = res.body.data;
-    expect(put).toMatchObject({ tenantId: tenant.id, bytesSent: PNG.length, error: null });
+    expect(put).toMatchObject({ tenantId: tenant.id, bytesSent: PDF.length, error: null });
     expect(put?.url).toMatch(
       new RegExp(`^http://127\\.0\\.0\\.1:\\d+/hcm-files/${tenant.id}/[0-9a-f-]{36}$`),
     );
-    expect(get).toMatchObject({ tenantId: tenant.id, bytesReceived: PNG.length });
+    expect(get).toMatchObject({ tenantId: tenant.id, bytesReceived: PDF.length });
     expect(res.body.data[2]?.tenantId).toBe(other.id);
     const signature = /Signature=([0-9a-f]{64})/.exec(bucket.authorizations[0] ?? '')?.[1];
     expect(signature).toBeDefined();
