@@ -7,6 +7,7 @@ import type { Database } from './db/database.ts';
 import { readJournal } from './db/migrations.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { createNotFoundHandler } from './http/not-found.ts';
+import { trackConnections } from './http/close-gracefully.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerOutboundLog } from './http/outbound/register-outbound-log.ts';
 import { childLoggerFactory, linkRequestToLog, requestIdFor } from './http/request-context.ts';
@@ -29,6 +30,7 @@ import { ensureSigningKey } from './services/iam/tokens/signing-key.ts';
 import { createTokenSigner } from './services/iam/tokens/token-signer.ts';
 import { declaredResources } from './services/declared-resources.ts';
 import { registerMetrics } from './services/metrics/metrics.ts';
+import { notificationService } from './services/notification/index.ts';
 import { omService } from './services/om/index.ts';
 import { pmService } from './services/pm/index.ts';
 import { systemService } from './services/system/index.ts';
@@ -64,6 +66,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  trackConnections(app);
   app.setValidatorCompiler(typeboxValidatorCompiler);
   app.setErrorHandler(errorHandler);
   app.addHook('onRequest', linkRequestToLog);
@@ -101,6 +104,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(systemService, { deps: { db: db.orm, theme: config.theme, exports: config.exports } });
   await app.register(configurationRoutes, { deps: { db: db.orm, tokens: config.tokens } });
   await app.register(storageService, { deps: { db: db.orm, store } });
+  await app.register(notificationService, { deps: { db } });
 
   const frontEnd = { root: config.staticDir, available: existsSync(config.staticDir) };
   if (frontEnd.available) await registerStaticFrontEnd(app, config.staticDir);

@@ -20,6 +20,12 @@ export interface Database {
   readonly orm: Db;
   /** Applies the migrations of `migrationsDir` that this database has not seen yet. */
   migrate(migrationsDir: string): Promise<void>;
+  /**
+   * Calls `onMessage` with the payload of every NOTIFY on `channel` that a committed transaction
+   * of any process sharing this database sends (PostgreSQL LISTEN/NOTIFY: the fan-out between
+   * API nodes). Resolves once listening; the function it gives stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   /** `SHOW server_version`; also the health check's proof that the database answers. */
   serverVersion(): Promise<string>;
   close(): Promise<void>;

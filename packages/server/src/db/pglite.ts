@@ -26,6 +26,8 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     engine: 'pglite',
     orm,
     migrate: (migrationsFolder) => migrate(orm, { migrationsFolder }),
+    // PGlite delivers a committed NOTIFY to the listeners of its own process: the only process.
+    listen: (channel, onMessage) => client.listen(channel, onMessage),
     async serverVersion() {
       const result = await client.query<{ server_version: string }>('SHOW server_version');
       return result.rows[0]?.server_version ?? 'unknown';

@@ -78,10 +78,79 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
         await client.end().catch(() => undefined);
       }
     },
+    listen: (channel, onMessage) => listenOn(options.url, channel, onMessage, onError),
     async serverVersion() {
       const result = await pool.query<{ server_version: string }>('SHOW server_version');
       return result.rows[0]?.server_version ?? 'unknown';
     },
     close: () => pool.end(),
+  };
+}
+
+/** How long a lost listening connection waits before it connects again, doubling up to the last. */
+const RELISTEN_DELAYS_MS = [250, 1000, 5000, 15_000];
+
+/**
+ * LISTEN on a connection of its own, outside the pool (a pooled one would be handed to requests):
+ * when the server drops it, it connects again and listens again, so a database restart costs the
+ * notifications sent while it was away, never the listener.
+ */
+async function listenOn(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onError: (error: Error) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let attempt = 0;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const next = new pg.Client({
+      connectionString: url,
+      options: '-c idle_in_transaction_session_timeout=0',
+    });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    next.on('error', (error) => {
+      onError(error);
+      lose(next);
+    });
+    next.on('end', () => lose(next));
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    client = next;
+    attempt = 0;
+  };
+  const reconnectLater = () => {
+    if (stopped) return;
+    const delay = RELISTEN_DELAYS_MS[Math.min(attempt++, RELISTEN_DELAYS_MS.length - 1)];
+    retry = setTimeout(() => {
+      connect().catch((error: Error) => {
+        onError(error);
+        reconnectLater();
+      });
+    }, delay);
+  };
+  /** The listening connection ended or failed: connect again (a client not yet listening is ignored). */
+  const lose = (lost: pg.Client) => {
+    if (stopped || client !== lost) return;
+    client = null;
+    void lost.end().catch(() => undefined);
+    reconnectLater();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = null;
+    await last?.end().catch(() => undefined);
   };
 }

@@ -41,6 +41,7 @@ import { configurationTables } from './tables/system-configuration.ts';
 import { directoryTables } from './tables/directory.ts';
 import { positionUnitTables } from './tables/position-units.ts';
 import { fileListTables } from './tables/file-lists.ts';
+import { notificationTables } from './tables/notifications.ts';
 
 /**
  * The typed mirror of migrations/*.sql for drizzle's query builder. The SQL files are the
@@ -544,6 +545,7 @@ export const schema = {
   ...directoryTables,
   ...positionUnitTables,
   ...fileListTables,
+  ...notificationTables,
   actionLogs,
   systemActionLogs,
   tenants,

@@ -1,7 +1,10 @@
 import { Agent, request } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/engines.ts';
 import { startTestServer, TEST_ROOT, type TestServer } from '../testing/test-server.ts';
+import { accessTokenFor, makeTenant, makeUser } from '../testing/factories.ts';
+import { openNotificationStream } from '../testing/notification-stream.ts';
 import { closeGracefully } from './close-gracefully.ts';
 
 /** POST with a keep-alive agent, so the connection stays open after the answer. */
@@ -55,5 +58,30 @@ describe('closeGracefully', () => {
     expect(Date.now() - started).toBeLessThan(5000);
     agent.destroy();
     await expect(post(server.url, '/api/health', {}, new Agent())).rejects.toThrow(/ECONNREFUSED/);
+  });
+
+  it('ends open notification streams and drops connections that never sent a request', async () => {
+    // the first test closed the server: a second one on the same database
+    const again = await startTestServer(database.env);
+    const tenant = await makeTenant(again.db.orm);
+    const { user } = await makeUser(
+      { db: again.db.orm, passwords: again.passwords },
+      { tenantId: tenant.id },
+    );
+    const stream = await openNotificationStream(
+      `${again.url}/api/notification/me/notifications/stream`,
+      await accessTokenFor(again.db.orm, user),
+    );
+    expect(stream.status).toBe(200);
+    // a preconnect: the socket opens and says nothing (Node would keep it for the 60 s headers timeout)
+    const { port } = new URL(again.url);
+    const silent = connect(Number(port), '127.0.0.1');
+    await new Promise((resolve) => silent.once('connect', resolve));
+    const silentClosed = new Promise((resolve) => silent.once('close', resolve));
+
+    await closeGracefully(again.app);
+    await stream.ended;
+    await silentClosed;
+    await again.db.close();
   });
 });

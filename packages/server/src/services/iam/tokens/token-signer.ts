@@ -18,6 +18,8 @@ export interface VerifiedAccessToken extends AccessTokenSubject {
   tokenId: string;
   /** an API client's token (clients/issue-client-token.ts): userId is the client, sessionId its secret's generation */
   client?: boolean;
+  /** when the token dies (ms since the epoch): a long-lived answer such as a stream ends then */
+  expiresAt?: number;
 }
 
 export interface IdTokenClaims {
@@ -90,6 +92,7 @@ export function createTokenSigner(key: Uint8Array, accessTtlSeconds: number): To
           sessionId: payload.sid,
           tokenId: payload.jti,
           ...(payload.cli === true ? { client: true } : {}),
+          ...(typeof payload.exp === 'number' ? { expiresAt: payload.exp * 1000 } : {}),
         };
       } catch (error) {
         if (error instanceof joseErrors.JWTExpired) throw unauthorized('The access token has expired');
