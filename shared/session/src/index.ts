@@ -4,6 +4,7 @@
  * headers and repairs expired tokens. Shared through the import map so there is exactly one.
  */
 import { browserStorages } from './browser-storages.ts';
+import { createNotificationFeed } from './notification-feed.ts';
 import { createSession } from './session.ts';
 import { browserTabs } from './tabs.ts';
 
@@ -36,7 +37,22 @@ export const {
   ready: sessionReady,
 } = pageSession;
 
+/**
+ * The page's notifications: the unread count (polled every 20 s) and the new ones the server
+ * pushes, shared by every bell of the page.
+ */
+export const notifications = createNotificationFeed({
+  session$: pageSession.session$,
+  api: pageSession.api,
+  transport: () => {
+    const { baseURL, env } = pageSession.http.defaults;
+    const fetchFn = (env as { fetch?: typeof fetch } | undefined)?.fetch ?? globalThis.fetch.bind(globalThis);
+    return { baseURL: baseURL ?? '', fetch: fetchFn };
+  },
+});
+
 export { createSession, type Session } from './session.ts';
+export { createNotificationFeed, STREAM_RETRY_MS, type NotificationFeed } from './notification-feed.ts';
 export { ApiError, ClientErrorCodes, toApiError } from './api-error.ts';
 export { MemoryStorage } from './memory-storage.ts';
 export { proofOfWorkHeader, solveProofOfWork, type SolveOptions } from './proof-of-work.ts';

@@ -18,6 +18,8 @@ export interface FakeAnswer {
   headers?: Record<string, string>;
   /** The reason phrase; Node's default for the status otherwise (e.g. "Not Found"). */
   statusText?: string;
+  /** A body sent as it is (an event stream), instead of `body` as JSON. */
+  rawBody?: string;
 }
 
 export type FakeRoute = (request: RecordedRequest) => FakeAnswer;
@@ -59,7 +61,7 @@ export async function startFakeApiServer(): Promise<FakeApiServer> {
         const headers = { 'content-type': 'application/json', ...answer.headers };
         if (answer.statusText === undefined) res.writeHead(answer.status, headers);
         else res.writeHead(answer.status, answer.statusText, headers);
-        res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
+        res.end(answer.rawBody ?? (answer.body === undefined ? '' : JSON.stringify(answer.body)));
       }, answer.delayMs ?? 0);
     });
   });
