@@ -46,6 +46,10 @@ export {
   MenuList,
   MenuPopover,
   MenuTrigger,
+  // the notification bell's panel
+  Popover,
+  PopoverSurface,
+  PopoverTrigger,
 } from '@fluentui/react-components';
 
 export type {

@@ -1,5 +1,6 @@
 /** The icons the product uses, one by one, so the build keeps only these few. */
 export {
+  AlertRegular,
   ArrowClockwiseRegular,
   CalendarClockRegular,
   ChevronDownRegular,

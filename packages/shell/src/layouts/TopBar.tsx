@@ -3,6 +3,7 @@ import { Text, makeStyles, tokens, useScreenSize } from '@hcm/ui';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { ThemeLogo } from '../edges/theme/ThemeLogo.tsx';
 import { useShellTranslation } from '../shell-i18n.ts';
+import { NotificationBell } from './notifications/NotificationBell.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 /** The top bar's height: the sidebar below it is sticky from there and fills the rest of the window. */
@@ -25,7 +26,6 @@ const useStyles = makeStyles({
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
   name: { flexGrow: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  // The notification bell widget mounts here (its own React root); empty until then.
   bellSlot: { display: 'flex', alignItems: 'center' },
 });
 
@@ -49,7 +49,9 @@ export function TopBar({ profile }: { profile: Profile }) {
           {t('app.name')}
         </Text>
       )}
-      <div className={styles.bellSlot} data-slot="notification-bell" />
+      <div className={styles.bellSlot} data-slot="notification-bell">
+        <NotificationBell />
+      </div>
       <LanguageSwitch />
       <UserMenu profile={profile} compact={compact} />
     </header>

@@ -1,5 +1,3 @@
-import { label } from '../resource/label.ts';
-
 /*
  * Each user's notifications (core §2 "Notification bell", §3 "Notification", §7; design.md "API
  * conventions"): the inbox, its unread count, marking read, and the stream that pushes a new one
@@ -48,16 +46,3 @@ export interface MyNotification {
   sendAt: string;
   isRead: boolean;
 }
-
-const l = (key: string, vi: string, en: string) => label(`notifications.${key}`, vi, en);
-
-export const NotificationLabels = {
-  bell: l('bell', 'Thông báo', 'Notifications'),
-  unread: l('unread', 'Chưa đọc', 'Unread'),
-  read: l('read', 'Đã đọc', 'Read'),
-  all: l('all', 'Tất cả', 'All'),
-  markRead: l('markRead', 'Đánh dấu đã đọc', 'Mark as read'),
-  markAllRead: l('markAllRead', 'Đánh dấu tất cả đã đọc', 'Mark all as read'),
-  empty: l('empty', 'Không có thông báo nào', 'No notifications'),
-  newNotification: l('newNotification', 'Thông báo mới', 'New notification'),
-};

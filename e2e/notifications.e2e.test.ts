@@ -1,0 +1,122 @@
+import pg from 'pg';
+import { describe, expect, inject, it } from 'vitest';
+import { accessibilityViolations } from './support/axe.ts';
+import { pagePerTest } from './support/browser.ts';
+import { e2eAccounts } from './support/portal-process.ts';
+import { recordToasts, SessionKeys, signIn, toastsSeen } from './support/portal-page.ts';
+
+const portals = inject('portals');
+
+interface Me {
+  id: string;
+  tenantId: string;
+}
+
+// Another server process sending a notification is, to this portal, a row in the database and a
+// NOTIFY on its channel: the story plays that process with SQL, so it runs where a second
+// process can share the database (PostgreSQL). The PGlite engine's in-process path is proven
+// by the server's suite (services/notification).
+describe.each(portals.filter((portal) => portal.databaseUrl !== undefined))(
+  'the notification bell, through the built portal on $engine',
+  ({ baseUrl, databaseUrl }) => {
+    const tab = pagePerTest(baseUrl);
+
+    /** Sends as another process would (services/notification/send-notifications.ts). */
+    async function sendAsAnotherProcess(me: Me, title: string, attachedLink: string | null, push: boolean) {
+      const db = new pg.Client({ connectionString: databaseUrl });
+      await db.connect();
+      try {
+        await db.query('BEGIN');
+        const { rows } = await db.query<{ id: string; send_at: Date }>(
+          `INSERT INTO user_notifications (tenant_id, user_id, title, attached_link)
+           VALUES ($1, $2, $3, $4) RETURNING id, send_at`,
+          [me.tenantId, me.id, title, attachedLink],
+        );
+        const row = rows[0] as { id: string; send_at: Date };
+        if (push) {
+          const notification = {
+            id: row.id,
+            title,
+            content: null,
+            attachedLink,
+            eventType: null,
+            sendAt: row.send_at.toISOString(),
+            isRead: false,
+          };
+          await db.query('SELECT pg_notify($1, $2)', [
+            'hcm_notifications',
+            JSON.stringify({ tenantId: me.tenantId, deliveries: [{ userId: me.id, notification }] }),
+          ]);
+        }
+        await db.query('COMMIT');
+      } finally {
+        await db.end();
+      }
+    }
+
+    it('counts the unread, shows a pushed one at once, opens its link and marks all read', async () => {
+      const { page } = tab;
+      await recordToasts(page);
+      await signIn(page, e2eAccounts.hrAdmin);
+      const me = await page.evaluate(async (key) => {
+        const { accessToken } = JSON.parse(
+          localStorage.getItem(key) ?? sessionStorage.getItem(key) ?? '{}',
+        ) as {
+          accessToken: string;
+        };
+        const res = await fetch('/api/iam/me/profile', {
+          headers: { authorization: `Bearer ${accessToken}` },
+        });
+        return ((await res.json()) as { data: Me }).data;
+      }, SessionKeys.tokens);
+      const stamp = Date.now().toString(36).toUpperCase();
+      await sendAsAnotherProcess(me, `Lịch họp giao ban ${stamp}`, null, false);
+      await sendAsAnotherProcess(me, `Hợp đồng sắp hết hạn ${stamp}`, null, false);
+      // the count is read when the page opens, then every 20 s
+      await page.reload();
+      const bell = page.getByRole('button', { name: /^Thông báo, \d+ chưa đọc$/ });
+      await bell.waitFor();
+      const before = Number(/(\d+) chưa đọc/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1]);
+      expect(before).toBeGreaterThanOrEqual(2);
+
+      // pushed: the badge and a toast, well before the next poll
+      const pushedTitle = `Đơn nghỉ phép đã được duyệt ${stamp}`;
+      await sendAsAnotherProcess(me, pushedTitle, '/setting/my-profile', true);
+      await page
+        .getByRole('button', { name: `Thông báo, ${before + 1} chưa đọc` })
+        .waitFor({ timeout: 5000 });
+      await expect
+        .poll(() => toastsSeen(page), { timeout: 5000 })
+        .toContainEqual(expect.stringContaining(pushedTitle));
+
+      await page.getByRole('button', { name: `Thông báo, ${before + 1} chưa đọc` }).click();
+      const panel = page.getByRole('dialog', { name: 'Thông báo' });
+      const items = panel.getByRole('listitem');
+      await expect
+        .poll(() => items.allInnerTexts())
+        .toEqual(expect.arrayContaining([expect.stringContaining(pushedTitle)]));
+      const titles = await items.allInnerTexts();
+      // newest first
+      expect(titles.findIndex((t) => t.includes(pushedTitle))).toBeLessThan(
+        titles.findIndex((t) => t.includes(`Hợp đồng sắp hết hạn ${stamp}`)),
+      );
+      expect(await accessibilityViolations(page)).toEqual([]);
+
+      await panel.getByRole('button', { name: new RegExp(`^${pushedTitle}\\s*, Chưa đọc`) }).click();
+      await page.waitForURL('**/setting/my-profile');
+      await page.getByRole('button', { name: `Thông báo, ${before} chưa đọc` }).waitFor();
+
+      await page.getByRole('button', { name: `Thông báo, ${before} chưa đọc` }).click();
+      await panel.getByRole('button', { name: 'Chưa đọc', exact: true }).click();
+      await panel
+        .getByRole('button', { name: new RegExp(`^Hợp đồng sắp hết hạn ${stamp}\\s*, Chưa đọc`) })
+        .waitFor();
+      await panel.getByRole('button', { name: 'Đánh dấu tất cả đã đọc' }).click();
+      await panel.getByText('Không có thông báo chưa đọc').waitFor();
+      // the open panel keeps focus inside it (the page behind is hidden from assistive technology)
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Thông báo', exact: true }).waitFor();
+      expect(await page.getByTestId('notification-badge').count()).toBe(0);
+    });
+  },
+);
