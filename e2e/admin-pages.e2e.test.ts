@@ -13,6 +13,7 @@ import { systemContracts } from '../shared/contracts/src/modules/system.ts';
 import { contractShape } from '../shared/contracts/src/resource/shape.ts';
 import { describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { waitForQuiet } from './support/quiet.ts';
 import { accessibilityViolations } from './support/axe.ts';
 import { pagePerTest } from './support/browser.ts';
 import { e2eAccounts } from './support/portal-process.ts';
@@ -70,7 +71,7 @@ async function openEntry(page: Page, entry: { name: string; path: string }): Pro
   const heading = page.getByRole('heading', { level: 1 });
   await heading.first().waitFor();
   // the list's first answer, so that axe sees the page as a person does
-  await page.waitForLoadState('networkidle');
+  await waitForQuiet(page);
   return (await heading.first().innerText()).trim();
 }
 

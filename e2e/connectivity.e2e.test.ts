@@ -1,4 +1,5 @@
 import { describe, inject, it } from 'vitest';
+import { waitForQuiet } from './support/quiet.ts';
 import { pagePerTest } from './support/browser.ts';
 import { e2eAccounts } from './support/portal-process.ts';
 import { signIn } from './support/portal-page.ts';
@@ -28,7 +29,7 @@ describe.each(portals)('network status toasts on $engine', ({ baseUrl }) => {
     const { page } = tab;
     await signIn(page, e2eAccounts.hrAdmin);
     // A page that has finished loading, as the user's would be when the network drops.
-    await page.waitForLoadState('networkidle');
+    await waitForQuiet(page);
     await toasterLoaded(page);
     await page.context().setOffline(true);
     await page.locator('.fui-Toast', { hasText: 'Mất kết nối mạng' }).waitFor();
@@ -40,7 +41,7 @@ describe.each(portals)('network status toasts on $engine', ({ baseUrl }) => {
     const { page } = tab;
     await page.goto('/login');
     await page.getByRole('button', { name: 'Đăng nhập' }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await waitForQuiet(page);
     await toasterLoaded(page);
     await page.context().setOffline(true);
     await page.locator('.fui-Toast', { hasText: 'Mất kết nối mạng' }).waitFor();

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { waitForQuiet } from './support/quiet.ts';
 import { accessibilityViolations } from './support/axe.ts';
 import { pagePerTest } from './support/browser.ts';
 import { e2eAccounts, repoRoot } from './support/portal-process.ts';
@@ -134,7 +135,7 @@ describe.each(portals)('the organisation chart on $engine', ({ baseUrl, engine }
     // the parent column names the parent unit (by its code and name), not its id
     const accountingRow = page.getByRole('row').filter({ hasText: accounting.code });
     await accountingRow.getByRole('cell', { name: `${south.code} - ${south.name}` }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await waitForQuiet(page);
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, `organization-list-desktop-${engine}.png`) });
 

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { waitForQuiet } from './support/quiet.ts';
 import { launchChromium } from './support/browser.ts';
 import { e2eAccounts, startPortal, type RunningPortal } from './support/portal-process.ts';
 import { createScratchDatabase } from './support/postgres.ts';
@@ -117,7 +118,7 @@ describe.each(engines)('the tabs of one browser on $engine', ({ databaseUrl }) =
       await welcomeHeading(second, hrAdmin, 'vi').waitFor();
       // On a slow machine the 3-second token may expire while the tabs still load, and a tab
       // refreshes then: wait for both to settle and for the newest token to expire.
-      await Promise.all([first, second].map((page) => page.waitForLoadState('networkidle')));
+      await Promise.all([first, second].map((page) => waitForQuiet(page)));
       // Counted from before the expiry is read: a tab may refresh between the read and the wait
       // (a CI run saw the reloads find a fresh token, refreshed unseen), or during the wait, and
       // that refresh must be the only one with its token too.

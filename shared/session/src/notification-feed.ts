@@ -68,7 +68,8 @@ export function createNotificationFeed(deps: FeedDeps): NotificationFeed {
 
   const refreshCount = async () => {
     if (!signedInUser()) return unread.next(0);
-    unread.next(await deps.api.get<number>(PATHS.countUnread));
+    // a poll in the background: a failure is for the next poll to mend, never a toast
+    unread.next(await deps.api.get<number>(PATHS.countUnread, { ignoreError: true }));
   };
 
   /** Polls and streams for one signed-in user until stop(). */
@@ -77,13 +78,17 @@ export function createNotificationFeed(deps: FeedDeps): NotificationFeed {
     let failures = 0;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let abort: AbortController | undefined;
-    const poll = () => void refreshCount().catch(() => undefined);
-    poll();
-    const timer = setInterval(poll, pollMs);
+    /** the token a stream was refused with (401, or told it expired): wait for another */
+    let deadToken: string | null = null;
+    const poll = () => refreshCount().catch(() => undefined);
+    const timer = setInterval(() => void poll(), pollMs);
 
     const open = async () => {
       const me = signedInUser();
       if (stopped || !me) return;
+      // The feed never refreshes a token itself: the calls of the page (and the poll, every
+      // 20 s) do, through the client; the stream opens again once the session has a new one.
+      if (me.token === deadToken) return schedule(retryMs[0] ?? 1000);
       abort = new AbortController();
       const { baseURL, fetch: fetchFn } = deps.transport();
       try {
@@ -93,25 +98,20 @@ export function createNotificationFeed(deps: FeedDeps): NotificationFeed {
           cache: 'no-store',
         });
         if (res.status === 401) {
-          // a token that died meanwhile: a call through the client refreshes it, then open again
-          await refreshCount().catch(() => undefined);
-          throw new Error('stream refused: 401');
+          deadToken = me.token;
+          return schedule(retryMs[0] ?? 1000);
         }
         if (!res.ok || !res.body) throw new Error(`stream refused: ${res.status}`);
         failures = 0;
-        let expired = false;
         await readEventStream(res.body, ({ event, data }) => {
-          if (event === 'expired') expired = true;
+          if (event === 'expired') deadToken = me.token;
           if (event !== NOTIFICATION_EVENT) return;
           const notification = JSON.parse(data) as MyNotification;
           unread.next(unread.value + 1);
           arrived.next(notification);
         });
-        if (expired) {
-          // the token's life is over: a call through the client gets a fresh one, then open again
-          await refreshCount().catch(() => undefined);
-          return schedule(0);
-        }
+        // an ended stream: what was sent meanwhile is counted by the next poll
+        if (deadToken === me.token) void poll();
         schedule(retryMs[0] ?? 1000);
       } catch {
         if (stopped) return;
@@ -120,9 +120,11 @@ export function createNotificationFeed(deps: FeedDeps): NotificationFeed {
     };
     const schedule = (delay: number) => {
       if (stopped) return;
+      clearTimeout(retry);
       retry = setTimeout(() => void open(), delay);
     };
-    void open();
+    // the count first (through the client, which mends an expired token), then the stream
+    void poll().then(() => open());
     return {
       userId,
       stop() {
@@ -168,7 +170,10 @@ export function createNotificationFeed(deps: FeedDeps): NotificationFeed {
       for (const [key, value] of Object.entries(query))
         if (value !== undefined) params.set(key, String(value));
       const search = params.toString();
-      return deps.api.getPage<MyNotification>(`${PATHS.list}${search ? `?${search}` : ''}`);
+      // the panel says a failure where the list would be
+      return deps.api.getPage<MyNotification>(`${PATHS.list}${search ? `?${search}` : ''}`, {
+        ignoreError: true,
+      });
     },
     async markRead(id) {
       const read = await deps.api.post<MyNotification>(PATHS.markRead.replace(':id', encodeURIComponent(id)));
