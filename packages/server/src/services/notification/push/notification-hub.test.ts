@@ -57,6 +57,19 @@ describe('the notification hub', () => {
     expect(hub.size).toBe(0);
   });
 
+  it('closes its listeners even when the database is already gone', async () => {
+    const gone = {
+      listen: async () => async () => {
+        throw new Error('PGlite is closed');
+      },
+    };
+    const hub = await startNotificationHub(gone, log);
+    const tab = listener('t1', 'anna');
+    hub.listen(tab.self);
+    await hub.close();
+    expect(tab.state.closed).toBe(true);
+  });
+
   it('closes a user’s oldest page beyond the limit and refuses listeners beyond the process’s', async () => {
     const hub = await startNotificationHub(fakeChannel(), log, { perUser: 2, total: 3 });
     const tabs = [listener('t1', 'anna'), listener('t1', 'anna'), listener('t1', 'anna')];

@@ -91,7 +91,12 @@ export async function startNotificationHub(
       return size;
     },
     async close() {
-      await stopListening();
+      // The database may already be gone (closed first, or lost): the listeners end all the same.
+      try {
+        await stopListening();
+      } catch (error) {
+        log.warn({ err: error, channel: NOTIFICATION_CHANNEL }, 'could not stop listening for notifications');
+      }
       for (const list of [...byUser.values()])
         for (const listener of [...list]) {
           remove(listener);
