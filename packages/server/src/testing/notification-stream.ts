@@ -1,8 +1,7 @@
-/** One server-sent event as a test reads it. */
-export interface StreamEvent {
-  event: string;
-  data: string;
-}
+import { readEventStream, type ServerEvent } from '../../../../shared/session/src/event-stream.ts';
+
+/** One server-sent event as a test reads it (the browser's own reader parses it). */
+export type StreamEvent = ServerEvent;
 
 export interface OpenStream {
   status: number;
@@ -19,30 +18,14 @@ export async function openNotificationStream(url: string, token: string): Promis
   const res = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: abort.signal });
   const events: StreamEvent[] = [];
   const waiting: (() => void)[] = [];
-  let buffer = '';
   const wake = () => waiting.splice(0).forEach((w) => w());
   const ended = (async () => {
     if (!res.body) return;
-    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
     try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          let event = 'message';
-          const data: string[] = [];
-          for (const line of block.split('\n')) {
-            if (line.startsWith('event: ')) event = line.slice(7);
-            else if (line.startsWith('data: ')) data.push(line.slice(6));
-          }
-          if (data.length > 0) events.push({ event, data: data.join('\n') });
-        }
+      await readEventStream(res.body, (event) => {
+        events.push(event);
         wake();
-      }
+      });
     } catch {
       // aborted by close()
     } finally {

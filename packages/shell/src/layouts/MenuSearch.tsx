@@ -4,18 +4,12 @@ import { Input, SearchRegular, makeStyles, tokens } from '@hcm/ui';
 import { menuLabelKey } from '../navigation/menu-service.ts';
 import { searchMenu, type MenuSearchResult } from '../navigation/menu-search.ts';
 import { useShellTranslation } from '../shell-i18n.ts';
+import { visuallyHidden } from '../components/visually-hidden.ts';
 
 const useStyles = makeStyles({
   box: { marginInline: tokens.spacingHorizontalXS, marginBottom: tokens.spacingVerticalS },
   // Read by screen readers, not drawn: the count of results as the user types.
-  spoken: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    overflow: 'hidden',
-    clipPath: 'inset(50%)',
-    whiteSpace: 'nowrap',
-  },
+  spoken: visuallyHidden,
 });
 
 export interface MenuSearchState {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { MyNotification } from '@hcm/contracts/notifications';
 import { Button, Spinner, Subtitle2, Text, formatDate, makeStyles, mergeClasses, tokens } from '@hcm/ui';
 import { notifications } from '@hcm/session';
+import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { navigate } from '../../routing/location.ts';
 import { useShellTranslation } from '../../shell-i18n.ts';
 
@@ -51,14 +52,7 @@ const useStyles = makeStyles({
   unreadTitle: { fontWeight: tokens.fontWeightSemibold },
   time: { display: 'block', color: tokens.colorNeutralForeground3 },
   // said by screen readers, not shown: the dot says it to the eye
-  hidden: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    overflow: 'hidden',
-    clipPath: 'inset(50%)',
-    whiteSpace: 'nowrap',
-  },
+  hidden: visuallyHidden,
   state: { padding: tokens.spacingHorizontalM, color: tokens.colorNeutralForeground3 },
 });
 
