@@ -18,6 +18,7 @@ import {
   trustProxyOption,
 } from './http/security.ts';
 import { registerStaticFrontEnd } from './http/static-front-end.ts';
+import { registerWidgetOrigins } from './http/widget-origins.ts';
 import { checkBindings } from './resources/check-tables.ts';
 import type { App } from './http/types.ts';
 import { typeboxValidatorCompiler } from './http/validation.ts';
@@ -73,6 +74,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   app.addHook('onRequest', async (request, reply) => {
     reply.header(Headers.requestId, request.id);
   });
+  registerWidgetOrigins(app, config.http.widgetOrigins);
   // Before the routes: they hook onRoute (headers on every answer, limits where declared, counts).
   await registerSecurityHeaders(app, { http: config.http, page: readFrontEndPage(config.staticDir) });
   await registerRateLimits(app, config.rateLimits);

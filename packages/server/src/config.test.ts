@@ -68,6 +68,7 @@ describe('loadConfig', () => {
       publicUrl: undefined,
       hstsMaxAgeSeconds: 15_552_000,
       requestTimeoutSeconds: 120,
+      widgetOrigins: [],
     });
     expect(config.metrics).toEqual({ token: undefined, public: false });
   });
@@ -113,7 +114,11 @@ describe('loadConfig', () => {
       publicUrl: 'https://hcm.example.vn',
       hstsMaxAgeSeconds: 0,
       requestTimeoutSeconds: 120,
+      widgetOrigins: [],
     });
+    expect(
+      load({ WIDGET_ORIGINS: 'https://intranet.example.vn, http://127.0.0.1:8080' }).http.widgetOrigins,
+    ).toEqual(['https://intranet.example.vn', 'http://127.0.0.1:8080']);
     expect(config.metrics).toEqual({ token: 'a-long-enough-metrics-token', public: true });
     expect(load({ TRUST_PROXY: 'true' }).http.trustProxy).toBe(true);
     expect(load({ TRUST_PROXY: 'FALSE' }).http.trustProxy).toBe(false);
@@ -252,6 +257,8 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: 'the proxy' }, /^TRUST_PROXY must be true, false, a hop count, or comma-separated/],
     [{ TRUST_PROXY: '0' }, /^TRUST_PROXY must be a whole number from 1 to 100/],
     [{ PUBLIC_URL: 'hcm.example.vn' }, /^PUBLIC_URL must be an http:\/\/ or https:\/\/ URL/],
+    [{ WIDGET_ORIGINS: 'https://intranet.example.vn/portal' }, /^WIDGET_ORIGINS must be comma-separated origins/],
+    [{ WIDGET_ORIGINS: 'intranet.example.vn' }, /^WIDGET_ORIGINS must be comma-separated origins/],
     [{ HSTS_MAX_AGE_SECONDS: 'forever' }, /^HSTS_MAX_AGE_SECONDS must be a whole number/],
     [{ METRICS_TOKEN: 'short' }, /^METRICS_TOKEN must be 16 to 512 visible ASCII characters without spaces$/],
   ])('rejects %o with a message naming the variable', (env, message) => {

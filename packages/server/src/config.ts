@@ -97,6 +97,11 @@ export interface HttpConfig {
    * minute would hold its socket and request forever.
    */
   requestTimeoutSeconds: number;
+  /**
+   * Origins of intranet pages that embed the widgets' standalone bundle (WIDGET_ORIGINS,
+   * comma-separated, e.g. https://intranet.example.vn): they may call the API across origins.
+   */
+  widgetOrigins: string[];
 }
 
 export interface MetricsConfig {
@@ -314,8 +319,18 @@ export function loadConfig(env: Env, options: { cwd?: string; paths?: ServerPath
   const publicUrl = read('PUBLIC_URL');
   if (publicUrl !== undefined && (!/^https?:\/\//.test(publicUrl) || !URL.canParse(publicUrl)))
     problems.push(`PUBLIC_URL must be an http:// or https:// URL, got "${publicUrl}"`);
+  const widgetOrigins = (read('WIDGET_ORIGINS') ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  for (const origin of widgetOrigins) {
+    // an origin is scheme, host and port: exactly what URL.origin gives back for it
+    if (!URL.canParse(origin) || new URL(origin).origin !== origin || !/^https?:/.test(origin))
+      problems.push(`WIDGET_ORIGINS must be comma-separated origins like https://intranet.example.vn, got "${origin}"`);
+  }
   const http: HttpConfig = {
     trustProxy,
+    widgetOrigins,
     publicUrl,
     hstsMaxAgeSeconds: integer('HSTS_MAX_AGE_SECONDS', 15_552_000, 0, 2 * oneYear),
     requestTimeoutSeconds: integer('HTTP_REQUEST_TIMEOUT_SECONDS', 120, 1, 3600),

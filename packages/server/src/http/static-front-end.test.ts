@@ -215,7 +215,7 @@ describe('the front end compressed by the build, chosen by Accept-Encoding', () 
     const res = await get(REACT, { 'accept-encoding': CHROME });
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
-    expect(res.headers.vary).toBe('Accept-Encoding');
+    expect(res.headers.vary).toBe('Accept-Encoding, Origin');
     expect(res.headers['content-type']).toBe('application/javascript; charset=utf-8');
     expect(res.headers['content-length']).toBe(String(onDisk(`${REACT.slice(1)}.br`).length));
     expect(res.body.equals(onDisk(`${REACT.slice(1)}.br`))).toBe(true);
@@ -233,7 +233,7 @@ describe('the front end compressed by the build, chosen by Accept-Encoding', () 
     const res = await get(REACT, acceptEncoding ? { 'accept-encoding': acceptEncoding } : {});
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe(expected);
-    expect(res.headers.vary).toBe('Accept-Encoding');
+    expect(res.headers.vary).toBe('Accept-Encoding, Origin');
     expect(res.headers['content-length']).toBe(String(res.body.length));
     expect(decode(res)).toBe(SCRIPT);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -262,7 +262,7 @@ describe('the front end compressed by the build, chosen by Accept-Encoding', () 
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['content-type']).toBe(type);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.headers.vary).toBe('Accept-Encoding');
+    expect(res.headers.vary).toBe('Accept-Encoding, Origin');
     expect(decode(res)).toBe(onDisk(file).toString());
     const etag = res.headers.etag ?? '';
     expect(etag).not.toBe('');

@@ -15,6 +15,12 @@ export const REVALIDATE = 'no-cache';
 /** The production build's service worker (scripts/build/service-worker.mjs), at the root so its scope is the whole portal. */
 export const SERVICE_WORKER_FILE = 'sw.js';
 
+/**
+ * The widgets' standalone bundle (scripts/build/standalone-widgets.mjs): one stable name, so that
+ * an intranet page's script tag never changes; revalidated like index.html.
+ */
+export const STANDALONE_WIDGETS_FILE = 'widgets/hcm-widgets.js';
+
 /** The build's compressed copies of a file (scripts/build/precompress.mjs): `file.br`, `file.gz`. */
 const COMPRESSED_COPY = /\.(br|gz)$/;
 
@@ -62,7 +68,12 @@ export async function registerStaticFrontEnd(app: FastifyInstance, root: string)
       res.setHeader('cache-control', cacheControlFor(root, file));
       // Every answer depends on Accept-Encoding, the uncompressed one too: a shared cache must
       // not hand a brotli body to a client that did not ask for it, nor the reverse.
-      res.setHeader('vary', 'Accept-Encoding');
+      // (Origin: the answer to an embedding page carries its CORS header, http/widget-origins.ts)
+      res.setHeader('vary', 'Accept-Encoding, Origin');
+      // Any page may load the standalone bundle with a plain script tag (helmet's same-origin
+      // resource policy would refuse it); what it then calls is still subject to CORS.
+      if (servedPath(root, file) === STANDALONE_WIDGETS_FILE)
+        res.setHeader('cross-origin-resource-policy', 'cross-origin');
       // Checked by the browser on every update: never kept, and allowed to control every page.
       if (servedPath(root, file) === SERVICE_WORKER_FILE) res.setHeader('service-worker-allowed', '/');
     },
