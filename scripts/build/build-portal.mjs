@@ -28,6 +28,7 @@ import { renderIndexHtml } from './index-html.mjs';
 import { copyThemes, publishedThemeFiles } from './themes.mjs';
 import { SERVICE_WORKER_FILE, writeServiceWorker } from './service-worker.mjs';
 import { precompress } from './precompress.mjs';
+import { STANDALONE_WIDGETS_FILE, buildStandaloneWidgets } from './standalone-widgets.mjs';
 
 export const defaultOutDir = join(repoRoot, 'dist/public');
 
@@ -169,6 +170,16 @@ async function buildInto(outDir, options) {
     log(`built ${mod.name}`);
   }
 
+  // Pages outside the portal load the widgets as one script (standalone-widgets.mjs).
+  const standalone = selected('@hcm/widgets')
+    ? await buildStandaloneWidgets({
+        outDir,
+        mode,
+        banner: banner('@hcm/widgets standalone', manifest['@hcm/widgets']?.version),
+      })
+    : null;
+  if (standalone) log('built @hcm/widgets standalone');
+
   // The page itself changes only when SystemJS or the dev tools do, never when a module is rebuilt.
   if (!options.only) {
     const systemjs = hashedCopy(packageFile('systemjs', 'dist/system.min.js'), outDir, 'root', 'system');
@@ -219,10 +230,16 @@ async function buildInto(outDir, options) {
       ]),
       'importmap.json',
       'build-manifest.json',
+      ...(standalone ? [standalone] : []),
       ...(writesServiceWorker ? [SERVICE_WORKER_FILE] : []),
     ],
   );
-  const report = sizeReport({ outDir, importMap, manifest });
+  const report = sizeReport({
+    outDir,
+    importMap,
+    manifest,
+    standalone: existsSync(join(outDir, STANDALONE_WIDGETS_FILE)) ? STANDALONE_WIDGETS_FILE : null,
+  });
   writeFileSync(join(outDir, 'size-report.json'), `${JSON.stringify(report, null, 2)}\n`);
   await precompress(outDir, ['size-report.json']);
   return { outDir, importMap, manifest, report };

@@ -2,6 +2,7 @@
 // once and listed once, and rebuilding one micro-app changes only that micro-app's line.
 // The full production and development builds it reads are the test run's shared ones
 // (testing/shared-build.mjs); what it rebuilds, it rebuilds in a copy.
+import { STANDALONE_WIDGETS_FILE } from './standalone-widgets.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -69,6 +70,7 @@ describe('portal build', () => {
         '@hcm/i18n',
         '@hcm/contracts',
         '@hcm/shell',
+        '@hcm/widgets',
         '@hcm/admin',
         '@hcm/root-config',
       ]),
@@ -79,7 +81,10 @@ describe('portal build', () => {
       .filter((f) => f.endsWith('.js'))
       .filter((f) => readFileSync(join(firstDir, f), 'utf8').includes('react.transitional.element'))
       .filter((f) => !f.startsWith('vendor/'));
-    expect(withOwnReact).toEqual([]);
+    // ...except the widgets' standalone bundle, for pages that have no React of their own
+    expect(withOwnReact).toEqual([STANDALONE_WIDGETS_FILE]);
+    expect(first.report.standalone).toMatchObject({ file: STANDALONE_WIDGETS_FILE });
+    expect(first.report.standalone.br).toBeGreaterThan(0);
     const shellFile = first.importMap.imports['@hcm/shell'].slice(1);
     const shellDeps = readFileSync(join(firstDir, shellFile), 'utf8').match(
       /System\.register\((\[[^\]]*\])/,

@@ -58,7 +58,8 @@ export function rollupOptionsFor(spec) {
     const entry = virtualVendorEntry(spec.vendor);
     plugins.push(entry.plugin);
     input = entry.id;
-  } else {
+  } else if (spec.mapNames.length > 0) {
+    // (a build without an import map, the standalone widgets, bundles everything once anyway)
     plugins.push(guardDeepVendorImports(spec.mapNames));
   }
   const external = new Set(spec.externals);

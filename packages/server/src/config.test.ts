@@ -257,7 +257,10 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: 'the proxy' }, /^TRUST_PROXY must be true, false, a hop count, or comma-separated/],
     [{ TRUST_PROXY: '0' }, /^TRUST_PROXY must be a whole number from 1 to 100/],
     [{ PUBLIC_URL: 'hcm.example.vn' }, /^PUBLIC_URL must be an http:\/\/ or https:\/\/ URL/],
-    [{ WIDGET_ORIGINS: 'https://intranet.example.vn/portal' }, /^WIDGET_ORIGINS must be comma-separated origins/],
+    [
+      { WIDGET_ORIGINS: 'https://intranet.example.vn/portal' },
+      /^WIDGET_ORIGINS must be comma-separated origins/,
+    ],
     [{ WIDGET_ORIGINS: 'intranet.example.vn' }, /^WIDGET_ORIGINS must be comma-separated origins/],
     [{ HSTS_MAX_AGE_SECONDS: 'forever' }, /^HSTS_MAX_AGE_SECONDS must be a whole number/],
     [{ METRICS_TOKEN: 'short' }, /^METRICS_TOKEN must be 16 to 512 visible ASCII characters without spaces$/],

@@ -326,7 +326,9 @@ export function loadConfig(env: Env, options: { cwd?: string; paths?: ServerPath
   for (const origin of widgetOrigins) {
     // an origin is scheme, host and port: exactly what URL.origin gives back for it
     if (!URL.canParse(origin) || new URL(origin).origin !== origin || !/^https?:/.test(origin))
-      problems.push(`WIDGET_ORIGINS must be comma-separated origins like https://intranet.example.vn, got "${origin}"`);
+      problems.push(
+        `WIDGET_ORIGINS must be comma-separated origins like https://intranet.example.vn, got "${origin}"`,
+      );
   }
   const http: HttpConfig = {
     trustProxy,

@@ -3,6 +3,7 @@ import ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import type { LifeCycleFn } from 'single-spa';
 import { initI18n, loadAppDictionary } from '@hcm/i18n';
+import { WIDGETS_APP } from '@hcm/widgets';
 import { sessionReady } from '@hcm/session';
 import { HcmProvider } from '@hcm/ui';
 import { SHELL_ELEMENT_ID } from '@hcm/contracts';
@@ -33,7 +34,8 @@ const reactLifecycles = singleSpaReact<ShellRootProps>({
 /** i18n first, so that the first render already speaks the user's language (no flash of keys). */
 const prepareTranslations: LifeCycleFn<ShellRootProps> = async () => {
   await initI18n();
-  await loadAppDictionary(SHELL_APP);
+  // the top bar's bell speaks from the widgets' dictionary
+  await Promise.all([loadAppDictionary(SHELL_APP), loadAppDictionary(WIDGETS_APP)]);
 };
 
 /** The cached theme shows before the first paint; the server's follows without holding the page up. */

@@ -5,6 +5,7 @@
  */
 export { i18n, initI18n, loadAppDictionary, setLanguage, type I18nOptions } from './i18n-setup.ts';
 export { defaultDictionaryUrl, type Dictionary, type DictionaryUrl } from './dictionary-loader.ts';
+export { defaultMessagesUrl, type MessagesUrl } from './public-messages.ts';
 export { useLanguage } from './use-language.ts';
 export { language$ } from '@hcm/session';
 // react-i18next is bundled here, once; micro-apps take its hook from @hcm/i18n.

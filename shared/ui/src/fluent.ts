@@ -7,6 +7,9 @@ export {
   // providers and theme
   FluentProvider,
   IdPrefixProvider,
+  // custom elements in a shadow root (@hcm/widgets' standalone bundle): styles and portals inside it
+  PortalMountNodeProvider,
+  RendererProvider,
   webLightTheme,
   // styling
   makeStyles,

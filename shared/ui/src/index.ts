@@ -9,6 +9,7 @@
 export * from './fluent.ts';
 export * from './icons.ts';
 export { HcmProvider, type HcmProviderProps } from './HcmProvider.tsx';
+export { visuallyHidden } from './style/visually-hidden.ts';
 
 // texts
 export { UI_NAMESPACE, loadUiDictionary, useUiTranslation } from './i18n/ui-i18n.ts';
@@ -104,6 +105,8 @@ export {
   type ToastIntent,
   type ToastOptions,
 } from './toast/notify.ts';
+
+export { setBodyMount, type BodyMount, type BodyRoot } from './toast/body-mount.ts';
 
 // hooks
 export {

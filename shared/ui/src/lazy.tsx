@@ -55,7 +55,7 @@ function lazyPiece<M, P extends object>(
 
 const spinner = <Loading size="small" />;
 
-const LazyListPage = lazyPiece(
+const LazyListPage = /* @__PURE__ */ lazyPiece(
   loadListKit,
   (m) => m.ListPage as ComponentType<ListPageProps<unknown>>,
   spinner,
@@ -66,7 +66,7 @@ export const ListPage = LazyListPage as <T, Q extends ListQuery = ListQuery>(
   props: ListPageProps<T, Q>,
 ) => ReactNode;
 
-const LazyDataTable = lazyPiece(
+const LazyDataTable = /* @__PURE__ */ lazyPiece(
   loadListKit,
   (m) => m.DataTable as ComponentType<DataTableProps<unknown>>,
   spinner,
@@ -75,86 +75,74 @@ const LazyDataTable = lazyPiece(
 /** A table declared by its columns, with sorting and selection. */
 export const DataTable = LazyDataTable as <T>(props: DataTableProps<T>) => ReactNode;
 
-export const PaginationBar = lazyPiece<Awaited<ReturnType<typeof loadListKit>>, PaginationBarProps>(
-  loadListKit,
-  (m) => m.PaginationBar,
-  null,
-  'PaginationBar',
-);
-export const SearchBox = lazyPiece<Awaited<ReturnType<typeof loadListKit>>, SearchBoxProps>(
+export const PaginationBar = /* @__PURE__ */ lazyPiece<
+  Awaited<ReturnType<typeof loadListKit>>,
+  PaginationBarProps
+>(loadListKit, (m) => m.PaginationBar, null, 'PaginationBar');
+export const SearchBox = /* @__PURE__ */ lazyPiece<Awaited<ReturnType<typeof loadListKit>>, SearchBoxProps>(
   loadListKit,
   (m) => m.SearchBox,
   null,
   'SearchBox',
 );
-export const TruncatedText = lazyPiece<Awaited<ReturnType<typeof loadListKit>>, TruncatedTextProps>(
-  loadListKit,
-  (m) => m.TruncatedText,
-  null,
-  'TruncatedText',
-);
-export const StatusBadge = lazyPiece<Awaited<ReturnType<typeof loadListKit>>, StatusBadgeProps>(
-  loadListKit,
-  (m) => m.StatusBadge,
-  null,
-  'StatusBadge',
-);
-export const ConfirmDialog = lazyPiece<Awaited<ReturnType<typeof loadDialogKit>>, ConfirmDialogProps>(
-  loadDialogKit,
-  (m) => m.ConfirmDialog,
-  null,
-  'ConfirmDialog',
-);
-export const DecimalInput = lazyPiece<Awaited<ReturnType<typeof loadInputKit>>, DecimalInputProps>(
-  loadInputKit,
-  (m) => m.DecimalInput,
-  null,
-  'DecimalInput',
-);
-export const DateInput = lazyPiece<Awaited<ReturnType<typeof loadInputKit>>, DateInputProps>(
+export const TruncatedText = /* @__PURE__ */ lazyPiece<
+  Awaited<ReturnType<typeof loadListKit>>,
+  TruncatedTextProps
+>(loadListKit, (m) => m.TruncatedText, null, 'TruncatedText');
+export const StatusBadge = /* @__PURE__ */ lazyPiece<
+  Awaited<ReturnType<typeof loadListKit>>,
+  StatusBadgeProps
+>(loadListKit, (m) => m.StatusBadge, null, 'StatusBadge');
+export const ConfirmDialog = /* @__PURE__ */ lazyPiece<
+  Awaited<ReturnType<typeof loadDialogKit>>,
+  ConfirmDialogProps
+>(loadDialogKit, (m) => m.ConfirmDialog, null, 'ConfirmDialog');
+export const DecimalInput = /* @__PURE__ */ lazyPiece<
+  Awaited<ReturnType<typeof loadInputKit>>,
+  DecimalInputProps
+>(loadInputKit, (m) => m.DecimalInput, null, 'DecimalInput');
+export const DateInput = /* @__PURE__ */ lazyPiece<Awaited<ReturnType<typeof loadInputKit>>, DateInputProps>(
   loadInputKit,
   (m) => m.DateInput,
   null,
   'DateInput',
 );
-export const FileUpload = lazyPiece<Awaited<ReturnType<typeof loadInputKit>>, FileUploadProps>(
-  loadInputKit,
-  (m) => m.FileUpload,
-  null,
-  'FileUpload',
-);
+export const FileUpload = /* @__PURE__ */ lazyPiece<
+  Awaited<ReturnType<typeof loadInputKit>>,
+  FileUploadProps
+>(loadInputKit, (m) => m.FileUpload, null, 'FileUpload');
 
 type ResourceKit = Awaited<ReturnType<typeof loadResourceKit>>;
 const pageSpinner = <Loading />;
 
 /** A resource's list drawn from its contract (filters, sort, paging, batch actions, export, import). */
-export const ResourceListPage = lazyPiece<ResourceKit, ResourceListPageProps>(
+export const ResourceListPage = /* @__PURE__ */ lazyPiece<ResourceKit, ResourceListPageProps>(
   loadResourceKit,
   (m) => m.ResourceListPage,
   pageSpinner,
   'ResourceListPage',
 );
 /** A resource's create or update form drawn from its contract. */
-export const ResourceForm = lazyPiece<ResourceKit, ResourceFormProps>(
+export const ResourceForm = /* @__PURE__ */ lazyPiece<ResourceKit, ResourceFormProps>(
   loadResourceKit,
   (m) => m.ResourceForm,
   pageSpinner,
   'ResourceForm',
 );
 /** A record's page drawn from its contract, with Edit, Delete and Activate/Deactivate. */
-export const ResourceDetailPage = lazyPiece<ResourceKit, ResourceDetailPageProps>(
+export const ResourceDetailPage = /* @__PURE__ */ lazyPiece<ResourceKit, ResourceDetailPageProps>(
   loadResourceKit,
   (m) => m.ResourceDetailPage,
   pageSpinner,
   'ResourceDetailPage',
 );
 /** "Print" on a record's page: a Word template of its type, filled, previewed and downloaded. */
-export const PrintDocumentButton = lazyPiece<
+export const PrintDocumentButton = /* @__PURE__ */ lazyPiece<
   ResourceKit,
   Omit<PrintDocumentDialogProps, 'open' | 'onOpenChange'>
 >(loadResourceKit, (m) => m.PrintDocumentButton, null, 'PrintDocumentButton');
 /** Every page of a resource behind its route (list, create, detail, update), chosen by the path. */
-export const ResourcePages = lazyPiece<ResourceKit, ResourcePagesProps>(
+export const ResourcePages = /* @__PURE__ */ lazyPiece<ResourceKit, ResourcePagesProps>(
   loadResourceKit,
   (m) => m.ResourcePages,
   pageSpinner,

@@ -31,7 +31,10 @@ export function registerWidgetOrigins(app: FastifyInstance, origins: readonly st
     reply.header('vary', 'origin');
     if (typeof origin !== 'string' || !allowed.has(origin)) return;
     reply.header('access-control-allow-origin', origin);
-    reply.header('access-control-expose-headers', `${Headers.requestId}, ${Headers.captchaRequired}, retry-after`);
+    reply.header(
+      'access-control-expose-headers',
+      `${Headers.requestId}, ${Headers.captchaRequired}, retry-after`,
+    );
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
       reply
         .header('access-control-allow-methods', ALLOWED_METHODS)

@@ -1,10 +1,9 @@
 import { useMemo, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { MenuNode } from '@hcm/contracts';
-import { Input, SearchRegular, makeStyles, tokens } from '@hcm/ui';
+import { Input, SearchRegular, makeStyles, tokens, visuallyHidden } from '@hcm/ui';
 import { menuLabelKey } from '../navigation/menu-service.ts';
 import { searchMenu, type MenuSearchResult } from '../navigation/menu-search.ts';
 import { useShellTranslation } from '../shell-i18n.ts';
-import { visuallyHidden } from '../components/visually-hidden.ts';
 
 const useStyles = makeStyles({
   box: { marginInline: tokens.spacingHorizontalXS, marginBottom: tokens.spacingVerticalS },

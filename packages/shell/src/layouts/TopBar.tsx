@@ -3,7 +3,7 @@ import { Text, makeStyles, tokens, useScreenSize } from '@hcm/ui';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { ThemeLogo } from '../edges/theme/ThemeLogo.tsx';
 import { useShellTranslation } from '../shell-i18n.ts';
-import { NotificationBell } from './notifications/NotificationBell.tsx';
+import { NotificationBell } from '@hcm/widgets';
 import { UserMenu } from './UserMenu.tsx';
 
 /** The top bar's height: the sidebar below it is sticky from there and fills the rest of the window. */

@@ -2,6 +2,7 @@ import { cleanup, render, type RenderResult } from '@testing-library/react';
 import { initI18n, loadAppDictionary, setLanguage } from '@hcm/i18n';
 import { clearSession, configureHttp, signIn } from '@hcm/session';
 import { UI_NAMESPACE } from '@hcm/ui';
+import { WIDGETS_APP } from '@hcm/widgets';
 import { ShellRoot, type ShellRootProps } from '../ShellRoot.tsx';
 import { SHELL_APP } from '../shell-i18n.ts';
 import type { FakeApi } from '../../../../shared/session/src/testing/fake-iam.ts';
@@ -18,7 +19,7 @@ export async function prepareShell(api: FakeApi): Promise<void> {
     dictionaryUrl: (app, language) =>
       app === UI_NAMESPACE ? `/shared/ui/i18n/${language}.json` : `/packages/${app}/i18n/${language}.json`,
   });
-  await loadAppDictionary(SHELL_APP);
+  await Promise.all([loadAppDictionary(SHELL_APP), loadAppDictionary(WIDGETS_APP)]);
   clearSession();
   localStorage.clear();
   sessionStorage.clear();

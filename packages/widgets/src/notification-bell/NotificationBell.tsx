@@ -1,17 +1,9 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import {
-  AlertRegular,
-  Button,
-  Popover,
-  PopoverSurface,
-  PopoverTrigger,
-  makeStyles,
-  showToast,
-  tokens,
-} from '@hcm/ui';
+import { AlertRegular, Button, Popover, PopoverSurface, PopoverTrigger, makeStyles, tokens } from '@hcm/ui';
 import { notifications } from '@hcm/session';
-import { useShellTranslation } from '../../shell-i18n.ts';
-import { NotificationPanel } from './NotificationPanel.tsx';
+import { useWidgetsTranslation } from '../widgets-i18n.ts';
+import { announceArrivals } from './arrival-toasts.ts';
+import { NotificationPanel, type NotificationOpenDetail } from './NotificationPanel.tsx';
 
 const useStyles = makeStyles({
   icon: { position: 'relative', display: 'inline-flex' },
@@ -48,24 +40,27 @@ const readUnread = () => unreadNow;
 /** The badge's text: the count, or 99+ beyond. */
 export const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
 
+export interface NotificationBellProps {
+  /**
+   * Told when the user opens a notification (it is then marked read). Return false to follow
+   * its link yourself; otherwise the bell follows it (followLink).
+   */
+  onOpenNotification?: (detail: NotificationOpenDetail) => boolean | undefined;
+}
+
 /**
- * The top bar's bell (core §2): the unread count as a badge, polled and pushed through the
- * page's one feed (@hcm/session `notifications`); a click opens the list, and each new
- * notification is also announced by a toast at the top right.
+ * The bell (core §2): the unread count as a badge, polled and pushed through the page's one feed
+ * (@hcm/session `notifications`), however many bells the page shows; a click opens the list, and
+ * each new notification is announced once per page by a toast at the top right.
  */
-export function NotificationBell() {
+export function NotificationBell({ onOpenNotification }: NotificationBellProps) {
   const styles = useStyles();
-  const { t } = useShellTranslation();
+  const { t } = useWidgetsTranslation();
   const unread = useSyncExternalStore(subscribeUnread, readUnread);
   const [open, setOpen] = useState(false);
 
   useEffect(() => notifications.connect(), []);
-  useEffect(() => {
-    const subscription = notifications.arrived$.subscribe((notification) => {
-      void showToast({ intent: 'info', title: t('notifications.newTitle'), message: notification.title });
-    });
-    return () => subscription.unsubscribe();
-  }, [t]);
+  useEffect(() => announceArrivals(), []);
 
   return (
     <Popover open={open} onOpenChange={(_, data) => setOpen(data.open)} positioning="below-end" trapFocus>
@@ -83,12 +78,16 @@ export function NotificationBell() {
               ) : null}
             </span>
           }
-          aria-label={unread > 0 ? t('notifications.bellUnread', { count: unread }) : t('notifications.bell')}
+          aria-label={
+            unread > 0 ? t('notifications.bellUnread', { count: badgeText(unread) }) : t('notifications.bell')
+          }
           aria-expanded={open}
         />
       </PopoverTrigger>
       <PopoverSurface className={styles.surface} aria-label={t('notifications.title')}>
-        {open ? <NotificationPanel onDone={() => setOpen(false)} /> : null}
+        {open ? (
+          <NotificationPanel onDone={() => setOpen(false)} onOpenNotification={onOpenNotification} />
+        ) : null}
       </PopoverSurface>
     </Popover>
   );

@@ -1,10 +1,19 @@
 import { useEffect, useState } from 'react';
 import type { MyNotification } from '@hcm/contracts/notifications';
-import { Button, Spinner, Subtitle2, Text, formatDate, makeStyles, mergeClasses, tokens } from '@hcm/ui';
+import {
+  Button,
+  Spinner,
+  Subtitle2,
+  Text,
+  formatDate,
+  makeStyles,
+  mergeClasses,
+  tokens,
+  visuallyHidden,
+} from '@hcm/ui';
 import { notifications } from '@hcm/session';
-import { visuallyHidden } from '../../components/visually-hidden.ts';
-import { navigate } from '../../routing/location.ts';
-import { useShellTranslation } from '../../shell-i18n.ts';
+import { useWidgetsTranslation } from '../widgets-i18n.ts';
+import { followLink } from './follow-link.ts';
 
 /** What the panel shows at once: the newest; the notification pages list the rest. */
 export const PANEL_PAGE_SIZE = 20;
@@ -56,19 +65,26 @@ const useStyles = makeStyles({
   state: { padding: tokens.spacingHorizontalM, color: tokens.colorNeutralForeground3 },
 });
 
-/** A link inside the portal goes through its router; any other address opens as a page. */
-function follow(link: string) {
-  if (link.startsWith('/') && !link.startsWith('//')) navigate(link);
-  else if (/^https?:\/\//i.test(link)) window.open(link, '_blank', 'noopener');
+/** What the bell tells when a notification is opened (the `hcm-notification-open` event's detail). */
+export interface NotificationOpenDetail {
+  id: string;
+  title: string;
+  attachedLink: string | null;
 }
 
 /**
  * The bell's list: the newest notifications, all or only the unread; a click marks one read and
  * follows its link; "mark all read" empties the badge.
  */
-export function NotificationPanel({ onDone }: { onDone: () => void }) {
+export function NotificationPanel({
+  onDone,
+  onOpenNotification,
+}: {
+  onDone: () => void;
+  onOpenNotification?: (detail: NotificationOpenDetail) => boolean | undefined;
+}) {
   const styles = useStyles();
-  const { t } = useShellTranslation();
+  const { t } = useWidgetsTranslation();
   const [onlyUnread, setOnlyUnread] = useState(false);
   const [items, setItems] = useState<MyNotification[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -102,9 +118,14 @@ export function NotificationPanel({ onDone }: { onDone: () => void }) {
       setItems((list) => list?.map((n) => (n.id === item.id ? { ...n, isRead: true } : n)) ?? null);
       await notifications.markRead(item.id).catch(() => undefined);
     }
+    const followed = onOpenNotification?.({
+      id: item.id,
+      title: item.title,
+      attachedLink: item.attachedLink,
+    });
     if (item.attachedLink) {
       onDone();
-      follow(item.attachedLink);
+      if (followed !== false) followLink(item.attachedLink);
     }
   };
   const markAll = async () => {

@@ -2,16 +2,16 @@ import { expect } from '@open-wc/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MY_NOTIFICATIONS_PATHS as PATHS, type MyNotification } from '@hcm/contracts/notifications';
-import { afterEach, beforeEach, describe, it } from '../../../../../scripts/wtr/mocha.ts';
-import { accessibilityViolations } from '../../../../../shared/ui/src/testing/axe.ts';
-import { healthyIam, type FakeApi } from '../../../../../shared/session/src/testing/fake-iam.ts';
+import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
+import { accessibilityViolations } from '../../../../shared/ui/src/testing/axe.ts';
+import { healthyIam, type FakeApi } from '../../../../shared/session/src/testing/fake-iam.ts';
 import {
   currentPath,
   prepareShell,
   renderShellAt,
   resetShell,
   signInAsHrAdmin,
-} from '../../testing/shell-fixture.tsx';
+} from '../testing/shell-fixture.tsx';
 
 const note = (
   id: string,
@@ -34,7 +34,7 @@ describe('the notification bell', () => {
   let inbox: MyNotification[];
 
   beforeEach(async () => {
-    unread = 120;
+    unread = 100;
     inbox = [
       note(
         '00000000-0000-4000-8000-000000000001',
@@ -67,7 +67,7 @@ describe('the notification bell', () => {
 
   it('shows the unread count on the bell, 99+ beyond 99, and lists the newest with the unread marked', async () => {
     renderShellAt('/dashboard');
-    const bell = await screen.findByRole('button', { name: 'Thông báo, 120 chưa đọc' });
+    const bell = await screen.findByRole('button', { name: 'Thông báo, 99+ chưa đọc' });
     expect(within(bell).getByTestId('notification-badge').textContent).to.equal('99+');
     await userEvent.click(bell);
     const panel = await screen.findByRole('dialog', { name: 'Thông báo' });
@@ -84,13 +84,13 @@ describe('the notification bell', () => {
 
   it('marks one read as it follows its link, then all read', async () => {
     renderShellAt('/dashboard');
-    await userEvent.click(await screen.findByRole('button', { name: 'Thông báo, 120 chưa đọc' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Thông báo, 99+ chưa đọc' }));
     const panel = await screen.findByRole('dialog', { name: 'Thông báo' });
     await userEvent.click(await within(panel).findByRole('button', { name: /^Đơn nghỉ phép/ }));
     await waitFor(() => expect(currentPath()).to.equal('/setting/my-profile'));
-    await screen.findByRole('button', { name: 'Thông báo, 119 chưa đọc' });
+    await screen.findByRole('button', { name: 'Thông báo, 99 chưa đọc' });
 
-    await userEvent.click(screen.getByRole('button', { name: 'Thông báo, 119 chưa đọc' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Thông báo, 99 chưa đọc' }));
     const again = await screen.findByRole('dialog', { name: 'Thông báo' });
     await userEvent.click(within(again).getByRole('button', { name: 'Đánh dấu tất cả đã đọc' }));
     await waitFor(() => expect(api.callsTo(PATHS.markAllRead)).to.have.length(1));

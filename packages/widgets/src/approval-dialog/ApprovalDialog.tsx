@@ -1,0 +1,156 @@
+import { Suspense, use, useId, useState } from 'react';
+import { Button, Field, loadDialogKit, makeStyles, tokens } from '@hcm/ui';
+import { useWidgetsTranslation } from '../widgets-i18n.ts';
+import {
+  APPROVAL_NOTE_MAX,
+  NOTE_RULES,
+  checkNote,
+  decisionOf,
+  textKey,
+  type ApprovalDecision,
+  type ApprovalKind,
+} from './approval-kinds.ts';
+
+/** core §9: the approval modals are 520 px wide, a delete confirmation 400 px. */
+const WIDTH: Readonly<Record<ApprovalKind, number>> = {
+  approve: 520,
+  reject: 520,
+  'switch-status': 520,
+  delete: 400,
+};
+
+const useStyles = makeStyles({
+  question: { marginBlockEnd: tokens.spacingVerticalM, overflowWrap: 'anywhere' },
+  counter: { color: tokens.colorNeutralForeground3, textAlign: 'end' },
+});
+
+export interface ApprovalDialogProps {
+  open: boolean;
+  kind: ApprovalKind;
+  /** the record's name, shown in the question */
+  itemName?: string;
+  /** replaces the kind's title, already translated */
+  heading?: string;
+  /** switch-status: the status the record goes to, already translated */
+  targetStatus?: string;
+  /** the note's starting text; default: the kind's default from the dictionary */
+  defaultNote?: string;
+  /** the user confirmed: the note (approve, switch-status) or the reason (reject), trimmed */
+  onConfirm: (decision: ApprovalDecision) => void;
+  /** the user closed it without deciding */
+  onCancel: () => void;
+}
+
+// The dialog parts are @hcm/ui's dialog kit, the portal's one copy of them, loaded when a
+// dialog is first shown (loadDialogKit caches the import).
+let kit: ReturnType<typeof loadDialogKit> | null = null;
+const dialogKit = () => (kit ??= loadDialogKit());
+
+/**
+ * Approve (optional note), reject (required reason), switch status (required note) or confirm a
+ * delete (core §2, §5): the dialog only asks; the page that opened it makes the call.
+ */
+export function ApprovalDialog(props: ApprovalDialogProps) {
+  if (!props.open) return null;
+  return (
+    <Suspense fallback={null}>
+      <ApprovalDialogSurface {...props} />
+    </Suspense>
+  );
+}
+
+function ApprovalDialogSurface({
+  kind,
+  itemName,
+  heading,
+  targetStatus,
+  defaultNote,
+  onConfirm,
+  onCancel,
+}: ApprovalDialogProps) {
+  const { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Textarea } =
+    use(dialogKit());
+  const styles = useStyles();
+  const { t } = useWidgetsTranslation();
+  const section = `approval.${textKey(kind)}`;
+  const rules = NOTE_RULES[kind];
+  const starting = defaultNote ?? (rules.asks ? t(`${section}.defaultNote`) : '');
+  // null until the user types: the default shows, also one whose dictionary arrives late
+  const [typed, setNote] = useState<string | null>(null);
+  const note = typed ?? starting;
+  const [touched, setTouched] = useState(false);
+  const counterId = useId();
+
+  const checked = checkNote(kind, note);
+  const label = rules.asks ? t(`${section}.noteLabel`) : '';
+  const error =
+    touched && checked.error === 'required'
+      ? t('approval.required', { field: label.toLowerCase() })
+      : checked.error === 'tooLong'
+        ? t('approval.tooLong', {
+            field: label.toLowerCase(),
+            max: APPROVAL_NOTE_MAX,
+            actual: note.trim().length,
+          })
+        : undefined;
+
+  const confirm = () => {
+    setTouched(true);
+    if (checked.error) return;
+    onConfirm(decisionOf(kind, checked.value));
+  };
+  const values = { name: itemName ?? '', status: targetStatus ?? '' };
+  return (
+    <Dialog
+      open
+      modalType={kind === 'delete' ? 'alert' : 'modal'}
+      onOpenChange={(_, data) => {
+        if (!data.open) onCancel();
+      }}
+    >
+      <DialogSurface style={{ width: WIDTH[kind], maxWidth: 'calc(100vw - 32px)' }}>
+        <DialogBody>
+          <DialogTitle>{heading || t(`${section}.title`)}</DialogTitle>
+          <DialogContent>
+            <p className={styles.question}>
+              {t(itemName ? `${section}.messageNamed` : `${section}.message`, values)}
+            </p>
+            {rules.asks ? (
+              <Field
+                label={label}
+                required={rules.required}
+                validationState={error ? 'error' : 'none'}
+                validationMessage={error}
+              >
+                <Textarea
+                  value={note}
+                  resize="vertical"
+                  rows={4}
+                  aria-describedby={counterId}
+                  onChange={(_, data) => {
+                    setTouched(true);
+                    setNote(data.value);
+                  }}
+                  onBlur={() => setTouched(true)}
+                />
+              </Field>
+            ) : null}
+            {rules.asks ? (
+              <div id={counterId} className={styles.counter}>
+                {t('approval.counter', { count: note.trim().length, max: APPROVAL_NOTE_MAX })}
+              </div>
+            ) : null}
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="secondary" onClick={onCancel}>
+              {t('approval.cancel')}
+            </Button>
+            <Button appearance="primary" onClick={confirm}>
+              {t(`${section}.action`)}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,47 @@
+import { FieldLimits } from '@hcm/contracts';
+
+/** The decisions the dialog asks for (core §2 "shared dialogs", §5). */
+export const APPROVAL_KINDS = ['approve', 'reject', 'switch-status', 'delete'] as const;
+export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
+
+export const isApprovalKind = (value: unknown): value is ApprovalKind =>
+  (APPROVAL_KINDS as readonly unknown[]).includes(value);
+
+/** core §5: the reject reason and the switch-status note are required, the approve note optional. */
+export const NOTE_RULES: Readonly<Record<ApprovalKind, { asks: boolean; required: boolean }>> = {
+  approve: { asks: true, required: false },
+  reject: { asks: true, required: true },
+  'switch-status': { asks: true, required: true },
+  delete: { asks: false, required: false },
+};
+
+/** The note maximum (core §5 leaves its value to us: the product's note limit, 1000). */
+export const APPROVAL_NOTE_MAX = FieldLimits.note;
+
+/** The dictionary section of each kind. */
+export const textKey = (kind: ApprovalKind) => (kind === 'switch-status' ? 'switchStatus' : kind);
+
+/** What the dialog answers on confirm: `reason` for a rejection, `note` for the others that ask. */
+export interface ApprovalDecision {
+  kind: ApprovalKind;
+  note?: string;
+  reason?: string;
+}
+
+/** The note as it will be sent: trimmed; checked against the kind's rules. */
+export function checkNote(
+  kind: ApprovalKind,
+  raw: string,
+): { value: string; error: 'required' | 'tooLong' | null } {
+  const value = raw.trim();
+  if (!NOTE_RULES[kind].asks) return { value: '', error: null };
+  if (NOTE_RULES[kind].required && value === '') return { value, error: 'required' };
+  if (value.length > APPROVAL_NOTE_MAX) return { value, error: 'tooLong' };
+  return { value, error: null };
+}
+
+export function decisionOf(kind: ApprovalKind, note: string): ApprovalDecision {
+  if (kind === 'reject') return { kind, reason: note };
+  if (kind === 'delete') return { kind };
+  return { kind, note };
+}
