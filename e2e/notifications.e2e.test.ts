@@ -1,16 +1,11 @@
-import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { accessibilityViolations } from './support/axe.ts';
 import { pagePerTest } from './support/browser.ts';
+import { notifyAsAnotherProcess, type Recipient } from './support/another-process.ts';
 import { e2eAccounts } from './support/portal-process.ts';
 import { recordToasts, SessionKeys, signIn, toastsSeen } from './support/portal-page.ts';
 
 const portals = inject('portals');
-
-interface Me {
-  id: string;
-  tenantId: string;
-}
 
 // Another server process sending a notification is, to this portal, a row in the database and a
 // NOTIFY on its channel: the story plays that process with SQL, so it runs where a second
@@ -20,39 +15,8 @@ describe.each(portals.filter((portal) => portal.databaseUrl !== undefined))(
   'the notification bell, through the built portal on $engine',
   ({ baseUrl, databaseUrl }) => {
     const tab = pagePerTest(baseUrl);
-
-    /** Sends as another process would (services/notification/send-notifications.ts). */
-    async function sendAsAnotherProcess(me: Me, title: string, attachedLink: string | null, push: boolean) {
-      const db = new pg.Client({ connectionString: databaseUrl });
-      await db.connect();
-      try {
-        await db.query('BEGIN');
-        const { rows } = await db.query<{ id: string; send_at: Date }>(
-          `INSERT INTO user_notifications (tenant_id, user_id, title, attached_link)
-           VALUES ($1, $2, $3, $4) RETURNING id, send_at`,
-          [me.tenantId, me.id, title, attachedLink],
-        );
-        const row = rows[0] as { id: string; send_at: Date };
-        if (push) {
-          const notification = {
-            id: row.id,
-            title,
-            content: null,
-            attachedLink,
-            eventType: null,
-            sendAt: row.send_at.toISOString(),
-            isRead: false,
-          };
-          await db.query('SELECT pg_notify($1, $2)', [
-            'hcm_notifications',
-            JSON.stringify({ tenantId: me.tenantId, deliveries: [{ userId: me.id, notification }] }),
-          ]);
-        }
-        await db.query('COMMIT');
-      } finally {
-        await db.end();
-      }
-    }
+    const sendAsAnotherProcess = (me: Recipient, title: string, link: string | null, push: boolean) =>
+      notifyAsAnotherProcess(databaseUrl as string, me, title, link, push);
 
     it('counts the unread, shows a pushed one at once, opens its link and marks all read', async () => {
       const { page } = tab;
@@ -67,7 +31,7 @@ describe.each(portals.filter((portal) => portal.databaseUrl !== undefined))(
         const res = await fetch('/api/iam/me/profile', {
           headers: { authorization: `Bearer ${accessToken}` },
         });
-        return ((await res.json()) as { data: Me }).data;
+        return ((await res.json()) as { data: Recipient }).data;
       }, SessionKeys.tokens);
       const stamp = Date.now().toString(36).toUpperCase();
       await sendAsAnotherProcess(me, `Lịch họp giao ban ${stamp}`, null, false);

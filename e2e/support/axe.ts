@@ -17,8 +17,13 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
     // A toast fading in is half transparent, and its text then fails the contrast rule for a
     // moment no reader sees: the page is judged once its finite motions have ended (at most 2 s;
     // a spinner's endless one is left running).
-    const finite = document
-      .getAnimations()
+    // (document.getAnimations() leaves out shadow roots: a widget's are asked one by one)
+    const roots: (Document | ShadowRoot)[] = [document];
+    document.querySelectorAll('*').forEach((element) => {
+      if (element.shadowRoot) roots.push(element.shadowRoot);
+    });
+    const finite = roots
+      .flatMap((root) => root.getAnimations())
       .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
     await Promise.race([
       Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))),

@@ -35,8 +35,13 @@ export async function accessibilityViolations(context: Element | Document = docu
   // transition for a moment, and its text then fails the contrast rule though no reader sees
   // it: the page is judged once its finite motions have ended (at most 2 s; a spinner's endless
   // one is left running), as e2e/support/axe.ts does.
-  const finite = document
-    .getAnimations()
+  // (document.getAnimations() leaves out shadow roots: a widget's are asked one by one)
+  const roots: (Document | ShadowRoot)[] = [document];
+  document.querySelectorAll('*').forEach((element) => {
+    if (element.shadowRoot) roots.push(element.shadowRoot);
+  });
+  const finite = roots
+    .flatMap((root) => root.getAnimations())
     .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
   await Promise.race([
     Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))),
