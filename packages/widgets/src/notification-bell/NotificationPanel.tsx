@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { MyNotification } from '@hcm/contracts/notifications';
 import {
   Button,
@@ -14,9 +14,13 @@ import {
 import { notifications } from '@hcm/session';
 import { useWidgetsTranslation } from '../widgets-i18n.ts';
 import { followLink } from './follow-link.ts';
+import { appendPage, nearEnd, visibleRange } from './virtual-window.ts';
 
-/** What the panel shows at once: the newest; the notification pages list the rest. */
+/** How many the panel reads at a time, the newest first; scrolling down reads the next ones. */
 export const PANEL_PAGE_SIZE = 20;
+/** Each row's height: a title of up to two lines and its time (the window needs a fixed one). */
+export const ROW_HEIGHT = 68;
+const LIST_HEIGHT = 'min(420px, 60vh)';
 
 const useStyles = makeStyles({
   head: {
@@ -27,14 +31,13 @@ const useStyles = makeStyles({
   },
   title: { flexGrow: 1 },
   filters: { display: 'flex', gap: tokens.spacingHorizontalXS, paddingInline: tokens.spacingHorizontalM },
-  list: {
-    listStyle: 'none',
-    margin: 0,
-    padding: `${tokens.spacingVerticalS} 0`,
-    maxHeight: 'min(420px, 60vh)',
-    overflowY: 'auto',
-  },
+  scroller: { maxHeight: LIST_HEIGHT, overflowY: 'auto', marginBlockStart: tokens.spacingVerticalS },
+  list: { listStyle: 'none', margin: 0, padding: 0, position: 'relative' },
+  row: { position: 'absolute', insetInline: 0, height: `${ROW_HEIGHT}px` },
   item: {
+    height: '100%',
+    boxSizing: 'border-box',
+    overflow: 'hidden',
     display: 'grid',
     gridTemplateColumns: '10px 1fr',
     columnGap: tokens.spacingHorizontalS,
@@ -57,13 +60,26 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorBrandBackground,
   },
   read: { backgroundColor: 'transparent' },
-  itemTitle: { display: 'block', overflowWrap: 'anywhere' },
+  itemTitle: {
+    overflowWrap: 'anywhere',
+    // two lines at most, so that every row has the same height (the full title is its name)
+    display: '-webkit-box',
+    WebkitLineClamp: 2,
+    WebkitBoxOrient: 'vertical',
+    overflow: 'hidden',
+  },
   unreadTitle: { fontWeight: tokens.fontWeightSemibold },
   time: { display: 'block', color: tokens.colorNeutralForeground3 },
   // said by screen readers, not shown: the dot says it to the eye
   hidden: visuallyHidden,
   state: { padding: tokens.spacingHorizontalM, color: tokens.colorNeutralForeground3 },
 });
+
+/** The rows to draw for a list scrolled to `scrollTop` in a viewport `viewport` px high. */
+function windowOf(items: readonly MyNotification[], scrollTop: number, viewport: number) {
+  const { first, last } = visibleRange(scrollTop, viewport, ROW_HEIGHT, items.length);
+  return items.slice(first, last + 1).map((item, offset) => ({ item, index: first + offset }));
+}
 
 /** What the bell tells when a notification is opened (the `hcm-notification-open` event's detail). */
 export interface NotificationOpenDetail {
@@ -87,11 +103,18 @@ export function NotificationPanel({
   const { t } = useWidgetsTranslation();
   const [onlyUnread, setOnlyUnread] = useState(false);
   const [items, setItems] = useState<MyNotification[] | null>(null);
+  const [total, setTotal] = useState(0);
   const [failed, setFailed] = useState(false);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewport, setViewport] = useState(420);
+  const scroller = useRef<HTMLDivElement | null>(null);
+  // the next page is being read (never two at once)
+  const reading = useRef(false);
 
-  // bumped to read the list again: after a push, a "mark all", a retry
+  // bumped to read the list again from the top: after a push, a "mark all", a retry
   const [reads, setReads] = useState(0);
   const reload = () => setReads((n) => n + 1);
+  const filter = onlyUnread ? { isRead: false } : {};
 
   useEffect(() => {
     let live = true;
@@ -100,6 +123,7 @@ export function NotificationPanel({
         if (!live) return;
         setFailed(false);
         setItems(page.data);
+        setTotal(page.page.total);
       },
       () => live && setFailed(true),
     );
@@ -112,6 +136,33 @@ export function NotificationPanel({
     const subscription = notifications.arrived$.subscribe(reload);
     return () => subscription.unsubscribe();
   }, []);
+
+  /** Reads the page after what is shown, when the reader nears the end of it. */
+  const readMore = (top: number, height: number) => {
+    if (!items || reading.current || items.length >= total) return;
+    if (!nearEnd(top, height, ROW_HEIGHT, items.length)) return;
+    reading.current = true;
+    const pageIndex = Math.floor(items.length / PANEL_PAGE_SIZE) + 1;
+    notifications
+      .list({ pageSize: PANEL_PAGE_SIZE, pageIndex, ...filter })
+      .then(
+        (page) => {
+          setItems((shown) => (shown ? appendPage(shown, page.data) : page.data));
+          setTotal(page.page.total);
+        },
+        () => undefined,
+      )
+      .finally(() => {
+        reading.current = false;
+      });
+  };
+  const onScroll = () => {
+    const element = scroller.current;
+    if (!element) return;
+    setScrollTop(element.scrollTop);
+    setViewport(element.clientHeight);
+    readMore(element.scrollTop, element.clientHeight);
+  };
 
   const open = async (item: MyNotification) => {
     if (!item.isRead) {
@@ -175,26 +226,40 @@ export function NotificationPanel({
           {onlyUnread ? t('notifications.emptyUnread') : t('notifications.empty')}
         </Text>
       ) : (
-        <ul className={styles.list}>
-          {items.map((item) => (
-            <li key={item.id}>
-              <button type="button" className={styles.item} onClick={() => void open(item)}>
-                <span className={mergeClasses(styles.dot, item.isRead && styles.read)} />
-                <span>
-                  <Text className={mergeClasses(styles.itemTitle, !item.isRead && styles.unreadTitle)}>
-                    {item.title}
-                    {item.isRead ? null : (
-                      <span className={styles.hidden}>{`, ${t('notifications.unreadMark')}`}</span>
-                    )}
-                  </Text>
-                  <Text size={200} className={styles.time}>
-                    {formatDate(item.sendAt, 'timeDate')}
-                  </Text>
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <div className={styles.scroller} ref={scroller} onScroll={onScroll}>
+          <ul className={styles.list} style={{ height: items.length * ROW_HEIGHT }}>
+            {windowOf(items, scrollTop, viewport).map(({ item, index }) => (
+              <li
+                key={item.id}
+                className={styles.row}
+                style={{ top: index * ROW_HEIGHT }}
+                // only a window of the list is drawn: say where each row stands in the whole
+                aria-setsize={total}
+                aria-posinset={index + 1}
+              >
+                <button
+                  type="button"
+                  className={styles.item}
+                  title={item.title}
+                  onClick={() => void open(item)}
+                >
+                  <span className={mergeClasses(styles.dot, item.isRead && styles.read)} />
+                  <span>
+                    <Text className={mergeClasses(styles.itemTitle, !item.isRead && styles.unreadTitle)}>
+                      {item.title}
+                      {item.isRead ? null : (
+                        <span className={styles.hidden}>{`, ${t('notifications.unreadMark')}`}</span>
+                      )}
+                    </Text>
+                    <Text size={200} className={styles.time}>
+                      {formatDate(item.sendAt, 'timeDate')}
+                    </Text>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
     </div>
   );

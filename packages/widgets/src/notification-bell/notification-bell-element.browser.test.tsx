@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MY_NOTIFICATIONS_PATHS as PATHS, type MyNotification } from '@hcm/contracts/notifications';
 import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
+import { configureHttp } from '@hcm/session';
 import { healthyIam, type FakeApi } from '../../../../shared/session/src/testing/fake-iam.ts';
 import '../index.ts';
 import {
@@ -69,5 +70,54 @@ describe('<hcm-notification-bell> in the portal (light DOM)', () => {
     expect(event.bubbles && event.composed && event.cancelable).to.equal(true);
     await waitFor(() => expect(api.callsTo(PATHS.markRead.replace(':id', leave.id))).to.have.length(1));
     expect(window.location.href).to.equal(before);
+  });
+
+  it('draws only a window of a long inbox and reads the next page as the reader scrolls', async () => {
+    const inbox: MyNotification[] = Array.from({ length: 250 }, (_, n) => ({
+      ...leave,
+      id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      title: `Thông báo số ${n + 1}`,
+      isRead: n % 3 === 0,
+    }));
+    // the fake sees paths only: the page asked for is read from the URL the client fetched
+    const listUrls: URL[] = [];
+    configureHttp({
+      fetch: (input, init) => {
+        const url = new URL(input instanceof Request ? input.url : String(input), window.location.href);
+        if (url.pathname === PATHS.list) listUrls.push(url);
+        return api.fetch(input, init);
+      },
+    });
+    api.on('GET', PATHS.list, () => {
+      const query = listUrls[listUrls.length - 1]?.searchParams;
+      const pageIndex = Number(query?.get('pageIndex') ?? 1);
+      const pageSize = Number(query?.get('pageSize') ?? 20);
+      const data = inbox.slice((pageIndex - 1) * pageSize, pageIndex * pageSize);
+      return { status: 200, body: { data, page: { pageIndex, pageSize, total: inbox.length } } };
+    });
+    await addElement('<hcm-notification-bell></hcm-notification-bell>');
+    await userEvent.click(await screen.findByRole('button', { name: 'Thông báo, 3 chưa đọc' }));
+    const panel = await screen.findByRole('dialog', { name: 'Thông báo' });
+    await within(panel).findByRole('button', { name: /^Thông báo số 1\b/ });
+    const rows = () => within(panel).getAllByRole('listitem');
+    expect(rows().length).to.be.lessThan(20);
+    expect(rows()[0]?.getAttribute('aria-setsize')).to.equal('250');
+
+    // scroll to the end of what is loaded, again and again: each time one more page
+    const scroller = panel.querySelector('ul')?.parentElement as HTMLElement;
+    for (const page of [2, 3]) {
+      scroller.scrollTop = scroller.scrollHeight;
+      scroller.dispatchEvent(new Event('scroll'));
+      await waitFor(() =>
+        expect(listUrls.map((url) => url.searchParams.get('pageIndex'))).to.include(String(page)),
+      );
+      await within(panel).findByRole('button', {
+        name: new RegExp(`^Thông báo số ${(page - 1) * 20 + 1}\\b`),
+      });
+    }
+    const drawn = rows();
+    expect(drawn.length).to.be.lessThan(25);
+    const last = drawn[drawn.length - 1];
+    expect(Number(last?.getAttribute('aria-posinset'))).to.be.greaterThan(40);
   });
 });
