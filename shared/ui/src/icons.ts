@@ -22,5 +22,10 @@ export {
   SignOutRegular,
   TargetArrowRegular,
   DataBarVerticalRegular,
+  // the guideline viewer's files (@hcm/widgets)
+  DocumentPdfRegular,
+  DocumentRegular,
+  ImageRegular,
+  VideoRegular,
 } from '@fluentui/react-icons';
 export type { FluentIcon } from '@fluentui/react-icons';

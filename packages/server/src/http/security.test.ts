@@ -112,6 +112,8 @@ describe.each(await testEngines())('security headers and rate limits on $engine'
           'script-src-attr': ["'none'"],
           'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:', 'blob:'],
+          'frame-src': ["'self'", 'blob:'],
+          'media-src': ["'self'", 'blob:'],
           'font-src': ["'self'", 'data:'],
           'connect-src': ["'self'"],
           'object-src': ["'none'"],

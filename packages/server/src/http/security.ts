@@ -148,7 +148,8 @@ type Directives = Record<string, string[]>;
  * The portal's Content-Security-Policy: everything from its own origin; scripts from files only
  * (plus the hashes of inline scripts of index.html, if any); styles also inline, because Fluent
  * UI (Griffel) inserts <style> elements at run time; images also as data: URLs (the captcha,
- * the default avatars) and blob: URLs (thumbnails fetched with the access token);
+ * the default avatars) and blob: URLs (thumbnails fetched with the access token); frames and
+ * media from blob: URLs too (the guideline viewer's PDF and video previews);
  * no plugins, no framing by anyone, forms and <base> to its own origin.
  */
 export function portalDirectives(page: FrontEndPage, https: boolean): Directives {
@@ -159,6 +160,9 @@ export function portalDirectives(page: FrontEndPage, https: boolean): Directives
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'", ...dev],
     'img-src': ["'self'", 'data:', 'blob:'],
+    // the guideline viewer's previews: a PDF in a frame and a video, read with the token into blob: URLs
+    'frame-src': ["'self'", 'blob:'],
+    'media-src': ["'self'", 'blob:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...dev],
     'object-src': ["'none'"],
