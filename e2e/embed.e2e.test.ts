@@ -75,7 +75,7 @@ describe.each(portals.filter((portal) => portal.databaseUrl !== undefined))(
       }, SessionKeys.tokens);
     }
 
-    it('signs in through the page, rings with a pushed notification, and approves: styled as in the portal whatever the page’s CSS', async () => {
+    it('signs in through the page, rings with a pushed notification, approves and picks templates: styled as in the portal whatever the page’s CSS', async () => {
       const { page } = tab;
       const stamp = Date.now().toString(36).toUpperCase();
       const me = await prepareInPortal(page, stamp);
@@ -138,6 +138,28 @@ describe.each(portals.filter((portal) => portal.databaseUrl !== undefined))(
       expect(await accessibilityViolations(intranet)).toEqual([]);
       await dialog.getByRole('button', { name: 'Phê duyệt' }).click();
       await intranet.getByText('Đã phê duyệt, ý kiến: Đồng ý').waitFor();
+
+      // the picker, multi mode: the portal's templates of this story, searched by keyword
+      await intranet.getByRole('button', { name: 'Chọn mẫu tài liệu' }).click();
+      const picker = intranet
+        .locator('hcm-document-template-picker')
+        .getByRole('dialog', { name: 'Mẫu tài liệu' });
+      await picker.waitFor();
+      const search = picker.getByRole('searchbox', { name: 'Tìm kiếm' });
+      await search.fill(stamp);
+      await search.press('Enter');
+      const reward = picker.getByRole('checkbox', { name: `Chọn Quyết định khen thưởng ${stamp}` });
+      await reward.waitFor();
+      await picker.getByRole('checkbox', { name: `Chọn Thông báo nghỉ lễ ${stamp}` }).waitFor();
+      await expectOurStyles(picker.getByRole('button', { name: 'Chọn', exact: true }));
+      expect(await accessibilityViolations(intranet)).toEqual([]);
+      await reward.check();
+      await picker.getByRole('button', { name: 'Chọn', exact: true }).click();
+      await intranet
+        .locator('#picked')
+        .filter({ hasText: `Quyết định khen thưởng ${stamp}` })
+        .waitFor();
+      await picker.waitFor({ state: 'detached' });
 
       // one script from the portal, and no import map, SystemJS or micro-app
       const scripts = portalCalls.filter((path) => path.endsWith('.js'));

@@ -21,6 +21,14 @@ export {
   type ApprovalDecision,
   type ApprovalKind,
 } from './approval-dialog/approval-kinds.ts';
+export {
+  DocumentTemplatePicker,
+  type DocumentTemplatePickerProps,
+  type PickedTemplate,
+  type TemplatePickerResult,
+} from './template-picker/DocumentTemplatePicker.tsx';
+export { GuidelineViewer, type GuidelineViewerProps } from './guideline-viewer/GuidelineViewer.tsx';
+export { FilePreview, type FilePreviewProps } from './guideline-viewer/FilePreview.tsx';
 export { WIDGETS_APP } from './widgets-i18n.ts';
 
 if (typeof customElements !== 'undefined') defineWidgetElements(widgetSpecs, LightHost);

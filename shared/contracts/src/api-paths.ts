@@ -14,6 +14,8 @@ export const ApiPaths = {
     resetPassword: '/api/iam/reset-password',
     unlockUsers: '/api/iam/users/unlock-by-usernames',
     changeUserPassword: '/api/iam/users/:id/change-password',
+    /** POST { ids }: the users by id (user.view), to show names where records keep user ids */
+    usersByIds: '/api/iam/users/find-by-ids',
   },
   theme: {
     /** GET, no sign-in: the deployment's theme (PortalTheme) */

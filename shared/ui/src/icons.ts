@@ -22,7 +22,8 @@ export {
   SignOutRegular,
   TargetArrowRegular,
   DataBarVerticalRegular,
-  // the guideline viewer's files (@hcm/widgets)
+  // the guideline viewer (@hcm/widgets) and its button in the top bar
+  QuestionCircleRegular,
   DocumentPdfRegular,
   DocumentRegular,
   ImageRegular,

@@ -4,6 +4,7 @@ import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { ThemeLogo } from '../edges/theme/ThemeLogo.tsx';
 import { useShellTranslation } from '../shell-i18n.ts';
 import { NotificationBell } from '@hcm/widgets';
+import { HelpButton } from './HelpButton.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 /** The top bar's height: the sidebar below it is sticky from there and fills the rest of the window. */
@@ -49,6 +50,7 @@ export function TopBar({ profile }: { profile: Profile }) {
           {t('app.name')}
         </Text>
       )}
+      <HelpButton />
       <div className={styles.bellSlot} data-slot="notification-bell">
         <NotificationBell />
       </div>

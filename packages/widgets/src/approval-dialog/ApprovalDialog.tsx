@@ -1,5 +1,6 @@
 import { Suspense, use, useId, useState } from 'react';
-import { Button, Field, loadDialogKit, makeStyles, tokens } from '@hcm/ui';
+import { Button, Field, makeStyles, tokens } from '@hcm/ui';
+import { dialogKit } from '../dialog-kit.ts';
 import { useWidgetsTranslation } from '../widgets-i18n.ts';
 import {
   APPROVAL_NOTE_MAX,
@@ -40,11 +41,6 @@ export interface ApprovalDialogProps {
   /** the user closed it without deciding */
   onCancel: () => void;
 }
-
-// The dialog parts are @hcm/ui's dialog kit, the portal's one copy of them, loaded when a
-// dialog is first shown (loadDialogKit caches the import).
-let kit: ReturnType<typeof loadDialogKit> | null = null;
-const dialogKit = () => (kit ??= loadDialogKit());
 
 /**
  * Approve (optional note), reject (required reason), switch status (required note) or confirm a

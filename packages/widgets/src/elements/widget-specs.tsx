@@ -1,7 +1,9 @@
 import { NotificationBell } from '../notification-bell/NotificationBell.tsx';
 import { ApprovalDialog } from '../approval-dialog/ApprovalDialog.tsx';
 import { isApprovalKind } from '../approval-dialog/approval-kinds.ts';
-import { flag, text } from './attribute-values.ts';
+import { DocumentTemplatePicker } from '../template-picker/DocumentTemplatePicker.tsx';
+import { guidelineViewerElement } from '../guideline-viewer/guideline-viewer-element.tsx';
+import { flag, stringList, text } from './attribute-values.ts';
 import type { WidgetElementSpec } from './define-widget.tsx';
 
 /**
@@ -48,4 +50,28 @@ export const approvalDialogElement: WidgetElementSpec = {
   },
 };
 
-export const widgetSpecs = [notificationBellElement, approvalDialogElement] as const;
+export const templatePickerElement: WidgetElementSpec = {
+  tag: 'hcm-document-template-picker',
+  properties: ['apiBase', 'open', 'multiple', 'fixedType', 'types', 'preselectedIds'],
+  render: (values, { element, emit }) => (
+    <DocumentTemplatePicker
+      open={flag(values.open)}
+      multiple={flag(values.multiple)}
+      fixedType={text(values.fixedType)}
+      types={stringList(values.types)}
+      preselectedIds={stringList(values.preselectedIds)}
+      onDone={(result) => {
+        // it closes itself, as the approval dialog does: the page may set open again
+        element.removeAttribute('open');
+        emit(result.success ? 'hcm-select' : 'hcm-cancel', result);
+      }}
+    />
+  ),
+};
+
+export const widgetSpecs = [
+  notificationBellElement,
+  approvalDialogElement,
+  templatePickerElement,
+  guidelineViewerElement,
+] as const;

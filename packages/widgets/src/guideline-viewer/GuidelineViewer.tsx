@@ -115,11 +115,11 @@ function GuidelineDialogs({ onClose }: GuidelineViewerProps) {
         <Dialog open onOpenChange={(_, data) => !data.open && setPreviewing(null)}>
           <DialogSurface style={{ width: PREVIEW_WIDTH, maxWidth: 'calc(100vw - 32px)' }}>
             <DialogBody>
-              <DialogTitle>{previewing.fileInfo?.name ?? previewing.title}</DialogTitle>
+              <DialogTitle>{previewing.fileInfo?.fileName ?? previewing.title}</DialogTitle>
               <DialogContent>
                 <FilePreview
                   url={previewing.file ? userManualFileUrl(previewing.file) : undefined}
-                  name={previewing.fileInfo?.name ?? previewing.title}
+                  name={previewing.fileInfo?.fileName ?? previewing.title}
                 />
               </DialogContent>
               <DialogActions>
@@ -137,8 +137,8 @@ function GuidelineDialogs({ onClose }: GuidelineViewerProps) {
 
 function ManualItem({ manual, onPreview }: { manual: UserManual; onPreview: () => void }) {
   const styles = useStyles();
-  const fileName = manual.fileInfo?.name ?? manual.title;
-  const Icon = ICONS[previewKindOf(fileName, manual.fileInfo?.type)];
+  const fileName = manual.fileInfo?.fileName ?? manual.title;
+  const Icon = ICONS[previewKindOf(fileName, manual.fileInfo?.contentType)];
   return (
     // a native disclosure: keyboard and screen readers know it without help
     <details className={styles.item}>

@@ -5,7 +5,7 @@ import { configureHttp } from '@hcm/session';
 import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
 import { accessibilityViolations } from '../../../../shared/ui/src/testing/axe.ts';
 import { healthyIam, type FakeApi } from '../../../../shared/session/src/testing/fake-iam.ts';
-import { LightHost, defineWidgetElements } from '../elements/define-widget.tsx';
+import '../index.ts';
 import {
   addElement,
   nextEvent,
@@ -13,10 +13,7 @@ import {
   resetWidgets,
   signInAsHrAdmin,
 } from '../testing/widgets-fixture.ts';
-import { guidelineViewerElement } from './guideline-viewer-element.tsx';
 import { USER_MANUALS_PATH, userManualFileUrl, type UserManual } from './use-user-manuals.ts';
-
-defineWidgetElements([guidelineViewerElement], LightHost);
 
 /** A 1×1 PNG. */
 const PNG = Uint8Array.from(
@@ -30,7 +27,7 @@ const manual = (id: string, title: string, file: string | null, name: string, ty
   title,
   note: `Ghi chú ${title}`,
   file,
-  fileInfo: file ? { name, size: 1024, type } : null,
+  fileInfo: file ? { id: file, fileName: name, size: 1024, contentType: type } : null,
 });
 const MANUALS = [
   manual('m1', 'Hướng dẫn chấm công', 'f-pdf', 'Cham-cong.pdf', 'application/pdf'),

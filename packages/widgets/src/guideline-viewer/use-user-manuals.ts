@@ -8,7 +8,8 @@ export interface UserManual {
   note: string | null;
   /** the stored file's id */
   file: string | null;
-  fileInfo: { name: string; size: number; type: string } | null;
+  /** the stored file (null once it is gone), as every record's file field answers it */
+  fileInfo: { id: string; fileName: string; size: number; contentType: string } | null;
 }
 
 export const USER_MANUALS_PATH = '/api/system/user-manuals/find-all-active';

@@ -13,6 +13,7 @@ import {
   resetWidgets,
   signInAsHrAdmin,
 } from '../testing/widgets-fixture.ts';
+import { serveTemplates, templateRecord } from '../testing/template-fixture.ts';
 
 const HOT_PINK = 'rgb(255, 105, 180)';
 /** A page that styles everything its own way, !important. */
@@ -98,5 +99,35 @@ describe('the standalone bundle on a page outside the portal (shadow DOM)', () =
     expect(widgets.signedIn()).to.deep.equal({ username: 'hradmin' });
     await widgets.signOut();
     expect(widgets.signedIn()).to.equal(null);
+  });
+
+  it('opens the document template picker inside its shadow root, its choice reaching the page', async () => {
+    const reward = templateRecord(2, { name: 'Quyết định khen thưởng', type: 'REWARD' });
+    const queries = serveTemplates(api, [templateRecord(1), reward]);
+    const picker = await addElement(
+      '<hcm-document-template-picker multiple open></hcm-document-template-picker>',
+    );
+    const root = shadowOf(picker);
+    const dialog = await within(root).findByRole('dialog', { name: 'Mẫu tài liệu' });
+    expect(dialog.getRootNode()).to.equal(picker.shadowRoot);
+    expect(getComputedStyle(dialog).display).to.not.equal('none');
+    await within(dialog).findByText('Quyết định khen thưởng');
+    expect(queries[0]?.getAll('status')).to.deep.equal(['ACTIVE']);
+    const box = within(dialog).getByRole('checkbox', { name: 'Chọn Quyết định khen thưởng' });
+    expect(getComputedStyle(box).letterSpacing).to.equal('normal');
+    expect(getComputedStyle(within(dialog).getByRole('button', { name: 'Chọn' })).paddingTop).to.not.equal(
+      '40px',
+    );
+    // nothing of the picker in the page's own DOM
+    expect(document.querySelectorAll('[role="dialog"]')).to.have.length(0);
+    expect(await accessibilityViolations(root)).to.deep.equal([]);
+
+    await userEvent.click(box);
+    const selected = nextEvent<{ success: boolean; items: { id: string }[] }>('hcm-select');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Chọn' }));
+    const event = await selected;
+    expect(event.target).to.equal(picker);
+    expect(event.detail).to.deep.equal({ success: true, items: [reward] });
+    await waitFor(() => expect(within(root).queryByRole('dialog')).to.equal(null));
   });
 });

@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { ApiPaths } from '../api-paths.ts';
 import { ApplicationModules, type ApplicationModule, UserLevels } from '../enums.ts';
 import { FieldLimits, Paging, Patterns } from '../limits.ts';
 import {
@@ -36,7 +37,7 @@ export const UsersRolesPaths = {
     unlockByUsernames: `${USERS}/unlock-by-usernames`,
     autoComplete: `${USERS}/auto-complete`,
     autoCompleteByRole: `${USERS}/auto-complete-by-role`,
-    findByIds: `${USERS}/find-by-ids`,
+    findByIds: ApiPaths.iam.usersByIds,
     userLevel: `${USERS}/user-level`,
     findAllUsers: `${USERS}/find-all-users`,
     downloadTemplate: `${USERS}/download-template`,

@@ -1,0 +1,75 @@
+import { ApiPaths } from '@hcm/contracts';
+import { documentTemplateContract, type DocumentTemplateRecord } from '@hcm/contracts/settings';
+import { configureHttp } from '@hcm/session';
+import type { FakeApi } from '../../../../shared/session/src/testing/fake-iam.ts';
+
+export const TEMPLATES_PATH = documentTemplateContract.apiPath;
+
+/** The users who changed the templates, as Admin › Users' find-by-ids names them. */
+export const TEMPLATE_EDITORS = {
+  hradmin: { id: '20000000-0000-4000-8000-000000000001', fullName: 'Quản trị Nhân sự', username: 'hradmin' },
+  accountant: { id: '20000000-0000-4000-8000-000000000002', fullName: 'Phạm Thu Hà', username: 'ketoan01' },
+} as const;
+
+/** A template as the list answers it: number `n`, changed by `overrides`. */
+export function templateRecord(
+  n: number,
+  overrides: Partial<DocumentTemplateRecord> = {},
+): DocumentTemplateRecord {
+  return {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    version: 1,
+    name: `Mẫu số ${n}`,
+    type: 'CONTRACT',
+    subTypes: [],
+    file: `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    fileExtension: 'docx',
+    note: null,
+    status: 'ACTIVE',
+    createdAt: '2026-03-01T12:00:00Z',
+    createdBy: TEMPLATE_EDITORS.hradmin.id,
+    // midday UTC: the same calendar day in any time zone the tests run in
+    lastModifiedAt: '2026-03-05T12:00:00Z',
+    lastModifiedBy: TEMPLATE_EDITORS.hradmin.id,
+    ...overrides,
+  };
+}
+
+/**
+ * `api` answers the templates' list with `rows` (and `total`, default their count), and each
+ * call's query string is recorded, in order: the fake records paths only, so the page's fetch is
+ * wrapped (call after prepareWidgets, which plugs the fake in).
+ */
+export function serveTemplates(
+  api: FakeApi,
+  rows: readonly DocumentTemplateRecord[],
+  total = rows.length,
+): URLSearchParams[] {
+  const queries: URLSearchParams[] = [];
+  api.on('POST', ApiPaths.iam.usersByIds, () => ({
+    status: 200,
+    body: { data: Object.values(TEMPLATE_EDITORS) },
+  }));
+  api.on('GET', TEMPLATES_PATH, () => {
+    const query = queries.at(-1);
+    return {
+      status: 200,
+      body: {
+        data: rows,
+        page: {
+          pageIndex: Number(query?.get('pageIndex') ?? 1),
+          pageSize: Number(query?.get('pageSize') ?? 25),
+          total,
+        },
+      },
+    };
+  });
+  configureHttp({
+    fetch: (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+      if (url.pathname === TEMPLATES_PATH) queries.push(url.searchParams);
+      return api.fetch(input, init);
+    },
+  });
+  return queries;
+}
