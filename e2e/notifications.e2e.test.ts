@@ -84,3 +84,39 @@ describe.each(portals.filter((portal) => portal.databaseUrl !== undefined))(
     });
   },
 );
+
+// The feed's promise holds on any engine: PGlite alone.
+describe.each(portals.filter((portal) => portal.engine === 'pglite'))(
+  'two notification bells on one page of the built portal on $engine',
+  ({ baseUrl }) => {
+    const tab = pagePerTest(baseUrl);
+
+    it('poll the unread count once every 20 s between them, and show the same count', async () => {
+      const { page } = tab;
+      const polls: number[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/notification/me/notifications/count-unread')) polls.push(Date.now());
+      });
+      await signIn(page, e2eAccounts.hrAdmin);
+      // a second bell, as a page of the portal without React would place one
+      await page.evaluate(() => {
+        const bell = document.createElement('hcm-notification-bell');
+        bell.id = 'second-bell';
+        document.querySelector('main')?.prepend(bell);
+      });
+      const second = page.locator('#second-bell').getByRole('button', { name: /^Thông báo/ });
+      await second.waitFor();
+      const topBar = page.getByRole('banner').getByRole('button', { name: /^Thông báo/ });
+      expect(await second.getAttribute('aria-label')).toBe(await topBar.getAttribute('aria-label'));
+      // a whole period of the poll and a little more: the page asked once per period, not per bell
+      const from = Date.now();
+      await page.waitForTimeout(21_000);
+      const inWindow = polls.filter((at) => at >= from);
+      expect(inWindow.length).toBeGreaterThanOrEqual(1);
+      expect(inWindow.length).toBeLessThanOrEqual(2);
+      const gaps = polls.slice(1).map((at, i) => at - (polls[i] as number));
+      // two polls are a period apart (a little less: the timer runs in the page, the clock here)
+      for (const gap of gaps) expect(gap).toBeGreaterThan(19_000);
+    });
+  },
+);
