@@ -29,6 +29,15 @@ export {
 } from './template-picker/DocumentTemplatePicker.tsx';
 export { GuidelineViewer, type GuidelineViewerProps } from './guideline-viewer/GuidelineViewer.tsx';
 export { FilePreview, type FilePreviewProps } from './guideline-viewer/FilePreview.tsx';
+export {
+  WorkflowAssignmentForm,
+  type WorkflowAssignmentFormProps,
+} from './workflow-assignment/WorkflowAssignmentForm.tsx';
+export type {
+  AssignmentStepValue,
+  WorkflowAssignment,
+  WorkflowAssignmentResult,
+} from './workflow-assignment/assignment-model.ts';
 export { WIDGETS_APP } from './widgets-i18n.ts';
 
 if (typeof customElements !== 'undefined') defineWidgetElements(widgetSpecs, LightHost);

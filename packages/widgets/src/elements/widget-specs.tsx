@@ -3,6 +3,7 @@ import { ApprovalDialog } from '../approval-dialog/ApprovalDialog.tsx';
 import { isApprovalKind } from '../approval-dialog/approval-kinds.ts';
 import { DocumentTemplatePicker } from '../template-picker/DocumentTemplatePicker.tsx';
 import { guidelineViewerElement } from '../guideline-viewer/guideline-viewer-element.tsx';
+import { workflowAssignmentElement } from '../workflow-assignment/workflow-assignment-element.tsx';
 import { flag, stringList, text } from './attribute-values.ts';
 import type { WidgetElementSpec } from './define-widget.tsx';
 
@@ -74,4 +75,5 @@ export const widgetSpecs = [
   approvalDialogElement,
   templatePickerElement,
   guidelineViewerElement,
+  workflowAssignmentElement,
 ] as const;
