@@ -10,6 +10,15 @@ import { e2eAccounts } from './support/portal-process.ts';
 import { SessionKeys, signIn } from './support/portal-page.ts';
 
 const portals = inject('portals');
+const MINUTE = 60_000;
+
+/** A cell's dd/MM/yyyy HH:mm as minutes since the epoch (in the page's own time zone: only differences count). */
+function minutesOf(text: string): number {
+  const [day, month, year, hour, minute] = (/(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2})/.exec(text) ?? [])
+    .slice(1)
+    .map(Number);
+  return Date.UTC(year as number, (month as number) - 1, day, hour, minute) / MINUTE;
+}
 const embedOrigin = inject('embedOrigin');
 
 /** What the hostile page would do to text if it could reach ours (e2e/embed/intranet.css). */
@@ -49,7 +58,7 @@ describe.each(portals.filter((portal) => portal.databaseUrl !== undefined))(
     });
 
     /** Templates to pick and the signed-in user, made through the portal itself. */
-    async function prepareInPortal(page: Page, stamp: string): Promise<Recipient> {
+    async function prepareInPortal(page: Page, stamp: string): Promise<Recipient & { workflow: string }> {
       await signIn(page, e2eAccounts.hrAdmin);
       const template = async (name: string, type: string) =>
         postAsPage(page, '/api/system/document-templates', {
@@ -65,7 +74,7 @@ describe.each(portals.filter((portal) => portal.databaseUrl !== undefined))(
         });
       await template(`Quyết định khen thưởng ${stamp}`, 'REWARD');
       await template(`Thông báo nghỉ lễ ${stamp}`, 'COMMUNICATION');
-      return page.evaluate(async (key) => {
+      const me = await page.evaluate(async (key) => {
         const raw = localStorage.getItem(key) ?? sessionStorage.getItem(key) ?? '{}';
         const { accessToken } = JSON.parse(raw) as { accessToken: string };
         const res = await fetch('/api/iam/me/profile', {
@@ -73,9 +82,21 @@ describe.each(portals.filter((portal) => portal.databaseUrl !== undefined))(
         });
         return ((await res.json()) as { data: Recipient }).data;
       }, SessionKeys.tokens);
+      // the only piece-wage workflow: the form on the page selects it by itself
+      const workflow = `Duyệt lương sản phẩm ${stamp}`;
+      await postAsPage(page, '/api/system/workflow-templates', {
+        code: `LSP_${stamp}`,
+        name: workflow,
+        workflowTemplateTypes: ['PIECE_WAGE'],
+        steps: [
+          { name: 'Tổ trưởng xác nhận', assignmentType: 'USER', assignmentId: me.id, slaTime: 30 * MINUTE },
+          { name: 'Kế toán duyệt', assignmentType: 'USER', assignmentId: me.id, slaTime: 90 * MINUTE },
+        ],
+      });
+      return { ...me, workflow };
     }
 
-    it('signs in through the page, rings with a pushed notification, approves and picks templates: styled as in the portal whatever the page’s CSS', async () => {
+    it('signs in through the page, rings with a pushed notification, approves, picks templates and times a workflow: styled as in the portal whatever the page’s CSS', async () => {
       const { page } = tab;
       const stamp = Date.now().toString(36).toUpperCase();
       const me = await prepareInPortal(page, stamp);
@@ -160,6 +181,31 @@ describe.each(portals.filter((portal) => portal.databaseUrl !== undefined))(
         .filter({ hasText: `Quyết định khen thưởng ${stamp}` })
         .waitFor();
       await picker.waitFor({ state: 'detached' });
+
+      // the workflow form: the only template of its type chosen by itself, the steps timed one after another
+      const form = intranet.locator('hcm-workflow-assignment');
+      await expect
+        .poll(() => form.getByRole('combobox', { name: /Chọn quy trình/ }).inputValue())
+        .toBe(me.workflow);
+      const rowOf = (step: string) => form.getByRole('row').filter({ hasText: step });
+      await rowOf('Kế toán duyệt').waitFor();
+      const times = async (step: string) =>
+        (await rowOf(step).getByRole('cell').allInnerTexts())
+          .filter((t) => /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/.test(t))
+          .map(minutesOf);
+      const [firstStart, firstEnd] = await times('Tổ trưởng xác nhận');
+      const [secondStart, secondEnd] = await times('Kế toán duyệt');
+      // now, on the page's clock and in its time zone, as the cells are written
+      const pageNow = await intranet.evaluate(() => {
+        const d = new Date();
+        return Date.UTC(d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes()) / 60_000;
+      });
+      expect(Math.abs((firstStart as number) - pageNow)).toBeLessThan(3);
+      expect((firstEnd as number) - (firstStart as number)).toBe(30);
+      expect(secondStart).toBe(firstEnd);
+      expect((secondEnd as number) - (secondStart as number)).toBe(90);
+      await intranet.locator('#workflow').filter({ hasText: 'Hợp lệ: 2 bước' }).waitFor();
+      expect(await accessibilityViolations(intranet)).toEqual([]);
 
       // one script from the portal, and no import map, SystemJS or micro-app
       const scripts = portalCalls.filter((path) => path.endsWith('.js'));

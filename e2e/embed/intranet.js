@@ -35,3 +35,9 @@ document.getElementById('approve').addEventListener('click', () => dialog.setAtt
 dialog.addEventListener('hcm-confirm', (event) => {
   document.getElementById('decision').textContent = `Đã phê duyệt, ý kiến: ${event.detail.note}`;
 });
+
+document.querySelector('hcm-workflow-assignment').addEventListener('hcm-workflow-change', (event) => {
+  const { valid, value } = event.detail;
+  document.getElementById('workflow').textContent =
+    `${valid ? 'Hợp lệ' : 'Chưa hợp lệ'}: ${value.steps.length} bước`;
+});

@@ -29,10 +29,8 @@ export {
 } from './template-picker/DocumentTemplatePicker.tsx';
 export { GuidelineViewer, type GuidelineViewerProps } from './guideline-viewer/GuidelineViewer.tsx';
 export { FilePreview, type FilePreviewProps } from './guideline-viewer/FilePreview.tsx';
-export {
-  WorkflowAssignmentForm,
-  type WorkflowAssignmentFormProps,
-} from './workflow-assignment/WorkflowAssignmentForm.tsx';
+export { LazyWorkflowAssignmentForm as WorkflowAssignmentForm } from './workflow-assignment/LazyWorkflowAssignmentForm.tsx';
+export type { WorkflowAssignmentFormProps } from './workflow-assignment/WorkflowAssignmentForm.tsx';
 export type {
   AssignmentStepValue,
   WorkflowAssignment,

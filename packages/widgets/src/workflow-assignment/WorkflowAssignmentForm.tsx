@@ -1,5 +1,6 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '@hcm/session';
+import { useSignedInUserId } from '../signed-in-user.ts';
 import { Field, Spinner, makeStyles, notify, tokens } from '@hcm/ui';
 import { useWidgetsTranslation } from '../widgets-i18n.ts';
 import {
@@ -66,16 +67,20 @@ export function WorkflowAssignmentForm({
   const [selectedRow, setSelectedRow] = useState<string | null>(null);
   const touch = useCallback((key: string) => setTouched((keys) => new Set(keys).add(key)), []);
 
-  const loadTemplates = useMemo<PageLoader>(() => {
+  // read for the user signed in (none yet on another site's page: then nothing is read)
+  const userId = useSignedInUserId();
+  const loadTemplates = useMemo<PageLoader | null>(() => {
+    if (!userId) return null;
     const types = JSON.parse(typesKey) as string[];
     return async (keyword, pageIndex) => {
       const { data, page } = await api.getPage<TemplateDetail>(templateSearchUrl(keyword, pageIndex, types));
       return { options: data.map(({ id, name }) => ({ id, name })), more: hasMorePages(page) };
     };
-  }, [typesKey]);
+  }, [typesKey, userId]);
 
   // exactly one template to choose from: it is chosen
   useEffect(() => {
+    if (!loadTemplates) return;
     let live = true;
     loadTemplates('', 1).then(
       ({ options, more }) => {

@@ -6,7 +6,13 @@ import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/moc
 import { accessibilityViolations } from '../../../../shared/ui/src/testing/axe.ts';
 import { healthyIam, type FakeApi } from '../../../../shared/session/src/testing/fake-iam.ts';
 import '../index.ts';
-import { addElement, nextEvent, prepareWidgets, resetWidgets } from '../testing/widgets-fixture.ts';
+import {
+  addElement,
+  nextEvent,
+  prepareWidgets,
+  resetWidgets,
+  signInAsHrAdmin,
+} from '../testing/widgets-fixture.ts';
 import type { TemplateDetail, TemplateStep, WorkflowAssignmentResult } from './assignment-model.ts';
 
 const SEARCH = '/api/system/workflow-templates/search-auto-complete';
@@ -121,6 +127,8 @@ describe('<hcm-workflow-assignment>', () => {
   beforeEach(async () => {
     api = healthyIam();
     await prepareWidgets(api);
+    // the form reads nothing for nobody
+    await signInAsHrAdmin();
     urls = recordUrls(api);
   });
   afterEach(() => resetWidgets());

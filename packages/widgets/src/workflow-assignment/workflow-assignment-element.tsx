@@ -1,6 +1,6 @@
 import { flag, stringList } from '../elements/attribute-values.ts';
 import type { WidgetElementSpec } from '../elements/define-widget.tsx';
-import { WorkflowAssignmentForm } from './WorkflowAssignmentForm.tsx';
+import { LazyWorkflowAssignmentForm as WorkflowAssignmentForm } from './LazyWorkflowAssignmentForm.tsx';
 
 /**
  * <hcm-workflow-assignment template-types='["LEAVE_REQUEST"]' show-errors>: the workflow
