@@ -1,35 +1,23 @@
 import { cleanup, render, type RenderResult } from '@testing-library/react';
-import { initI18n, loadAppDictionary, setLanguage } from '@hcm/i18n';
-import { clearSession, configureHttp, signIn } from '@hcm/session';
-import { UI_NAMESPACE } from '@hcm/ui';
-import { WIDGETS_APP } from '@hcm/widgets';
+import { loadAppDictionary } from '@hcm/i18n';
+import { clearSession } from '@hcm/session';
 import { ShellRoot, type ShellRootProps } from '../ShellRoot.tsx';
 import { SHELL_APP } from '../shell-i18n.ts';
 import type { FakeApi } from '../../../../shared/session/src/testing/fake-iam.ts';
+import { prepareWidgets } from '../../../widgets/src/testing/widgets-fixture.ts';
+
+export { signInAsHrAdmin } from '../../../widgets/src/testing/widgets-fixture.ts';
 
 const testPageUrl = window.location.href;
 
 /**
- * Puts the page in a known state: the real dictionaries (served by the test runner from
- * packages/shell/i18n, and @hcm/ui's from shared/ui/i18n), Vietnamese, no session, empty
- * storages, and `api` answering the session's HTTP client.
+ * Puts the page in a known state as the widgets' tests do (the real dictionaries served by the
+ * test runner, Vietnamese, no session, empty storages, `api` answering the session's HTTP
+ * client), with the shell's own dictionary loaded too.
  */
 export async function prepareShell(api: FakeApi): Promise<void> {
-  await initI18n({
-    dictionaryUrl: (app, language) =>
-      app === UI_NAMESPACE ? `/shared/ui/i18n/${language}.json` : `/packages/${app}/i18n/${language}.json`,
-  });
-  await Promise.all([loadAppDictionary(SHELL_APP), loadAppDictionary(WIDGETS_APP)]);
-  clearSession();
-  localStorage.clear();
-  sessionStorage.clear();
-  await setLanguage('vi');
-  configureHttp({ fetch: api.fetch });
-}
-
-/** Signs in through the real session code (against the fake API) before the shell renders. */
-export async function signInAsHrAdmin(): Promise<void> {
-  await signIn({ username: 'hradmin', password: 'right', rememberMe: false });
+  await prepareWidgets(api);
+  await loadAppDictionary(SHELL_APP);
 }
 
 export function renderShellAt(path: string, props: ShellRootProps = {}): RenderResult {

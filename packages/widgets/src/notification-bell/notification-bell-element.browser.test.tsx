@@ -3,7 +3,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MY_NOTIFICATIONS_PATHS as PATHS, type MyNotification } from '@hcm/contracts/notifications';
 import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
-import { configureHttp } from '@hcm/session';
 import { healthyIam, type FakeApi } from '../../../../shared/session/src/testing/fake-iam.ts';
 import '../index.ts';
 import {
@@ -79,19 +78,9 @@ describe('<hcm-notification-bell> in the portal (light DOM)', () => {
       title: `Thông báo số ${n + 1}`,
       isRead: n % 3 === 0,
     }));
-    // the fake sees paths only: the page asked for is read from the URL the client fetched
-    const listUrls: URL[] = [];
-    configureHttp({
-      fetch: (input, init) => {
-        const url = new URL(input instanceof Request ? input.url : String(input), window.location.href);
-        if (url.pathname === PATHS.list) listUrls.push(url);
-        return api.fetch(input, init);
-      },
-    });
-    api.on('GET', PATHS.list, () => {
-      const query = listUrls[listUrls.length - 1]?.searchParams;
-      const pageIndex = Number(query?.get('pageIndex') ?? 1);
-      const pageSize = Number(query?.get('pageSize') ?? 20);
+    api.on('GET', PATHS.list, ({ query }) => {
+      const pageIndex = Number(query.get('pageIndex') ?? 1);
+      const pageSize = Number(query.get('pageSize') ?? 20);
       const data = inbox.slice((pageIndex - 1) * pageSize, pageIndex * pageSize);
       return { status: 200, body: { data, page: { pageIndex, pageSize, total: inbox.length } } };
     });
@@ -109,7 +98,7 @@ describe('<hcm-notification-bell> in the portal (light DOM)', () => {
       scroller.scrollTop = scroller.scrollHeight;
       scroller.dispatchEvent(new Event('scroll'));
       await waitFor(() =>
-        expect(listUrls.map((url) => url.searchParams.get('pageIndex'))).to.include(String(page)),
+        expect(api.callsTo(PATHS.list).map((call) => call.query.get('pageIndex'))).to.include(String(page)),
       );
       await within(panel).findByRole('button', {
         name: new RegExp(`^Thông báo số ${(page - 1) * 20 + 1}\\b`),

@@ -1,6 +1,5 @@
 import { ApiPaths } from '@hcm/contracts';
 import { documentTemplateContract, type DocumentTemplateRecord } from '@hcm/contracts/settings';
-import { configureHttp } from '@hcm/session';
 import type { FakeApi } from '../../../../shared/session/src/testing/fake-iam.ts';
 
 export const TEMPLATES_PATH = documentTemplateContract.apiPath;
@@ -36,9 +35,8 @@ export function templateRecord(
 }
 
 /**
- * `api` answers the templates' list with `rows` (and `total`, default their count), and each
- * call's query string is recorded, in order: the fake records paths only, so the page's fetch is
- * wrapped (call after prepareWidgets, which plugs the fake in).
+ * `api` answers the templates' list with `rows` (and `total`, default their count); the answer
+ * is each list call's query string, in order.
  */
 export function serveTemplates(
   api: FakeApi,
@@ -50,26 +48,19 @@ export function serveTemplates(
     status: 200,
     body: { data: Object.values(TEMPLATE_EDITORS) },
   }));
-  api.on('GET', TEMPLATES_PATH, () => {
-    const query = queries.at(-1);
+  api.on('GET', TEMPLATES_PATH, ({ query }) => {
+    queries.push(query);
     return {
       status: 200,
       body: {
         data: rows,
         page: {
-          pageIndex: Number(query?.get('pageIndex') ?? 1),
-          pageSize: Number(query?.get('pageSize') ?? 25),
+          pageIndex: Number(query.get('pageIndex') ?? 1),
+          pageSize: Number(query.get('pageSize') ?? 25),
           total,
         },
       },
     };
-  });
-  configureHttp({
-    fetch: (input, init) => {
-      const url = new URL(input instanceof Request ? input.url : String(input), location.href);
-      if (url.pathname === TEMPLATES_PATH) queries.push(url.searchParams);
-      return api.fetch(input, init);
-    },
   });
   return queries;
 }

@@ -1,7 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { configureHttp } from '@hcm/session';
 import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
 import { accessibilityViolations } from '../../../../shared/ui/src/testing/axe.ts';
 import { healthyIam, type FakeApi } from '../../../../shared/session/src/testing/fake-iam.ts';
@@ -53,25 +52,12 @@ const users = Array.from({ length: 40 }, (_, n) => ({
   status: 'ACTIVE',
 }));
 
-/** Every URL the client fetched: the fake sees paths only, the query is read from here. */
-function recordUrls(api: FakeApi): URL[] {
-  const urls: URL[] = [];
-  configureHttp({
-    fetch: (input, init) => {
-      urls.push(new URL(input instanceof Request ? input.url : String(input), window.location.href));
-      return api.fetch(input, init);
-    },
-  });
-  return urls;
-}
-const lastQuery = (urls: URL[], path: string) =>
-  [...urls].reverse().find((url) => url.pathname === path)?.searchParams;
 const page = (data: unknown[], pageIndex: number, pageSize: number, total: number) => ({
   status: 200,
   body: { data, page: { pageIndex, pageSize, total } },
 });
 
-function serve(api: FakeApi, urls: URL[], templates: TemplateDetail[]) {
+function serve(api: FakeApi, templates: TemplateDetail[]) {
   api.on('GET', SEARCH, () => page(templates, 1, 25, templates.length));
   for (const template of templates)
     api.on('GET', `/api/system/workflow-templates/${template.id}`, () => ({
@@ -79,17 +65,15 @@ function serve(api: FakeApi, urls: URL[], templates: TemplateDetail[]) {
       body: { data: template },
     }));
   // pages of 25 that overlap by one (a record added meanwhile): the second repeats the 25th user
-  api.on('GET', BY_ROLE, () => {
-    const query = lastQuery(urls, BY_ROLE);
-    const pageIndex = Number(query?.get('pageIndex') ?? 1);
-    const keyword = query?.get('keyword') ?? '';
+  api.on('GET', BY_ROLE, ({ query }) => {
+    const pageIndex = Number(query.get('pageIndex') ?? 1);
+    const keyword = query.get('keyword') ?? '';
     const found = users.filter((user) => user.fullName.includes(keyword));
     const from = pageIndex === 1 ? 0 : 24;
     return page(found.slice(from, from + 25), pageIndex, 25, found.length);
   });
-  api.on('GET', WORKERS, () => {
-    const query = lastQuery(urls, WORKERS);
-    const of = query?.get('jobPositionIds') ? 'Vị trí' : 'Chức danh';
+  api.on('GET', WORKERS, ({ query }) => {
+    const of = query.get('jobPositionIds') ? 'Vị trí' : 'Chức danh';
     return page(
       [
         { id: uuid(3001), code: 'NV01', fullName: `${of} Lê Minh`, userId: uuid(4001) },
@@ -123,18 +107,16 @@ async function choose(box: HTMLElement, option: string | RegExp) {
 
 describe('<hcm-workflow-assignment>', () => {
   let api: FakeApi;
-  let urls: URL[];
   beforeEach(async () => {
     api = healthyIam();
     await prepareWidgets(api);
     // the form reads nothing for nobody
     await signInAsHrAdmin();
-    urls = recordUrls(api);
   });
   afterEach(() => resetWidgets());
 
   it('chooses the only template itself and lists its steps with their types, assignees and schedule', async () => {
-    serve(api, urls, [leave]);
+    serve(api, [leave]);
     const before = Date.now();
     const changed = nextEvent<WorkflowAssignmentResult>('hcm-workflow-change');
     await addElement(
@@ -143,8 +125,8 @@ describe('<hcm-workflow-assignment>', () => {
     expect((await changed).bubbles).to.equal(true);
     const templateBox = await screen.findByRole('combobox', { name: /Chọn quy trình/ });
     await waitFor(() => expect((templateBox as HTMLInputElement).value).to.equal('Quy trình nghỉ phép'));
-    expect(lastQuery(urls, SEARCH)?.getAll('workflowTemplateTypes')).to.deep.equal(['LEAVE_REQUEST']);
-    expect(lastQuery(urls, SEARCH)?.get('sortBy')).to.equal('name.asc');
+    expect(api.lastQuery(SEARCH)?.getAll('workflowTemplateTypes')).to.deep.equal(['LEAVE_REQUEST']);
+    expect(api.lastQuery(SEARCH)?.get('sortBy')).to.equal('name.asc');
 
     await screen.findByRole('table', { name: 'Các bước xử lý' });
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
@@ -188,17 +170,17 @@ describe('<hcm-workflow-assignment>', () => {
   });
 
   it('reads a role’s users page by page as the list is scrolled, without repeats, and tells each change', async () => {
-    serve(api, urls, [leave]);
+    serve(api, [leave]);
     await addElement('<hcm-workflow-assignment></hcm-workflow-assignment>');
     await screen.findByRole('table');
     await userEvent.click(assigneeBox('Trưởng phòng duyệt'));
     const listbox = await screen.findByRole('listbox');
     await within(listbox).findByRole('option', { name: 'Người dùng 25' });
-    expect(lastQuery(urls, BY_ROLE)?.get('roleIds')).to.equal(leave.steps[0]?.assignmentId);
+    expect(api.lastQuery(BY_ROLE)?.get('roleIds')).to.equal(leave.steps[0]?.assignmentId);
     listbox.scrollTop = listbox.scrollHeight;
     listbox.dispatchEvent(new Event('scroll'));
     await within(listbox).findByRole('option', { name: 'Người dùng 40' });
-    expect(lastQuery(urls, BY_ROLE)?.get('pageIndex')).to.equal('2');
+    expect(api.lastQuery(BY_ROLE)?.get('pageIndex')).to.equal('2');
     const names = within(listbox)
       .getAllByRole('option')
       .map((option) => option.textContent);
@@ -222,7 +204,7 @@ describe('<hcm-workflow-assignment>', () => {
   });
 
   it('offers the employees of a position or a title as their accounts; all assigned, the form is valid', async () => {
-    serve(api, urls, [leave]);
+    serve(api, [leave]);
     const element = await addElement('<hcm-workflow-assignment></hcm-workflow-assignment>');
     let last: WorkflowAssignmentResult | undefined;
     element.addEventListener('hcm-workflow-change', (event) => {
@@ -238,13 +220,13 @@ describe('<hcm-workflow-assignment>', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).to.deep.equal(['Vị trí Lê Minh (NV01)']);
-    expect(lastQuery(urls, WORKERS)?.get('jobPositionIds')).to.equal(leave.steps[1]?.assignmentId);
+    expect(api.lastQuery(WORKERS)?.get('jobPositionIds')).to.equal(leave.steps[1]?.assignmentId);
     await userEvent.click(within(listbox).getByRole('option'));
 
     await userEvent.click(assigneeBox('Kế toán trưởng'));
     listbox = await screen.findByRole('listbox');
     await userEvent.click(await within(listbox).findByRole('option', { name: 'Chức danh Lê Minh (NV01)' }));
-    expect(lastQuery(urls, WORKERS)?.get('jobTitleIds')).to.equal(leave.steps[2]?.assignmentId);
+    expect(api.lastQuery(WORKERS)?.get('jobTitleIds')).to.equal(leave.steps[2]?.assignmentId);
     expect(assigneeBox('Kế toán trưởng').value).to.equal('Chức danh Lê Minh (NV01)');
 
     await choose(assigneeBox('Trưởng phòng duyệt'), 'Người dùng 01');
@@ -258,7 +240,7 @@ describe('<hcm-workflow-assignment>', () => {
   });
 
   it('on show-errors marks what is missing and warns once; a template without steps shows no data', async () => {
-    serve(api, urls, [leave, emptyTemplate]);
+    serve(api, [leave, emptyTemplate]);
     const element = await addElement('<hcm-workflow-assignment></hcm-workflow-assignment>');
     const templateBox = await screen.findByRole('combobox', { name: /Chọn quy trình/ });
     // two templates: none is chosen for the user
@@ -283,7 +265,7 @@ describe('<hcm-workflow-assignment>', () => {
   });
 
   it('works from the keyboard: the template list, a step’s assignee, and the row it selects', async () => {
-    serve(api, urls, [leave, emptyTemplate]);
+    serve(api, [leave, emptyTemplate]);
     await addElement('<hcm-workflow-assignment></hcm-workflow-assignment>');
     const templateBox = await screen.findByRole('combobox', { name: /Chọn quy trình/ });
     templateBox.focus();
@@ -300,7 +282,7 @@ describe('<hcm-workflow-assignment>', () => {
     expect(document.activeElement === assigneeBox('Trưởng phòng duyệt')).to.equal(true);
     expect(rowOf('Trưởng phòng duyệt').getAttribute('aria-selected')).to.equal('true');
     await userEvent.keyboard('Người dùng 03');
-    await waitFor(() => expect(lastQuery(urls, BY_ROLE)?.get('keyword')).to.equal('Người dùng 03'));
+    await waitFor(() => expect(api.lastQuery(BY_ROLE)?.get('keyword')).to.equal('Người dùng 03'));
     await waitFor(() =>
       expect(screen.getAllByRole('option').map((o) => o.textContent)).to.deep.equal(['Người dùng 03']),
     );

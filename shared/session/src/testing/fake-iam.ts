@@ -4,6 +4,8 @@ import { ApiPaths, ErrorCodes, type Profile, type TokenSet } from '@hcm/contract
 export interface FakeCall {
   method: string;
   path: string;
+  /** the query string the client sent (paging, keyword, filters) */
+  query: URLSearchParams;
   headers: Headers;
   body: unknown;
 }
@@ -36,12 +38,19 @@ export class FakeApi {
     return this.calls.filter((c) => c.path === path);
   }
 
+  /** The query of the last call to `path`, if any. */
+  lastQuery(path: string): URLSearchParams | undefined {
+    return this.callsTo(path).at(-1)?.query;
+  }
+
   readonly fetch = async (input: URL | Request | string, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request ? input : new Request(input, init);
     const text = await request.text();
+    const url = new URL(request.url);
     const call: FakeCall = {
       method: request.method,
-      path: new URL(request.url).pathname,
+      path: url.pathname,
+      query: url.searchParams,
       headers: request.headers,
       body: text ? (JSON.parse(text) as unknown) : undefined,
     };
