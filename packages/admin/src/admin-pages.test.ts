@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { ADMIN_APP, menuEntries, menuPaths } from '@hcm/contracts';
 import { systemContracts } from '@hcm/contracts/system';
 import { positionCoefficientContract } from '@hcm/contracts/position-coefficients';
+import { notificationEventContract } from '@hcm/contracts/notification-events';
 import { ADMIN_PAGES, routeOf } from './admin-pages.ts';
 import { DRAWN_CONTRACTS } from './drawn-contracts.ts';
 import { ACTION_LOG_ROUTE, actionLogPage } from './action-log/action-log-route.ts';
@@ -18,9 +19,12 @@ describe('the admin app’s routes', () => {
   });
 
   it('draw every category and system contract and the action log, each a menu entry', () => {
-    const drawn = [...DRAWN_CONTRACTS, ...systemContracts, positionCoefficientContract].map(
-      (contract) => contract.route,
-    );
+    const drawn = [
+      ...DRAWN_CONTRACTS,
+      ...systemContracts,
+      positionCoefficientContract,
+      notificationEventContract,
+    ].map((contract) => contract.route);
     expect(
       [
         ...drawn,
@@ -69,17 +73,20 @@ describe('the pages’ titles', () => {
   it('are the names their menu entries give them, in both languages', () => {
     const entries = new Map(menuEntries().map(({ entry }) => [entry.path, entry.key]));
     const labels = { vi: menuLabels('vi'), en: menuLabels('en') };
-    const differing = [...DRAWN_CONTRACTS, ...systemContracts, positionCoefficientContract].flatMap(
-      (contract) => {
-        const key = entries.get(contract.route) ?? '';
-        return (['vi', 'en'] as const)
-          .filter((language) => labels[language][key] !== contract.title[language])
-          .map(
-            (language) =>
-              `${contract.route} ${language}: “${contract.title[language]}” ≠ “${labels[language][key]}”`,
-          );
-      },
-    );
+    const differing = [
+      ...DRAWN_CONTRACTS,
+      ...systemContracts,
+      positionCoefficientContract,
+      notificationEventContract,
+    ].flatMap((contract) => {
+      const key = entries.get(contract.route) ?? '';
+      return (['vi', 'en'] as const)
+        .filter((language) => labels[language][key] !== contract.title[language])
+        .map(
+          (language) =>
+            `${contract.route} ${language}: “${contract.title[language]}” ≠ “${labels[language][key]}”`,
+        );
+    });
     expect(differing).toEqual([]);
   });
 });
@@ -88,7 +95,12 @@ describe('the users who see a drawn page’s menu entry', () => {
   it('are those its API serves: no system user on a tenant list, no tenant user on a system one', () => {
     const levelsOf = new Map(menuEntries().map(({ entry }) => [entry.path, entry.levels]));
     const served = { tenant: ['TENANT'], system: ['SYSTEM'], both: ['SYSTEM', 'TENANT'] } as const;
-    const wrong = [...DRAWN_CONTRACTS, ...systemContracts, positionCoefficientContract]
+    const wrong = [
+      ...DRAWN_CONTRACTS,
+      ...systemContracts,
+      positionCoefficientContract,
+      notificationEventContract,
+    ]
       .filter((contract) =>
         (levelsOf.get(contract.route) ?? []).some(
           (level) => !(served[contract.level] as readonly string[]).includes(level),

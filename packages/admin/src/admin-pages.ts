@@ -18,6 +18,7 @@ const OWN_PAGES: Readonly<Record<string, () => Promise<PageModule>>> = {
   '/system/client': () => import('./clients/ClientsPage.tsx'),
   '/system/configuration': () => import('./configuration/ConfigurationPage.tsx'),
   '/pm/payroll-scale': () => import('./payroll-scale/PositionCoefficientPages.tsx'),
+  '/notification/form': () => import('./notifications/NotificationEventPages.tsx'),
 };
 const categoryPages = () => import('./pages/CategoryPages.tsx');
 

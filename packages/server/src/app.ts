@@ -20,6 +20,7 @@ import {
 import { registerStaticFrontEnd } from './http/static-front-end.ts';
 import { registerWidgetOrigins } from './http/widget-origins.ts';
 import { checkBindings } from './resources/check-tables.ts';
+import { startJobQueue } from './jobs/job-queue.ts';
 import type { App } from './http/types.ts';
 import { typeboxValidatorCompiler } from './http/validation.ts';
 import { healthService } from './services/health/routes.ts';
@@ -106,7 +107,12 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(systemService, { deps: { db: db.orm, theme: config.theme, exports: config.exports } });
   await app.register(configurationRoutes, { deps: { db: db.orm, tokens: config.tokens } });
   await app.register(storageService, { deps: { db: db.orm, store } });
-  await app.register(notificationService, { deps: { db } });
+  const queue = await startJobQueue(db, app.log, { pollSeconds: config.jobs.pollSeconds });
+  // before the database closes, after the routes stop: running jobs finish, none is taken after
+  app.addHook('onClose', async () => queue.stop());
+  await app.register(notificationService, {
+    deps: { db, queue, mail: config.mail, publicUrl: config.http.publicUrl },
+  });
 
   const frontEnd = { root: config.staticDir, available: existsSync(config.staticDir) };
   if (frontEnd.available) await registerStaticFrontEnd(app, config.staticDir);

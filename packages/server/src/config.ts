@@ -132,6 +132,19 @@ export interface Config {
   files: FileStoreConfig;
   /** background work the server does on a clock */
   jobs: JobsConfig;
+  /** SMTP_URL, MAIL_FROM: the mail server notifications are emailed through (services/notification/mail) */
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  /** smtp://user:pass@host:port or smtps://…; unset: the portal sends no email (a send asking for one is refused) */
+  smtpUrl: string | undefined;
+  /** the From of every email */
+  from: string;
+  /** MAIL_RETRY_LIMIT (default 5): attempts after the first before an email is FAILED */
+  retryLimit: number;
+  /** MAIL_RETRY_DELAY_SECONDS (default 60): the wait before the first retry, doubling after each */
+  retryDelaySeconds: number;
 }
 
 export interface JobsConfig {
@@ -140,6 +153,8 @@ export interface JobsConfig {
    * into force or expired with the date get their validity rewritten (om/labor-contracts)
    */
   contractValiditySweepMinutes: number;
+  /** JOB_POLL_SECONDS (default 2): how often the job queue's workers look for due jobs */
+  pollSeconds: number;
 }
 
 export const ROOT_FULL_NAME = 'Quản trị hệ thống';
@@ -352,6 +367,19 @@ export function loadConfig(env: Env, options: { cwd?: string; paths?: ServerPath
   const exports: ExportConfig = { sendTimeoutSeconds: integer('EXPORT_SEND_TIMEOUT_SECONDS', 30, 1, 3600) };
   const jobs: JobsConfig = {
     contractValiditySweepMinutes: integer('CONTRACT_VALIDITY_SWEEP_MINUTES', 60, 0, 1440),
+    pollSeconds: integer('JOB_POLL_SECONDS', 2, 1, 600),
+  };
+  const smtpUrl = read('SMTP_URL');
+  if (smtpUrl !== undefined && (!/^smtps?:\/\//.test(smtpUrl) || !URL.canParse(smtpUrl)))
+    problems.push('SMTP_URL must be an smtp:// or smtps:// URL (smtp://user:password@host:port)');
+  const from = read('MAIL_FROM') ?? 'HCM <no-reply@hcm.local>';
+  if (!/^[^\r\n<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/.test(from))
+    problems.push(`MAIL_FROM must be an address or "Name <address>", got "${from}"`);
+  const mail: MailConfig = {
+    smtpUrl,
+    from,
+    retryLimit: integer('MAIL_RETRY_LIMIT', 5, 0, 50),
+    retryDelaySeconds: integer('MAIL_RETRY_DELAY_SECONDS', 60, 1, 86_400),
   };
 
   if (problems.length > 0 || logLevel === undefined) throw new ConfigError(problems);
@@ -372,5 +400,6 @@ export function loadConfig(env: Env, options: { cwd?: string; paths?: ServerPath
     theme,
     files,
     jobs,
+    mail,
   };
 }

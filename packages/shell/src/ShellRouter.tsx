@@ -1,7 +1,7 @@
-import { useEffect, useMemo } from 'react';
+import { Suspense, lazy, useEffect, useMemo } from 'react';
 import { NAVIGATION_ERROR_EVENT, type NavigationErrorDetail } from '@hcm/contracts';
 import { i18n } from '@hcm/i18n';
-import { showToast } from '@hcm/ui';
+import { Loading, showToast } from '@hcm/ui';
 import { useSession } from './session/use-session.ts';
 import { replaceLocation, useShellLocation } from './routing/location.ts';
 import { errorPathForStatus, resolveRoute, type RouteDecision } from './routing/resolve-route.ts';
@@ -23,6 +23,16 @@ import { SHELL_APP } from './shell-i18n.ts';
 import { usePageTitle } from './page-title/use-page-title.ts';
 
 const NO_MODULES: readonly string[] = [];
+
+// Lazy chunks of the shell: only who opens their notifications downloads these pages.
+const MyNotificationsPage = lazy(() =>
+  import('./pages/my-notifications/MyNotificationsPage.tsx').then((m) => ({
+    default: m.MyNotificationsPage,
+  })),
+);
+const MyNotificationPage = lazy(() =>
+  import('./pages/my-notifications/MyNotificationPage.tsx').then((m) => ({ default: m.MyNotificationPage })),
+);
 
 /** A shell text outside React: read when the toast shows, in the language of that moment. */
 const shellText = (key: string) => i18n.t(key, { ns: SHELL_APP });
@@ -115,6 +125,16 @@ export function ShellRouter({
     <WorkspaceLayout profile={profile}>
       {decision.page === 'dashboard' && <DashboardPage profile={profile} />}
       {decision.page === 'my-profile' && <MyProfilePage profile={profile} />}
+      {(decision.page === 'my-notifications' || decision.page === 'my-notification') && (
+        <Suspense fallback={<Loading />}>
+          {decision.page === 'my-notification' ? (
+            // keyed: another notification's page starts afresh
+            <MyNotificationPage key={decision.notificationId} id={decision.notificationId} />
+          ) : (
+            <MyNotificationsPage />
+          )}
+        </Suspense>
+      )}
       {decision.page === 'module-missing' && <ModuleMissingPage entryKey={decision.entryKey} />}
       {decision.page === 'not-found' && <NotFoundPage signedIn />}
       {decision.page === 'forbidden' && <ForbiddenPage />}

@@ -17,6 +17,14 @@ export const ApiPaths = {
     /** POST { ids }: the users by id (user.view), to show names where records keep user ids */
     usersByIds: '/api/iam/users/find-by-ids',
   },
+  notification: {
+    /**
+     * GET: one of the caller's own notifications with its content (the "my notifications"
+     * detail page); 404 for anyone else's or one not sent yet. The inbox's other paths are
+     * MY_NOTIFICATIONS_PATHS of @hcm/contracts/notifications.
+     */
+    myNotification: '/api/notification/me/notifications/:id',
+  },
   theme: {
     /** GET, no sign-in: the deployment's theme (PortalTheme) */
     current: '/api/system/public/theme',

@@ -17,12 +17,14 @@ describe('the sidebar menu', () => {
       'salary',
       'admin',
       'system',
+      'notifications',
     ]);
     expect(groupsOf(MENU).map((g) => g.key)).toContain('timekeepingDocuments');
     // Entries per top-level node, counted from the lists of catalogues §2.2, and Contacts (a
-    // route of catalogues §2.1 that §2.2 leaves out: every employee needs a way to it).
+    // route of catalogues §2.1 that §2.2 leaves out: every employee needs a way to it), and the
+    // two notification pages of §2.1 (each user's inbox, sending to an audience).
     expect(MENU.map((n) => (n.kind === 'group' ? menuEntries(n.children).length : 1))).toEqual([
-      1, 10, 7, 19, 16, 29, 13,
+      1, 10, 7, 19, 16, 29, 13, 2,
     ]);
   });
 
@@ -44,7 +46,9 @@ describe('the sidebar menu', () => {
   it('puts every page but the dashboard under a module segment', () => {
     for (const { entry } of places) {
       if (entry.key === 'dashboard') continue;
-      expect(['/om', '/kpi', '/tm', '/pm', '/setting', '/system']).toContain(moduleSegmentOf(entry.path));
+      expect(['/om', '/kpi', '/tm', '/pm', '/setting', '/system', '/notification']).toContain(
+        moduleSegmentOf(entry.path),
+      );
       expect(entry.path).toMatch(/^\/[a-z]+\/[a-z-]+$/);
     }
   });

@@ -56,6 +56,18 @@ export const DASHBOARD_MENU_ENTRY: MenuEntry = {
   levels: UserLevels,
 };
 
+/**
+ * Each tenant user's own notifications (catalogues §2.1 "notification-me"): the shell's page,
+ * open to all of them; a system user belongs to no tenant and gets none.
+ */
+export const MY_NOTIFICATIONS_MENU_ENTRY: MenuEntry = {
+  kind: 'entry',
+  key: 'myNotifications',
+  path: '/notification/notification-me',
+  authorities: [],
+  levels: ['TENANT'],
+};
+
 export const MENU: readonly MenuNode[] = [
   DASHBOARD_MENU_ENTRY,
   group('organisation', [
@@ -188,6 +200,12 @@ export const MENU: readonly MenuNode[] = [
       entry('timeSalaryCoefficient', '/system/time-salary-coefficient', ['time_salary_coefficient']),
       entry('technicalLevels', '/system/technical-levels', ['technical_level']),
     ]),
+  ]),
+  // Catalogues §2.1 routes that §2.2 leaves out of the menu: each user's inbox, and sending to an audience.
+  group('notifications', [
+    MY_NOTIFICATIONS_MENU_ENTRY,
+    // compose and send to an audience (catalogues §2.1 "Notification: form"), the admin app's pages
+    entry('notificationForm', '/notification/form', ['notification']),
   ]),
 ];
 

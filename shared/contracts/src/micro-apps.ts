@@ -61,6 +61,7 @@ export const ADMIN_APP: MicroAppDeclaration = {
     '/system/client',
     '/system/configuration',
     '/pm/payroll-scale',
+    '/notification/form',
   ],
 };
 

@@ -37,7 +37,8 @@ export const PermissionResources = {
   event_configuration: plain('SYSTEM', SYSTEM),
   action_log: plain('SYSTEM', BOTH),
   file: plain('SYSTEM', BOTH),
-  notification: plain('SYSTEM', BOTH),
+  // Notifications sent to a tenant's people (modules/notification-events.ts); every user's inbox needs no permission.
+  notification: plain('SYSTEM', TENANT),
 
   // Settings: accounts, roles, templates, shared reference lists.
   user: plain('SETTING', BOTH),

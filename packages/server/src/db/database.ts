@@ -26,6 +26,11 @@ export interface Database {
    * API nodes). Resolves once listening; the function it gives stops listening.
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs raw SQL outside any transaction of the application, as the owner (pg-boss's own
+   * statements: several separated by semicolons when no values are given).
+   */
+  raw(text: string, values?: readonly unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** `SHOW server_version`; also the health check's proof that the database answers. */
   serverVersion(): Promise<string>;
   close(): Promise<void>;

@@ -28,6 +28,12 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     migrate: (migrationsFolder) => migrate(orm, { migrationsFolder }),
     // PGlite delivers a committed NOTIFY to the listeners of its own process: the only process.
     listen: (channel, onMessage) => client.listen(channel, onMessage),
+    async raw(text, values) {
+      // PGlite's query takes one statement; exec several, without parameters
+      if (values && values.length > 0) return client.query<Record<string, unknown>>(text, [...values]);
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    },
     async serverVersion() {
       const result = await client.query<{ server_version: string }>('SHOW server_version');
       return result.rows[0]?.server_version ?? 'unknown';

@@ -79,6 +79,12 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
       }
     },
     listen: (channel, onMessage) => listenOn(options.url, channel, onMessage, onError),
+    async raw(text, values) {
+      const result = (await pool.query(text, values ? [...values] : undefined)) as
+        pg.QueryResult | pg.QueryResult[];
+      const last = Array.isArray(result) ? result.at(-1) : result;
+      return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
+    },
     async serverVersion() {
       const result = await pool.query<{ server_version: string }>('SHOW server_version');
       return result.rows[0]?.server_version ?? 'unknown';

@@ -42,6 +42,7 @@ import { directoryTables } from './tables/directory.ts';
 import { positionUnitTables } from './tables/position-units.ts';
 import { fileListTables } from './tables/file-lists.ts';
 import { notificationTables } from './tables/notifications.ts';
+import { notificationEventTables } from './tables/notification-events.ts';
 
 /**
  * The typed mirror of migrations/*.sql for drizzle's query builder. The SQL files are the
@@ -546,6 +547,7 @@ export const schema = {
   ...positionUnitTables,
   ...fileListTables,
   ...notificationTables,
+  ...notificationEventTables,
   actionLogs,
   systemActionLogs,
   tenants,

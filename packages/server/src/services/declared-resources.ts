@@ -1,4 +1,5 @@
 import type { ResourceDefinition } from '../resources/index.ts';
+import { notificationResources } from './notification/index.ts';
 import { omResources } from './om/index.ts';
 import { pmResources } from './pm/index.ts';
 import { systemResources } from './system/index.ts';
@@ -12,4 +13,5 @@ export const declaredResources: readonly ResourceDefinition[] = [
   ...omResources,
   ...pmResources,
   ...systemResources,
+  ...notificationResources,
 ];

@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import {
+  AlertRegular,
   CalendarClockRegular,
   HomeRegular,
   MoneyRegular,
@@ -23,6 +24,7 @@ export const MENU_ICONS: Readonly<Record<string, FluentIcon>> = {
   salary: MoneyRegular,
   admin: SettingsRegular,
   system: ServerRegular,
+  notifications: AlertRegular,
 };
 
 /** A group added to the menu before its icon is chosen still gets one. */

@@ -24,11 +24,14 @@ describe('visibleMenu', () => {
       'timekeeping',
       'timekeepingDocuments',
       'leaveApplication',
+      // every tenant user reads their own notifications
+      'notifications',
+      'myNotifications',
     ]);
   });
 
-  it('shows a user with no authority only the dashboard', () => {
-    expect(keysOf(visibleMenu(tenantUser([])))).toEqual(['dashboard']);
+  it('shows a user with no authority only the dashboard and their own notifications', () => {
+    expect(keysOf(visibleMenu(tenantUser([])))).toEqual(['dashboard', 'notifications', 'myNotifications']);
   });
 
   it('hides entries of another user level even to a holder of the authority', () => {
@@ -153,7 +156,8 @@ describe('the menu of the installed apps', () => {
   it('still filters the installed entries by authority', () => {
     setInstalledRoutes(['/setting/job-titles', '/setting/religion']);
     const clerk: MenuViewer = { authorities: ['religion.view'], isRoot: false, level: 'TENANT' };
-    expect(entryKeys(visibleMenu(clerk))).toEqual(['dashboard', 'religion']);
+    // the inbox is the shell's own page: shown whatever is installed
+    expect(entryKeys(visibleMenu(clerk))).toEqual(['dashboard', 'religion', 'myNotifications']);
   });
 
   it('is the whole menu when the shell was told nothing (a component alone)', () => {

@@ -10,6 +10,7 @@ import {
   type UserLevel,
 } from '@hcm/contracts';
 import { installedRoutesNow } from '../routing/installed-apps.ts';
+import { ShellPaths } from '../routing/shell-paths.ts';
 
 /** Who is looking at the menu: what they hold and at which level they work. */
 export interface MenuViewer {
@@ -39,7 +40,7 @@ export const holdsEntryAuthority = (entry: MenuEntry, viewer: MenuViewer) =>
 export const levelAllowsEntry = (entry: MenuEntry, viewer: MenuViewer) => entry.levels.includes(viewer.level);
 
 /** The shell's own pages that are menu entries: there whatever is installed. */
-const SHELL_MENU_PATHS = ['/dashboard'];
+const SHELL_MENU_PATHS = [ShellPaths.dashboard, ShellPaths.myNotifications];
 
 let installedMenuCache: { routes: readonly string[]; menu: MenuNode[] } | null = null;
 

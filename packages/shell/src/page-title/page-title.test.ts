@@ -38,6 +38,10 @@ describe('page titles', () => {
     expect(titleOf('privacy-policy', '/privacy-policy', en)).toBe('Privacy policy · HCM');
     expect(titleOf('set-password', '/set-password')).toBe('Đặt mật khẩu · HCM');
     expect(titleOf('set-password', '/set-password', en)).toBe('Set your password · HCM');
+    expect(titleOf('my-notifications', '/notification/notification-me')).toBe('Thông báo của tôi · HCM');
+    expect(titleOf('my-notification', '/notification/notification-me/x/detail', en)).toBe(
+      'Detail · My notifications · HCM',
+    );
   });
 
   it('says the product alone where nothing names the page', () => {

@@ -8,6 +8,7 @@ const SHELL_PAGE_TITLES: Readonly<Record<string, string>> = {
   'change-password': 'pages.changePassword.title',
   dashboard: 'navigation.menu.dashboard',
   'my-profile': 'navigation.shellPages.myProfile',
+  'my-notifications': 'navigation.menu.myNotifications',
   'not-found': 'notFound.title',
   forbidden: 'pages.forbidden.title',
   'server-error': 'pages.serverError.title',
@@ -22,6 +23,8 @@ const SHELL_PAGE_TITLES: Readonly<Record<string, string>> = {
 export function pageTitleKeys(page: string, pathname: string): string[] {
   const own = SHELL_PAGE_TITLES[page];
   if (own) return [own];
+  // one notification: "Chi tiết · Thông báo của tôi", whatever its id looks like
+  if (page === 'my-notification') return ['navigation.actions.detail', 'navigation.menu.myNotifications'];
   const match = matchMenuPath(pathname);
   if (!match) return [];
   const entry = menuLabelKey(match.entry.key);

@@ -218,6 +218,44 @@ describe('resolveRoute: shell pages', () => {
       page: 'my-profile',
     });
   });
+
+  it('shows the user’s own notifications, list and one, to any signed-in user whatever is installed', () => {
+    const id = '0b6c6f4e-1d2a-4c55-9a1e-5f1c2d3e4f50';
+    const nobody: MenuViewer = { authorities: [], isRoot: false, level: 'TENANT' };
+    for (const context of [as(nobody, []), as(hrAdmin, ['/notification'])]) {
+      expect(resolveRoute(at('/notification/notification-me', '?filter=unread'), context)).toEqual({
+        kind: 'workspace',
+        page: 'my-notifications',
+      });
+      expect(resolveRoute(at('/notification/notification-me/'), context)).toEqual({
+        kind: 'workspace',
+        page: 'my-notifications',
+      });
+      expect(resolveRoute(at(`/notification/notification-me/${id}/detail`), context)).toEqual({
+        kind: 'workspace',
+        page: 'my-notification',
+        notificationId: id,
+      });
+      for (const other of [
+        `/notification/notification-me/${id}`,
+        `/notification/notification-me/${id}/update`,
+      ])
+        expect(resolveRoute(at(other), context)).toEqual({ kind: 'workspace', page: 'not-found' });
+    }
+    expect(resolveRoute(at('/notification/notification-me-else'), as(nobody, []))).toEqual({
+      kind: 'workspace',
+      page: 'not-found',
+    });
+  });
+
+  it('sends a signed-out visitor of their notifications to sign in, and back after', () => {
+    const path = '/notification/notification-me/0b6c6f4e-1d2a-4c55-9a1e-5f1c2d3e4f50/detail';
+    expect(resolveRoute(at(path), signedOut)).toEqual({ kind: 'redirect', to: `/login?redirect=${path}` });
+    expect(resolveRoute(at('/notification/notification-me', '?filter=read'), signedOut)).toEqual({
+      kind: 'redirect',
+      to: '/login?redirect=/notification/notification-me%3Ffilter%3Dread',
+    });
+  });
 });
 
 describe('errorPathForStatus', () => {

@@ -24,7 +24,12 @@ export type RouteDecision =
       kind: 'public';
       page: 'sign-in' | 'privacy-policy' | 'set-password' | 'change-password' | EitherLayoutPage;
     }
-  | { kind: 'workspace'; page: 'dashboard' | 'module' | 'my-profile' | EitherLayoutPage }
+  | {
+      kind: 'workspace';
+      page: 'dashboard' | 'module' | 'my-profile' | 'my-notifications' | EitherLayoutPage;
+    }
+  /** one of the user's notifications, by the id in its path (the page checks the id) */
+  | { kind: 'workspace'; page: 'my-notification'; notificationId: string }
   /** a menu page whose installed micro-app could not be loaded (network, a broken release) */
   | { kind: 'workspace'; page: 'module-missing'; entryKey: string };
 
@@ -111,6 +116,23 @@ export function errorPathForStatus(status: number): string {
   return ShellPaths.serverError;
 }
 
+/**
+ * The shell's "my notifications" pages, by the path below /notification/notification-me: the
+ * list ('') and one notification ('/{id}/detail'); anything else there is not found.
+ */
+function myNotificationsPage(rest: string): RouteDecision {
+  if (rest === '') return { kind: 'workspace', page: 'my-notifications' };
+  const [, id, action, ...more] = rest.split('/');
+  if (id && action === 'detail' && more.length === 0) {
+    try {
+      return { kind: 'workspace', page: 'my-notification', notificationId: decodeURIComponent(id) };
+    } catch {
+      // a malformed escape: no notification has such an id
+    }
+  }
+  return { kind: 'workspace', page: 'not-found' };
+}
+
 const EITHER_LAYOUT_PAGES: Readonly<Record<string, EitherLayoutPage>> = {
   [ShellPaths.notFound]: 'not-found',
   [ShellPaths.forbidden]: 'forbidden',
@@ -145,6 +167,10 @@ export function resolveRoute(location: ShellLocation, context: RouteContext): Ro
   const toSignIn = { kind: 'redirect', to: signInPathFor(`${location.pathname}${location.search}`) } as const;
   if (path === ShellPaths.changePassword) return toSignIn;
   if (path === ShellPaths.myProfile) return viewer ? { kind: 'workspace', page: 'my-profile' } : toSignIn;
+  if (isUnder(path, ShellPaths.myNotifications)) {
+    if (!viewer) return toSignIn;
+    return myNotificationsPage(path.slice(ShellPaths.myNotifications.length));
+  }
 
   const match = matchMenuPath(path, context.menu ?? MENU);
   const isDashboard = match?.entry.path === ShellPaths.dashboard;

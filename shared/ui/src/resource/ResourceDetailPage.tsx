@@ -109,9 +109,15 @@ export function ResourceDetailPage({
     );
 
   // A person is named by full name (workers), a contract by its number, a decision by its
-  // number, anything else by name, then code.
+  // number, a notification by its title, anything else by name, then code.
   const name = String(
-    record.name ?? record.fullName ?? record.number ?? record.decisionNumber ?? record.code ?? '',
+    record.name ??
+      record.fullName ??
+      record.number ??
+      record.decisionNumber ??
+      record.title ??
+      record.code ??
+      '',
   );
   const statusField = contract.statusField;
   const status = statusField ? String(record[statusField] ?? '') : '';

@@ -38,11 +38,11 @@ export interface ResourceTestKit {
  */
 export async function startResourceTestKit(
   engine: Engine,
-  options: { areas?: boolean } = {},
+  options: { areas?: boolean; env?: Record<string, string> } = {},
 ): Promise<ResourceTestKit> {
   const database: TestDatabase = await createTestDatabase(engine);
   const server = await startTestServer(
-    { ...database.env, LOG_LEVEL: 'warn' },
+    { ...database.env, LOG_LEVEL: 'warn', ...options.env },
     { areas: options.areas ?? false },
   );
   const deps = { db: server.db.orm, passwords: server.passwords };

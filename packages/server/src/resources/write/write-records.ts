@@ -107,9 +107,20 @@ function only(rows: unknown): Row {
   return row;
 }
 
-/** Only the declared fields of a validated body (the schema already refused others). */
-function pick(body: Row, names: readonly string[]): Row {
-  return Object.fromEntries(names.filter((n) => body[n] !== undefined).map((n) => [n, body[n]]));
+/**
+ * Only the declared fields of a validated body (the schema already refused others), a date-time
+ * (ISO 8601 in the API) as the Date its timestamptz column takes.
+ */
+function pick(definition: ResourceDefinition, body: Row, names: readonly string[]): Row {
+  return Object.fromEntries(
+    names
+      .filter((n) => body[n] !== undefined)
+      .map((n) => {
+        const value = body[n];
+        const dateTime = definition.fields[n]?.kind === 'dateTime' && typeof value === 'string';
+        return [n, dateTime ? new Date(value) : value];
+      }),
+  );
 }
 
 export async function createRecord(
@@ -118,7 +129,7 @@ export async function createRecord(
   context: WriteContext,
   body: Row,
 ): Promise<ResourceRecord> {
-  const values = pick(body, definition.declaration.create);
+  const values = pick(definition, body, definition.declaration.create);
   const lists = listsOf(definition, body);
   await checkWrite(tx, definition, context, values, null, lists);
   await definition.hooks.beforeCreate?.(hookContext(tx, context), values);
@@ -155,6 +166,7 @@ export async function applyChanges(
   if (changed.length === 0) return before;
   const listNames = Object.keys(definition.lists);
   const lists = pick(
+    definition,
     changes,
     changed.filter((n) => listNames.includes(n)),
   );
@@ -165,6 +177,7 @@ export async function applyChanges(
         .update(definition.table)
         .set({
           ...pick(
+            definition,
             changes,
             changed.filter((n) => !listNames.includes(n)),
           ),
@@ -202,7 +215,7 @@ export async function updateRecord(
       ErrorCodes.conflict,
       `The record was changed by someone else (version ${String(before.version)}, not ${String(body.version)}): reload it`,
     );
-  const changes = { ...pick(body, definition.declaration.update), ...listsOf(definition, body) };
+  const changes = { ...pick(definition, body, definition.declaration.update), ...listsOf(definition, body) };
   await checkWrite(tx, definition, context, changes, before);
   const hooks = hookContext(tx, context);
   await definition.hooks.beforeUpdate?.(hooks, before, changes);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PageEnvelope } from '@hcm/contracts';
+import { ApiPaths, type PageEnvelope } from '@hcm/contracts';
 import { MY_NOTIFICATIONS_PATHS as PATHS, type MyNotification } from '@hcm/contracts/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inScope } from '../../db/tenant-scope.ts';
@@ -108,6 +108,63 @@ describe.each(await testEngines('both'))('notifications on $engine', ({ engine }
     expect(all.body.data).toEqual({ marked: 2 });
     expect(await unread(anna)).toBe(0);
     expect(await unread(binh)).toBe(1);
+  });
+
+  it('answers one of the caller’s own notifications with its content, and nobody else’s', async () => {
+    const detailOf = (id: string) => ApiPaths.notification.myNotification.replace(':id', id);
+    const get = <T = { data: MyNotification }>(who: Caller, id: string) =>
+      kit.http.get<T>(detailOf(id), who.token);
+    const content = 'Kính gửi anh/chị,\nLịch khám sức khỏe định kỳ: 08:00 ngày 12/12.\n\nTrân trọng.';
+    /** the one notification a send wrote */
+    const sent = async (delivered: Promise<{ notification: MyNotification }[]>) => {
+      const [first] = await delivered;
+      expect(first).toBeDefined();
+      return (first as { notification: MyNotification }).notification;
+    };
+    const own = await sent(
+      send(anna, { title: 'Khám sức khỏe định kỳ', content, attachedLink: '/setting/my-profile' }),
+    );
+    const binhs = await sent(send(binh, { title: 'Chỉ cho Bình', content: 'Riêng tư' }));
+    const later = await sent(send(anna, { title: 'Chưa đến giờ', sendAt: new Date(Date.now() + 3_600_000) }));
+    const foreign = await sent(send(stranger, { title: 'Của công ty khác' }));
+
+    const res = await get(anna, own.id);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toEqual({
+      id: own.id,
+      title: 'Khám sức khỏe định kỳ',
+      content,
+      attachedLink: '/setting/my-profile',
+      eventType: null,
+      sendAt: own.sendAt,
+      isRead: false,
+    });
+    // reading it is not marking it read: the page does that
+    expect((await get(anna, own.id)).body.data.isRead).toBe(false);
+
+    // another user's, another tenant's, one not sent yet and an id of nothing: 404 in the envelope
+    for (const id of [binhs.id, foreign.id, later.id, randomUUID()]) {
+      const missing = await get<{ code: string; message: string }>(anna, id);
+      expect(missing.status, id).toBe(404);
+      expect(missing.body).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    // the owner reads their own
+    expect((await get(binh, binhs.id)).body.data).toMatchObject({ content: 'Riêng tư' });
+
+    // a malformed id is refused as the other inbox routes refuse it
+    const malformed = await get<{ code: string }>(anna, 'not-a-uuid');
+    const markMalformed = await kit.http.post(
+      PATHS.markRead.replace(':id', 'not-a-uuid'),
+      undefined,
+      anna.token,
+    );
+    expect(malformed.status).toBe(400);
+    expect(markMalformed.status).toBe(400);
+    expect(malformed.body.code).toBe((markMalformed.body as { code: string }).code);
+
+    // signed in only
+    const anonymous = await fetch(`${kit.server.url}${detailOf(own.id)}`);
+    expect(anonymous.status).toBe(401);
   });
 
   it('pushes a new notification to every open page of its user, and to nobody else', async () => {

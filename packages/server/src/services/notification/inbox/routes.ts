@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DataEnvelope, PageEnvelope } from '@hcm/contracts';
+import { ApiPaths, DataEnvelope, PageEnvelope } from '@hcm/contracts';
 import {
   MY_NOTIFICATION_SORTS,
   MY_NOTIFICATIONS_PATHS,
@@ -11,6 +11,7 @@ import { envelope, errorResponses } from '../../../http/envelope.ts';
 import { requireActor, runAsCaller } from '../../../http/caller-scope.ts';
 import { pagingQuery } from '../../../http/paging-query.ts';
 import { countUnread } from './count-unread.ts';
+import { getMyNotification } from './get-my-notification.ts';
 import { listMyNotifications } from './list-my-notifications.ts';
 import { markAllRead, markRead } from './mark-read.ts';
 
@@ -72,6 +73,26 @@ export const inboxRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
     },
     async (request) =>
       envelope(await runAsCaller(db, request, (tx) => countUnread(tx, requireActor(request).userId))),
+  );
+
+  app.get(
+    ApiPaths.notification.myNotification,
+    {
+      config,
+      schema: {
+        summary: 'One of them with its content; 404 for anyone else’s, or one not sent yet',
+        tags,
+        operationId: 'notification.me.get',
+        params: IdParams,
+        response: { 200: DataEnvelope(MyNotificationSchema), ...errorResponses },
+      },
+    },
+    async (request) =>
+      envelope(
+        await runAsCaller(db, request, (tx) =>
+          getMyNotification(tx, requireActor(request).userId, request.params.id),
+        ),
+      ),
   );
 
   app.post(

@@ -1,25 +1,12 @@
-import { Status, type FieldError, FieldErrorKeys } from '@hcm/contracts';
+import { type FieldError, FieldErrorKeys } from '@hcm/contracts';
 import type { AssignmentType } from '@hcm/contracts/settings';
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
 import { categoryTables, roles, users } from '../../../db/schema.ts';
 import { messageTemplates } from '../../../db/tables/settings.ts';
-import { likePattern } from '../../../resources/search/list-query.ts';
+import { namesOf, type Named, type NamedSource as Source } from '../../../resources/search/named-records.ts';
 
-/** Where the records one kind of reference points at live, and how they are named. */
-interface Source {
-  readonly table: PgTable;
-  readonly id: PgColumn;
-  readonly tenantId: PgColumn;
-  readonly status: PgColumn;
-  /** the name shown and copied into the step (a user: "full name (username)") */
-  readonly name: SQL<string>;
-  /** what a keyword matches */
-  readonly keyword: readonly PgColumn[];
-  /** more conditions on the records offered and accepted */
-  readonly only?: SQL;
-}
+export { namesOf, searchNamed, type Named } from '../../../resources/search/named-records.ts';
 
 const category = (table: (typeof categoryTables)['job_title']): Source => ({
   table,
@@ -66,56 +53,6 @@ export const NotificationTemplateSource: Source = {
   keyword: [messageTemplates.code, messageTemplates.name],
   only: eq(messageTemplates.channel, 'NOTIFICATION'),
 };
-
-export interface Named {
-  id: string;
-  name: string;
-  status: string;
-}
-
-/** The records of `ids` in the tenant (any status), by id. */
-export async function namesOf(
-  tx: Tx,
-  source: Source,
-  tenantId: string,
-  ids: readonly string[],
-): Promise<Map<string, Named>> {
-  if (ids.length === 0) return new Map();
-  const rows = await tx
-    .select({ id: source.id, name: source.name, status: source.status })
-    .from(source.table)
-    .where(and(eq(source.tenantId, tenantId), inArray(source.id, [...new Set(ids)]), source.only));
-  return new Map(rows.map((row) => [String(row.id), row as Named]));
-}
-
-/** One page of ACTIVE records whose keyword columns contain `keyword`, by name. */
-export async function searchNamed(
-  tx: Tx,
-  source: Source,
-  tenantId: string,
-  keyword: string,
-  page: { pageIndex: number; pageSize: number },
-): Promise<{ rows: Named[]; total: number }> {
-  const where = and(
-    eq(source.tenantId, tenantId),
-    eq(source.status, Status.active),
-    source.only,
-    keyword ? or(...source.keyword.map((column) => ilike(column, likePattern(keyword)))) : undefined,
-  );
-  const rows = (await tx
-    .select({ id: source.id, name: source.name, status: source.status })
-    .from(source.table)
-    .where(where)
-    .orderBy(asc(source.name), asc(source.id))
-    .limit(page.pageSize)
-    .offset((page.pageIndex - 1) * page.pageSize)) as Named[];
-  if (page.pageIndex === 1 && rows.length < page.pageSize) return { rows, total: rows.length };
-  const [counted] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(source.table)
-    .where(where);
-  return { rows, total: Number(counted?.n ?? 0) };
-}
 
 interface Step {
   assignmentType: AssignmentType;

@@ -1,4 +1,4 @@
-import { DataEnvelope, FieldLimits, PageEnvelope, Paging } from '@hcm/contracts';
+import { FieldLimits, PageEnvelope } from '@hcm/contracts';
 import {
   AssignmentType,
   WORKFLOW_TEMPLATE_SEARCH_AUTO_COMPLETE,
@@ -14,16 +14,15 @@ import { inResourceScope, resourceScopeOf } from '../../../resources/caller.ts';
 import { presentRecord } from '../../../resources/present.ts';
 import { listQueryOf, orderOf, pageOf, whereOf } from '../../../resources/search/list-query.ts';
 import { attachLists } from '../../../resources/write/lists.ts';
-import { AssigneeSources, namesOf, NotificationTemplateSource, searchNamed } from './assignees.ts';
+import { registerNamedLookup } from '../../../resources/routes/named-lookup-routes.ts';
+import { AssigneeSources, NotificationTemplateSource } from './assignees.ts';
 import { workflowTemplateResource } from './resources.ts';
 import { pagingQuery } from '../../../http/paging-query.ts';
 
 const definition = workflowTemplateResource;
 const TAG = 'system/workflow-templates';
-const Uuid = Type.String({ format: 'uuid' });
 const keyword = Type.Optional(Type.String({ maxLength: FieldLimits.search }));
 const TemplateType = Type.Unsafe<string>({ type: 'string', enum: Object.keys(WorkflowTemplateTypes) });
-const Named = Type.Object({ id: Uuid, name: Type.String(), status: Type.String() });
 
 const config = () =>
   ({ auth: 'user', permission: definition.permissionFor('view'), module: definition.module }) as const;
@@ -96,84 +95,24 @@ function searchAutoComplete(app: FastifyInstance, db: Db) {
   );
 }
 
-/**
- * GET {path}/auto-complete and POST {path}/find-by-ids of one kind of record a template refers
- * to (a step's assignee by type, the notification template): what the form's pickers call,
- * with the template permission only (an editor of templates need not administer roles or users).
- */
-function lookup(
-  app: FastifyInstance,
-  db: Db,
-  path: string,
-  source: Parameters<typeof namesOf>[1],
-  what: string,
-) {
-  const tenantOf = (request: Parameters<typeof resourceScopeOf>[1]) => resourceScopeOf(definition, request);
-  app.get(
-    `${path}/auto-complete`,
-    {
-      config: config(),
-      schema: {
-        summary: `Workflow templates: ACTIVE ${what} to choose from, by name`,
-        tags: [TAG],
-        querystring: Type.Object({ keyword, ...pagingQuery }, { additionalProperties: false }),
-        response: { 200: PageEnvelope(Named), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const query = request.query as Record<string, unknown>;
-      const scope = tenantOf(request);
-      const page = pageOf(query);
-      const text = typeof query.keyword === 'string' ? query.keyword.trim() : '';
-      const { rows, total } = await inResourceScope(db, definition, scope, (tx) =>
-        searchNamed(tx, source, scope.tenantId as string, text, page),
-      );
-      return { data: rows, page: { ...page, total } };
-    },
-  );
-  app.post(
-    `${path}/find-by-ids`,
-    {
-      config: config(),
-      schema: {
-        summary: `Workflow templates: the ${what} of the given ids (others are absent)`,
-        tags: [TAG],
-        body: Type.Object(
-          { ids: Type.Array(Uuid, { minItems: 1, maxItems: Paging.maxFindByIds }) },
-          { additionalProperties: false },
-        ),
-        response: { 200: DataEnvelope(Type.Array(Named)), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const scope = tenantOf(request);
-      const { ids } = request.body as { ids: string[] };
-      const found = await inResourceScope(db, definition, scope, (tx) =>
-        namesOf(tx, source, scope.tenantId as string, ids),
-      );
-      return { data: [...found.values()] };
-    },
-  );
-}
-
 /** The workflow templates' calls beside their generic sub-paths: /api/system/workflow-templates/... */
 export const workflowTemplateRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   if (WORKFLOW_TEMPLATE_SEARCH_AUTO_COMPLETE !== `${definition.basePath}/search-auto-complete`)
     throw new Error('the contract and the binding disagree on the search auto-complete path');
   searchAutoComplete(app, db);
   for (const type of Object.values(AssignmentType))
-    lookup(
-      app,
-      db,
-      `${definition.basePath}/assignees/${type.toLowerCase()}`,
-      AssigneeSources[type],
-      `${type.toLowerCase().replace('_', ' ')}s`,
-    );
-  lookup(
-    app,
-    db,
-    `${definition.basePath}/notification-templates`,
-    NotificationTemplateSource,
-    'notification templates',
-  );
+    registerNamedLookup(app, db, {
+      definition,
+      path: `${definition.basePath}/assignees/${type.toLowerCase()}`,
+      source: AssigneeSources[type],
+      what: `${type.toLowerCase().replace('_', ' ')}s`,
+      tag: TAG,
+    });
+  registerNamedLookup(app, db, {
+    definition,
+    path: `${definition.basePath}/notification-templates`,
+    source: NotificationTemplateSource,
+    what: 'notification templates',
+    tag: TAG,
+  });
 };

@@ -1,0 +1,94 @@
+import type { TargetedAudienceType } from '@hcm/contracts/notification-events';
+import { FieldErrorKeys, type FieldError } from '@hcm/contracts';
+import { eq, ne, sql } from 'drizzle-orm';
+import type { Tx } from '../../../db/database.ts';
+import { categoryTables, organizationUnits } from '../../../db/schema.ts';
+import { workers } from '../../../db/tables/workers.ts';
+import { namesOf, type NamedSource } from '../../../resources/search/named-records.ts';
+
+const category = (table: (typeof categoryTables)['job_title']): NamedSource => ({
+  table,
+  id: table.id,
+  tenantId: table.tenantId,
+  status: table.status,
+  name: sql<string>`${table.name}`,
+  keyword: [table.code, table.name],
+});
+
+const units = (only: ReturnType<typeof eq>): NamedSource => ({
+  table: organizationUnits,
+  id: organizationUnits.id,
+  tenantId: organizationUnits.tenantId,
+  status: organizationUnits.status,
+  name: sql<string>`${organizationUnits.name}`,
+  keyword: [organizationUnits.code, organizationUnits.name],
+  only,
+});
+
+/**
+ * The records each audience type names: units (working groups apart), working groups (units of
+ * type TO), job titles, job positions, employees (offered while WORKING, "name (code)").
+ */
+export const AudienceSources: Readonly<Record<TargetedAudienceType, NamedSource>> = {
+  ORGANIZATION_UNIT: units(ne(organizationUnits.typeCode, 'TO')),
+  GROUP: units(eq(organizationUnits.typeCode, 'TO')),
+  JOB_TITLE: category(categoryTables.job_title),
+  JOB_POSITION: category(categoryTables.job_position),
+  INDIVIDUAL: {
+    table: workers,
+    id: workers.id,
+    tenantId: workers.tenantId,
+    status: sql<string>`case when ${workers.workingStatus} = 'WORKING' then 'ACTIVE' else 'INACTIVE' end`,
+    name: sql<string>`${workers.fullName} || ' (' || ${workers.code} || ')'`,
+    keyword: [workers.code, workers.fullName],
+  },
+};
+
+export interface AudienceRow {
+  assignmentType: string;
+  assignmentId: string | null;
+  assignmentName?: string | null;
+}
+
+/**
+ * Checks each audience row against the records of its type in the tenant and copies the record's
+ * name into it (in place: the rows saved are these objects). ALL_PERSONNEL names nothing; every
+ * other type names one record of the tenant, or the row is refused at `audiences[i].assignmentId`.
+ */
+export async function fillAudienceNames(
+  tx: Tx,
+  tenantId: string,
+  rows: readonly AudienceRow[],
+): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  const byType = new Map<string, Map<string, { name: string }>>();
+  for (const type of Object.keys(AudienceSources) as TargetedAudienceType[]) {
+    const ids = rows
+      .filter((row) => row.assignmentType === type && row.assignmentId)
+      .map((row) => row.assignmentId as string);
+    if (ids.length > 0) byType.set(type, await namesOf(tx, AudienceSources[type], tenantId, ids));
+  }
+  rows.forEach((row, index) => {
+    const field = `audiences[${index}].assignmentId`;
+    if (row.assignmentType === 'ALL_PERSONNEL') {
+      if (row.assignmentId)
+        errors.push({ field, code: FieldErrorKeys.invalidValue, message: 'names nothing for all personnel' });
+      row.assignmentId = null;
+      row.assignmentName = null;
+      return;
+    }
+    if (!row.assignmentId) {
+      errors.push({ field, code: FieldErrorKeys.required, message: 'is required for this audience' });
+      return;
+    }
+    const found = byType.get(row.assignmentType)?.get(row.assignmentId);
+    if (found) row.assignmentName = found.name.slice(0, 200);
+    else
+      errors.push({
+        field,
+        code: FieldErrorKeys.invalidValue,
+        message: `is not a ${row.assignmentType.toLowerCase().replace('_', ' ')} of this tenant`,
+      });
+  });
+  return errors;
+}
