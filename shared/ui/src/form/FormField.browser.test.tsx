@@ -123,6 +123,24 @@ describe('form fields and the submit guard', () => {
     expect(name.value).to.equal('Trần Bình');
   });
 
+  it('keeps the leading characters of a formatted value (a link, a phone), only trimmed', async () => {
+    function Formatted() {
+      const form = useFormState<{ link: string }>({ initialValues: { link: '' } });
+      const binding = form.field('link');
+      return (
+        <FormField label="Liên kết" error={binding.error}>
+          <TextInput formatted value={binding.value} onChange={binding.onChange} onBlur={binding.onBlur} />
+        </FormField>
+      );
+    }
+    renderUi(<Formatted />);
+    const user = userEvent.setup();
+    const link = screen.getByLabelText(/Liên kết/) as HTMLInputElement;
+    await user.type(link, ' /om/contacts ');
+    await user.tab();
+    expect(link.value).to.equal('/om/contacts');
+  });
+
   it("shows '-' for an unknown key and 'errorMessage not found' for a missing message", async () => {
     const { rerender } = renderUi(<FixedError error={{ key: 'error.somethingElse' }} />);
     await screen.findByText('-');

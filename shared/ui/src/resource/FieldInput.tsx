@@ -14,7 +14,7 @@ import type { FieldContract, Label } from '@hcm/contracts/resource';
 import { FormField } from '../form/FormField.tsx';
 import type { FieldBinding } from '../form/use-form-state.ts';
 import { TextInput } from '../form/TextInput.tsx';
-import { cleanText } from '../form/clean-text.ts';
+import { cleanFieldText } from '../form/clean-text.ts';
 import { DateInput } from '../input/DateInput.tsx';
 import { DecimalInput } from '../input/DecimalInput.tsx';
 import { useUiTranslation } from '../i18n/ui-i18n.ts';
@@ -120,13 +120,18 @@ export function FieldInput({
             value={(value as string | null) ?? ''}
             onChange={(_, data) => onChange(data.value)}
             onBlur={() => {
-              const cleaned = cleanText((value as string | null) ?? '');
+              const cleaned = cleanFieldText((value as string | null) ?? '', field);
               if (cleaned !== ((value as string | null) ?? '')) onChange(cleaned);
               onBlur();
             }}
           />
         ) : (
-          <TextInput {...common} value={value as string | null} onChange={onChange} />
+          <TextInput
+            {...common}
+            formatted={field.pattern !== undefined}
+            value={value as string | null}
+            onChange={onChange}
+          />
         );
       case 'integer':
         return (

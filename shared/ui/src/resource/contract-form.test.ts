@@ -3,6 +3,7 @@ import { categoryContracts } from '@hcm/contracts/categories';
 import { shownValue, storedValue, type FieldContract } from '@hcm/contracts/resource';
 import { checkFieldValue } from '@hcm/contracts/resource/check';
 import { organizationUnitContract } from '@hcm/contracts/organization';
+import { notificationEventContract } from '@hcm/contracts/notification-events';
 import { settingContracts } from '@hcm/contracts/settings';
 import { systemContracts } from '@hcm/contracts/system';
 import { firstError } from '../form/validators.ts';
@@ -112,6 +113,25 @@ describe('request bodies', () => {
       salary: null,
       jobTitle: null,
       version: 4,
+    });
+  });
+
+  it('send a multi-line text with its lines and a formatted one with its leading characters', () => {
+    const notification = notificationEventContract;
+    const body = requestBody(
+      notification,
+      ['title', 'content', 'attachedLink'],
+      {
+        title: ' -- Lịch  nghỉ ',
+        content: '- Nghỉ  05/02.\r\n- Làm lại 15/02. ',
+        attachedLink: ' /om/contacts',
+      },
+      'create',
+    );
+    expect(body).toEqual({
+      title: 'Lịch nghỉ',
+      content: '- Nghỉ 05/02.\n- Làm lại 15/02.',
+      attachedLink: '/om/contacts',
     });
   });
 

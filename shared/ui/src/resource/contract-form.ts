@@ -1,7 +1,7 @@
 import type { AnyResourceContract, ChildrenField, FieldContract, ScalarField } from '@hcm/contracts/resource';
 import { decimalPattern, shownValue, storedValue } from '@hcm/contracts/resource';
 import { FieldErrorKeys } from '@hcm/contracts';
-import { cleanText } from '../form/clean-text.ts';
+import { cleanFieldText } from '../form/clean-text.ts';
 import { firstError, Validators, type FieldError, type Validator } from '../form/validators.ts';
 import { isInvalidDate } from '../input/date-text.ts';
 import type { ResourceRecord } from './resource-api.ts';
@@ -196,7 +196,7 @@ function requestValue(field: FieldContract, value: FormValue): unknown {
   switch (field.kind) {
     case 'text':
     case 'code': {
-      const text = cleanText(String(value));
+      const text = cleanFieldText(String(value), field);
       return text === '' ? null : text;
     }
     case 'integer':
