@@ -176,6 +176,7 @@ export const notificationEventContract = defineContract({
         'Left empty: the email carries the title and content of the notification.',
       ),
     }),
+    // the time it went (set when sent at once) or is to go out
     sendAt: f.dateTime({
       label: l('sendAt', 'Thời điểm gửi', 'Send at'),
       hint: l(
@@ -201,7 +202,7 @@ export const notificationEventContract = defineContract({
       maximum: 2_147_483_647,
     }),
   },
-  columns: ['title', 'eventType', 'audiences', 'sendAt', 'sendStatus', 'recipientCount', 'lastModifiedAt'],
+  columns: ['title', 'eventType', 'audiences', 'sendAt', 'sendStatus', 'recipientCount'],
   keyword: ['title'],
   filters: ['sendStatus', 'eventType'],
   sort: ['title', 'sendAt', 'sentAt', 'createdAt', 'lastModifiedAt'],
@@ -209,7 +210,7 @@ export const notificationEventContract = defineContract({
   without: ['status', 'import'],
   sections: [
     { title: CommonLabels.general, fields: ['title', 'eventType', 'content', 'attachedLink'] },
-    { title: l('section.audience', 'Người nhận', 'Recipients'), fields: ['audiences'] },
+    { title: l('section.audience', 'Đối tượng nhận', 'Audience'), fields: ['audiences'] },
     {
       title: l('section.delivery', 'Gửi', 'Delivery'),
       fields: [

@@ -44,6 +44,9 @@ export const AudienceSources: Readonly<Record<TargetedAudienceType, NamedSource>
   },
 };
 
+/** What an ALL_PERSONNEL row is called where the audience is listed. */
+export const ALL_PERSONNEL_NAME = 'Toàn bộ nhân sự';
+
 export interface AudienceRow {
   assignmentType: string;
   assignmentId: string | null;
@@ -74,7 +77,8 @@ export async function fillAudienceNames(
       if (row.assignmentId)
         errors.push({ field, code: FieldErrorKeys.invalidValue, message: 'names nothing for all personnel' });
       row.assignmentId = null;
-      row.assignmentName = null;
+      // the lists name the row like the others (in the portal's default language)
+      row.assignmentName = ALL_PERSONNEL_NAME;
       return;
     }
     if (!row.assignmentId) {

@@ -119,6 +119,8 @@ export async function deliverEvent(
     .set({
       sendStatus: 'SENT',
       sentAt: now,
+      // sent at once: the time it went is its send time (a scheduled one keeps the time it was due)
+      sendAt: event.sendAt ?? now,
       recipientCount: recipients.length,
       emailCount,
       jobId: null,

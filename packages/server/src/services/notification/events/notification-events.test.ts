@@ -167,6 +167,10 @@ describe.each(await testEngines('both'))('notification events on $engine', ({ en
     const sent = await post<{ data: Event }>(path(PATHS.send, draft.id), {});
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect(sent.body.data).toMatchObject({ sendStatus: 'SENT', recipientCount: 3, emailCount: 3 });
+    // sent at once: the time it went is its send time
+    expect(Date.parse((sent.body.data as unknown as { sendAt: string }).sendAt)).toBeGreaterThan(
+      Date.now() - 60_000,
+    );
     for (const code of ['NV01', 'NV02', 'NV03'])
       expect(await inbox(people[code] as Caller)).toEqual(['Lịch nghỉ Tết Nguyên đán 2027']);
     expect(await inbox(people.NV04 as Caller)).toEqual([]);
@@ -260,6 +264,9 @@ describe.each(await testEngines('both'))('notification events on $engine', ({ en
     }
     const canceled = await post<{ data: Event }>(path(PATHS.cancel, withdrawn), {});
     expect(canceled.body.data.sendStatus).toBe('CANCELED');
+    expect(canceled.body.data.audiences).toEqual([
+      { assignmentType: 'ALL_PERSONNEL', assignmentId: null, assignmentName: 'Toàn bộ nhân sự' },
+    ]);
     expect(await inbox(people.NV04 as Caller)).not.toContain('Họp toàn công ty lúc 9 giờ');
 
     const done = await until(
