@@ -115,13 +115,11 @@ export async function startJobQueue(
       };
       if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
       else await boss.createQueue(name, queue);
-      await boss.work<T>(
+      const batchSize = settings.batchSize ?? 1;
+      let workerId = '';
+      workerId = await boss.work<T>(
         name,
-        {
-          pollingIntervalSeconds: options.pollSeconds,
-          batchSize: settings.batchSize ?? 1,
-          includeMetadata: true,
-        },
+        { pollingIntervalSeconds: options.pollSeconds, batchSize, includeMetadata: true },
         async (jobs) => {
           // each job fails on its own (to be retried); pg-boss then completes the ones still active
           await Promise.all(
@@ -139,6 +137,8 @@ export async function startJobQueue(
               }
             }),
           );
+          // a full batch: more are likely waiting, so the next look comes at once, not after the interval
+          if (jobs.length === batchSize && workerId) boss.notifyWorker(workerId);
         },
       );
     },
