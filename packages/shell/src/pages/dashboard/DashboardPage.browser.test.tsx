@@ -34,21 +34,22 @@ describe('dashboard', () => {
   it('links to what the user may open, one tile per menu group', async () => {
     await openDashboard(withPermissions(['worker.view', 'contract.view', 'leave_request.view']));
     const tiles = within(quickLinks()).getAllByRole('heading', { level: 3 });
-    expect(tiles.map((h) => h.textContent)).to.deep.equal(['Tổ chức', 'Chấm công']);
+    expect(tiles.map((h) => h.textContent)).to.deep.equal(['Tổ chức', 'Chấm công', 'Thông báo nội bộ']);
     const links = within(quickLinks()).getAllByRole('link');
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).to.deep.equal([
       ['Danh sách nhân viên', '/om/employee'],
       ['Hợp đồng', '/om/contract'],
       ['Đơn nghỉ phép', '/tm/application-leave'],
+      ['Thông báo của tôi', '/notification/notification-me'],
     ]);
     await userEvent.setup().click(links[1] as HTMLElement);
     await waitFor(() => expect(currentPath()).to.equal('/om/contract'));
   });
 
-  it('says so when the user may open nothing yet, and keeps a labelled place for the statistics', async () => {
+  it('leads a user with no authority yet to their own notifications, and keeps a labelled place for the statistics', async () => {
     await openDashboard(withPermissions([]));
-    expect(within(quickLinks()).queryAllByRole('link')).to.have.length(0);
-    within(quickLinks()).getByText(/chưa được cấp quyền/);
+    const links = within(quickLinks()).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).to.deep.equal(['/notification/notification-me']);
     const statistics = screen.getByRole('region', { name: 'Số liệu tổ chức' });
     // No made-up figures: it says what will come.
     expect(statistics.textContent).to.contain('phân hệ Tổ chức');
