@@ -108,8 +108,14 @@ describe.each(targets)('a user with two authorities on $engine', (target) => {
     await openAllGroups(menu);
 
     // The timesheets are theirs, but no installed app draws them: they are not offered.
-    expect(await namesOf(menu.getByRole('link'))).toEqual(['Tổng quan', 'Chức danh', 'Tôn giáo']);
-    expect(await namesOf(menu.getByRole('button'))).toEqual(['Quản trị', 'Danh mục']);
+    // Their own notifications come with being a user of the tenant.
+    expect(await namesOf(menu.getByRole('link'))).toEqual([
+      'Tổng quan',
+      'Chức danh',
+      'Tôn giáo',
+      'Thông báo của tôi',
+    ]);
+    expect(await namesOf(menu.getByRole('button'))).toEqual(['Quản trị', 'Danh mục', 'Thông báo nội bộ']);
     // Each entry under its own group: Quản trị › Danh mục › Chức danh, Tôn giáo.
     const groupItem = (name: string) =>
       menu.getByRole('listitem').filter({ has: page.getByRole('button', { name, exact: true }) });
