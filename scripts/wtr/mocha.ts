@@ -13,9 +13,14 @@ configure({ asyncUtilTimeout: 5000 });
 
 type Body = () => void | Promise<void>;
 
+/** A declared test: its time limit may be raised above the runner's default (`.timeout(ms)`). */
+interface MochaTest {
+  timeout(ms: number): MochaTest;
+}
+
 interface MochaGlobals {
   describe(title: string, body: () => void): void;
-  it(title: string, body: Body): void;
+  it(title: string, body: Body): MochaTest;
   before(body: Body): void;
   after(body: Body): void;
   beforeEach(body: Body): void;

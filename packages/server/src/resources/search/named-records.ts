@@ -24,6 +24,25 @@ export interface NamedSource {
   readonly only?: SQL;
 }
 
+/**
+ * The source of a table of coded, named records with a status (a category, a role, a message
+ * template…), by name, a keyword matching code or name; `only` narrows it.
+ */
+export function codedSource(
+  table: PgTable & { id: PgColumn; tenantId: PgColumn; status: PgColumn; code: PgColumn; name: PgColumn },
+  only?: SQL,
+): NamedSource {
+  return {
+    table,
+    id: table.id,
+    tenantId: table.tenantId,
+    status: table.status,
+    name: sql<string>`${table.name}`,
+    keyword: [table.code, table.name],
+    ...(only ? { only } : {}),
+  };
+}
+
 export interface Named {
   id: string;
   name: string;

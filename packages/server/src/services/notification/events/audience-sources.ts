@@ -4,36 +4,17 @@ import { eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
 import { categoryTables, organizationUnits } from '../../../db/schema.ts';
 import { workers } from '../../../db/tables/workers.ts';
-import { namesOf, type NamedSource } from '../../../resources/search/named-records.ts';
-
-const category = (table: (typeof categoryTables)['job_title']): NamedSource => ({
-  table,
-  id: table.id,
-  tenantId: table.tenantId,
-  status: table.status,
-  name: sql<string>`${table.name}`,
-  keyword: [table.code, table.name],
-});
-
-const units = (only: ReturnType<typeof eq>): NamedSource => ({
-  table: organizationUnits,
-  id: organizationUnits.id,
-  tenantId: organizationUnits.tenantId,
-  status: organizationUnits.status,
-  name: sql<string>`${organizationUnits.name}`,
-  keyword: [organizationUnits.code, organizationUnits.name],
-  only,
-});
+import { codedSource, namesOf, type NamedSource } from '../../../resources/search/named-records.ts';
 
 /**
  * The records each audience type names: units (working groups apart), working groups (units of
  * type TO), job titles, job positions, employees (offered while WORKING, "name (code)").
  */
 export const AudienceSources: Readonly<Record<TargetedAudienceType, NamedSource>> = {
-  ORGANIZATION_UNIT: units(ne(organizationUnits.typeCode, 'TO')),
-  GROUP: units(eq(organizationUnits.typeCode, 'TO')),
-  JOB_TITLE: category(categoryTables.job_title),
-  JOB_POSITION: category(categoryTables.job_position),
+  ORGANIZATION_UNIT: codedSource(organizationUnits, ne(organizationUnits.typeCode, 'TO')),
+  GROUP: codedSource(organizationUnits, eq(organizationUnits.typeCode, 'TO')),
+  JOB_TITLE: codedSource(categoryTables.job_title),
+  JOB_POSITION: codedSource(categoryTables.job_position),
   INDIVIDUAL: {
     table: workers,
     id: workers.id,

@@ -11,16 +11,15 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { Db, Tx } from '../../../db/database.ts';
 import { emailDeliveries } from '../../../db/tables/notification-events.ts';
-import { messageTemplates } from '../../../db/tables/settings.ts';
 import { errorResponses } from '../../../http/envelope.ts';
 import { pagingQuery } from '../../../http/paging-query.ts';
 import { actionContextOf, inResourceScope, resourceScopeOf } from '../../../resources/caller.ts';
 import { presentRecord } from '../../../resources/present.ts';
 import { registerNamedLookup } from '../../../resources/routes/named-lookup-routes.ts';
 import { pageOf } from '../../../resources/search/list-query.ts';
-import type { NamedSource } from '../../../resources/search/named-records.ts';
 import { attachLists } from '../../../resources/write/lists.ts';
 import { createRecord, type WriteContext } from '../../../resources/write/write-records.ts';
+import { messageTemplateSource } from '../../system/workflow-templates/assignees.ts';
 import { AudienceSources } from './audience-sources.ts';
 import type { DeliveryDeps } from './deliver-event.ts';
 import { notificationEventResource as definition } from './resources.ts';
@@ -30,17 +29,6 @@ const TAG = 'notification/events';
 const Uuid = Type.String({ format: 'uuid' });
 const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
 const EventType = Type.Unsafe<string>({ type: 'string', enum: [...NotificationEventTypes] });
-
-/** ACTIVE message templates of channel EMAIL (the notification form's email template picker). */
-const EmailTemplateSource: NamedSource = {
-  table: messageTemplates,
-  id: messageTemplates.id,
-  tenantId: messageTemplates.tenantId,
-  status: messageTemplates.status,
-  name: sql<string>`${messageTemplates.name}`,
-  keyword: [messageTemplates.code, messageTemplates.name],
-  only: eq(messageTemplates.channel, 'EMAIL'),
-};
 
 const EmailDeliverySchema = Type.Object({
   id: Uuid,
@@ -212,7 +200,7 @@ export const notificationEventRoutes: FastifyPluginAsync<{ db: Db; delivery: Del
   registerNamedLookup(app, db, {
     definition,
     path: emailTemplateTarget.apiPath,
-    source: EmailTemplateSource,
+    source: messageTemplateSource('EMAIL'),
     what: 'email templates',
     tag: TAG,
   });

@@ -4,18 +4,14 @@ import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
 import { categoryTables, roles, users } from '../../../db/schema.ts';
 import { messageTemplates } from '../../../db/tables/settings.ts';
-import { namesOf, type Named, type NamedSource as Source } from '../../../resources/search/named-records.ts';
+import {
+  codedSource,
+  namesOf,
+  type Named,
+  type NamedSource as Source,
+} from '../../../resources/search/named-records.ts';
 
 export { namesOf, searchNamed, type Named } from '../../../resources/search/named-records.ts';
-
-const category = (table: (typeof categoryTables)['job_title']): Source => ({
-  table,
-  id: table.id,
-  tenantId: table.tenantId,
-  status: table.status,
-  name: sql<string>`${table.name}`,
-  keyword: [table.code, table.name],
-});
 
 /**
  * The records a step's assignee id refers to, by assignment type: a role, a job position, a job
@@ -23,16 +19,9 @@ const category = (table: (typeof categoryTables)['job_title']): Source => ({
  * too; the explicit condition is the application's own check).
  */
 export const AssigneeSources: Readonly<Record<AssignmentType, Source>> = {
-  ROLE: {
-    table: roles,
-    id: roles.id,
-    tenantId: roles.tenantId,
-    status: roles.status,
-    name: sql<string>`${roles.name}`,
-    keyword: [roles.code, roles.name],
-  },
-  JOB_POSITION: category(categoryTables.job_position),
-  JOB_TITLE: category(categoryTables.job_title),
+  ROLE: codedSource(roles),
+  JOB_POSITION: codedSource(categoryTables.job_position),
+  JOB_TITLE: codedSource(categoryTables.job_title),
   USER: {
     table: users,
     id: users.id,
@@ -44,15 +33,12 @@ export const AssigneeSources: Readonly<Record<AssignmentType, Source>> = {
 };
 
 /** The message templates a template's reminders may use: channel NOTIFICATION. */
-export const NotificationTemplateSource: Source = {
-  table: messageTemplates,
-  id: messageTemplates.id,
-  tenantId: messageTemplates.tenantId,
-  status: messageTemplates.status,
-  name: sql<string>`${messageTemplates.name}`,
-  keyword: [messageTemplates.code, messageTemplates.name],
-  only: eq(messageTemplates.channel, 'NOTIFICATION'),
-};
+export const NotificationTemplateSource: Source = messageTemplateSource('NOTIFICATION');
+
+/** The message templates of one channel (a workflow's reminders, a notification's email). */
+export function messageTemplateSource(channel: 'EMAIL' | 'NOTIFICATION'): Source {
+  return codedSource(messageTemplates, eq(messageTemplates.channel, channel));
+}
 
 interface Step {
   assignmentType: AssignmentType;
