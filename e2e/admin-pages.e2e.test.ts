@@ -1,5 +1,6 @@
 import {
   DASHBOARD_MENU_ENTRY,
+  MY_NOTIFICATIONS_MENU_ENTRY,
   MENU,
   MICRO_APPS,
   installedRoutes,
@@ -24,7 +25,9 @@ const portals = inject('portals');
 /** The menu paths a user of `level` holding all its permissions should see, from the declarations. */
 function expectedPaths(level: UserLevel): string[] {
   const served = installedRoutes(new Set(MICRO_APPS.map((app) => app.name)));
-  return menuEntries_(menuOfInstalledApps(MENU, served, [DASHBOARD_MENU_ENTRY.path]))
+  // the shell draws the dashboard and each user's inbox itself
+  const shellPaths = [DASHBOARD_MENU_ENTRY.path, MY_NOTIFICATIONS_MENU_ENTRY.path];
+  return menuEntries_(menuOfInstalledApps(MENU, served, shellPaths))
     .map((place) => place.entry)
     .filter((entry) => entry.levels.includes(level))
     .map((entry) => entry.path)

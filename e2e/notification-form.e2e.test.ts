@@ -46,6 +46,14 @@ describe.each(portals)('notifications HR sends, through the built portal on $eng
     });
     await postDataAsPage(page, `/api/om/workers/${workerId}/update`, { version: 1, userId: created.user.id });
 
+    // the employee is at work in another browser, the portal open, nothing unread
+    const browser = page.context().browser();
+    if (!browser) throw new Error('no browser');
+    const theirs = await browser.newContext({ baseURL: baseUrl, locale: 'vi-VN' });
+    const employeePage = await theirs.newPage();
+    await signIn(employeePage, employee);
+    await employeePage.getByRole('button', { name: /^Thông báo(, 0 chưa đọc)?$/ }).waitFor();
+
     // HR composes in the form
     await page.goto('/notification/form/create');
     const title = `Lịch tiêm phòng cúm ${stamp}`;
@@ -69,7 +77,13 @@ describe.each(portals)('notifications HR sends, through the built portal on $eng
     await page.getByRole('heading', { level: 1, name: new RegExp(title) }).waitFor();
     await page.getByRole('button', { name: 'Gửi ngay' }).click();
     const dialog = page.getByRole('alertdialog');
+    const sentFrom = Date.now();
     await dialog.getByRole('button', { name: 'Đồng ý' }).click();
+    // pushed to the employee's open page: well before the bell's next 20 s poll could count it
+    await employeePage.getByRole('button', { name: 'Thông báo, 1 chưa đọc' }).waitFor({ timeout: 5000 });
+    console.info(
+      `the sent notification rang the employee's bell ${Date.now() - sentFrom} ms after HR confirmed`,
+    );
     await page.locator('[data-field="sendStatus"]', { hasText: 'Đã gửi' }).waitFor();
     await page.locator('[data-field="recipientCount"]', { hasText: '1' }).waitFor();
     expect(await page.getByRole('button', { name: 'Gửi ngay' }).count()).toBe(0);
@@ -83,6 +97,7 @@ describe.each(portals)('notifications HR sends, through the built portal on $eng
       .waitFor();
 
     // the employee: unread in the inbox, read once opened, the link followed
+    await theirs.close();
     await page.evaluate(() => {
       localStorage.clear();
       sessionStorage.clear();

@@ -91,6 +91,12 @@ describe.each(portals)('a tenant created in the browser on $engine', ({ baseUrl 
     const paths = await menu
       .getByRole('link')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-    expect(paths.sort()).toEqual(['/dashboard', '/setting/job-titles', '/setting/religion']);
+    // and, as every user of a tenant, their own notifications
+    expect(paths.sort()).toEqual([
+      '/dashboard',
+      '/notification/notification-me',
+      '/setting/job-titles',
+      '/setting/religion',
+    ]);
   });
 });
