@@ -76,8 +76,11 @@ describe.each(portals)('the organisation chart on $engine', ({ baseUrl, engine }
       await openChart(page);
       await unitAction(page, parent.name, 'Thêm đơn vị trực thuộc');
       await page.waitForURL((url) => url.pathname === `${CHART}/create`);
+      // the preset parent is named once its record is read (find-by-ids): seconds on a busy machine
       await expect
-        .poll(() => page.getByRole('combobox', { name: /^Đơn vị cấp trên/ }).inputValue())
+        .poll(() => page.getByRole('combobox', { name: /^Đơn vị cấp trên/ }).inputValue(), {
+          timeout: 15_000,
+        })
         .toBe(`${parent.code} - ${parent.name}`);
       await fillUnitForm(page, child);
     }
