@@ -232,9 +232,9 @@ describe('every contract the admin app draws, walked through its pages', () => {
       await waitFor(() =>
         expect(window.location.pathname).to.equal(`${contract.route}/${created.id}/detail`),
       );
-      // the detail page's heading: the singular, and the record's name or code when it has one
+      // the detail page's heading: the singular, and the record's name, title or code when it has one
       const heading = () => {
-        const name = created.name ?? created.code;
+        const name = created.name ?? created.title ?? created.code;
         return name ? `${singular}: ${String(name)}` : singular;
       };
       await screen.findByRole('heading', { level: 1, name: heading() });
