@@ -31,6 +31,7 @@ import { createPasswordHasher } from './services/iam/passwords/password-hasher.t
 import { ensureSigningKey } from './services/iam/tokens/signing-key.ts';
 import { createTokenSigner } from './services/iam/tokens/token-signer.ts';
 import { declaredResources } from './services/declared-resources.ts';
+import { approvalService } from './services/approvals/index.ts';
 import { registerMetrics } from './services/metrics/metrics.ts';
 import { notificationService } from './services/notification/index.ts';
 import { omService } from './services/om/index.ts';
@@ -113,6 +114,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(notificationService, {
     deps: { db, queue, mail: config.mail, publicUrl: config.http.publicUrl },
   });
+  await app.register(approvalService, { deps: { db, queue, resources: declaredResources } });
 
   const frontEnd = { root: config.staticDir, available: existsSync(config.staticDir) };
   if (frontEnd.available) await registerStaticFrontEnd(app, config.staticDir);

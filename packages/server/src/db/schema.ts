@@ -43,6 +43,7 @@ import { positionUnitTables } from './tables/position-units.ts';
 import { fileListTables } from './tables/file-lists.ts';
 import { notificationTables } from './tables/notifications.ts';
 import { notificationEventTables } from './tables/notification-events.ts';
+import { approvalTables } from './tables/approvals.ts';
 
 /**
  * The typed mirror of migrations/*.sql for drizzle's query builder. The SQL files are the
@@ -548,6 +549,7 @@ export const schema = {
   ...fileListTables,
   ...notificationTables,
   ...notificationEventTables,
+  ...approvalTables,
   actionLogs,
   systemActionLogs,
   tenants,

@@ -8,6 +8,7 @@ import { referenceList, type ReferenceListTable } from './write/reference-lists.
 import { fileList, type FileListTable } from './write/file-lists.ts';
 import { fieldSpecOf, isColumnKind } from './schema/contract-fields.ts';
 import type {
+  ApprovalBinding,
   AutoCompleteFilters,
   DataScope,
   FieldSpec,
@@ -48,6 +49,8 @@ export interface ResourceBinding {
   readonly autoCompleteFilters?: AutoCompleteFilters;
   /** the column of the search fields folded (accents and case ignored): see ResourceDeclaration */
   readonly foldedSearch?: string;
+  /** records go through the approval engine: required when the contract is approvable */
+  readonly approval?: ApprovalBinding;
 }
 
 /** A definition bound from a contract: it keeps the contract (test factories build bodies from it). */
@@ -260,6 +263,7 @@ export function bindResource(contract: AnyResourceContract, binding: ResourceBin
     ...(binding.dataScope ? { dataScope: binding.dataScope } : {}),
     ...(binding.autoCompleteFilters ? { autoCompleteFilters: binding.autoCompleteFilters } : {}),
     ...(binding.foldedSearch ? { foldedSearch: binding.foldedSearch } : {}),
+    ...(binding.approval ? { approval: binding.approval } : {}),
   };
   return { ...defineResource(declaration), contract };
 }

@@ -1,5 +1,6 @@
 import { PermissionResources, type UserLevel } from '@hcm/contracts';
 import { getTableColumns } from 'drizzle-orm';
+import { approvalSpecOf } from './approval/approval-spec.ts';
 import { deriveSchemas } from './schema/record-schemas.ts';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
@@ -128,6 +129,8 @@ export function defineResource<F extends Fields>(typed: ResourceDeclaration<F>):
   }
   if (declaration.foldedSearch !== undefined) column(declaration.foldedSearch);
 
+  const approval = declaration.approval ? approvalSpecOf(declaration, catalogued.approvable, fail) : null;
+
   return {
     declaration,
     name: declaration.permission,
@@ -146,5 +149,6 @@ export function defineResource<F extends Fields>(typed: ResourceDeclaration<F>):
     offers: (subPath) => !without.includes(subPath),
     hooks: declaration.hooks ?? {},
     dataScope,
+    approval,
   };
 }

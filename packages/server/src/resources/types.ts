@@ -193,6 +193,8 @@ export interface ResourceDeclaration<F extends Fields = Fields> {
   readonly hooks?: ResourceHooks;
   /** which of the tenant's records a caller reaches (default: all of them) */
   readonly dataScope?: DataScope;
+  /** records go through the approval engine (the permission catalogue must say approvable) */
+  readonly approval?: ApprovalBinding;
 }
 
 /** Whose records: a tenant's, the system's, or the system's shared with every tenant (read-only there). */
@@ -227,6 +229,28 @@ export interface ResourceHooks {
   afterDelete?(context: HookContext, record: Row): Promise<void> | void;
   /** POST /{id}/active and /inactive, after the change is written */
   onStatusChange?(context: HookContext, before: Row, after: Row): Promise<void> | void;
+}
+
+/**
+ * A resource whose records go through the approval engine (approval/, issue 13): its status
+ * field, the workflow templates that may approve it, and what approval does beyond the status.
+ */
+export interface ApprovalSpec {
+  /** the enum field holding the approval status (set by the engine only) */
+  readonly statusField: string;
+  /** the WorkflowTemplateTypes key of its records (found by the permission resource) */
+  readonly templateType: string;
+  /**
+   * the effect of approval, inside the approving transaction, after the status is APPROVED (a
+   * decision applied to the employee on its effective date...)
+   */
+  onApproved?(context: HookContext, record: Row): Promise<void> | void;
+}
+
+/** What a binding says of approval: the effect, and the status field when not approvalStatus. */
+export interface ApprovalBinding {
+  readonly statusField?: string;
+  onApproved?: ApprovalSpec['onApproved'];
 }
 
 /**
@@ -329,6 +353,8 @@ export interface ResourceDefinition {
   readonly dataScope: DataScope;
   /** the contract it was bound from (bindResource) */
   readonly contract?: AnyResourceContract;
+  /** how its records are approved; null: they are not */
+  readonly approval: ApprovalSpec | null;
 }
 
 /** The TypeBox schemas of every sub-path, derived from the fields. */

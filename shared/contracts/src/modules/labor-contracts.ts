@@ -2,6 +2,7 @@ import { FieldLimits } from '../limits.ts';
 import { defineContract, type RecordOf } from '../resource/contract.ts';
 import { ATTACHMENT_TYPES, f } from '../resource/fields.ts';
 import { label } from '../resource/label.ts';
+import { ApprovalStatusLabels } from '../approval/transitions.ts';
 
 /*
  * Organisation › Contract (catalogues §2.1 "contract (including create-from-worker)", §3
@@ -139,6 +140,12 @@ const contractFields = {
     maxLength: FieldLimits.note,
     multiline: true,
   }),
+  /** the approval engine's (issue 13): a contract is signed, and in force, once APPROVED */
+  approvalStatus: f.enumOf({
+    label: label('contract.approvalStatus', 'Trạng thái duyệt', 'Approval status'),
+    defaultValue: 'NEW',
+    valueLabels: ApprovalStatusLabels,
+  }),
 };
 
 const EDITED = [
@@ -180,16 +187,17 @@ export const laborContractContract = defineContract({
     'expiryDate',
     'validity',
     'salary',
+    'approvalStatus',
   ],
   keyword: ['number'],
-  filters: ['workerId', 'contractTypeId', 'validity', 'parentContractId'],
+  filters: ['workerId', 'contractTypeId', 'validity', 'parentContractId', 'approvalStatus'],
   sort: ['number', 'signingDate', 'effectiveDate', 'expiryDate', 'salary', 'createdAt', 'lastModifiedAt'],
   defaultSort: { field: 'effectiveDate', direction: 'desc' },
   without: ['status'],
   sections: [
     {
       title: label('contract.section.general', 'Thông tin hợp đồng', 'Contract'),
-      fields: ['number', 'workerId', 'contractTypeId', 'parentContractId', 'validity'],
+      fields: ['number', 'workerId', 'contractTypeId', 'parentContractId', 'validity', 'approvalStatus'],
     },
     {
       title: label('contract.section.dates', 'Thời hạn', 'Term'),
@@ -215,6 +223,7 @@ export const laborContractContract = defineContract({
     'workplace',
     'salary',
     'note',
+    'approvalStatus',
     'createdAt',
     'lastModifiedAt',
   ],

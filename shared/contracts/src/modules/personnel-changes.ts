@@ -4,6 +4,7 @@ import { defineContract, type RecordOf } from '../resource/contract.ts';
 import { ATTACHMENT_TYPES, f } from '../resource/fields.ts';
 import { label, type Label } from '../resource/label.ts';
 import type { FieldContracts } from '../resource/fields.ts';
+import { ApprovalStatusLabels, type ApprovalStatus } from '../approval/transitions.ts';
 import { CONTRACT_NUMBER_PATTERN } from './labor-contracts.ts';
 
 /*
@@ -19,25 +20,7 @@ import { CONTRACT_NUMBER_PATTERN } from './labor-contracts.ts';
  * history: it can be neither edited nor deleted.
  */
 
-/** Catalogues §3.1 "Approval status", in the order a record passes through them. */
-export const APPROVAL_STATUSES = [
-  'NEW',
-  'WAIT_APPROVE',
-  'IN_APPROVE',
-  'APPROVED',
-  'REJECTED',
-  'CANCELED',
-] as const;
-export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
-
-export const ApprovalStatusLabels: Readonly<Record<ApprovalStatus, Label>> = {
-  NEW: label('approval.statuses.new', 'Mới tạo', 'New'),
-  WAIT_APPROVE: label('approval.statuses.waitApprove', 'Chờ phê duyệt', 'Awaiting approval'),
-  IN_APPROVE: label('approval.statuses.inApprove', 'Đang phê duyệt', 'In approval'),
-  APPROVED: label('approval.statuses.approved', 'Đã phê duyệt', 'Approved'),
-  REJECTED: label('approval.statuses.rejected', 'Từ chối', 'Rejected'),
-  CANCELED: label('approval.statuses.canceled', 'Đã huỷ', 'Canceled'),
-};
+export { APPROVAL_STATUSES, ApprovalStatusLabels, type ApprovalStatus } from '../approval/transitions.ts';
 
 export const PersonnelChangeLimits = {
   /** a decision number, like a contract number (catalogues §5.2 contract number 100) */

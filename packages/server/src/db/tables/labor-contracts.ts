@@ -1,3 +1,4 @@
+import type { ApprovalStatus } from '@hcm/contracts/approvals';
 import type { ContractValidity } from '@hcm/contracts/labor-contracts';
 import { date, numeric, pgTable, primaryKey, smallint, uuid, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns, tenantKeyColumns } from './columns.ts';
@@ -29,6 +30,10 @@ export const laborContracts = pgTable(
     workplace: varchar('workplace', { length: 200 }),
     salary: numeric('salary', { precision: 18, scale: 2 }).notNull(),
     note: varchar('note', { length: 1000 }),
+    approvalStatus: varchar('approval_status', { length: 16 })
+      .$type<ApprovalStatus>()
+      .notNull()
+      .default('NEW'),
     ...auditColumns(),
   },
   (t) => [primaryKey({ name: 'labor_contracts_pkey', columns: [t.tenantId, t.id] })],

@@ -12,6 +12,12 @@ export const ActionLogActions = [
   'IMPORT',
   'UNLOCK',
   'CHANGE_PASSWORD',
+  // the approval engine's transitions (approval/take-approval-action.ts)
+  'REQUEST_APPROVAL',
+  'CANCEL_APPROVAL',
+  'APPROVE',
+  'REJECT',
+  'BACK',
 ] as const;
 export type ActionLogAction = (typeof ActionLogActions)[number];
 

@@ -1,3 +1,4 @@
+import { APPROVAL_LIST_FILTERS } from '@hcm/contracts/approvals';
 import { FieldLimits, Paging } from '@hcm/contracts';
 import Type, { type TSchema } from 'typebox';
 import type { FieldSpec, Fields, ListSpec, Lists, ResourceDeclaration, ResourceSchemas } from '../types.ts';
@@ -79,6 +80,11 @@ function bodySchema(
   return closed(properties);
 }
 
+const APPROVAL_FILTER = Type.String({
+  maxLength: 32,
+  description: `${APPROVAL_LIST_FILTERS.join(', ')}; any other value means ALL`,
+});
+
 /** A filter parameter: one value, or several as a repeated parameter. */
 function filterSchema(schema: TSchema): TSchema {
   return Type.Optional(
@@ -106,9 +112,12 @@ export function deriveSchemas(declaration: ResourceDeclaration): ResourceSchemas
   const { fields } = declaration;
   const lists = declaration.lists ?? {};
   const filters: Record<string, TSchema> = {};
+  const approvalField = declaration.approval ? (declaration.approval.statusField ?? 'approvalStatus') : null;
   for (const name of declaration.filters) {
     const spec = fields[name];
-    if (spec) filters[name] = filterSchema(spec.schema);
+    // catalogues §3.1: the approval filter adds ALL and WAIT_MY_APPROVE, and an unknown value means ALL
+    if (name === approvalField) filters[name] = filterSchema(APPROVAL_FILTER);
+    else if (spec) filters[name] = filterSchema(spec.schema);
   }
   const sortBy = sortBySchema(declaration);
   const narrowing = Object.fromEntries(

@@ -2,6 +2,7 @@ import { Paging, Status } from '@hcm/contracts';
 import { and, asc, desc, eq, getTableName, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { ownRows, type ResourceScope } from '../caller.ts';
 import { isTextKind, type ResourceDefinition } from '../types.ts';
+import { approvalFilter } from '../approval/approval-filter.ts';
 
 /** What narrows and orders a list: keyword, typed filters, sort, and whether ACTIVE only. */
 export interface ListQuery {
@@ -81,6 +82,10 @@ export function whereOf(definition: ResourceDefinition, scope: ResourceScope, qu
   const conditions: (SQL | undefined)[] = [ownRows(definition, scope)];
   if (query.keyword) conditions.push(keywordCondition(definition, likePattern(query.keyword)));
   for (const [name, values] of Object.entries(query.filters)) {
+    if (name === definition.approval?.statusField) {
+      conditions.push(approvalFilter(definition, scope, values));
+      continue;
+    }
     const column = definition.column(name);
     if (isTextKind(fields[name]?.kind))
       conditions.push(

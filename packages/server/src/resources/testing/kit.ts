@@ -25,6 +25,8 @@ export interface SystemCaller {
 export interface ResourceTestKit {
   server: TestServer;
   http: HttpClient;
+  /** the kit's database (a second server may start on it: restarts, two processes) */
+  database: TestDatabase;
   /** a tenant user in a fresh tenant */
   caller(resources: readonly ResourceDefinition[], extra?: readonly string[]): Promise<Caller>;
   /** a system user (no tenant) */
@@ -49,6 +51,7 @@ export async function startResourceTestKit(
   return {
     server,
     http: httpClient(server.url),
+    database,
     async caller(resources, extra = ['action_log.view']) {
       const tenant = await makeTenant(server.db.orm);
       const permissions = [...resources.flatMap((r) => ACTIONS.map((a) => r.permissionFor(a))), ...extra];

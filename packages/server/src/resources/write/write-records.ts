@@ -14,6 +14,7 @@ import { presentRecord } from '../present.ts';
 import type { HookContext, ResourceDefinition, ResourceRecord } from '../types.ts';
 import { duplicateOf, translateDbError } from './db-errors.ts';
 import { findRecord } from './find-record.ts';
+import { refuseUnlessEditable } from '../approval/editable.ts';
 import { attachDerived, attachLists, listsOf, saveLists } from './lists.ts';
 import { refuseBadAreas } from './area-fields.ts';
 import { refuseBrokenReferences } from './references.ts';
@@ -209,6 +210,7 @@ export async function updateRecord(
   body: Row,
 ): Promise<ResourceRecord> {
   const before = await lockedRecord(tx, definition, context, id);
+  refuseUnlessEditable(definition, before, 'changed');
   if (before.version !== body.version)
     throw new AppError(
       409,
@@ -250,6 +252,7 @@ export async function deleteRecord(
 ): Promise<{ id: string }> {
   const { columns } = definition;
   const before = await lockedRecord(tx, definition, context, id);
+  refuseUnlessEditable(definition, before, 'deleted');
   const hooks = hookContext(tx, context);
   await definition.hooks.beforeDelete?.(hooks, before);
   await guarded(definition, () =>

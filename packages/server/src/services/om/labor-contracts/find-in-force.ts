@@ -6,9 +6,10 @@ import { presentRecord } from '../../../resources/present.ts';
 import { attachLists } from '../../../resources/write/lists.ts';
 import { laborContractResource } from './resources.ts';
 
-/** In force on `date`: effective on or before it, not expired before it. */
+/** In force on `date`: approved (signed), effective on or before it, not expired before it. */
 const holds = (date: string): SQL =>
   and(
+    eq(contracts.approvalStatus, 'APPROVED'),
     lte(contracts.effectiveDate, date),
     or(isNull(contracts.expiryDate), gte(contracts.expiryDate, date)),
   ) as SQL;

@@ -1,5 +1,7 @@
 import type { ContractInForce, LaborContractRecord } from '@hcm/contracts/labor-contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inScope } from '../../../db/tenant-scope.ts';
 import { startResourceTestKit, type Caller, type ResourceTestKit } from '../../../resources/testing/kit.ts';
 import { todayInVietnam } from '../../../resources/search/find-latest-effective.ts';
 import { testEngines } from '../../../testing/engines.ts';
@@ -220,6 +222,13 @@ describe.each(await testEngines())('labour contracts on $engine', ({ engine }) =
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body.data;
     };
+    // a contract is in force once approved, signed (the approval engine's; docs/approvals.md)
+    expect((await inForce('2025-10-01')).contract).toBeNull();
+    await inScope(kit.server.db.orm, { tenantId: hr.tenantId, userId: null }, (tx) =>
+      tx.execute(
+        sql`update labor_contracts set approval_status = 'APPROVED' where id in (${probation.id}, ${official.id}, ${raise.id})`,
+      ),
+    );
     expect((await inForce('2025-02-10')).contract?.id).toBe(probation.id);
     const autumn = await inForce('2025-10-01');
     expect(autumn.contract?.id).toBe(official.id);

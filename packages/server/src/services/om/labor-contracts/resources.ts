@@ -129,6 +129,8 @@ function withValidity(record: Row, target: Row): void {
  */
 export const laborContractResource = bindResource(laborContractContract, {
   table: laborContracts,
+  // approved is signed: only an approved contract is in force (find-in-force.ts)
+  approval: {},
   dataScope: byWorkerDataScope(),
   references: {
     workerId: workers,

@@ -69,15 +69,22 @@ export const APPLIED_KINDS: readonly AppliedKind[] = [
  * transfer of the 1st lands before a resignation of the 15th), each written to the employee and
  * stamped `applied_at`, so it is applied exactly once. Rows another transaction is applying are
  * skipped (it will stamp them). The employee's version moves: a form open on them must reload.
- * Answers how many decisions were applied.
+ * Answers how many decisions were applied. With `only`, that one decision if it is due (its
+ * approval applies it at once).
  */
-export async function applyDueChanges(tx: Tx, today: string): Promise<number> {
+export async function applyDueChanges(
+  tx: Tx,
+  today: string,
+  only?: { kind: AppliedKind['kind']; id: string },
+): Promise<number> {
   const due: { kind: AppliedKind; row: DueRow }[] = [];
   for (const kind of APPLIED_KINDS) {
+    if (only && only.kind !== kind.kind) continue;
     const rows = (await tx.execute(sql`
       select *, effective_date::text as due_on, extract(epoch from created_at)::float8 as created_epoch
       from ${kind.table}
       where approval_status = 'APPROVED' and applied_at is null and effective_date <= ${today}::date
+        ${only ? sql`and id = ${only.id}` : sql``}
       for update skip locked`)) as unknown as { rows: DueRow[] };
     for (const row of rows.rows) due.push({ kind, row });
   }

@@ -1,4 +1,4 @@
-import { ErrorCodes, FieldErrorKeys } from '@hcm/contracts';
+import { FieldErrorKeys } from '@hcm/contracts';
 import {
   benefitContract,
   disciplineContract,
@@ -6,7 +6,7 @@ import {
   resignationContract,
   rewardContract,
   salaryReviewContract,
-  type ApprovalStatus,
+  type HistoryKind,
 } from '@hcm/contracts/personnel-changes';
 import { eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -30,28 +30,14 @@ import {
 } from '../../../db/tables/file-lists.ts';
 import { salaryGrades } from '../../../db/tables/wage-categories.ts';
 import { workers } from '../../../db/tables/workers.ts';
-import { AppError, validationFailed } from '../../../http/errors.ts';
+import { validationFailed } from '../../../http/errors.ts';
 import { bindResource, fileListOf, type ResourceHooks } from '../../../resources/index.ts';
 import { byWorkerDataScope } from '../workers/worker-reach.ts';
+import { todayInVietnam } from '../../../resources/search/find-latest-effective.ts';
+import { applyDueChanges } from './apply-due-changes.ts';
 
 type Row = Record<string, unknown>;
 type FieldError = { field: string; code: string; message: string };
-
-/**
- * Catalogues §3.1 and issue 13: a decision is changed or deleted only while it is its
- * requester's (NEW, REJECTED, CANCELED); one in approval, approved or applied is history.
- */
-export const EDITABLE_STATUSES: readonly ApprovalStatus[] = ['NEW', 'REJECTED', 'CANCELED'];
-
-function refuseUnlessEditable(record: Row, doing: 'changed' | 'deleted'): void {
-  const status = String(record.approvalStatus) as ApprovalStatus;
-  if (EDITABLE_STATUSES.includes(status) && record.appliedAt == null) return;
-  throw new AppError(
-    409,
-    ErrorCodes.conflict,
-    `This decision is ${status}${record.appliedAt == null ? '' : ' and applied'}: it can no longer be ${doing}`,
-  );
-}
 
 /** The employee's current place and pay: what a decision's "from" fields keep. */
 async function workerNow(tx: Tx, workerId: unknown) {
@@ -73,9 +59,10 @@ async function workerNow(tx: Tx, workerId: unknown) {
 type Snapshot = (now: NonNullable<Awaited<ReturnType<typeof workerNow>>>) => Row;
 
 /**
- * The hooks every kind shares: edits and deletes only while the decision is its requester's,
- * the kind's own checks on the record as it will be, and the "from" fields copied from the
- * employee when the decision is written (and again if it is moved to another employee).
+ * The hooks every kind shares: the kind's own checks on the record as it will be, and the "from"
+ * fields copied from the employee when the decision is written (and again if it is moved to
+ * another employee). The approval engine keeps edits and deletes to the requester's states
+ * (NEW, REJECTED, CANCELED): an approved decision, applied or not, is history.
  */
 function changeHooks(check?: (record: Row) => FieldError[], snapshot?: Snapshot): ResourceHooks {
   const copyFrom = async (tx: Tx, target: Row, workerId: unknown) => {
@@ -84,7 +71,6 @@ function changeHooks(check?: (record: Row) => FieldError[], snapshot?: Snapshot)
   };
   return {
     validate: (_context, changes, before) => {
-      if (before) refuseUnlessEditable(before, 'changed');
       const errors = check?.({ ...before, ...changes }) ?? [];
       if (errors.length > 0) throw validationFailed(errors);
     },
@@ -93,9 +79,18 @@ function changeHooks(check?: (record: Row) => FieldError[], snapshot?: Snapshot)
       if ('workerId' in changes && changes.workerId !== before.workerId)
         await copyFrom(tx, changes, changes.workerId);
     },
-    beforeDelete: (_context, record) => refuseUnlessEditable(record, 'deleted'),
   };
 }
+
+/**
+ * Approval applies a decision whose effective date has come at once (the date sweep applies the
+ * others on their day): the employee's record changes in the approving transaction.
+ */
+const appliedOnApproval = (kind: Exclude<HistoryKind, 'contract'>) => ({
+  onApproved: async ({ tx }: { tx: Tx }, record: Row) => {
+    await applyDueChanges(tx, todayInVietnam(), { kind, id: String(record.id) });
+  },
+});
 
 const invalid = (field: string, message: string): FieldError => ({
   field,
@@ -108,6 +103,7 @@ const disciplineTypes: PgTable = categoryTables.discipline_type;
 
 export const displacementResource = bindResource(displacementContract, {
   table: displacements,
+  approval: appliedOnApproval('displacement'),
   dataScope: byWorkerDataScope(),
   fileLists: { files: fileListOf(displacementFiles) },
   references: {
@@ -128,6 +124,7 @@ export const displacementResource = bindResource(displacementContract, {
 
 export const resignationResource = bindResource(resignationContract, {
   table: resignations,
+  approval: appliedOnApproval('resignation'),
   dataScope: byWorkerDataScope(),
   fileLists: { files: fileListOf(resignationFiles) },
   references: { workerId: workers, handoverWorkerId: workers },
@@ -140,6 +137,7 @@ export const resignationResource = bindResource(resignationContract, {
 
 export const rewardResource = bindResource(rewardContract, {
   table: rewards,
+  approval: appliedOnApproval('reward'),
   dataScope: byWorkerDataScope(),
   fileLists: { files: fileListOf(rewardFiles) },
   references: { workerId: workers, rewardTypeId: rewardTypes },
@@ -148,6 +146,7 @@ export const rewardResource = bindResource(rewardContract, {
 
 export const disciplineResource = bindResource(disciplineContract, {
   table: disciplines,
+  approval: appliedOnApproval('discipline'),
   dataScope: byWorkerDataScope(),
   fileLists: { files: fileListOf(disciplineFiles) },
   references: { workerId: workers, disciplineTypeId: disciplineTypes },
@@ -160,6 +159,7 @@ export const disciplineResource = bindResource(disciplineContract, {
 
 export const benefitResource = bindResource(benefitContract, {
   table: benefits,
+  approval: appliedOnApproval('benefit'),
   dataScope: byWorkerDataScope(),
   fileLists: { files: fileListOf(benefitFiles) },
   references: { workerId: workers },
@@ -168,6 +168,7 @@ export const benefitResource = bindResource(benefitContract, {
 
 export const salaryReviewResource = bindResource(salaryReviewContract, {
   table: salaryReviews,
+  approval: appliedOnApproval('salaryReview'),
   dataScope: byWorkerDataScope(),
   fileLists: { files: fileListOf(salaryReviewFiles) },
   references: {

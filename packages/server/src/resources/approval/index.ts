@@ -1,0 +1,16 @@
+export type { ApprovalDeps, ApprovalMessage } from './approval-deps.ts';
+export { recordTypeOf } from './approval-spec.ts';
+export { registerApprovalRoutes } from './approval-routes.ts';
+export {
+  APPROVAL_REMINDER_QUEUE,
+  MAX_REMINDERS,
+  remindStep,
+  type ReminderJob,
+  type ReminderOutcome,
+} from './step-reminders.ts';
+export {
+  takeApprovalAction,
+  type ActionInput,
+  type ApprovalActor,
+  type ApprovalContext,
+} from './take-approval-action.ts';

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import { inScope } from '../../db/tenant-scope.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import {
+  APPROVAL_REMINDER_QUEUE,
+  recordTypeOf,
+  registerApprovalRoutes,
+  remindStep,
+  type ApprovalDeps,
+  type ReminderJob,
+} from '../../resources/approval/index.ts';
+import type { ResourceDefinition } from '../../resources/index.ts';
+import { sendNotifications } from '../notification/index.ts';
+
+/**
+ * The approval engine wired into the application: the approval sub-paths of every approvable
+ * resource, the in-app notices through the notification module, and the worker of the steps'
+ * reminders (pg-boss: any process takes a due reminder; remindStep sends each one once).
+ */
+export const approvalService: FastifyPluginAsync<{
+  deps: { db: Database; queue: JobQueue; resources: readonly ResourceDefinition[]; now?: () => Date };
+}> = async (app, { deps }) => {
+  const approvable = deps.resources.filter((definition) => definition.approval);
+  const db = deps.db.orm;
+  const engine: ApprovalDeps = {
+    notify: (tx, tenantId, userIds, message) => sendNotifications(tx, tenantId, userIds, message),
+    queue: deps.queue,
+    now: deps.now ?? (() => new Date()),
+  };
+  await registerApprovalRoutes(app, approvable, db, engine);
+  await deps.queue.work<ReminderJob>(
+    APPROVAL_REMINDER_QUEUE,
+    { retryLimit: 5, retryDelaySeconds: 30, retryBackoff: true, expireInSeconds: 120, batchSize: 20 },
+    async (job) => {
+      const definition = approvable.find((d) => recordTypeOf(d.declaration) === job.data.recordType);
+      if (!definition) return;
+      await inScope(db, { tenantId: job.data.tenantId, userId: null }, (tx) =>
+        remindStep(tx, engine, definition, job),
+      );
+    },
+  );
+};
