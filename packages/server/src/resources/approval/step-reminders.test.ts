@@ -7,7 +7,12 @@ import { displacementResource } from '../../services/om/personnel-changes/resour
 import { testEngines } from '../../testing/engines.ts';
 import { httpClient } from '../../testing/http-client.ts';
 import { startTestServer } from '../../testing/test-server.ts';
-import { startApprovalStory, type ApprovalStory, type Person } from '../testing/approval-fixture.ts';
+import {
+  startApprovalStory,
+  type ApprovalStory,
+  type Person,
+  type Saved,
+} from '../testing/approval-fixture.ts';
 import type { ApprovalDeps } from './approval-deps.ts';
 import { remindStep, type ReminderJob } from './step-reminders.ts';
 
@@ -132,7 +137,7 @@ describe.each(await testEngines())(
         ],
       };
       // the lead time exceeds the SLA: each request's first reminder is due at once
-      const requestVia = async (url: string, record: { id: string }) => {
+      const requestVia = async (url: string, record: Saved) => {
         const res = await httpClient(url).post(
           `${API}/${record.id}/request-approval`,
           assignment,
