@@ -368,7 +368,7 @@ export interface WorkerHistoryEntry {
   /** the decision or contract number */
   readonly number: string | null;
   readonly effectiveDate: string;
-  /** null for a contract (its validity says where it stands) */
+  /** where its approval stands (a contract is signed, and in force, once APPROVED) */
   readonly approvalStatus: ApprovalStatus | null;
   readonly appliedAt: string | null;
   /** what changed, in words: "Phòng Kế toán → Phòng Nhân sự", "Lương 12.000.000 → 15.000.000" */

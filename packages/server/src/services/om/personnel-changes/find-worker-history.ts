@@ -73,7 +73,7 @@ const SOURCES: readonly HistorySource[] = [
     kind: 'contract',
     contract: laborContractContract,
     rows: (workerId) => sql`
-      select c.id, c.number, c.effective_date::text as effective_date, null as approval_status,
+      select c.id, c.number, c.effective_date::text as effective_date, c.approval_status,
         null as applied_at, c.created_at, t.name as type_name, c.salary, c.parent_contract_id
       from labor_contracts c join contract_types t on t.id = c.contract_type_id
       where c.worker_id = ${workerId}`,

@@ -346,7 +346,7 @@ describe.each(await testEngines())('personnel changes on $engine', ({ engine }) 
     const dates = entries.map((entry) => entry.effectiveDate);
     expect(dates).toEqual([...dates].sort());
     const first = entries[0];
-    expect(first).toMatchObject({ kind: 'contract', number: '001/2026/HĐLĐ', approvalStatus: null });
+    expect(first).toMatchObject({ kind: 'contract', number: '001/2026/HĐLĐ', approvalStatus: 'NEW' });
     expect(first?.summary).toContain('Không xác định thời hạn');
     expect(first?.route).toMatch(/^\/om\/contract\/[0-9a-f-]+\/detail$/);
     const appointment = entries.find((entry) => entry.kind === 'displacement');
