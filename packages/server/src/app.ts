@@ -114,7 +114,9 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(notificationService, {
     deps: { db, queue, mail: config.mail, publicUrl: config.http.publicUrl },
   });
-  await app.register(approvalService, { deps: { db, queue, resources: declaredResources } });
+  await app.register(approvalService, {
+    deps: { db, queue, resources: declaredResources, mail: config.mail, publicUrl: config.http.publicUrl },
+  });
 
   const frontEnd = { root: config.staticDir, available: existsSync(config.staticDir) };
   if (frontEnd.available) await registerStaticFrontEnd(app, config.staticDir);

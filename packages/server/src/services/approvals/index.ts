@@ -11,20 +11,34 @@ import {
   type ReminderJob,
 } from '../../resources/approval/index.ts';
 import type { ResourceDefinition } from '../../resources/index.ts';
-import { sendNotifications } from '../notification/index.ts';
+import type { MailConfig } from '../../config.ts';
+import { queueNoticeEmails, sendNotifications } from '../notification/index.ts';
 
 /**
  * The approval engine wired into the application: the approval sub-paths of every approvable
- * resource, the in-app notices through the notification module, and the worker of the steps'
+ * resource, the notices through the notification module (in the inbox, and by email where the
+ * portal has a mail server and the user an address), and the worker of the steps'
  * reminders (pg-boss: any process takes a due reminder; remindStep sends each one once).
  */
 export const approvalService: FastifyPluginAsync<{
-  deps: { db: Database; queue: JobQueue; resources: readonly ResourceDefinition[]; now?: () => Date };
+  deps: {
+    db: Database;
+    queue: JobQueue;
+    resources: readonly ResourceDefinition[];
+    /** with a mail server, every notice also goes by email to those with an address */
+    mail: MailConfig;
+    publicUrl: string | undefined;
+    now?: () => Date;
+  };
 }> = async (app, { deps }) => {
   const approvable = deps.resources.filter((definition) => definition.approval);
   const db = deps.db.orm;
+  const emails = { queue: deps.queue, enabled: Boolean(deps.mail.smtpUrl), publicUrl: deps.publicUrl };
   const engine: ApprovalDeps = {
-    notify: (tx, tenantId, userIds, message) => sendNotifications(tx, tenantId, userIds, message),
+    notify: async (tx, tenantId, userIds, message) => {
+      await sendNotifications(tx, tenantId, userIds, message);
+      await queueNoticeEmails(tx, emails, tenantId, userIds, message);
+    },
     queue: deps.queue,
     now: deps.now ?? (() => new Date()),
   };

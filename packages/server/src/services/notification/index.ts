@@ -15,6 +15,7 @@ import { startNotificationHub, type HubLimits } from './push/notification-hub.ts
 import { streamRoutes } from './push/stream-route.ts';
 
 export { sendNotifications, type NotificationMessage } from './send-notifications.ts';
+export { queueNoticeEmails, type NoticeEmailDeps } from './mail/queue-notice-emails.ts';
 
 /** The resources of the notification service, declared with the resource framework. */
 export const notificationResources: readonly ResourceDefinition[] = [...notificationEventResources];
