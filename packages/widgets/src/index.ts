@@ -36,6 +36,8 @@ export type {
   WorkflowAssignment,
   WorkflowAssignmentResult,
 } from './workflow-assignment/assignment-model.ts';
+export { ApprovalContractPages } from './approval/LazyApprovalContractPages.tsx';
+export type { ApprovalContractPagesProps } from './approval/ApprovalContractPages.tsx';
 export { WIDGETS_APP } from './widgets-i18n.ts';
 
 if (typeof customElements !== 'undefined') defineWidgetElements(widgetSpecs, LightHost);

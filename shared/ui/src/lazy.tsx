@@ -18,9 +18,13 @@ import type { ConfirmActionOptions } from './dialog/confirm-host.tsx';
 import type { DecimalInputProps } from './input/DecimalInput.tsx';
 import type { DateInputProps } from './input/DateInput.tsx';
 import type { FileUploadProps } from './upload/FileUpload.tsx';
-import type { ResourceListPageProps } from './resource/ResourceListPage.tsx';
-import type { ResourceFormProps, ResourceSectionProps } from './resource/ResourceForm.tsx';
-import type { ResourceDetailPageProps } from './resource/ResourceDetailPage.tsx';
+import type {
+  ResourceListContext,
+  ResourceListExtension,
+  ResourceListPageProps,
+} from './resource/ResourceListPage.tsx';
+import type { ExtraSubmit, ResourceFormProps, ResourceSectionProps } from './resource/ResourceForm.tsx';
+import type { DetailPageControls, ResourceDetailPageProps } from './resource/ResourceDetailPage.tsx';
 import type { PrintDocumentDialogProps } from './resource/PrintDocumentDialog.tsx';
 import type { ResourcePagesProps } from './resource/ResourcePages.tsx';
 import type { FieldInputProps } from './resource/FieldInput.tsx';
@@ -172,9 +176,13 @@ export type {
   DateInputProps,
   FileUploadProps,
   ResourceListPageProps,
+  ResourceListContext,
+  ResourceListExtension,
   ResourceFormProps,
   ResourceSectionProps,
+  ExtraSubmit,
   ResourceDetailPageProps,
+  DetailPageControls,
   ResourcePagesProps,
   FieldInputProps,
 };

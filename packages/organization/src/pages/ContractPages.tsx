@@ -4,6 +4,7 @@ import { hasAuthority, type PermissionCode } from '@hcm/contracts';
 import { documentKindOf, documentPlaceholders } from '@hcm/contracts/documents';
 import { PERSONNEL_CHANGE_CONTRACTS } from '@hcm/contracts/personnel-changes';
 import { workerContract } from '@hcm/contracts/workers';
+import { ApprovalContractPages } from '@hcm/widgets';
 import {
   Button,
   LIST_QUERY_PARAM,
@@ -154,11 +155,17 @@ function printDetail(contract: AnyResourceContract) {
   };
 }
 
-/** Every page of one contract (list, create, detail, update) through the UI kit's generic pages. */
+/**
+ * Every page of one contract (list, create, detail, update) through the UI kit's generic pages;
+ * an approvable one (the labour contracts, the six decisions) with the approval engine's tabs,
+ * actions and timeline around them (@hcm/widgets).
+ */
 export function ContractPages({ contract }: { contract: AnyResourceContract }) {
   const detail = useMemo(
     () => (contract === workerContract ? workerDetail : printDetail(contract)),
     [contract],
   );
+  if (contract.approvable)
+    return <ApprovalContractPages contract={contract} form={formOptions} detail={detail} />;
   return <ModuleContractPages contract={contract} form={formOptions} detail={detail} />;
 }

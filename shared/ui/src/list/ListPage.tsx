@@ -30,6 +30,8 @@ export interface ListPageProps<T, Q extends ListQuery = ListQuery> extends Omit<
   toolbar?: ReactNode;
   /** the screen's own filter fields, after the keyword box; they call list.setQuery */
   filters?: ReactNode;
+  /** drawn between the filters and the table: a strip of tabs that are views of the list */
+  above?: ReactNode;
   /** from useListQuery(): the query in the URL */
   list: ListQueryState<Q>;
   /** total number of rows on the server (page.total) */
@@ -46,6 +48,7 @@ export function ListPage<T, Q extends ListQuery = ListQuery>({
   title,
   toolbar,
   filters,
+  above,
   list,
   total,
   search = true,
@@ -65,6 +68,7 @@ export function ListPage<T, Q extends ListQuery = ListQuery>({
           {filters}
         </div>
       )}
+      {above}
       <DataTable
         {...table}
         ariaLabel={title}

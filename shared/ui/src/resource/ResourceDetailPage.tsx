@@ -61,12 +61,23 @@ export interface ResourceDetailPageProps {
   /** replaces how a field's value is shown */
   renderValue?: Readonly<Record<string, (record: ResourceRecord) => ReactNode>>;
   /** more buttons in the toolbar */
-  actions?: (record: ResourceRecord) => ReactNode;
+  actions?: (record: ResourceRecord, page: DetailPageControls) => ReactNode;
   /** more of the record below its sections, before the audit (an employee's history) */
-  below?: (record: ResourceRecord) => ReactNode;
+  below?: (record: ResourceRecord, page: DetailPageControls) => ReactNode;
+  /**
+   * whether the record may be edited or deleted now, besides the user's authority (a record in
+   * approval is frozen until the approval ends); default: always
+   */
+  editable?: (record: ResourceRecord) => boolean;
   navigate?: (url: string) => void;
   /** the record could not be read (a 404 the micro-app reports as a missing page, say) */
   onLoadError?: (error: ApiError) => void;
+}
+
+/** What the page's additions may ask of it. */
+export interface DetailPageControls {
+  /** reads the record again (after an action of the addition changed it) */
+  reload: () => void;
 }
 
 /**
@@ -86,6 +97,7 @@ export function ResourceDetailPage({
   renderValue = {},
   actions,
   below,
+  editable,
   navigate = goTo,
   onLoadError,
 }: ResourceDetailPageProps) {
@@ -119,6 +131,8 @@ export function ResourceDetailPage({
       record.code ??
       '',
   );
+  const mayChangeRecord = editable?.(record) ?? true;
+  const controls: DetailPageControls = { reload };
   const statusField = contract.statusField;
   const status = statusField ? String(record[statusField] ?? '') : '';
   const calls = resourceApi(contract);
@@ -199,7 +213,7 @@ export function ResourceDetailPage({
         <Title2 as="h1">{name ? `${text(contract.singular)}: ${name}` : text(contract.singular)}</Title2>
         <div className={styles.toolbar}>
           <Button onClick={() => navigate(routes.list)}>{t('resource.backToList')}</Button>
-          {canUpdate && contract.offers('update') && (
+          {canUpdate && mayChangeRecord && contract.offers('update') && (
             <Button appearance="primary" disabled={busy} onClick={() => navigate(routes.update(record.id))}>
               {t('resource.edit')}
             </Button>
@@ -216,12 +230,12 @@ export function ResourceDetailPage({
                 {t('resource.activate')}
               </Button>
             ))}
-          {canDelete && contract.offers('delete') && (
+          {canDelete && mayChangeRecord && contract.offers('delete') && (
             <Button disabled={busy} onClick={() => void act('delete')}>
               {t('resource.delete')}
             </Button>
           )}
-          {actions?.(record)}
+          {actions?.(record, controls)}
         </div>
       </header>
       {contract.sections.map((section) => (
@@ -232,7 +246,7 @@ export function ResourceDetailPage({
           </dl>
         </section>
       ))}
-      {below?.(record)}
+      {below?.(record, controls)}
       {
         <section aria-label={t('resource.audit')}>
           <Subtitle1 as="h2">{t('resource.audit')}</Subtitle1>

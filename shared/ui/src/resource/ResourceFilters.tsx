@@ -17,15 +17,19 @@ export function ResourceFilters({
   contract,
   list,
   text,
+  omit = [],
 }: {
   contract: AnyResourceContract;
   list: ListQueryState;
   text: LabelText;
+  /** filters the page sets another way (a strip of tabs), not drawn as fields */
+  omit?: readonly string[];
 }) {
   const { t } = useUiTranslation();
   return (
     <>
       {contract.filters.map((name) => {
+        if (omit.includes(name)) return null;
         const field = contract.fields[name];
         if (!field) return null;
         const label = text(field.label);

@@ -83,6 +83,23 @@ export interface ResourceFormProps {
   onSaved?: (record: ResourceRecord) => void;
   /** the record could not be read (a 404 the micro-app reports as a missing page, say) */
   onLoadError?: (error: ApiError) => void;
+  /** more submit buttons beside Save, each saving its own way ("Save and request approval") */
+  extraSubmits?: readonly ExtraSubmit[];
+}
+
+/**
+ * A second way to save the form: checked like Save, then `save` gets the request body Save would
+ * send and makes its own call. It answers the saved record (then the form goes on as after Save:
+ * onSaved, or the toast and the detail page), or null when the user gave up on the way (the form
+ * stays as it is). A failure it throws is shown as Save's are (an ApiError's field errors on
+ * their fields).
+ */
+export interface ExtraSubmit {
+  /** the button's text, already translated */
+  label: string;
+  /** the forms it is offered on (default both) */
+  modes?: readonly ('create' | 'update')[];
+  save: (body: Record<string, unknown>, record: ResourceRecord | null) => Promise<ResourceRecord | null>;
 }
 
 /**
@@ -126,6 +143,7 @@ function FormBody({
   sectionComponents = {},
   navigate = goTo,
   onSaved,
+  extraSubmits = [],
 }: ResourceFormProps & { record: ResourceRecord | null; onReload: () => void }) {
   const styles = useStyles();
   const { t, i18n } = useUiTranslation();
@@ -142,6 +160,9 @@ function FormBody({
   // the server's errors on rows of children fields (`ranks[2].code`), shown on their cells
   const [rowErrors, setRowErrors] = useState<Record<string, FieldError>>({});
   const busy = useRef(false);
+  // the extra submit that was clicked, for the save it starts (null: Save itself)
+  const via = useRef<ExtraSubmit | null>(null);
+  const extras = extraSubmits.filter((extra) => !extra.modes || extra.modes.includes(mode));
   const dirty = valuesDiffer(form.values, start);
   const askToLeave = () =>
     confirmAction({ kind: 'confirm', title: t('resource.unsavedTitle'), message: t('resource.unsaved') });
@@ -163,8 +184,15 @@ function FormBody({
     setConflict(false);
     const calls = resourceApi(contract);
     const body = requestBody(contract, names, values, mode, record?.version);
+    const extra = via.current;
+    via.current = null;
     try {
-      const saved = mode === 'create' ? await calls.create(body) : await calls.update(record?.id ?? '', body);
+      const saved = extra
+        ? await extra.save(body, record)
+        : mode === 'create'
+          ? await calls.create(body)
+          : await calls.update(record?.id ?? '', body);
+      if (!saved) return;
       allowLeaving();
       if (onSaved) onSaved(saved);
       else {
@@ -240,6 +268,9 @@ function FormBody({
       onSubmit={(event) => {
         event.preventDefault();
         if (busy.current) return;
+        // a submit by Enter is Save's, whichever button was clicked before
+        const submitter = (event.nativeEvent as SubmitEvent).submitter;
+        if (!submitter?.dataset.extraSubmit) via.current = null;
         void form.handleSubmit(save)(event);
       }}
     >
@@ -306,6 +337,19 @@ function FormBody({
         >
           {t('resource.save')}
         </Button>
+        {extras.map((extra) => (
+          <Button
+            key={extra.label}
+            type="submit"
+            data-extra-submit="true"
+            disabled={saving}
+            onClick={() => {
+              via.current = extra;
+            }}
+          >
+            {extra.label}
+          </Button>
+        ))}
       </div>
     </form>
   );

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import {
   Button,
   Link,
@@ -17,7 +17,7 @@ import { useHasAuthority } from '../auth/use-authorities.ts';
 import { confirmAction } from '../dialog/confirm-host.tsx';
 import { useUiTranslation } from '../i18n/ui-i18n.ts';
 import { ListPage } from '../list/ListPage.tsx';
-import { useListQuery } from '../list/use-list-query.ts';
+import { useListQuery, type ListQueryState } from '../list/use-list-query.ts';
 import { StatusBadge } from '../status/StatusBadge.tsx';
 import type { ColumnDef } from '../table/columns.ts';
 import { notify } from '../toast/notify.ts';
@@ -45,6 +45,39 @@ export interface ResourceListPageProps {
   filters?: ReactNode;
   /** where links go: default single-spa's navigateToUrl (goTo) */
   navigate?: (url: string) => void;
+  /** additions that read and drive the list's own state (see ResourceListExtension) */
+  extension?: ResourceListExtension;
+}
+
+/** What a list extension reads and drives: the query, the rows shown, the selection, a reload. */
+export interface ResourceListContext {
+  list: ListQueryState;
+  rows: readonly ResourceRecord[];
+  selected: readonly string[];
+  setSelected: (ids: string[]) => void;
+  /** reads the rows again, after an action that changed records */
+  reload: () => void;
+  /** counts the reloads: what the extension reads beside the rows (counts) reads again when it changes */
+  revision: number;
+}
+
+/**
+ * A module's additions to the generic list that need the list's state: the approval engine's
+ * status tabs, row menu and batch actions (@hcm/widgets) are the first. Each part is called on
+ * every render and returns elements (components of the module's own): it never calls hooks.
+ */
+export interface ResourceListExtension {
+  /** between the filters and the table (a strip of tabs that set a filter) */
+  above?: (context: ResourceListContext) => ReactNode;
+  /** buttons for the selected rows, after the kit's; given, the rows are selectable for everyone */
+  batch?: (context: ResourceListContext) => ReactNode;
+  /** a last column per row (a menu of actions), headed by `labelKey` (with its namespace) */
+  rowActions?: {
+    labelKey: string;
+    render: (row: ResourceRecord, context: ResourceListContext) => ReactNode;
+  };
+  /** contract filters the extension sets itself (through `above`), not drawn as fields */
+  omitFilters?: readonly string[];
 }
 
 interface BatchReport {
@@ -66,6 +99,7 @@ export function ResourceListPage({
   toolbar,
   filters,
   navigate = goTo,
+  extension,
 }: ResourceListPageProps) {
   const { t } = useUiTranslation();
   const text = useLabelText(contract);
@@ -76,6 +110,20 @@ export function ResourceListPage({
   const search = useResourceSearch(contract, list.params);
   const referenceTextOf = useReferenceTexts(contract, search.rows);
   const [selected, setSelected] = useState<string[]>([]);
+  const [revision, setRevision] = useState(0);
+  const { reload: reloadRows } = search;
+  const reload = useCallback(() => {
+    setRevision((n) => n + 1);
+    reloadRows();
+  }, [reloadRows]);
+  const context: ResourceListContext = {
+    list,
+    rows: search.rows,
+    selected,
+    setSelected,
+    reload,
+    revision,
+  };
   const [busy, setBusy] = useState(false);
   const [report, setReport] = useState<BatchReport | null>(null);
   const [importing, setImporting] = useState(false);
@@ -138,6 +186,19 @@ export function ResourceListPage({
     [contract, givenColumns, text, t, referenceTextOf], // eslint-disable-line react-hooks/exhaustive-deps
   );
 
+  const rowActions = extension?.rowActions;
+  const shownColumns: ColumnDef<ResourceRecord>[] = rowActions
+    ? [
+        ...columns,
+        {
+          key: '__actions',
+          labelKey: rowActions.labelKey,
+          width: 96,
+          render: (row) => rowActions.render(row, context),
+        },
+      ]
+    : columns;
+
   const nameOf = (id: string) => {
     const row = search.rows.find((r) => r.id === id);
     return String(row?.name ?? row?.code ?? id);
@@ -167,7 +228,7 @@ export function ResourceListPage({
     void (outcome.failed.length ? notify.warning(message) : notify.success(message));
     setSelected(outcome.failed.map((failure) => failure.id));
     setBusy(false);
-    search.reload();
+    reload();
   };
 
   const exportList = async () => {
@@ -209,6 +270,7 @@ export function ResourceListPage({
           {t('resource.export')}
         </Button>
       )}
+      {some && extension?.batch?.(context)}
       {canImport && <Button onClick={() => setImporting(true)}>{t('resource.import')}</Button>}
       {parts.length > 0 && (
         <Menu>
@@ -256,18 +318,19 @@ export function ResourceListPage({
         toolbar={buttons}
         filters={
           <>
-            <ResourceFilters contract={contract} list={list} text={text} />
+            <ResourceFilters contract={contract} list={list} text={text} omit={extension?.omitFilters} />
             {filters}
           </>
         }
+        above={extension?.above?.(context)}
         search={contract.keyword.length > 0}
         list={list}
         total={search.total}
-        columns={columns}
+        columns={shownColumns}
         rows={search.rows}
         loading={search.loading}
         getRowId={(row) => row.id}
-        selectable={canDelete || canStatus}
+        selectable={canDelete || canStatus || Boolean(extension?.batch)}
         selectedIds={selected}
         onSelectionChange={setSelected}
       />
@@ -277,7 +340,7 @@ export function ResourceListPage({
           title={title}
           open={importing}
           onOpenChange={setImporting}
-          onImported={() => search.reload()}
+          onImported={reload}
         />
       )}
       {parts.length > 0 && (
@@ -287,7 +350,7 @@ export function ResourceListPage({
           title={importingPart ? partTitle(importingPart) : ''}
           open={importingPart !== null}
           onOpenChange={(open) => !open && setImportingPart(null)}
-          onImported={() => search.reload()}
+          onImported={reload}
         />
       )}
     </>

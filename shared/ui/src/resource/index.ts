@@ -2,9 +2,23 @@
  * Generic resource pages driven by a contract of @hcm/contracts/resource: a lazy chunk of
  * @hcm/ui (kits/resource-kit.ts), reached through the wrappers of lazy.tsx.
  */
-export { ResourceListPage, type ResourceListPageProps } from './ResourceListPage.tsx';
-export { ResourceForm, type ResourceFormProps, type ResourceSectionProps } from './ResourceForm.tsx';
-export { ResourceDetailPage, type ResourceDetailPageProps } from './ResourceDetailPage.tsx';
+export {
+  ResourceListPage,
+  type ResourceListPageProps,
+  type ResourceListContext,
+  type ResourceListExtension,
+} from './ResourceListPage.tsx';
+export {
+  ResourceForm,
+  type ExtraSubmit,
+  type ResourceFormProps,
+  type ResourceSectionProps,
+} from './ResourceForm.tsx';
+export {
+  ResourceDetailPage,
+  type DetailPageControls,
+  type ResourceDetailPageProps,
+} from './ResourceDetailPage.tsx';
 export { ResourcePages, type ResourcePagesProps } from './ResourcePages.tsx';
 export { FieldInput, type FieldInputProps } from './FieldInput.tsx';
 export {

@@ -1,0 +1,254 @@
+import { expect } from '@open-wc/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ApprovalTimeline } from '@hcm/contracts/approvals';
+import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
+import { accessibilityViolations } from '../../../../shared/ui/src/testing/axe.ts';
+import { FakeResourceApi } from '../../../../shared/ui/src/testing/fake-resource-api.ts';
+import {
+  ALL_REWARD_PERMISSIONS,
+  approvalTestContract as contract,
+  openPath,
+  prepareApprovalPage,
+  renderPage,
+  resetApprovalPage,
+  serveApprovals,
+  serveTemplates,
+  uuid,
+} from '../testing/approval-fixture.tsx';
+import { ApprovalContractPages } from './LazyApprovalContractPages.tsx';
+
+const BASE = contract.apiPath;
+const HOUR = 3_600_000;
+/** A local time as the API sends it (ISO, UTC): the page shows it back in local time. */
+const at = (day: number, hour: number) => new Date(2026, 2, day, hour, 0).toISOString();
+let api: FakeResourceApi;
+
+const step = (position: number, name: string, assigneeName: string) => ({
+  position,
+  name,
+  assignmentType: 'USER',
+  assignmentName: assigneeName,
+  assigneeUserId: uuid(900 + position),
+  assigneeName,
+  startedAt: null as string | null,
+  dueAt: null as string | null,
+  actedAt: null as string | null,
+  outcome: null as string | null,
+  note: null as string | null,
+  metDeadline: null as boolean | null,
+  remindersSent: 0,
+});
+
+/** A record in its second request: the first was returned; in the second, step 2 is past its deadline. */
+function timelineOf(): ApprovalTimeline {
+  const request = (id: number, templateName: string, requestedAt: string) => ({
+    id: uuid(id),
+    workflowTemplateId: uuid(501),
+    templateName,
+    requestedBy: uuid(1),
+    requestedByName: 'Quản trị Nhân sự',
+    requestedAt,
+    closedAt: null,
+  });
+  const overdueSince = new Date(Date.now() - 2 * HOUR).toISOString();
+  return {
+    approvalStatus: 'IN_APPROVE',
+    allowedActions: ['APPROVE', 'REJECT', 'BACK'],
+    requests: [
+      {
+        ...request(11, 'Quy trình lần đầu', at(1, 8)),
+        state: 'NEW',
+        currentPosition: null,
+        steps: [
+          {
+            ...step(1, 'Trưởng phòng duyệt', 'Trưởng phòng Lan'),
+            startedAt: at(1, 8),
+            dueAt: at(1, 9),
+            actedAt: at(1, 10),
+            outcome: 'BACK',
+            note: 'Sửa số tiền',
+            metDeadline: false,
+          },
+        ],
+      },
+      {
+        ...request(12, 'Quy trình khen thưởng', at(2, 8)),
+        state: 'OPEN',
+        currentPosition: 2,
+        steps: [
+          {
+            ...step(1, 'Trưởng phòng duyệt', 'Trưởng phòng Lan'),
+            startedAt: at(2, 8),
+            dueAt: at(2, 9),
+            actedAt: at(2, 8),
+            outcome: 'APPROVED',
+            note: 'Đồng ý',
+            metDeadline: true,
+          },
+          { ...step(2, 'Giám đốc duyệt', 'Giám đốc Hòa'), startedAt: at(2, 8), dueAt: overdueSince },
+          step(3, 'Kế toán ghi nhận', 'Kế toán Minh'),
+        ],
+      },
+    ],
+    events: [
+      {
+        id: uuid(21),
+        action: 'REQUEST_APPROVAL',
+        fromStatus: 'NEW',
+        toStatus: 'WAIT_APPROVE',
+        stepPosition: null,
+        actorId: uuid(1),
+        actorName: 'Quản trị Nhân sự',
+        note: null,
+        at: at(2, 8),
+      },
+      {
+        id: uuid(22),
+        action: 'APPROVE',
+        fromStatus: 'WAIT_APPROVE',
+        toStatus: 'IN_APPROVE',
+        stepPosition: 1,
+        actorId: uuid(901),
+        actorName: 'Trưởng phòng Lan',
+        note: 'Đồng ý',
+        at: at(2, 8),
+      },
+    ],
+  };
+}
+
+const cellsOf = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+const toolbarButtons = () =>
+  within(screen.getByRole('banner'))
+    .getAllByRole('button')
+    .map((button) => button.textContent);
+
+describe('an approvable record’s pages (ApprovalContractPages)', () => {
+  beforeEach(async () => {
+    await prepareApprovalPage();
+    api = new FakeResourceApi([contract]);
+    api.seed(contract, 2, (n) => ({
+      name: `Khen thưởng ${n}`,
+      approvalStatus: n === 1 ? 'NEW' : 'IN_APPROVE',
+    }));
+    const [, inApproval] = api.records(contract);
+    serveApprovals(api, new Map([[inApproval?.id ?? '', timelineOf()]]));
+    await api.signInWith(ALL_REWARD_PERMISSIONS);
+  });
+  afterEach(() => resetApprovalPage());
+
+  it('shows the timeline with an overdue step, offers the timeline’s actions and no Edit or Delete while in approval', async () => {
+    const [, record] = api.records(contract);
+    openPath(`${contract.route}/${record?.id}/detail`);
+    renderPage(<ApprovalContractPages contract={contract} />);
+    await screen.findByRole('heading', { level: 1, name: 'Quyết định thử: Khen thưởng 2' });
+    const timeline = await screen.findByRole('region', { name: 'Quá trình phê duyệt' });
+    await within(timeline).findByRole('heading', { level: 3, name: 'Quy trình khen thưởng' });
+    // newest request first, then the events
+    expect(
+      within(timeline)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).to.deep.equal(['Quy trình khen thưởng', 'Quy trình lần đầu', 'Lịch sử thao tác']);
+    const steps = within(timeline).getByRole('table', { name: 'Các bước của Quy trình khen thưởng' });
+    expect(
+      within(steps)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).to.deep.equal([
+      'Bước',
+      'Người xử lý',
+      'Bắt đầu',
+      'Hạn xử lý',
+      'Xử lý lúc',
+      'Kết quả',
+      'Ý kiến',
+      'Đúng hạn',
+    ]);
+    const [first, second, third] = within(steps).getAllByRole('row').slice(1) as HTMLElement[];
+    expect(cellsOf(first as HTMLElement)).to.deep.equal([
+      '1. Trưởng phòng duyệt',
+      'Trưởng phòng Lan',
+      '02/03/2026 08:00',
+      '02/03/2026 09:00',
+      '02/03/2026 08:00',
+      'Đã phê duyệt',
+      'Đồng ý',
+      'Có',
+    ]);
+    expect(cellsOf(second as HTMLElement).slice(-3)).to.deep.equal(['Đang xử lý', '', 'Quá hạn']);
+    expect(cellsOf(third as HTMLElement).slice(2)).to.deep.equal(['', '', '', '', '', '']);
+    const returned = within(timeline).getByRole('table', { name: 'Các bước của Quy trình lần đầu' });
+    expect(cellsOf(within(returned).getAllByRole('row')[1] as HTMLElement).slice(-3)).to.deep.equal([
+      'Trả lại',
+      'Sửa số tiền',
+      'Không',
+    ]);
+    const events = within(timeline).getByRole('region', { name: 'Lịch sử thao tác' });
+    expect(
+      within(events)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).to.deep.equal([
+      '02/03/2026 08:00 · Quản trị Nhân sự · Gửi duyệt',
+      '02/03/2026 08:00 · Trưởng phòng Lan · Phê duyệt' + 'Đồng ý',
+    ]);
+
+    // the status as a badge; the buttons are the timeline's, never Edit or Delete in approval
+    await waitFor(() =>
+      expect(document.querySelector('dd[data-field="approvalStatus"]')?.textContent).to.equal(
+        'Đang phê duyệt',
+      ),
+    );
+    await screen.findByRole('button', { name: 'Trả lại' });
+    expect(toolbarButtons()).to.deep.equal(['Quay lại danh sách', 'Phê duyệt', 'Từ chối', 'Trả lại']);
+    expect(await accessibilityViolations(document.body)).to.deep.equal([]);
+
+    // a return asks its reason, then the record (back to NEW) may be edited again
+    await userEvent.click(screen.getByRole('button', { name: 'Trả lại' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Trả lại' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Trả lại' }));
+    await within(dialog).findByText('Vui lòng nhập lý do trả lại');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Lý do trả lại/ }), 'Thiếu chữ ký');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Trả lại' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', `${BASE}/${record?.id}/back`)[0]?.body).to.deep.equal({
+        reason: 'Thiếu chữ ký',
+      }),
+    );
+    await screen.findByRole('button', { name: 'Sửa' });
+    await waitFor(() =>
+      expect(document.querySelector('dd[data-field="approvalStatus"]')?.textContent).to.equal('Mới tạo'),
+    );
+  });
+
+  it('saves a new record and requests its approval in one call from the create form', async () => {
+    const template = serveTemplates(api);
+    openPath(`${contract.route}/create`);
+    renderPage(<ApprovalContractPages contract={contract} />);
+    await userEvent.type(await screen.findByRole('textbox', { name: /^Mã/ }), 'KT_2026');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Tên/ }), 'Khen thưởng quý I');
+    await userEvent.click(screen.getByRole('button', { name: 'Lưu và gửi duyệt' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Gửi duyệt' });
+    await userEvent.click(
+      await within(dialog).findByRole('combobox', { name: 'Người xử lý bước Trưởng phòng duyệt' }),
+    );
+    await userEvent.click(await screen.findByRole('option', { name: /Trưởng phòng Lan/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Gửi duyệt' }));
+    await waitFor(() => expect(api.callsTo('POST', `${BASE}/create-and-request-approval`)).to.have.length(1));
+    const body = api.callsTo('POST', `${BASE}/create-and-request-approval`)[0]?.body as {
+      record: Record<string, unknown>;
+      workflow: { workflowTemplateId: string; steps: { assigneeUserId: string }[] };
+    };
+    expect(body.record).to.deep.equal({ code: 'KT_2026', name: 'Khen thưởng quý I' });
+    expect(body.workflow.workflowTemplateId).to.equal(template.id);
+    expect(body.workflow.steps.map((s) => s.assigneeUserId)).to.deep.equal([uuid(801), uuid(702)]);
+    // nothing was created the plain way
+    expect(api.callsTo('POST', BASE)).to.have.length(0);
+    await screen.findByRole('heading', { level: 1, name: 'Quyết định thử: Khen thưởng quý I' });
+  });
+});

@@ -1,0 +1,116 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { AnyResourceContract } from '@hcm/contracts/resource';
+import { notify } from '@hcm/ui';
+import { useWidgetsTranslation } from '../widgets-i18n.ts';
+import { approvalApi, type ActionInput } from './approval-api.ts';
+import { templateTypesOf, type ApprovalAction } from './approval-rules.ts';
+import { useApprovalPrompt, type PromptSubject } from './use-approval-prompt.tsx';
+
+/** A record an action is taken on, with the name it is shown by. */
+export interface ActionTarget {
+  id: string;
+  name: string;
+}
+
+/** What a batch came to: how many succeeded, and each failed record with the server's reason. */
+export interface BatchReport {
+  action: ApprovalAction;
+  succeeded: number;
+  failures: (ActionTarget & { message: string })[];
+}
+
+/** The approval actions of one resource's pages, shared by its list, row menus and record page. */
+export interface ApprovalFlow {
+  contract: AnyResourceContract;
+  /** the workflow template types of the resource's records */
+  templateTypes: readonly string[];
+  /**
+   * Asks the action's input, then calls the record's own path (one target) or the batch path
+   * (`batch`: the selected rows). Answers null when the user gave up, else the ids that failed:
+   * the caller then reads its records again, also after a refusal (someone else may have acted
+   * first).
+   */
+  run: (
+    action: ApprovalAction,
+    targets: readonly ActionTarget[],
+    batch: boolean,
+  ) => Promise<{ failedIds: string[] } | null>;
+  /** the action's dialog alone (create and request asks the workflow before its own call) */
+  ask: (action: ApprovalAction, subject: PromptSubject) => Promise<ActionInput | null>;
+  /** the last batch's outcome while it had failures, until dismissed or another action starts */
+  report: BatchReport | null;
+  dismissReport: () => void;
+}
+
+const ApprovalFlowContext = createContext<ApprovalFlow | null>(null);
+export const ApprovalFlowProvider = ApprovalFlowContext.Provider;
+
+/** The flow of the approval pages around (ApprovalContractPages provides it). */
+export function useApprovalFlow(): ApprovalFlow {
+  const flow = useContext(ApprovalFlowContext);
+  if (!flow) throw new Error('useApprovalFlow outside ApprovalContractPages');
+  return flow;
+}
+
+/** Makes the flow of one resource: its state, and the dialog element to mount beside the pages. */
+export function useApprovalFlowState(contract: AnyResourceContract): {
+  flow: ApprovalFlow;
+  element: ReactNode;
+} {
+  const { t } = useWidgetsTranslation();
+  const templateTypes = useMemo(() => templateTypesOf(contract.permission), [contract]);
+  const { ask, element } = useApprovalPrompt(templateTypes);
+  const [report, setReport] = useState<BatchReport | null>(null);
+  const dismissReport = useCallback(() => setReport(null), []);
+
+  const run = useCallback(
+    async (action: ApprovalAction, targets: readonly ActionTarget[], batch: boolean) => {
+      const [first] = targets;
+      if (!first) return null;
+      setReport(null);
+      const input = await ask(action, batch ? { count: targets.length } : { itemName: first.name });
+      if (!input) return null;
+      const calls = approvalApi(contract.apiPath);
+      const label = t(`approvalFlow.actions.${action}`);
+      if (!batch) {
+        try {
+          await calls.act(action, first.id, input);
+          void notify.success(t(`approvalFlow.done.${action}`, { name: first.name }));
+          return { failedIds: [] };
+        } catch {
+          // the shared client has told the user (403 not the assignee, 409 acted on already)
+          return { failedIds: [first.id] };
+        }
+      }
+      try {
+        const result = await calls.actOnMany(
+          action,
+          targets.map((target) => target.id),
+          input,
+        );
+        const nameOf = (id: string) => targets.find((target) => target.id === id)?.name || id;
+        const failures = result.items
+          .filter((item) => !item.ok)
+          .map((item) => ({ id: item.id, name: nameOf(item.id), message: item.message ?? item.code ?? '' }));
+        const summary = t('approvalFlow.batchDone', {
+          action: label,
+          done: result.succeeded,
+          failed: result.failed,
+        });
+        void (failures.length > 0 ? notify.warning(summary) : notify.success(summary));
+        setReport(failures.length > 0 ? { action, succeeded: result.succeeded, failures } : null);
+        return { failedIds: failures.map((failure) => failure.id) };
+      } catch {
+        // the shared client has told the user
+        return { failedIds: targets.map((target) => target.id) };
+      }
+    },
+    [ask, contract, t],
+  );
+
+  const flow = useMemo<ApprovalFlow>(
+    () => ({ contract, templateTypes, run, ask, report, dismissReport }),
+    [contract, templateTypes, run, ask, report, dismissReport],
+  );
+  return { flow, element };
+}

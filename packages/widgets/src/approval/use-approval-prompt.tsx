@@ -1,0 +1,118 @@
+import { Suspense, useCallback, useState, type ReactNode } from 'react';
+import { ApprovalDialog } from '../approval-dialog/ApprovalDialog.tsx';
+import { dialogKit } from '../dialog-kit.ts';
+import { useWidgetsTranslation } from '../widgets-i18n.ts';
+import type { ActionInput } from './approval-api.ts';
+import type { ApprovalAction } from './approval-rules.ts';
+import { ReasonDialog } from './ReasonDialog.tsx';
+import { WorkflowRequestDialog } from './WorkflowRequestDialog.tsx';
+
+/** Whom the action is about: one record by its name, or several selected rows. */
+export interface PromptSubject {
+  itemName?: string;
+  count?: number;
+}
+
+interface Pending extends PromptSubject {
+  action: ApprovalAction;
+  open: boolean;
+  /** a new dialog (fresh inputs) for each question */
+  id: number;
+  resolve: (input: ActionInput | null) => void;
+}
+
+/**
+ * The dialog each action asks its input with (core §5): the workflow assignment to request, an
+ * optional note to approve, a required reason to reject or return, an optional reason to
+ * cancel. `ask` opens it and answers the input, or null when the user closed it.
+ */
+export function useApprovalPrompt(templateTypes: readonly string[]): {
+  ask: (action: ApprovalAction, subject: PromptSubject) => Promise<ActionInput | null>;
+  element: ReactNode;
+} {
+  const { t } = useWidgetsTranslation();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const ask = useCallback(async (action: ApprovalAction, subject: PromptSubject) => {
+    // the dialogs are made of the dialog kit: loaded first, the dialog then shows at once
+    // instead of suspending while the page around it may be redrawn
+    await dialogKit();
+    return new Promise<ActionInput | null>((resolve) =>
+      setPending((last) => ({ action, ...subject, resolve, open: true, id: (last?.id ?? 0) + 1 })),
+    );
+  }, []);
+  if (!pending) return { ask, element: null };
+
+  const answer = (input: ActionInput | null) => {
+    if (!pending.open) return;
+    // closed the dialog's own way (open false), not torn out: its modal clean-up (the page's
+    // aria-hidden, the focus) then runs whatever the caller's call redraws meanwhile
+    setPending({ ...pending, open: false });
+    pending.resolve(input);
+  };
+  const cancel = () => answer(null);
+  const many = (pending.count ?? 1) > 1;
+  // several rows are named by their number in the questions ("3 bản ghi")
+  const name = many ? t('approvalFlow.records', { count: pending.count }) : (pending.itemName ?? '');
+  const titled = (section: string) =>
+    name ? t(`approvalFlow.${section}.titleNamed`, { name }) : t(`approvalFlow.${section}.title`);
+
+  let dialog: ReactNode;
+  switch (pending.action) {
+    case 'REQUEST_APPROVAL':
+      dialog = (
+        <WorkflowRequestDialog
+          open={pending.open}
+          title={titled('request')}
+          templateTypes={templateTypes}
+          onConfirm={(workflow) => answer({ workflow })}
+          onCancel={cancel}
+        />
+      );
+      break;
+    case 'APPROVE':
+    case 'REJECT':
+      dialog = (
+        <ApprovalDialog
+          open={pending.open}
+          kind={pending.action === 'APPROVE' ? 'approve' : 'reject'}
+          itemName={name || undefined}
+          onConfirm={(decision) =>
+            answer(
+              pending.action === 'APPROVE'
+                ? { note: decision.note ?? '' }
+                : { reason: decision.reason ?? '' },
+            )
+          }
+          onCancel={cancel}
+        />
+      );
+      break;
+    case 'CANCEL_APPROVAL':
+    case 'BACK': {
+      const section = pending.action === 'BACK' ? 'back' : 'cancelRequest';
+      dialog = (
+        <ReasonDialog
+          open={pending.open}
+          title={t(`approvalFlow.${section}.title`)}
+          message={
+            name ? t(`approvalFlow.${section}.messageNamed`, { name }) : t(`approvalFlow.${section}.message`)
+          }
+          label={t(`approvalFlow.${section}.label`)}
+          confirmLabel={t(`approvalFlow.${section}.confirm`)}
+          required={pending.action === 'BACK'}
+          onConfirm={(reason) => answer({ reason })}
+          onCancel={cancel}
+        />
+      );
+      break;
+    }
+  }
+  return {
+    ask,
+    element: (
+      <Suspense key={pending.id} fallback={null}>
+        {dialog}
+      </Suspense>
+    ),
+  };
+}
