@@ -133,7 +133,7 @@ describe.each(portals)('a job title through the built portal on $engine', ({ bas
     await page.waitForURL('**/setting/job-titles/create');
     await page.getByLabel('Mã').fill(code);
     await page.getByLabel('Tên').fill(name);
-    await page.getByRole('button', { name: 'Lưu' }).click();
+    await page.getByRole('button', { name: 'Lưu', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: `Chức danh: ${name}` }).waitFor();
     expect(new URL(page.url()).pathname).toMatch(/^\/setting\/job-titles\/[0-9a-f-]{36}\/detail$/);
 

@@ -65,7 +65,7 @@ describe.each(portals.filter((portal) => portal.engine === 'pglite'))(
         ]);
       expect(await field.getByRole('alert').count()).toBe(0);
       expect(await accessibilityViolations(page)).toEqual([]);
-      await page.getByRole('button', { name: 'Lưu' }).click();
+      await page.getByRole('button', { name: 'Lưu', exact: true }).click();
 
       await page.waitForURL(`**/om/reward/${rewardId}/detail`);
       const files = page.locator('[data-field="files"]');

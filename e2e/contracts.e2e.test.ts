@@ -56,7 +56,7 @@ describe.each(portals)('labour contracts, through the built portal on $engine', 
     await page.getByLabel(/^Mức lương/).fill('15000000');
     expect(await accessibilityViolations(page)).toEqual([]);
 
-    await page.getByRole('button', { name: 'Lưu' }).click();
+    await page.getByRole('button', { name: 'Lưu', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: `Hợp đồng: 01/${stamp}/HĐLĐ` }).waitFor();
     // 12 months from 1 March 2026 end on 28 February 2027; it is in force today (23/11/2026 on)
     for (const shown of ['28/02/2027', '15.000.000', `NV${stamp} - ${fullName}`])

@@ -49,7 +49,7 @@ describe.each(portals)('employees’ data scope, through the built portal on $en
     await page.getByRole('combobox', { name: /^Phạm vi dữ liệu/ }).click();
     await page.getByRole('option', { name: 'Các đơn vị mình quản lý' }).click();
     expect(await accessibilityViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Lưu' }).click();
+    await page.getByRole('button', { name: 'Lưu', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: `Quản lý đơn vị ${stamp}` }).waitFor();
     await page.getByText('Các đơn vị mình quản lý', { exact: true }).waitFor();
     const roleId = /\/setting\/role\/([0-9a-f-]{36})/.exec(page.url())?.[1] ?? '';

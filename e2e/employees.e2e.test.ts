@@ -73,7 +73,7 @@ describe.each(portals)('the employee records, through the built portal on $engin
     await education.getByLabel('Nơi đào tạo 1').fill('Đại học Kinh tế Quốc dân');
     expect(await accessibilityViolations(page)).toEqual([]);
 
-    await page.getByRole('button', { name: 'Lưu' }).click();
+    await page.getByRole('button', { name: 'Lưu', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: `Nhân viên: ${fullName}` }).waitFor();
     for (const shown of [unit, '001190012345', '0123456789', '15/03/1990', 'Đại học Kinh tế Quốc dân'])
       await page.getByText(shown, { exact: true }).first().waitFor();
@@ -105,7 +105,7 @@ describe.each(portals)('the employee records, through the built portal on $engin
       await page.getByRole('option', { name: 'Nam', exact: true }).click();
       await pick(page, 'Đơn vị', stamp, unit);
       await page.getByLabel('Số CCCD').fill(identity);
-      await page.getByRole('button', { name: 'Lưu' }).click();
+      await page.getByRole('button', { name: 'Lưu', exact: true }).click();
       if (n === 1) await page.getByRole('heading', { level: 1, name: /^Nhân viên: Trần Văn Bình/ }).waitFor();
     }
     // The second stays on the form, its entry kept, with the reason beside the field.

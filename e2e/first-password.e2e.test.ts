@@ -27,7 +27,7 @@ describe.each(portals)('a password set by an administrator on $engine', ({ baseU
       name: 'Bắt buộc người dùng đổi mật khẩu khi đăng nhập lần đầu',
     });
     expect(await mustChange.isChecked()).toBe(true);
-    await userForm.getByRole('button', { name: 'Lưu' }).click();
+    await userForm.getByRole('button', { name: 'Lưu', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: clerk.fullName }).waitFor();
 
     // Signed out, the new user signs in with what the administrator typed: a typed address

@@ -71,7 +71,7 @@ describe.each(portals)('notifications HR sends, through the built portal on $eng
     await picker.fill(stamp);
     await page.getByRole('option', { name: new RegExp(unitName) }).click();
     expect(await accessibilityViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Lưu' }).click();
+    await page.getByRole('button', { name: 'Lưu', exact: true }).click();
 
     // the draft's page: send after confirming
     await page.getByRole('heading', { level: 1, name: new RegExp(title) }).waitFor();

@@ -18,7 +18,7 @@ async function fillUnitForm(page: Page, unit: { code: string; name: string; type
   await page.getByRole('textbox', { name: /^Tên/ }).fill(unit.name);
   await page.getByRole('combobox', { name: /^Loại đơn vị/ }).click();
   await page.getByRole('option', { name: unit.type, exact: true }).click();
-  await page.getByRole('button', { name: 'Lưu' }).click();
+  await page.getByRole('button', { name: 'Lưu', exact: true }).click();
   // the saved record's detail page
   await page.waitForURL((url) => url.pathname.endsWith('/detail'));
   await page.getByText(unit.name).first().waitFor();

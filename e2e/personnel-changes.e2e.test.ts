@@ -62,7 +62,7 @@ describe.each(portals)('personnel decisions, through the built portal on $engine
     await pick('Chức vụ mới', `TP${stamp}`, `TP${stamp} - Trưởng phòng ${stamp}`);
     expect(await accessibilityViolations(page)).toEqual([]);
 
-    await page.getByRole('button', { name: 'Lưu' }).click();
+    await page.getByRole('button', { name: 'Lưu', exact: true }).click();
     await page
       .getByRole('heading', { level: 1, name: `Quyết định điều động, bổ nhiệm: 12/${stamp}/QĐ-BN` })
       .waitFor();

@@ -54,7 +54,7 @@ describe.each(portals)('the units a position leads, through the built portal on 
     await page.keyboard.press('Escape');
     expect(await accessibilityViolations(page)).toEqual([]);
 
-    await page.getByRole('button', { name: 'Lưu' }).click();
+    await page.getByRole('button', { name: 'Lưu', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: `Chức vụ: Chức vụ ${stamp}` }).waitFor();
     await page.getByText(first ?? '').waitFor();
     await page.getByText(second ?? '').waitFor();

@@ -55,7 +55,7 @@ describe.each(portals)('a tenant created in the browser on $engine', ({ baseUrl 
     const roleForm = page.getByRole('region', { name: 'Thêm mới vai trò' });
     await roleForm.getByRole('textbox', { name: /^Mã vai trò/ }).fill('XEM_DANH_MUC');
     await roleForm.getByRole('textbox', { name: /^Tên vai trò/ }).fill('Xem danh mục');
-    await roleForm.getByRole('button', { name: 'Lưu' }).click();
+    await roleForm.getByRole('button', { name: 'Lưu', exact: true }).click();
     const matrix = page.getByRole('table', { name: 'Ma trận phân quyền' });
     await matrix.waitFor();
     for (const cell of ['Chức danh: Xem', 'Tôn giáo: Xem'])
@@ -73,7 +73,7 @@ describe.each(portals)('a tenant created in the browser on $engine', ({ baseUrl 
     await userForm.getByRole('combobox', { name: 'Vai trò' }).click();
     await page.getByText('Xem danh mục (XEM_DANH_MUC)', { exact: true }).click();
     await page.keyboard.press('Escape');
-    await userForm.getByRole('button', { name: 'Lưu' }).click();
+    await userForm.getByRole('button', { name: 'Lưu', exact: true }).click();
     const clerkSecret = userForm.getByRole('textbox', { name: 'Mật khẩu' });
     await clerkSecret.waitFor();
     const clerkPassword = await clerkSecret.inputValue();

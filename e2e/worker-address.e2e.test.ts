@@ -44,7 +44,7 @@ describe.each(portals.filter((portal) => portal.engine === 'pglite'))(
       await page.getByRole('option', { name: 'Phường Bến Thành' }).click();
       await page.getByRole('textbox', { name: /^Địa chỉ thường trú/ }).fill('12 Lê Lợi');
       expect(await accessibilityViolations(page)).toEqual([]);
-      await page.getByRole('button', { name: 'Lưu' }).click();
+      await page.getByRole('button', { name: 'Lưu', exact: true }).click();
 
       await page.waitForURL(`**/om/employee/${workerId}/detail`);
       const shown = (field: string) => page.locator(`[data-field="${field}"]`).textContent();

@@ -62,7 +62,7 @@ describe.each(portals.filter((portal) => portal.engine === 'pglite'))(
       const preview = photo.getByRole('img', { name: 'Ảnh thẻ.jpg' });
       await preview.waitFor();
       await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(200);
-      await page.getByRole('button', { name: 'Lưu' }).click();
+      await page.getByRole('button', { name: 'Lưu', exact: true }).click();
 
       await page.waitForURL(`**/om/employee/${workerId}/detail`);
       const shown = page.locator('[data-field="avatar"] img');
