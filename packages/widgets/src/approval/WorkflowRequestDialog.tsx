@@ -40,7 +40,7 @@ export function WorkflowRequestDialog({
   };
   return (
     <Dialog open={open} onOpenChange={(_, data) => !data.open && onCancel()}>
-      <DialogSurface style={{ width: 880, maxWidth: 'calc(100vw - 32px)' }}>
+      <DialogSurface style={{ width: 960, maxWidth: 'calc(100vw - 32px)' }}>
         <DialogBody>
           <DialogTitle>{title}</DialogTitle>
           <DialogContent>
