@@ -47,7 +47,11 @@ describe.each(portals)('approvals, through the built portal on $engine', ({ base
       'job_title.view',
       'workflow_template.view',
     ]);
-    const person = async (login: string, fullName: string, roleId: string): Promise<Account & { id: string }> => {
+    const person = async (
+      login: string,
+      fullName: string,
+      roleId: string,
+    ): Promise<Account & { id: string }> => {
       const account = { username: `${login}_${stamp.toLowerCase()}`, password: 'Duyet-Pass#2026', fullName };
       const created = await postDataAsPage<{ user: { id: string } }>(page, '/api/iam/users', {
         ...account,
@@ -83,14 +87,25 @@ describe.each(portals)('approvals, through the built portal on $engine', ({ base
       notificationDuration: 10 * MINUTE,
       loopTime: 30 * MINUTE,
       steps: [
-        { name: 'Trưởng phòng duyệt', assignmentType: 'ROLE', assignmentId: managerRole, slaTime: 60 * MINUTE },
-        { name: 'Giám đốc duyệt', assignmentType: 'JOB_TITLE', assignmentId: directorTitle, slaTime: 120 * MINUTE },
+        {
+          name: 'Trưởng phòng duyệt',
+          assignmentType: 'ROLE',
+          assignmentId: managerRole,
+          slaTime: 60 * MINUTE,
+        },
+        {
+          name: 'Giám đốc duyệt',
+          assignmentType: 'JOB_TITLE',
+          assignmentId: directorTitle,
+          slaTime: 120 * MINUTE,
+        },
       ],
     });
 
     const decision = `${stamp}/QĐ-ĐC`;
     const heading = `Quyết định điều động, bổ nhiệm: ${decision}`;
-    const status = (text: string) => page.locator('[data-field="approvalStatus"]', { hasText: text }).waitFor();
+    const status = (text: string) =>
+      page.locator('[data-field="approvalStatus"]', { hasText: text }).waitFor();
     const switchTo = async (account: Account) => {
       await page.evaluate(() => {
         localStorage.clear();
@@ -163,7 +178,9 @@ describe.each(portals)('approvals, through the built portal on $engine', ({ base
 
     await switchTo(e2eAccounts.hrAdmin);
     await page.goto(`/om/employee/${workerId}/detail`);
-    await page.locator('[data-field="organizationUnitId"]', { hasText: `Phòng Tài chính ${stamp}` }).waitFor();
+    await page
+      .locator('[data-field="organizationUnitId"]', { hasText: `Phòng Tài chính ${stamp}` })
+      .waitFor();
   });
 });
 
@@ -171,9 +188,12 @@ async function findUnit(page: Page, code: string): Promise<string> {
   return page.evaluate(async (wanted) => {
     const raw = localStorage.getItem('hcm.tokens') ?? sessionStorage.getItem('hcm.tokens') ?? '{}';
     const { accessToken } = JSON.parse(raw) as { accessToken: string };
-    const res = await fetch(`/api/om/organization-units/auto-complete?keyword=${encodeURIComponent(wanted)}`, {
-      headers: { authorization: `Bearer ${accessToken}` },
-    });
+    const res = await fetch(
+      `/api/om/organization-units/auto-complete?keyword=${encodeURIComponent(wanted)}`,
+      {
+        headers: { authorization: `Bearer ${accessToken}` },
+      },
+    );
     const body = (await res.json()) as { data: { id: string; code: string }[] };
     return body.data.find((unit) => unit.code === wanted)?.id ?? '';
   }, code);

@@ -1,0 +1,42 @@
+import { PermissionResources } from '@hcm/contracts';
+import { describe, expect, it } from 'vitest';
+import { declaredResources } from '../../services/declared-resources.ts';
+
+/** Issue 13, "Done when": every approvable record of the organisation module uses the engine. */
+describe('the resources bound to the approval engine', () => {
+  it('are exactly the declared resources whose permission the catalogue calls approvable', () => {
+    const approvable = declaredResources
+      .filter((definition) => PermissionResources[definition.name].approvable)
+      .map((definition) => definition.basePath);
+    const bound = declaredResources.filter((definition) => definition.approval).map((d) => d.basePath);
+    expect(bound).toEqual(approvable);
+    expect(bound).toEqual([
+      '/api/om/contracts',
+      '/api/om/displacements',
+      '/api/om/resignations',
+      '/api/om/rewards',
+      '/api/om/disciplines',
+      '/api/om/benefits',
+      '/api/om/salary-reviews',
+    ]);
+  });
+
+  it('each approved by the workflow templates of its own kind, through its approvalStatus field', () => {
+    const kinds = declaredResources
+      .filter((definition) => definition.approval)
+      .map((definition) => [
+        definition.name,
+        definition.approval?.templateType,
+        definition.approval?.statusField,
+      ]);
+    expect(kinds).toEqual([
+      ['contract', 'CONTRACT', 'approvalStatus'],
+      ['displacement', 'DISPLACEMENT', 'approvalStatus'],
+      ['resignation', 'RESIGNATION', 'approvalStatus'],
+      ['reward', 'REWARD', 'approvalStatus'],
+      ['discipline', 'DISCIPLINE', 'approvalStatus'],
+      ['benefit', 'BENEFIT', 'approvalStatus'],
+      ['compensation_revision', 'SALARY_REVIEW', 'approvalStatus'],
+    ]);
+  });
+});
