@@ -142,7 +142,8 @@ describe.each(portals)('a job title through the built portal on $engine', ({ bas
     await page.getByPlaceholder('Nhập từ khóa để tìm kiếm').press('Enter');
     const row = page.getByRole('row').filter({ hasText: name });
     await row.waitFor();
-    expect(await page.getByRole('row').count()).toBe(2); // the header and the one match
+    // the unfiltered list may show the new record too: wait for the search's own rows
+    await expect.poll(() => page.getByRole('row').count()).toBe(2); // the header and the one match
 
     await row.getByRole('link', { name: code }).click();
     await page.getByRole('heading', { level: 1, name: `Chức danh: ${name}` }).waitFor();
