@@ -1,52 +1,23 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { waitForQuiet } from './support/quiet.ts';
 import { accessibilityViolations } from './support/axe.ts';
 import { pagePerTest } from './support/browser.ts';
 import { e2eAccounts, repoRoot } from './support/portal-process.ts';
 import { signIn } from './support/portal-page.ts';
+import {
+  addUnitUnder,
+  CHART,
+  fillUnitForm,
+  findInChart,
+  openChart,
+  unitAction,
+  unitBox,
+} from './support/organization-chart-page.ts';
 
 const portals = inject('portals');
 const SCREENSHOTS = join(repoRoot, '.cache/screenshots');
-const CHART = '/om/organization-chart';
-
-/** Fills the generic create form of a unit (its parent already chosen or not) and saves it. */
-async function fillUnitForm(page: Page, unit: { code: string; name: string; type: string }) {
-  await page.getByRole('textbox', { name: /^Mã/ }).fill(unit.code);
-  await page.getByRole('textbox', { name: /^Tên/ }).fill(unit.name);
-  await page.getByRole('combobox', { name: /^Loại đơn vị/ }).click();
-  await page.getByRole('option', { name: unit.type, exact: true }).click();
-  await page.getByRole('button', { name: 'Lưu', exact: true }).click();
-  // the saved record's detail page
-  await page.waitForURL((url) => url.pathname.endsWith('/detail'));
-  await page.getByText(unit.name).first().waitFor();
-}
-
-/** The box of a unit in the chart: a treeitem named by the unit's name, code and type. */
-const unitBox = (page: Page, name: string) => page.getByRole('treeitem', { name: new RegExp(`^${name} `) });
-
-/** Finds a unit with the chart's search box and chooses it. */
-async function findInChart(page: Page, name: string) {
-  const search = page.getByRole('combobox', { name: 'Tìm đơn vị' });
-  await search.click();
-  await search.pressSequentially(name);
-  await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
-}
-
-/** Opens a unit's actions menu in the chart and picks one. */
-async function unitAction(page: Page, name: string, action: string) {
-  await findInChart(page, name);
-  await page.getByRole('button', { name: `Thao tác với ${name}` }).click();
-  await page.getByRole('menuitem', { name: action }).click();
-}
-
-async function openChart(page: Page) {
-  await page.goto(CHART);
-  await page.getByRole('heading', { level: 1, name: 'Sơ đồ tổ chức' }).waitFor();
-}
-
 describe.each(portals)('the organisation chart on $engine', ({ baseUrl, engine }) => {
   const tab = pagePerTest(baseUrl);
 
@@ -72,18 +43,8 @@ describe.each(portals)('the organisation chart on $engine', ({ baseUrl, engine }
       [company, north],
       [company, south],
       [north, accounting],
-    ] as const) {
-      await openChart(page);
-      await unitAction(page, parent.name, 'Thêm đơn vị trực thuộc');
-      await page.waitForURL((url) => url.pathname === `${CHART}/create`);
-      // the preset parent is named once its record is read (find-by-ids): seconds on a busy machine
-      await expect
-        .poll(() => page.getByRole('combobox', { name: /^Đơn vị cấp trên/ }).inputValue(), {
-          timeout: 15_000,
-        })
-        .toBe(`${parent.code} - ${parent.name}`);
-      await fillUnitForm(page, child);
-    }
+    ] as const)
+      await addUnitUnder(page, parent, child);
     // the chart: the company open, its branches shown closed
     await openChart(page);
     await findInChart(page, company.name);

@@ -56,3 +56,18 @@ export async function uploadAsPage(
   expect(status, `upload ${name} → ${JSON.stringify(answer)}`).toBe(201);
   return answer.data?.id ?? '';
 }
+
+/** GETs `path` with the signed-in page's own token; answers the envelope's `data` (200 only). */
+export async function getDataAsPage<T>(page: Page, path: string): Promise<T> {
+  const { status, answer } = await page.evaluate(
+    async ({ key, path }) => {
+      const raw = localStorage.getItem(key) ?? sessionStorage.getItem(key) ?? '{}';
+      const { accessToken } = JSON.parse(raw) as { accessToken: string };
+      const res = await fetch(path, { headers: { authorization: `Bearer ${accessToken}` } });
+      return { status: res.status, answer: (await res.json()) as { data?: unknown } };
+    },
+    { key: SessionKeys.tokens, path },
+  );
+  expect(status, `${path} → ${JSON.stringify(answer)}`).toBe(200);
+  return answer.data as T;
+}
