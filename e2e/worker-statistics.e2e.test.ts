@@ -14,7 +14,7 @@ describe.each(portals.filter((portal) => portal.engine === 'pglite'))(
   ({ baseUrl }) => {
     const tab = pagePerTest(baseUrl);
 
-    it('counts the employees by unit and gender, narrows to a unit, and gives the joiners of its months', async () => {
+    it('counts the employees by unit and gender, narrows to a unit from its card or the picker, and gives the joiners of its months', async () => {
       const { page } = tab;
       await signIn(page, e2eAccounts.hrAdmin);
       const stamp = Date.now().toString(36).toUpperCase();
@@ -37,8 +37,21 @@ describe.each(portals.filter((portal) => portal.engine === 'pglite'))(
       await page.goto('/dashboard');
       const byUnit = page.getByRole('region', { name: 'Theo đơn vị' });
       await byUnit.getByRole('button', { name: `Chỉ xem ${unitName} và các đơn vị trực thuộc` }).click();
-      await page.getByText(`Phạm vi: ${unitName} · 4 nhân viên đang làm việc`).waitFor();
+      // the unit picker names the unit the cards are narrowed to
+      const picker = page.getByRole('combobox', { name: 'Đơn vị', exact: true });
+      await expect.poll(() => picker.inputValue()).toBe(`XM${stamp} - ${unitName}`);
+      await page.getByText('4 nhân viên đang làm việc', { exact: true }).waitFor();
       const byGender = page.getByRole('region', { name: 'Theo giới tính' });
+      await expect.poll(() => byGender.getByRole('listitem').allInnerTexts()).toEqual(['Nữ\n3', 'Nam\n1']);
+
+      // back to the whole scope, then the same unit found with the picker
+      await page.getByRole('button', { name: 'Xem toàn bộ' }).click();
+      await expect.poll(() => picker.inputValue()).toBe('');
+      await page.getByRole('button', { name: 'Xem toàn bộ' }).waitFor({ state: 'detached' });
+      await picker.click();
+      await picker.pressSequentially(`XM${stamp}`);
+      await page.getByRole('option', { name: `XM${stamp} - ${unitName}` }).click();
+      await page.getByText('4 nhân viên đang làm việc', { exact: true }).waitFor();
       await expect.poll(() => byGender.getByRole('listitem').allInnerTexts()).toEqual(['Nữ\n3', 'Nam\n1']);
       const months = page.getByRole('region', { name: `Biến động nhân sự theo tháng ${year}` });
       await months.getByRole('listitem', { name: 'Tháng 3: 4 vào làm, 0 nghỉ việc' }).waitFor();

@@ -28,6 +28,7 @@ import type { DetailPageControls, ResourceDetailPageProps } from './resource/Res
 import type { PrintDocumentDialogProps } from './resource/PrintDocumentDialog.tsx';
 import type { ResourcePagesProps } from './resource/ResourcePages.tsx';
 import type { FieldInputProps } from './resource/FieldInput.tsx';
+import type { ReferenceInputProps } from './resource/ReferenceInput.tsx';
 import type { AnyResourceContract } from '@hcm/contracts/resource';
 
 /** The list kit module: ListPage, DataTable, PaginationBar, SearchBox, TruncatedText, StatusBadge. */
@@ -145,6 +146,13 @@ export const PrintDocumentButton = /* @__PURE__ */ lazyPiece<
   ResourceKit,
   Omit<PrintDocumentDialogProps, 'open' | 'onOpenChange'>
 >(loadResourceKit, (m) => m.PrintDocumentButton, null, 'PrintDocumentButton');
+/** A record of another resource searched by its auto-complete (the forms' reference picker). */
+export const ReferencePicker = /* @__PURE__ */ lazyPiece<ResourceKit, ReferenceInputProps>(
+  loadResourceKit,
+  (m) => m.ReferenceInput,
+  null,
+  'ReferencePicker',
+);
 /** Every page of a resource behind its route (list, create, detail, update), chosen by the path. */
 export const ResourcePages = /* @__PURE__ */ lazyPiece<ResourceKit, ResourcePagesProps>(
   loadResourceKit,
@@ -185,4 +193,5 @@ export type {
   DetailPageControls,
   ResourcePagesProps,
   FieldInputProps,
+  ReferenceInputProps,
 };

@@ -1,3 +1,4 @@
+import type { ReferenceTarget } from '../resource/fields.ts';
 import { label, type Label } from '../resource/label.ts';
 
 /*
@@ -7,6 +8,13 @@ import { label, type Label } from '../resource/label.ts';
  */
 
 export const WORKER_STATISTICS_PATH = '/api/om/worker-statistics';
+
+/** The unit the statistics narrow to, picked as the forms pick one (its auto-complete). */
+export const STATISTICS_UNIT_TARGET: ReferenceTarget = {
+  resource: 'organization_unit',
+  apiPath: '/api/om/organization-units',
+  display: 'name',
+};
 
 /** What the head count is counted by (catalogues §7.5 "by organisation, contract type, …"). */
 export const HEAD_COUNT_DIMENSIONS = [
@@ -42,6 +50,7 @@ export const WorkerStatisticsLabels = {
   notSet: l('notSet', 'Chưa xác định', 'Not set'),
   noContract: l('noContract', 'Chưa có hợp đồng hiệu lực', 'No contract in force'),
   month: l('month', 'Tháng', 'Month'),
+  unit: l('unit', 'Đơn vị', 'Unit'),
 };
 
 /** One bar of a head count: the value counted by (null: not set), its name, how many. */

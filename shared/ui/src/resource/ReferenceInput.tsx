@@ -17,6 +17,8 @@ export interface ReferenceInputProps {
   'aria-invalid'?: boolean;
   /** a picker without a visible label of its own (a cell of a rows editor) */
   'aria-label'?: string;
+  /** what an empty picker says (default: "Chọn…") */
+  placeholder?: string;
 }
 
 const displayOf = referenceText;
@@ -25,15 +27,19 @@ const displayOf = referenceText;
  * A record of another resource, searched with its auto-complete (500 ms after typing stops) and
  * shown by its display field; the current value's text is read once with find-by-ids.
  */
-export function ReferenceInput({ target, value, onChange, onBlur, disabled, ...aria }: ReferenceInputProps) {
+export function ReferenceInput(props: ReferenceInputProps) {
+  const { target, value, onChange, onBlur, disabled, placeholder, ...aria } = props;
   const { t } = useUiTranslation();
-  const [text, setText] = useState('');
   const [chosen, setChosen] = useState<ResourceRecord | null>(null);
+  // what the user is typing, for the value it was typed over: a value changed from outside (a
+  // filter reset, a unit chosen elsewhere on the page) shows its own text, not stale typing
+  const [edit, setEdit] = useState<{ value: string | null; text: string } | null>(null);
   const [found, setFound] = useState<{ keyword: string; options: ResourceRecord[] } | null>(null);
   const [open, setOpen] = useState(false);
-  const keyword = useDebouncedValue(text);
   // the record shown is the chosen one only while it is the value
   const current = value && chosen?.id === value ? chosen : null;
+  const text = edit && edit.value === value ? edit.text : current ? displayOf(current, target) : '';
+  const keyword = useDebouncedValue(text);
   const typed = current && keyword === displayOf(current, target) ? '' : keyword;
   const options = found?.options ?? [];
   const loading = open && found?.keyword !== typed;
@@ -46,9 +52,7 @@ export function ReferenceInput({ target, value, onChange, onBlur, disabled, ...a
       .findByIds([value])
       .then((records) => {
         const record = records.find((r) => r.id === value) ?? null;
-        if (!alive || !record) return;
-        setChosen(record);
-        setText(displayOf(record, target));
+        if (alive && record) setChosen(record);
       })
       .catch(() => undefined);
     return () => {
@@ -75,21 +79,21 @@ export function ReferenceInput({ target, value, onChange, onBlur, disabled, ...a
       value={text}
       open={open}
       onOpenChange={(_, data) => setOpen(data.open)}
-      placeholder={t('resource.referencePlaceholder')}
+      placeholder={placeholder ?? t('resource.referencePlaceholder')}
       selectedOptions={value ? [value] : []}
       onChange={(event) => {
-        setText(event.target.value);
+        setEdit({ value, text: event.target.value });
         if (event.target.value === '') onChange(null);
       }}
       onOptionSelect={(_, data) => {
         const record = options.find((option) => option.id === data.optionValue) ?? null;
         setChosen(record);
-        setText(record ? displayOf(record, target) : '');
+        setEdit(null);
         onChange(record?.id ?? null);
       }}
       onBlur={() => {
         // text that names no record goes back to the chosen one
-        setText(current ? displayOf(current, target) : '');
+        setEdit(null);
         onBlur?.();
       }}
     >

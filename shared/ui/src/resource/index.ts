@@ -21,6 +21,7 @@ export {
 } from './ResourceDetailPage.tsx';
 export { ResourcePages, type ResourcePagesProps } from './ResourcePages.tsx';
 export { FieldInput, type FieldInputProps } from './FieldInput.tsx';
+export { ReferenceInput, type ReferenceInputProps } from './ReferenceInput.tsx';
 export {
   PrintDocumentButton,
   PrintDocumentDialog,

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import {
   HEAD_COUNT_DIMENSIONS,
   HeadCountLabels,
+  STATISTICS_UNIT_TARGET,
   WORKER_STATISTICS_PATH,
   WorkerStatisticsLabels,
   type FluctuationRow,
@@ -13,6 +14,8 @@ import {
   Body1,
   Button,
   Card,
+  Field,
+  ReferencePicker,
   Spinner,
   Subtitle2,
   makeStyles,
@@ -29,7 +32,8 @@ const CHART_HEIGHT = 140;
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
-  scope: { fontWeight: tokens.fontWeightSemibold },
+  filters: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
+  unitField: { width: 'min(100%, 360px)' },
   grid: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))',
@@ -95,31 +99,27 @@ const useStyles = makeStyles({
   step: { minWidth: '32px' },
 });
 
-interface Unit {
-  id: string;
-  name: string;
-}
-
 type Counts = Partial<Record<HeadCountDimension, HeadCountRow[]>>;
 
 /**
  * The dashboard's workforce statistics (issue 11 item 7) for a user who may see the employee
  * list: a card of bars per dimension, and the joiners and leavers of the year's months, within
- * the user's data scope. Clicking a unit narrows every card to it and the units below it;
- * "Xuất Excel" (with the export permission) downloads the same counts as a workbook.
+ * the user's data scope. The unit picker, or a click on a unit's name in its card, narrows every
+ * card to that unit and the units below it; "Xuất Excel" (with the export permission) downloads
+ * the same counts as a workbook.
  */
 export function WorkerStatistics() {
   const styles = useStyles();
   const { t, i18n } = useShellTranslation();
   const language = i18n.language === 'en' ? 'en' : 'vi';
   const mayExport = useHasAuthority('worker.export');
-  const [unit, setUnit] = useState<Unit | null>(null);
+  const [unitId, setUnitId] = useState<string | null>(null);
   const [year, setYear] = useState(() => new Date().getFullYear());
   const [counts, setCounts] = useState<{ key: string; rows: Counts } | null>(null);
   const [months, setMonths] = useState<{ key: string; rows: FluctuationRow[] } | null>(null);
-  const unitQuery = unit ? `&organizationUnitId=${encodeURIComponent(unit.id)}` : '';
-  const countsKey = `${unit?.id ?? ''}#${language}`;
-  const monthsKey = `${unit?.id ?? ''}#${year}`;
+  const unitQuery = unitId ? `&organizationUnitId=${encodeURIComponent(unitId)}` : '';
+  const countsKey = `${unitId ?? ''}#${language}`;
+  const monthsKey = `${unitId ?? ''}#${year}`;
 
   useEffect(() => {
     let alive = true;
@@ -173,18 +173,24 @@ export function WorkerStatistics() {
 
   return (
     <>
-      <div className={styles.toolbar}>
-        <Body1>
-          {t('dashboard.statistics.scope')}{' '}
-          <span className={styles.scope}>{unit ? unit.name : t('dashboard.statistics.wholeScope')}</span>
-          {total !== undefined && ` · ${t('dashboard.statistics.total', { count: total })}`}
-        </Body1>
-        {unit && <Button onClick={() => setUnit(null)}>{t('dashboard.statistics.clearUnit')}</Button>}
-        {mayExport && (
-          <Button onClick={() => void exportWorkbook().catch(() => undefined)}>
-            {t('dashboard.statistics.export')}
-          </Button>
-        )}
+      <div className={styles.filters}>
+        <Field label={WorkerStatisticsLabels.unit[language]} className={styles.unitField}>
+          <ReferencePicker
+            target={STATISTICS_UNIT_TARGET}
+            value={unitId}
+            onChange={setUnitId}
+            placeholder={t('dashboard.statistics.wholeScope')}
+          />
+        </Field>
+        <div className={styles.toolbar}>
+          {total !== undefined && <Body1>{t('dashboard.statistics.total', { count: total })}</Body1>}
+          {unitId && <Button onClick={() => setUnitId(null)}>{t('dashboard.statistics.clearUnit')}</Button>}
+          {mayExport && (
+            <Button onClick={() => void exportWorkbook().catch(() => undefined)}>
+              {t('dashboard.statistics.export')}
+            </Button>
+          )}
+        </div>
       </div>
       <div className={styles.grid}>
         <Card className={mergeClasses(styles.card, styles.wide)}>
@@ -204,7 +210,7 @@ export function WorkerStatistics() {
             <HeadCountBars
               title={HeadCountLabels[dimension][language]}
               rows={shownCounts ? (shownCounts[dimension] ?? []) : null}
-              onUnit={dimension === 'organization' ? setUnit : undefined}
+              onUnit={dimension === 'organization' ? setUnitId : undefined}
             />
           </Card>
         ))}
@@ -220,8 +226,8 @@ function HeadCountBars({
 }: {
   title: string;
   rows: HeadCountRow[] | null;
-  /** the unit card: a unit's name narrows the dashboard to it */
-  onUnit?: (unit: Unit) => void;
+  /** the unit card: a unit's name narrows the dashboard to it (by its id) */
+  onUnit?: (unitId: string) => void;
 }) {
   const styles = useStyles();
   const { t } = useShellTranslation();
@@ -246,7 +252,7 @@ function HeadCountBars({
                   <button
                     type="button"
                     className={styles.drill}
-                    onClick={() => onUnit({ id: row.key as string, name: row.name })}
+                    onClick={() => onUnit(row.key as string)}
                     aria-label={t('dashboard.statistics.narrowTo', { name: row.name })}
                   >
                     {row.name}
@@ -295,6 +301,7 @@ function FluctuationChart({
         </Subtitle2>
         <Button
           size="small"
+          className={styles.step}
           onClick={() => onYear(year - 1)}
           aria-label={t('dashboard.statistics.previousYear')}
         >
@@ -302,7 +309,6 @@ function FluctuationChart({
         </Button>
         <Button
           size="small"
-          appearance="subtle"
           className={styles.step}
           onClick={() => onYear(year + 1)}
           aria-label={t('dashboard.statistics.nextYear')}
