@@ -9,3 +9,4 @@ export * from './contract.ts';
 export * from './field-schema.ts';
 export * from './shape.ts';
 export * from './units.ts';
+export * from './display-name.ts';

@@ -9,7 +9,12 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { AUDIT_COLUMNS, CommonLabels, type AnyResourceContract } from '@hcm/contracts/resource';
+import {
+  AUDIT_COLUMNS,
+  CommonLabels,
+  recordDisplayName,
+  type AnyResourceContract,
+} from '@hcm/contracts/resource';
 import type { ApiError } from '@hcm/session';
 import { confirmAction } from '../dialog/confirm-host.tsx';
 import { useUiTranslation } from '../i18n/ui-i18n.ts';
@@ -120,17 +125,7 @@ export function ResourceDetailPage({
       </MessageBar>
     );
 
-  // A person is named by full name (workers), a contract by its number, a decision by its
-  // number, a notification by its title, anything else by name, then code.
-  const name = String(
-    record.name ??
-      record.fullName ??
-      record.number ??
-      record.decisionNumber ??
-      record.title ??
-      record.code ??
-      '',
-  );
+  const name = recordDisplayName(record);
   const mayChangeRecord = editable?.(record) ?? true;
   const controls: DetailPageControls = { reload };
   const statusField = contract.statusField;
