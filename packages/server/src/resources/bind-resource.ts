@@ -234,8 +234,6 @@ export function bindResource(contract: AnyResourceContract, binding: ResourceBin
     const kind = contract.fields[name]?.kind;
     if (kind === 'file' || kind === 'image')
       fail(`importColumns names ${name}, a ${kind}: a spreadsheet row cannot carry an uploaded file`);
-    if (contract.fields[name]?.kind === 'area')
-      fail(`importColumns names ${name}, an area: the import does not check areas yet`);
   }
 
   const declaration: ResourceDeclaration = {

@@ -677,8 +677,15 @@ export const workerContract = defineContract({
     'citizenIdentityIssueDate',
     'citizenIdentityIssuePlace',
     'socialInsuranceNumber',
+    // each address as the form has it: province, ward (by code or name), house number and street
+    'permanentProvinceCode',
+    'permanentWardCode',
     'permanentAddress',
+    'temporaryProvinceCode',
+    'temporaryWardCode',
     'temporaryAddress',
+    'homeTownProvinceCode',
+    'homeTownWardCode',
     'homeTown',
   ],
 });

@@ -38,6 +38,21 @@ describe('defineContract', () => {
     expect(jobTitleContract.offers('import')).toBe(true);
   });
 
+  it('imports area fields by default, never the status, lists or files', () => {
+    const place = (key: string) => label(`test.things.${key}`, key, key);
+    const contract = defineContract({
+      ...base,
+      fields: {
+        code: f.code(),
+        province: f.area({ label: place('province'), level: 'province' }),
+        ward: f.area({ label: place('ward'), level: 'ward', parent: 'province' }),
+        papers: f.files({ label: place('papers'), ownerType: 'ATTACHMENT', accept: ['pdf'] }),
+        status: f.status(),
+      },
+    });
+    expect(contract.importColumns).toEqual(['code', 'province', 'ward']);
+  });
+
   it('refuses a level the permission catalogue does not give the resource', () => {
     expect(() => defineContract({ ...base, level: 'system' })).toThrow(/level system disagrees/);
     expect(() => defineContract({ ...base, level: 'both' })).toThrow(/disagrees/);

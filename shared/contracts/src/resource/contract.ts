@@ -209,7 +209,6 @@ export function defineContract<const F extends FieldContracts>(input: ContractIn
         kind !== 'enumSet' &&
         kind !== 'file' &&
         kind !== 'files' &&
-        kind !== 'area' &&
         kind !== 'image'
       );
     });

@@ -7,6 +7,7 @@ import { brokenReferencesOfRows } from '../write/references.ts';
 import { findRecord } from '../write/find-record.ts';
 import { existingKeys, idsByKey, uniqueFieldsOf, uniqueKey } from '../write/uniqueness.ts';
 import { applyChanges, type WriteContext } from '../write/write-records.ts';
+import { areaProblemsOfRows } from './area-cells.ts';
 import type { CheckedRows } from './validate-rows.ts';
 
 const CHUNK = 500;
@@ -19,7 +20,8 @@ export class ImportRejected extends Error {
 }
 
 /**
- * Adds, to `problems`, the rows whose unique values the tenant's records already hold. Before
+ * Adds, to `problems`, the rows whose unique values the tenant's records already hold (and those
+ * naming a record or an area that is not there, or outside the caller's reach). Before
  * an insert it must run in the insert's own transaction; alone (when the file already has
  * errors) in a short read transaction of its own.
  */
@@ -58,6 +60,9 @@ export async function addExistingDuplicates(
         rowNumber,
         `${definition.field(name).label[language]}: ${language === 'vi' ? 'không tìm thấy bản ghi' : 'refers to no record'}`,
       );
+  // the insert bypasses refuseBadAreas: the areas are checked here, a message per cell
+  for (const [rowNumber, messages] of await areaProblemsOfRows(tx, definition, checked.rows, language))
+    for (const message of messages) complain(rowNumber, message);
   const owner = ownerValues(definition, context.scope);
   for (const { rowNumber, values } of checked.rows) {
     try {

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import type { ResourceScope } from '../caller.ts';
 import type { ReferenceSpec, ResourceDefinition } from '../types.ts';
+import { resolveAreaCells } from './area-cells.ts';
 import type { Sheet } from './read-sheet.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -50,7 +51,9 @@ async function idsOf(
  * in a spreadsheet: "PHONG_KD", "Phòng Kinh doanh") instead of its id: each such cell becomes
  * the id of the one record of the caller's tenant it names (code before name, case ignored). A
  * text naming none, or a name two records share, is left as typed and refused by the row checks.
- * One query per reference column, in the caller's scope.
+ * One query per reference column, in the caller's scope. Area cells likewise become codes
+ * (area-cells.ts: a province by its code or name, a ward by its code or name in its row's
+ * province), with one read of the areas in force.
  */
 export async function resolveReferenceCells(
   tx: Tx,
@@ -75,4 +78,5 @@ export async function resolveReferenceCells(
       if (id) row.cells[index] = id;
     }
   }
+  await resolveAreaCells(tx, definition, sheet);
 }

@@ -7,6 +7,7 @@ import type { FieldSpec, Language, ResourceDefinition } from '../types.ts';
 import { findRecord } from '../write/find-record.ts';
 import { idsByKey, uniqueKey } from '../write/uniqueness.ts';
 import { applyChanges, type WriteContext } from '../write/write-records.ts';
+import { areaProblemsOfRows } from './area-cells.ts';
 import { ImportRejected } from './import-records.ts';
 import type { CheckedRows, ImportRow } from './validate-rows.ts';
 
@@ -111,6 +112,9 @@ export async function importSubRecords(
     if (!id) complain(row.rowNumber, `${codeLabel}: ${say(language, 'không tìm thấy', 'names no record')}`);
     else rowsOf.set(id, [...(rowsOf.get(id) ?? []), row]);
   }
+  // area columns (a list's items are not checked by the write): in force, a ward in its province
+  for (const [rowNumber, messages] of await areaProblemsOfRows(tx, sheet, checked.rows, language))
+    for (const message of messages) complain(rowNumber, message);
   if (problems.size > 0) throw new ImportRejected(problems);
 
   const { hooks } = definition;

@@ -5,9 +5,22 @@ import type { Validator } from 'typebox/compile';
 import { toFieldErrors } from '../../http/validation.ts';
 import { isTextKind, type FieldSpec, type Language, type ResourceDefinition } from '../types.ts';
 import { uniqueFieldsOf, uniqueKey } from '../write/uniqueness.ts';
+import { areaCodeOf } from './area-cells.ts';
 import { CellProblem, type CellValue, type Sheet } from './read-sheet.ts';
 
 const INVALID = { vi: 'không hợp lệ', en: 'is not valid' };
+
+/** An area cell that did not become a code (area-cells.ts): it names no area, or two. */
+const NO_AREA = {
+  province: {
+    vi: 'không xác định được tỉnh/thành phố: nhập mã 2 chữ số hoặc tên (có dấu hoặc không)',
+    en: 'names no single province: give its 2-digit code or its name (accents optional)',
+  },
+  ward: {
+    vi: 'không xác định được phường/xã trong tỉnh/thành phố của dòng: nhập mã 5 chữ số hoặc tên đầy đủ',
+    en: "names no single ward of the row's province: give its 5-digit code or its full name",
+  },
+};
 
 const PROBLEMS: Record<string, { vi: string; en: string }> = {
   [FieldErrorKeys.required]: { vi: 'bắt buộc', en: 'is required' },
@@ -68,6 +81,12 @@ const BOOLEAN_WORDS: Record<string, boolean> = {
  */
 function fieldValue(spec: FieldSpec, value: CellValue): unknown {
   if (value === undefined || value instanceof CellProblem) return undefined;
+  // an area code whose leading zeros Excel dropped (1 → "01"); a name stays (area-cells.ts)
+  if (spec.area && (typeof value === 'number' || typeof value === 'string')) {
+    const code = areaCodeOf(spec.area.level, value);
+    if (code !== undefined) return code;
+    if (typeof value === 'number') return String(value);
+  }
   if (typeof value === 'number')
     switch (spec.kind) {
       case 'text':
@@ -126,6 +145,11 @@ export async function checkRows(
       if (value !== undefined) values[name] = value;
     });
     for (const error of toFieldErrors(validator.Errors(values))) {
+      const area = definition.fields[error.field]?.area;
+      if (area && error.code !== FieldErrorKeys.required) {
+        complain(rowNumber, `${label(error.field)}: ${NO_AREA[area.level][language]}`);
+        continue;
+      }
       const problem = PROBLEMS[error.code] ?? INVALID;
       const rules = definition.fields[error.field]?.rules[language];
       complain(rowNumber, `${label(error.field)}: ${problem[language]}${rules ? ` (${rules})` : ''}`);

@@ -1,6 +1,6 @@
 import { ImportLimits } from '@hcm/contracts';
 import ExcelJS from 'exceljs';
-import { isTextKind, type Language, type ResourceDefinition } from '../types.ts';
+import { isTextKind, type FieldSpec, type Language, type ResourceDefinition } from '../types.ts';
 import { columnWidth, labelOf, sheetName } from '../xlsx/xlsx.ts';
 
 /** An example value as a cell: text, number and true/false as they are, nothing for null. */
@@ -10,6 +10,22 @@ const exampleCell = (value: unknown): ExcelJS.CellValue =>
     : value === null || value === undefined
       ? null
       : JSON.stringify(value);
+
+/** What an area cell may hold besides its code (import/area-cells.ts turns a name into it). */
+const AREA_NAMES = {
+  province: {
+    vi: 'Hoặc tên: "Thành phố Hồ Chí Minh", "Hồ Chí Minh", "ho chi minh".',
+    en: 'Or its name: "Thành phố Hồ Chí Minh", "Hồ Chí Minh", "ho chi minh".',
+  },
+  ward: {
+    vi: 'Hoặc tên, trong tỉnh/thành phố của dòng: "Phường Bến Thành", "Bến Thành".',
+    en: 'Or its name, among the wards of the row\'s province: "Phường Bến Thành", "Bến Thành".',
+  },
+} as const;
+
+/** A column's rules in words, with the names an area cell may hold. */
+const rulesOf = (spec: FieldSpec, language: Language) =>
+  spec.area ? `${spec.rules[language]} ${AREA_NAMES[spec.area.level][language]}` : spec.rules[language];
 
 const INSTRUCTIONS = {
   vi: {
@@ -44,9 +60,10 @@ export async function templateWorkbook(definition: ResourceDefinition, language:
   names.forEach((name, i) => {
     const spec = definition.field(name);
     const cell = header.getCell(i + 1);
-    cell.note = `${spec.rules[language]}\n${language === 'vi' ? 'Ví dụ' : 'Example'}: ${String(spec.example(1))}`;
+    cell.note = `${rulesOf(spec, language)}\n${language === 'vi' ? 'Ví dụ' : 'Example'}: ${String(spec.example(1))}`;
     if (spec.required) cell.font = { bold: true, color: { argb: 'FFC00000' } };
-    if (isTextKind(spec.kind)) sheet.getColumn(i + 1).numFmt = '@';
+    // text cells: an area code keeps its leading zeros (Hà Nội is 01)
+    if (isTextKind(spec.kind) || spec.area) sheet.getColumn(i + 1).numFmt = '@';
   });
 
   const text = INSTRUCTIONS[language];
@@ -57,7 +74,7 @@ export async function templateWorkbook(definition: ResourceDefinition, language:
   help.addRow([...text.columns]).font = { bold: true };
   for (const name of names) {
     const spec = definition.field(name);
-    help.addRow([labelOf(definition, name, language), spec.rules[language], exampleCell(spec.example(1))]);
+    help.addRow([labelOf(definition, name, language), rulesOf(spec, language), exampleCell(spec.example(1))]);
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
