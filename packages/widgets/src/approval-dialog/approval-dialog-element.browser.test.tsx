@@ -100,6 +100,78 @@ describe('<hcm-approval-dialog> in the portal (light DOM)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).to.equal(null));
   });
 
+  it('returns a record only with a reason, counted and trimmed, and leaves the page in reach once closed', async () => {
+    const page = await addElement('<button type="button">Mở hộp thoại</button>');
+    const element = await addElement(
+      '<hcm-approval-dialog kind="back" item-name="Quyết định KT-07" open></hcm-approval-dialog>',
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Trả lại' });
+    expect(dialog.textContent).to.contain('Trả lại Quyết định KT-07 cho người gửi để sửa?');
+    const reason = within(dialog).getByRole('textbox', { name: /Lý do trả lại/ }) as HTMLTextAreaElement;
+    expect(reason.value).to.equal('');
+    expect(within(dialog).getByText('0/1000')).to.not.equal(null);
+    // the page behind a modal is out of reach while it is open
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Mở hộp thoại' }) === null).to.equal(true),
+    );
+    expect(await accessibilityViolations(document.body)).to.deep.equal([]);
+
+    let told = 0;
+    element.addEventListener('hcm-confirm', () => (told += 1));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Trả lại' }));
+    await within(dialog).findByText('Vui lòng nhập lý do trả lại');
+    await userEvent.type(reason, '   ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Trả lại' }));
+    expect(told).to.equal(0);
+
+    await userEvent.type(reason, 'Sai số tiền  ');
+    expect(within(dialog).getByText('11/1000')).to.not.equal(null);
+    const confirmed = nextEvent<ApprovalDecision>('hcm-confirm');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Trả lại' }));
+    expect((await confirmed).detail).to.deep.equal({ kind: 'back', reason: 'Sai số tiền' });
+    expect(element.hasAttribute('open')).to.equal(false);
+    // closed Fluent's own way (open false, not torn out): the page is in reach again
+    await waitFor(() => expect(screen.queryByRole('dialog')).to.equal(null));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Mở hộp thoại' }) === page).to.equal(true),
+    );
+
+    // opened again, it starts afresh
+    element.setAttribute('open', '');
+    const again = await screen.findByRole('dialog', { name: 'Trả lại' });
+    expect(
+      (within(again).getByRole('textbox', { name: /Lý do trả lại/ }) as HTMLTextAreaElement).value,
+    ).to.equal('');
+    expect(within(again).queryByText('Vui lòng nhập lý do trả lại')).to.equal(null);
+  });
+
+  it('cancels a request with an optional reason, and tells hcm-cancel when closed without deciding', async () => {
+    const element = await addElement(
+      '<hcm-approval-dialog kind="cancel-request" open></hcm-approval-dialog>',
+    );
+    let dialog = await screen.findByRole('dialog', { name: 'Huỷ yêu cầu duyệt' });
+    expect(dialog.textContent).to.contain('Bạn có chắc chắn muốn huỷ yêu cầu duyệt?');
+    // optional: confirmed without one
+    let confirmed = nextEvent<ApprovalDecision>('hcm-confirm');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Huỷ yêu cầu' }));
+    expect((await confirmed).detail).to.deep.equal({ kind: 'cancel-request', reason: '' });
+
+    element.setAttribute('open', '');
+    dialog = await screen.findByRole('dialog', { name: 'Huỷ yêu cầu duyệt' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Lý do huỷ/ }), ' Gửi nhầm quy trình ');
+    expect(within(dialog).getByText('18/1000')).to.not.equal(null);
+    confirmed = nextEvent<ApprovalDecision>('hcm-confirm');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Huỷ yêu cầu' }));
+    expect((await confirmed).detail).to.deep.equal({ kind: 'cancel-request', reason: 'Gửi nhầm quy trình' });
+
+    element.setAttribute('open', '');
+    dialog = await screen.findByRole('dialog', { name: 'Huỷ yêu cầu duyệt' });
+    const cancelled = nextEvent<{ kind: string }>('hcm-cancel');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hủy' }));
+    expect((await cancelled).detail).to.deep.equal({ kind: 'cancel-request' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).to.equal(null));
+  });
+
   it('shows nothing for an unknown kind, and open="false" stays closed', async () => {
     await addElement('<hcm-approval-dialog kind="approve-all" open></hcm-approval-dialog>');
     await addElement('<hcm-approval-dialog kind="approve" open="false"></hcm-approval-dialog>');

@@ -4,21 +4,17 @@ import userEvent from '@testing-library/user-event';
 import type { ApprovalTimeline } from '@hcm/contracts/approvals';
 import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
 import { accessibilityViolations } from '../../../../shared/ui/src/testing/axe.ts';
-import { FakeResourceApi } from '../../../../shared/ui/src/testing/fake-resource-api.ts';
+import type { FakeResourceApi } from '../../../../shared/ui/src/testing/fake-resource-api.ts';
 import {
   ALL_REWARD_PERMISSIONS,
+  BASE,
   approvalTestContract as contract,
-  openPath,
-  prepareApprovalPage,
-  renderPage,
+  prepareApprovals,
   resetApprovalPage,
-  serveApprovals,
   serveTemplates,
+  showApprovalPages,
   uuid,
 } from '../testing/approval-fixture.tsx';
-import { ApprovalContractPages } from './LazyApprovalContractPages.tsx';
-
-const BASE = contract.apiPath;
 const HOUR = 3_600_000;
 /** A local time as the API sends it (ISO, UTC): the page shows it back in local time. */
 const at = (day: number, hour: number) => new Date(2026, 2, day, hour, 0).toISOString();
@@ -129,22 +125,18 @@ const toolbarButtons = () =>
 
 describe('an approvable record’s pages (ApprovalContractPages)', () => {
   beforeEach(async () => {
-    await prepareApprovalPage();
-    api = new FakeResourceApi([contract]);
-    api.seed(contract, 2, (n) => ({
-      name: `Khen thưởng ${n}`,
-      approvalStatus: n === 1 ? 'NEW' : 'IN_APPROVE',
-    }));
-    const [, inApproval] = api.records(contract);
-    serveApprovals(api, new Map([[inApproval?.id ?? '', timelineOf()]]));
+    api = await prepareApprovals(
+      2,
+      (n) => ({ name: `Khen thưởng ${n}`, approvalStatus: n === 1 ? 'NEW' : 'IN_APPROVE' }),
+      ([, inApproval]) => new Map([[inApproval?.id ?? '', timelineOf()]]),
+    );
     await api.signInWith(ALL_REWARD_PERMISSIONS);
   });
   afterEach(() => resetApprovalPage());
 
   it('shows the timeline with an overdue step, offers the timeline’s actions and no Edit or Delete while in approval', async () => {
     const [, record] = api.records(contract);
-    openPath(`${contract.route}/${record?.id}/detail`);
-    renderPage(<ApprovalContractPages contract={contract} />);
+    showApprovalPages(`${contract.route}/${record?.id}/detail`);
     await screen.findByRole('heading', { level: 1, name: 'Quyết định thử: Khen thưởng 2' });
     const timeline = await screen.findByRole('region', { name: 'Quá trình phê duyệt' });
     await within(timeline).findByRole('heading', { level: 3, name: 'Quy trình khen thưởng' });
@@ -208,12 +200,17 @@ describe('an approvable record’s pages (ApprovalContractPages)', () => {
     expect(toolbarButtons()).to.deep.equal(['Quay lại danh sách', 'Phê duyệt', 'Từ chối', 'Trả lại']);
     expect(await accessibilityViolations(document.body)).to.deep.equal([]);
 
-    // a return asks its reason, then the record (back to NEW) may be edited again
+    // a return asks its reason (required, counted, trimmed), then the record (back to NEW) may be
+    // edited again
     await userEvent.click(screen.getByRole('button', { name: 'Trả lại' }));
     const dialog = await screen.findByRole('dialog', { name: 'Trả lại' });
+    expect(dialog.textContent).to.contain('Trả lại Khen thưởng 2 cho người gửi để sửa?');
+    expect(within(dialog).getByText('0/1000')).to.not.equal(null);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Trả lại' }));
     await within(dialog).findByText('Vui lòng nhập lý do trả lại');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /Lý do trả lại/ }), 'Thiếu chữ ký');
+    expect(api.callsTo('POST', `${BASE}/${record?.id}/back`)).to.have.length(0);
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Lý do trả lại/ }), ' Thiếu chữ ký  ');
+    expect(within(dialog).getByText('12/1000')).to.not.equal(null);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Trả lại' }));
     await waitFor(() =>
       expect(api.callsTo('POST', `${BASE}/${record?.id}/back`)[0]?.body).to.deep.equal({
@@ -228,8 +225,7 @@ describe('an approvable record’s pages (ApprovalContractPages)', () => {
 
   it('saves a new record and requests its approval in one call from the create form', async () => {
     const template = serveTemplates(api);
-    openPath(`${contract.route}/create`);
-    renderPage(<ApprovalContractPages contract={contract} />);
+    showApprovalPages(`${contract.route}/create`);
     await userEvent.type(await screen.findByRole('textbox', { name: /^Mã/ }), 'KT_2026');
     await userEvent.type(screen.getByRole('textbox', { name: /^Tên/ }), 'Khen thưởng quý I');
     await userEvent.click(screen.getByRole('button', { name: 'Lưu và gửi duyệt' }));

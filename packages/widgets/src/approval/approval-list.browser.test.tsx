@@ -3,22 +3,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
 import { accessibilityViolations } from '../../../../shared/ui/src/testing/axe.ts';
-import { FakeResourceApi } from '../../../../shared/ui/src/testing/fake-resource-api.ts';
+import type { FakeResourceApi } from '../../../../shared/ui/src/testing/fake-resource-api.ts';
 import {
   ALL_REWARD_PERMISSIONS,
+  BASE,
   approvalTestContract as contract,
-  openPath,
-  prepareApprovalPage,
-  renderPage,
+  prepareApprovals,
   resetApprovalPage,
-  serveApprovals,
   serveTemplates,
   SEARCH_TEMPLATES,
+  showApprovalPages,
   uuid,
 } from '../testing/approval-fixture.tsx';
-import { ApprovalContractPages } from './LazyApprovalContractPages.tsx';
-
-const BASE = contract.apiPath;
 const STATISTIC = `${BASE}/approval-status-statistic`;
 const STATUSES = ['NEW', 'NEW', 'WAIT_APPROVE', 'IN_APPROVE', 'APPROVED', 'REJECTED'];
 let api: FakeResourceApi;
@@ -39,21 +35,17 @@ const query = () =>
 
 async function showList(permissions = ALL_REWARD_PERMISSIONS) {
   await api.signInWith(permissions);
-  openPath(contract.route);
-  renderPage(<ApprovalContractPages contract={contract} />);
+  showApprovalPages(contract.route);
   await screen.findByRole('link', { name: 'CODE_0001' });
 }
 
 describe('the approval list (ApprovalContractPages)', () => {
   beforeEach(async () => {
-    await prepareApprovalPage();
-    api = new FakeResourceApi([contract]);
-    api.seed(contract, STATUSES.length, (n) => ({
+    api = await prepareApprovals(STATUSES.length, (n) => ({
       name: `Khen thưởng ${n}`,
       approvalStatus: STATUSES[n - 1],
       mine: n === 3 || n === 4,
     }));
-    serveApprovals(api);
   });
   afterEach(() => resetApprovalPage());
 
@@ -202,6 +194,43 @@ describe('the approval list (ApprovalContractPages)', () => {
       }),
     );
     await waitFor(() => expect(tabNames()[6]).to.equal('Từ chối (2)'));
+  });
+
+  it('cancels a request with the optional reason the dialog asks, counted and trimmed', async () => {
+    await showList();
+    const [, , waiting, inApproval] = api.records(contract);
+    await userEvent.click(
+      within(rowOf('Khen thưởng 3')).getByRole('button', { name: 'Thao tác duyệt Khen thưởng 3' }),
+    );
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Huỷ yêu cầu duyệt' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Huỷ yêu cầu duyệt' });
+    expect(dialog.textContent).to.contain('Bạn có chắc chắn muốn huỷ yêu cầu duyệt Khen thưởng 3?');
+    const reason = within(dialog).getByRole('textbox', { name: /Lý do huỷ/ }) as HTMLTextAreaElement;
+    expect(reason.value).to.equal('');
+    expect(within(dialog).getByText('0/1000')).to.not.equal(null);
+    expect(await accessibilityViolations(document.body)).to.deep.equal([]);
+    await userEvent.type(reason, '  Gửi nhầm quy trình ');
+    expect(within(dialog).getByText('18/1000')).to.not.equal(null);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Huỷ yêu cầu' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', `${BASE}/${waiting?.id}/cancel-approval`)[0]?.body).to.deep.equal({
+        reason: 'Gửi nhầm quy trình',
+      }),
+    );
+    await screen.findByText('Đã huỷ yêu cầu duyệt Khen thưởng 3');
+
+    // without a reason: nothing is asked more, and none is sent
+    await userEvent.click(
+      within(await rowShown('Khen thưởng 4')).getByRole('button', { name: 'Thao tác duyệt Khen thưởng 4' }),
+    );
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Huỷ yêu cầu duyệt' }));
+    dialog = await screen.findByRole('dialog', { name: 'Huỷ yêu cầu duyệt' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Huỷ yêu cầu' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', `${BASE}/${inApproval?.id}/cancel-approval`)[0]?.body).to.deep.equal({}),
+    );
+    await waitFor(() => expect(tabNames()[7]).to.equal('Đã huỷ (2)'));
+    await rowShown('Khen thưởng 4');
   });
 
   it('approves the selected rows at once and lists the one the server refused, with its reason', async () => {

@@ -1,11 +1,19 @@
 import { Suspense, useCallback, useState, type ReactNode } from 'react';
 import { ApprovalDialog } from '../approval-dialog/ApprovalDialog.tsx';
+import type { ApprovalKind } from '../approval-dialog/approval-kinds.ts';
 import { dialogKit } from '../dialog-kit.ts';
 import { useWidgetsTranslation } from '../widgets-i18n.ts';
 import type { ActionInput } from './approval-api.ts';
 import type { ApprovalAction } from './approval-rules.ts';
-import { ReasonDialog } from './ReasonDialog.tsx';
 import { WorkflowRequestDialog } from './WorkflowRequestDialog.tsx';
+
+/** The approval dialog's kind of each action but the request (a workflow form of its own). */
+const DIALOG_KINDS: Readonly<Record<Exclude<ApprovalAction, 'REQUEST_APPROVAL'>, ApprovalKind>> = {
+  APPROVE: 'approve',
+  REJECT: 'reject',
+  BACK: 'back',
+  CANCEL_APPROVAL: 'cancel-request',
+};
 
 /** Whom the action is about: one record by its name, or several selected rows. */
 export interface PromptSubject {
@@ -22,9 +30,10 @@ interface Pending extends PromptSubject {
 }
 
 /**
- * The dialog each action asks its input with (core §5): the workflow assignment to request, an
- * optional note to approve, a required reason to reject or return, an optional reason to
- * cancel. `ask` opens it and answers the input, or null when the user closed it.
+ * The dialog each action asks its input with (core §5): the workflow assignment to request, the
+ * approval dialog for the others (an optional note to approve, a required reason to reject or
+ * return, an optional reason to cancel). `ask` opens it and answers the input, or null when the
+ * user closed it.
  */
 export function useApprovalPrompt(templateTypes: readonly string[]): {
   ask: (action: ApprovalAction, subject: PromptSubject) => Promise<ActionInput | null>;
@@ -69,43 +78,20 @@ export function useApprovalPrompt(templateTypes: readonly string[]): {
         />
       );
       break;
-    case 'APPROVE':
-    case 'REJECT':
+    default:
       dialog = (
         <ApprovalDialog
           open={pending.open}
-          kind={pending.action === 'APPROVE' ? 'approve' : 'reject'}
+          kind={DIALOG_KINDS[pending.action]}
           itemName={name || undefined}
           onConfirm={(decision) =>
             answer(
-              pending.action === 'APPROVE'
-                ? { note: decision.note ?? '' }
-                : { reason: decision.reason ?? '' },
+              decision.reason === undefined ? { note: decision.note ?? '' } : { reason: decision.reason },
             )
           }
           onCancel={cancel}
         />
       );
-      break;
-    case 'CANCEL_APPROVAL':
-    case 'BACK': {
-      const section = pending.action === 'BACK' ? 'back' : 'cancelRequest';
-      dialog = (
-        <ReasonDialog
-          open={pending.open}
-          title={t(`approvalFlow.${section}.title`)}
-          message={
-            name ? t(`approvalFlow.${section}.messageNamed`, { name }) : t(`approvalFlow.${section}.message`)
-          }
-          label={t(`approvalFlow.${section}.label`)}
-          confirmLabel={t(`approvalFlow.${section}.confirm`)}
-          required={pending.action === 'BACK'}
-          onConfirm={(reason) => answer({ reason })}
-          onCancel={cancel}
-        />
-      );
-      break;
-    }
   }
   return {
     ask,

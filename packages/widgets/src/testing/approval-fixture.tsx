@@ -14,10 +14,11 @@ import { ApprovalStatusLabels } from '@hcm/contracts/personnel-changes';
 import { initI18n, loadAppDictionary, setLanguage } from '@hcm/i18n';
 import { clearSession } from '@hcm/session';
 import { HcmProvider, UI_NAMESPACE, dismissAllToasts, loadUiDictionary } from '@hcm/ui';
-import type {
+import {
   FakeResourceApi,
-  FakeResourceCall,
+  type FakeResourceCall,
 } from '../../../../shared/ui/src/testing/fake-resource-api.ts';
+import { ApprovalContractPages } from '../approval/LazyApprovalContractPages.tsx';
 import { WIDGETS_APP } from '../widgets-i18n.ts';
 
 /** An approvable kind for the approval pages' tests: the reward permission, a path of its own. */
@@ -48,6 +49,9 @@ export const approvalTestContract = defineContract({
   create: ['code', 'name'],
   update: ['code', 'name'],
 });
+
+/** The test kind's API path, under which its approval paths lie. */
+export const BASE = approvalTestContract.apiPath;
 
 /** Every permission of the test kind: view, write, and the four approval actions. */
 export const ALL_REWARD_PERMISSIONS = [
@@ -217,6 +221,30 @@ export async function prepareApprovalPage(): Promise<void> {
 }
 
 export const renderPage = (element: ReactElement) => render(<HcmProvider>{element}</HcmProvider>);
+
+/**
+ * What each test of the approval pages starts from: the page prepared (prepareApprovalPage) and
+ * a fake API holding `count` records of the test kind, `fields(n)` giving the nth its own
+ * fields, that serves the approval paths (serveApprovals) with the timelines `timelines` gives
+ * for the seeded records. No one is signed in yet.
+ */
+export async function prepareApprovals(
+  count: number,
+  fields: (n: number) => Record<string, unknown>,
+  timelines?: (records: ReturnType<FakeResourceApi['records']>) => Map<string, ApprovalTimeline>,
+): Promise<FakeResourceApi> {
+  await prepareApprovalPage();
+  const api = new FakeResourceApi([approvalTestContract]);
+  api.seed(approvalTestContract, count, fields);
+  serveApprovals(api, timelines?.(api.records(approvalTestContract)));
+  return api;
+}
+
+/** Renders the test kind's approval pages at `path` (the list, a detail, the create form). */
+export function showApprovalPages(path: string) {
+  openPath(path);
+  return renderPage(<ApprovalContractPages contract={approvalTestContract} />);
+}
 
 /** Unmounts, closes toasts, forgets the session, puts the URL back. */
 export async function resetApprovalPage(): Promise<void> {
