@@ -1,3 +1,4 @@
+import { recordDisplayName } from '@hcm/contracts/resource';
 import {
   Button,
   ChevronDownRegular,
@@ -11,19 +12,12 @@ import {
 import type { ResourceListContext } from '@hcm/ui';
 import { useWidgetsTranslation } from '../widgets-i18n.ts';
 import { useApprovalFlow, type ActionTarget } from './approval-flow.tsx';
-import {
-  BATCH_ACTIONS,
-  mayTake,
-  offeredActions,
-  recordName,
-  statusOf,
-  type ApprovalAction,
-} from './approval-rules.ts';
+import { BATCH_ACTIONS, mayTake, offeredActions, statusOf, type ApprovalAction } from './approval-rules.ts';
 import { ApprovalStatusTabs } from './ApprovalStatusTabs.tsx';
 import { BatchSummary } from './BatchSummary.tsx';
 
 type Row = ResourceListContext['rows'][number];
-const targetOf = (row: Row): ActionTarget => ({ id: row.id, name: recordName(row) });
+const targetOf = (row: Row): ActionTarget => ({ id: row.id, name: recordDisplayName(row) });
 
 /** Above the table: the last batch's failures, then the status tabs with their counts. */
 export function ApprovalListHeader({ context }: { context: ResourceListContext }) {

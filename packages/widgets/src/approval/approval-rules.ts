@@ -118,14 +118,3 @@ export function deadlineState(
   if (step.dueAt && Date.parse(step.dueAt) < now) return 'overdue';
   return 'pending';
 }
-
-/**
- * How a record is named in questions and reports, as the kit's detail page names it: a person by
- * full name, a contract by number, a decision by its number, anything else by name, then code.
- */
-export function recordName(record: Record<string, unknown>): string {
-  const named = ['name', 'fullName', 'number', 'decisionNumber', 'title', 'code']
-    .map((key) => record[key])
-    .find((value) => typeof value === 'string' && value !== '');
-  return typeof named === 'string' ? named : '';
-}
