@@ -29,6 +29,7 @@ import { countByApprovalStatus } from './count-by-status.ts';
 import { readTimeline } from './read-timeline.ts';
 import { runBatch } from './run-batch.ts';
 import {
+  batchInput,
   takeApprovalAction,
   type ActionInput,
   type ApprovalContext,
@@ -41,86 +42,65 @@ type Action = ApprovalTransition['action'];
 const permissionOf = (definition: ResourceDefinition, action: Action | 'view' | 'create') =>
   `${definition.name}.${action === 'view' || action === 'create' ? action : APPROVAL_PERMISSION_ACTIONS[action]}`;
 
-/** The single-record sub-paths: URL, action, body and what the body gives the action. */
-const SINGLE: readonly {
-  url: string;
-  action: TransitionAction;
-  body: TSchema;
-  input: (body: Record<string, unknown>) => ActionInput;
-  summary: string;
-}[] = [
+/** A single body's `reason` (and the record's version) as the action's note. */
+const reasoned = (body: Record<string, unknown>): ActionInput => ({
+  note: body.reason as string | undefined,
+  version: body.version as number | undefined,
+});
+
+/**
+ * Each action's sub-paths, once: `{id}/{name}` (its body, to which all but the request add the
+ * record's `version`), `{name}/batch` when the action has one (BACK has not), and what a single
+ * body gives the action. A batch body reads as a single one through `asSingle` (its ids left
+ * out by default), so that the mapping is written once for both.
+ */
+const ROUTES: Record<
+  TransitionAction,
   {
-    url: '/:id/request-approval',
-    action: 'REQUEST_APPROVAL',
+    name: string;
+    summary: string;
+    body: TSchema;
+    input: (body: Record<string, unknown>) => ActionInput;
+    batch?: { body: TSchema; asSingle?: (body: Record<string, unknown>) => Record<string, unknown> };
+  }
+> = {
+  REQUEST_APPROVAL: {
+    name: 'request-approval',
+    summary: 'Request approval through a workflow (a template and an assignee per step)',
     body: WorkflowAssignmentBody,
     input: (body) => ({ workflow: body as WorkflowAssignmentBody }),
-    summary: 'Request approval through a workflow (a template and an assignee per step)',
+    batch: { body: RequestApprovalBatchBody, asSingle: (body) => body.workflow as Record<string, unknown> },
   },
-  {
-    url: '/:id/approve',
-    action: 'APPROVE',
+  APPROVE: {
+    name: 'approve',
+    summary: "Approve the current step (its assignee): the next step's turn, or APPROVED after the last",
     body: ApproveBody,
     input: (body) => ({ note: body.note as string | undefined, version: body.version as number | undefined }),
-    summary: "Approve the current step (its assignee): the next step's turn, or APPROVED after the last",
+    batch: { body: ApproveBatchBody },
   },
-  {
-    url: '/:id/reject-approval',
-    action: 'REJECT',
-    body: RejectBody,
-    input: (body) => ({ note: body.reason as string, version: body.version as number | undefined }),
+  REJECT: {
+    name: 'reject-approval',
     summary: 'Reject (the current step’s assignee), with a reason',
-  },
-  {
-    url: '/:id/back',
-    action: 'BACK',
     body: RejectBody,
-    input: (body) => ({ note: body.reason as string, version: body.version as number | undefined }),
+    input: reasoned,
+    batch: { body: RejectBatchBody },
+  },
+  BACK: {
+    name: 'back',
     summary: 'Return the record to its requester for changes (NEW), with a reason',
+    body: RejectBody,
+    input: reasoned,
   },
-  {
-    url: '/:id/cancel-approval',
-    action: 'CANCEL_APPROVAL',
-    body: CancelApprovalBody,
-    input: (body) => ({
-      note: body.reason as string | undefined,
-      version: body.version as number | undefined,
-    }),
+  CANCEL_APPROVAL: {
+    name: 'cancel-approval',
     summary: 'Cancel the open approval request (its requester)',
+    body: CancelApprovalBody,
+    input: reasoned,
+    batch: { body: CancelApprovalBatchBody },
   },
-];
-
-/** The batch sub-paths: each id on its own (a savepoint), every item's result answered. */
-const BATCH: readonly {
-  url: string;
-  action: TransitionAction;
-  body: TSchema;
-  input: (body: Record<string, unknown>) => ActionInput;
-}[] = [
-  {
-    url: '/request-approval/batch',
-    action: 'REQUEST_APPROVAL',
-    body: RequestApprovalBatchBody,
-    input: (body) => ({ workflow: body.workflow as WorkflowAssignmentBody }),
-  },
-  {
-    url: '/approve/batch',
-    action: 'APPROVE',
-    body: ApproveBatchBody,
-    input: (body) => ({ note: body.note as string | undefined }),
-  },
-  {
-    url: '/reject-approval/batch',
-    action: 'REJECT',
-    body: RejectBatchBody,
-    input: (body) => ({ note: body.reason as string }),
-  },
-  {
-    url: '/cancel-approval/batch',
-    action: 'CANCEL_APPROVAL',
-    body: CancelApprovalBatchBody,
-    input: (body) => ({ note: body.reason as string | undefined }),
-  },
-];
+};
+const ACTIONS = Object.keys(ROUTES) as TransitionAction[];
+const withoutIds = ({ ids: _ids, ...rest }: Record<string, unknown>) => rest;
 
 /**
  * Serves the approval sub-paths of each approvable resource under its /api/{service}/{path}
@@ -182,13 +162,13 @@ function registerOne(app: FastifyInstance, definition: ResourceDefinition, db: D
     );
   const one = { 200: DataEnvelope(schemas.record), ...errorResponses };
 
-  for (const route of SINGLE) {
-    const body = route.action === 'REQUEST_APPROVAL' ? route.body : withVersion(route.body);
+  for (const action of ACTIONS) {
+    const route = ROUTES[action];
     app.post(
-      route.url,
-      options(permissionOf(definition, route.action), route.url.split('/')[2] as string, route.summary, {
+      `/:id/${route.name}`,
+      options(permissionOf(definition, action), route.name, route.summary, {
         params: schemas.idParams,
-        body,
+        body: action === 'REQUEST_APPROVAL' ? route.body : withVersion(route.body),
         response: one,
       }),
       async (request) =>
@@ -199,7 +179,7 @@ function registerOne(app: FastifyInstance, definition: ResourceDefinition, db: D
               definition,
               context,
               idOf(request),
-              route.action,
+              action,
               route.input(request.body as Record<string, unknown>),
             ),
           ),
@@ -207,29 +187,30 @@ function registerOne(app: FastifyInstance, definition: ResourceDefinition, db: D
     );
   }
 
-  for (const route of BATCH)
+  // the batches: each id on its own (a savepoint), every item's result answered
+  for (const action of ACTIONS) {
+    const { name, input, batch } = ROUTES[action];
+    if (!batch) continue;
     app.post(
-      route.url,
-      options(
-        permissionOf(definition, route.action),
-        `${route.url.split('/')[1] as string}.batch`,
-        `Batch: ${route.action}, each record on its own`,
-        {
-          body: route.body,
-          response: { 200: DataEnvelope(ApprovalBatchResult), ...errorResponses },
-        },
-      ),
+      `/${name}/batch`,
+      options(permissionOf(definition, action), `${name}.batch`, `Batch: ${action}, each record on its own`, {
+        body: batch.body,
+        response: { 200: DataEnvelope(ApprovalBatchResult), ...errorResponses },
+      }),
       async (request) => {
         const body = request.body as Record<string, unknown> & { ids: string[] };
         return envelope(
-          await inApproval(request, (tx, context) =>
-            runBatch(tx, definition, context, body.ids, (savepoint, id, itemContext) =>
-              takeApprovalAction(savepoint, definition, itemContext, id, route.action, route.input(body)),
-            ),
-          ),
+          await inApproval(request, (tx, context) => {
+            // the same input for every record: a request's workflow checked and snapshotted once
+            const shared = batchInput(definition, input((batch.asSingle ?? withoutIds)(body)));
+            return runBatch(tx, definition, context, body.ids, (savepoint, id, itemContext) =>
+              takeApprovalAction(savepoint, definition, itemContext, id, action, shared),
+            );
+          }),
         );
       },
     );
+  }
 
   app.post(
     '/create-and-request-approval',

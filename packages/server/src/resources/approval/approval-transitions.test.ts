@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inScope } from '../../db/tenant-scope.ts';
 import { testEngines } from '../../testing/engines.ts';
 import { startApprovalStory, type ApprovalStory, type Person } from '../testing/approval-fixture.ts';
 
@@ -76,10 +78,8 @@ const PATHS: Record<Action, string> = {
 
 describe.each(await testEngines())('the approval transitions on $engine', ({ engine }) => {
   let story: ApprovalStory;
-  beforeAll(async () => {
-    story = await startApprovalStory(engine);
-  });
-  afterAll(() => story?.kit.stop());
+  /** each case's record, in its `state` before the case acts on it */
+  const records = new Map<Case, string>();
 
   const act = async (who: Person, id: string, action: Action) => {
     const body =
@@ -90,21 +90,65 @@ describe.each(await testEngines())('the approval transitions on $engine', ({ eng
           : {};
     return story.post(who, `/api/om/displacements/${id}/${PATHS[action]}`, body);
   };
-  const step = async (who: Person, id: string, action: Action) => {
-    const res = await act(who, id, action);
+  /** `action` by `who` on each of `ids` at once (the batch: the engine's own call, per record) */
+  const batch = async (who: Person, ids: string[], action: Exclude<Action, 'BACK'>) => {
+    if (ids.length === 0) return;
+    const body =
+      action === 'REQUEST_APPROVAL'
+        ? { ids, workflow: story.assignment() }
+        : action === 'REJECT'
+          ? { ids, reason: 'Lý do trong bảng' }
+          : { ids };
+    const res = await story.post<{ data: { succeeded: number } }>(
+      who,
+      `/api/om/displacements/${PATHS[action]}/batch`,
+      body,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data, JSON.stringify(res.body)).toMatchObject({ succeeded: ids.length, failed: 0 });
   };
-  /** a fresh record brought to `state` by the engine's own calls */
-  const recordIn = async (state: State) => {
-    const { id } = await story.displacement({ effectiveDate: '2099-01-01' });
-    if (state === 'NEW') return id;
-    await step(story.hr, id, 'REQUEST_APPROVAL');
-    if (state === 'IN_APPROVE' || state === 'APPROVED') await step(story.manager, id, 'APPROVE');
-    if (state === 'APPROVED') await step(story.director, id, 'APPROVE');
-    if (state === 'REJECTED') await step(story.manager, id, 'REJECT');
-    if (state === 'CANCELED') await step(story.hr, id, 'CANCEL_APPROVAL');
-    return id;
-  };
+
+  /*
+   * A fresh record per case, brought to its state by the engine's own calls, all at once: the
+   * records written NEW, then each step of the way taken for every record that goes that far
+   * in one batch (five calls for the 90 records rather than up to three each).
+   */
+  beforeAll(async () => {
+    story = await startApprovalStory(engine);
+    const db = story.kit.server.db.orm;
+    const scope = { tenantId: story.tenantId, userId: story.hr.userId };
+    const written = await inScope(db, scope, async (tx) => {
+      const result = (await tx.execute(sql`
+        insert into displacements (tenant_id, worker_id, decision_number, effective_date, to_unit_id, created_by, last_modified_by)
+        select ${story.tenantId}, ${story.ids.worker}, 'BANG-' || n || '/2026', '2099-01-01', ${story.ids.finance}, ${story.hr.userId}, ${story.hr.userId}
+        from generate_series(1, ${CASES.length}::int) n returning id, decision_number`)) as unknown as {
+        rows: { id: string; decision_number: string }[];
+      };
+      return result.rows;
+    });
+    const ids = new Map(written.map((row) => [row.decision_number, row.id]));
+    CASES.forEach((c, index) => records.set(c, ids.get(`BANG-${index + 1}/2026`) as string));
+    const inState = (...states: State[]) =>
+      CASES.filter((c) => states.includes(c.state)).map((c) => records.get(c) as string);
+    await batch(
+      story.hr,
+      inState('WAIT_APPROVE', 'IN_APPROVE', 'APPROVED', 'REJECTED', 'CANCELED'),
+      'REQUEST_APPROVAL',
+    );
+    await batch(story.manager, inState('IN_APPROVE', 'APPROVED'), 'APPROVE');
+    await batch(story.director, inState('APPROVED'), 'APPROVE');
+    await batch(story.manager, inState('REJECTED'), 'REJECT');
+    await batch(story.hr, inState('CANCELED'), 'CANCEL_APPROVAL');
+    const states = await inScope(db, scope, async (tx) => {
+      const result = (await tx.execute(
+        sql`select id, approval_status from displacements where decision_number like 'BANG-%'`,
+      )) as unknown as { rows: { id: string; approval_status: string }[] };
+      return new Map(result.rows.map((row) => [row.id, row.approval_status]));
+    });
+    expect(CASES.map((c) => states.get(records.get(c) as string))).toEqual(CASES.map((c) => c.state));
+  });
+  afterAll(() => story?.kit.stop());
+
   const actorIn = (actor: Actor, state: State): Person =>
     actor === 'requester'
       ? story.hr
@@ -115,7 +159,7 @@ describe.each(await testEngines())('the approval transitions on $engine', ({ eng
           : story.manager;
 
   it.each(CASES)('$action on a $state record by the $actor: $status, then $after', async (c) => {
-    const id = await recordIn(c.state);
+    const id = records.get(c) as string;
     const res = await act(actorIn(c.actor, c.state), id, c.action);
     expect(res.status, JSON.stringify(res.body)).toBe(c.status);
     if (c.status !== 200)

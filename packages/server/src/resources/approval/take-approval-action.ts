@@ -23,9 +23,9 @@ import { attachLists } from '../write/lists.ts';
 import { applyChanges, type WriteContext } from '../write/write-records.ts';
 import type { ApprovalDeps } from './approval-deps.ts';
 import { recordTypeOf } from './approval-spec.ts';
-import { transitionNotices } from './transition-notices.ts';
+import { transitionNotices, type NoticeStep } from './transition-notices.ts';
 import { firstReminderAt, scheduleReminder } from './step-reminders.ts';
-import { snapshotWorkflow } from './workflow-snapshot.ts';
+import { sharedSnapshot, snapshotWorkflow, type WorkflowSnapshot } from './workflow-snapshot.ts';
 
 type Row = Record<string, unknown>;
 export type TransitionAction = ApprovalTransition['action'];
@@ -48,6 +48,8 @@ export interface ActionInput {
   version?: number | undefined;
   /** REQUEST: the workflow assignment */
   workflow?: WorkflowAssignmentBody;
+  /** REQUEST in a batch: the assignment's workflow, checked and snapshotted once for every record */
+  snapshot?: (tx: Tx) => Promise<WorkflowSnapshot>;
   /** what the timeline calls it (CREATE_AND_REQUEST_APPROVAL for a record created and requested at once) */
   recordedAs?: ApprovalActionName;
 }
@@ -62,6 +64,16 @@ const VERB: Record<TransitionAction, string> = {
   REJECT: 'rejected',
   BACK: 'returned for changes',
 };
+
+/**
+ * The input of a batch, the same for each of its records: a request's workflow (the template,
+ * its steps, each assignee: nothing of it is the record's) checked and snapshotted once.
+ */
+export function batchInput(definition: ResourceDefinition, input: ActionInput): ActionInput {
+  const templateType = definition.approval?.templateType;
+  if (!input.workflow || templateType === undefined) return input;
+  return { ...input, snapshot: sharedSnapshot(templateType, input.workflow) };
+}
 
 /** The open request of a record, locked (with its steps in order), or null. */
 async function openRequest(tx: Tx, recordType: string, recordId: string) {
@@ -191,9 +203,15 @@ export async function takeApprovalAction(
   let next: ApprovalStatus;
   let requestId: string;
   let position: number | null = current?.position ?? null;
+  let requestedBy: string;
+  // for the notices: the step that now waits, and the one just acted on
+  let waiting: NoticeStep | undefined;
+  let acted: NoticeStep | undefined;
   if (action === 'REQUEST_APPROVAL') {
     if (!input.workflow) throw conflict('A workflow assignment is required');
-    const workflow = await snapshotWorkflow(tx, spec.templateType, input.workflow);
+    const workflow = input.snapshot
+      ? await input.snapshot(tx)
+      : await snapshotWorkflow(tx, spec.templateType, input.workflow);
     const [created] = await tx
       .insert(approvalRequests)
       .values({
@@ -212,6 +230,7 @@ export async function takeApprovalAction(
       .returning();
     const request = created as NonNullable<typeof created>;
     requestId = request.id;
+    requestedBy = request.requestedBy;
     await tx.insert(approvalSteps).values(
       workflow.steps.map((step) => ({
         tenantId: context.scope.tenantId as string,
@@ -231,9 +250,12 @@ export async function takeApprovalAction(
     );
     position = 1;
     next = 'WAIT_APPROVE';
+    waiting = workflow.steps[0];
   } else {
     const { request, steps } = open as OpenRequest;
     requestId = request.id;
+    requestedBy = request.requestedBy;
+    acted = current;
     const last = current?.position === steps.length;
     next = nextApprovalStatus(status, action, last) as ApprovalStatus;
     if (action === 'APPROVE') {
@@ -241,6 +263,7 @@ export async function takeApprovalAction(
       const following = steps.find((step) => step.position === (current?.position ?? 0) + 1);
       if (last || !following) await closeRequest(tx, requestId, 'APPROVED', now);
       else {
+        waiting = following;
         await tx
           .update(approvalRequests)
           .set({ currentPosition: following.position })
@@ -268,7 +291,15 @@ export async function takeApprovalAction(
     note,
     at: now,
   });
-  await transitionNotices(tx, definition, context, { record: after, action, next, requestId, note });
+  await transitionNotices(tx, definition, context, {
+    record: after,
+    action,
+    next,
+    requestedBy,
+    waiting,
+    acted,
+    note,
+  });
   let result = after;
   if (next === 'APPROVED' && spec.onApproved) {
     await spec.onApproved({ tx, caller: context.scope }, after);

@@ -1,12 +1,16 @@
 import type { ApprovalStatus } from '@hcm/contracts/approvals';
-import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { approvalRequests, approvalSteps } from '../../db/tables/approvals.ts';
 import type { ResourceDefinition } from '../types.ts';
 import { sendApprovalNotice, type NoticeText } from './approval-notices.ts';
 import type { ApprovalContext, TransitionAction } from './take-approval-action.ts';
 
 type Row = Record<string, unknown>;
+
+/** A step as the notices name it: its name and its assignee. */
+export interface NoticeStep {
+  readonly name: string;
+  readonly assigneeUserId: string;
+}
 
 const withNote = (text: string, note: string | null, label: string) =>
   note ? `${text} ${label}: ${note}` : text;
@@ -15,7 +19,8 @@ const withNote = (text: string, note: string | null, label: string) =>
  * Who hears of a transition (issue 13: "every transition notifies the people concerned"): the
  * assignee of the step that now waits (on a request and after each approval but the last), the
  * requester (of every approval, rejection, return and of the end), and on a cancel the assignee
- * whose step went away. The actor is never told of their own act.
+ * whose step went away. The actor is never told of their own act. The steps come from the
+ * transition itself (it has just written them): nothing is read again here.
  */
 export async function transitionNotices(
   tx: Tx,
@@ -25,19 +30,16 @@ export async function transitionNotices(
     record: Row;
     action: TransitionAction;
     next: ApprovalStatus;
-    requestId: string;
+    /** the requester of the request the transition moved */
+    requestedBy: string;
+    /** the step that now waits (started, not acted on), if any */
+    waiting: NoticeStep | undefined;
+    /** the step the transition acted on (none on a request) */
+    acted: NoticeStep | undefined;
     note: string | null;
   },
 ): Promise<void> {
-  const [request] = await tx.select().from(approvalRequests).where(eq(approvalRequests.id, change.requestId));
-  if (!request) return;
-  const steps = await tx
-    .select()
-    .from(approvalSteps)
-    .where(eq(approvalSteps.requestId, request.id))
-    .orderBy(asc(approvalSteps.position));
-  const waiting = steps.find((step) => step.startedAt !== null && step.actedAt === null);
-  const lastActed = [...steps].reverse().find((step) => step.actedAt !== null);
+  const { waiting, acted } = change;
   const send = (userIds: (string | null | undefined)[], text: NoticeText) =>
     sendApprovalNotice(tx, context.deps, {
       tenantId: context.scope.tenantId as string,
@@ -62,7 +64,7 @@ export async function transitionNotices(
           },
     );
 
-  const requester = [request.requestedBy];
+  const requester = [change.requestedBy];
   switch (change.action) {
     case 'APPROVE':
       await send(requester, (language, caption) =>
@@ -80,7 +82,7 @@ export async function transitionNotices(
             ? {
                 title: `Step approved: ${caption}`,
                 content: withNote(
-                  `Step "${lastActed?.name ?? ''}" of ${caption} has been approved.`,
+                  `Step "${acted?.name ?? ''}" of ${caption} has been approved.`,
                   note,
                   'Note',
                 ),
@@ -88,7 +90,7 @@ export async function transitionNotices(
             : {
                 title: `Đã duyệt một bước: ${caption}`,
                 content: withNote(
-                  `Bước "${lastActed?.name ?? ''}" của ${caption} đã được duyệt.`,
+                  `Bước "${acted?.name ?? ''}" của ${caption} đã được duyệt.`,
                   note,
                   'Ghi chú',
                 ),
@@ -122,7 +124,7 @@ export async function transitionNotices(
       );
       break;
     case 'CANCEL_APPROVAL':
-      await send([lastActed?.assigneeUserId], (language, caption) =>
+      await send([acted?.assigneeUserId], (language, caption) =>
         language === 'en'
           ? {
               title: `Request canceled: ${caption}`,

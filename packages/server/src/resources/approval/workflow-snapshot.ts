@@ -142,6 +142,19 @@ export async function snapshotWorkflow(
   };
 }
 
+/**
+ * The workflow of a batch of requests, checked and snapshotted once for all its records
+ * (nothing of it is the record's): the first record that gets that far reads it, the others
+ * reuse what it found, a refusal included (each record answered with it, as it would have been).
+ */
+export function sharedSnapshot(
+  templateType: string,
+  assignment: WorkflowAssignmentBody,
+): (tx: Tx) => Promise<WorkflowSnapshot> {
+  let snapshot: Promise<WorkflowSnapshot> | undefined;
+  return (tx) => (snapshot ??= snapshotWorkflow(tx, templateType, assignment));
+}
+
 /** The names of users, for the timeline and the notices. */
 export async function userNames(tx: Tx, ids: readonly (string | null)[]): Promise<Map<string, string>> {
   const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
