@@ -1,3 +1,4 @@
+import { recordDisplayName } from '@hcm/contracts/resource';
 import type { Language } from '@hcm/contracts';
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
@@ -13,9 +14,9 @@ export type NoticeText = (language: Language, record: string) => { title: string
 /** The record as a notice names it: its kind and its number, name or code ("Khen thưởng 012/2026/QĐ"). */
 export function recordCaption(definition: ResourceDefinition, record: Row, language: Language): string {
   const kind = definition.contract?.singular ?? definition.declaration.title;
-  const name = record.decisionNumber ?? record.number ?? record.name ?? record.fullName ?? record.code;
+  const name = recordDisplayName(record);
   const caption = language === 'en' ? kind.en : kind.vi;
-  return typeof name === 'string' && name !== '' ? `${caption} ${name}` : caption;
+  return name !== '' ? `${caption} ${name}` : caption;
 }
 
 /** The record's page in the portal. */
