@@ -22,7 +22,7 @@ const TYPE_OF: Record<AreaLevel, 'PROVINCE' | 'WARD'> = { province: 'PROVINCE', 
 
 /**
  * Lower case, no diacritics, đ → d, single spaces: "Thành phố Hồ Chí Minh" → "thanh pho ho chi
- * minh". The fold of areas.search_text (services/om/areas), which the engine may not import.
+ * minh". The fold of areas.search_text: services/om/areas builds that column with this one.
  */
 export function foldName(text: string): string {
   return text

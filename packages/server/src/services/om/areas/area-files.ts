@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveServerPaths } from '../../../paths.ts';
+import { foldName } from '../../../resources/import/area-cells.ts';
 import { AreaTypes, type AreaGeneration, type AreaType } from '../../../db/tables/areas.ts';
 
 /** packages/server/seed-data/areas: one file per generation (README.md there: sources, counts). */
@@ -28,16 +29,11 @@ export interface AreaFile {
   rows: AreaRow[];
 }
 
-/** Lower case, no diacritics, đ → d, single spaces: "Thành phố Hồ Chí Minh" → "thanh pho ho chi minh". */
-export function foldForSearch(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[đĐ]/g, 'd')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+/**
+ * The fold of areas.search_text: the engine's, so that an import's area cells (which the engine
+ * resolves, and which may not import a module) fold as the stored names were folded.
+ */
+export const foldForSearch = foldName;
 
 /** The kinds a name starts with, longest first ("Thành phố" before any shorter one). */
 const DIVISIONS = ['Thành phố', 'Thị trấn', 'Thị xã', 'Đặc khu', 'Phường', 'Huyện', 'Quận', 'Tỉnh', 'Xã'];
