@@ -5,12 +5,17 @@ import { defineConfig } from 'vitest/config';
  * the server's HTTP integration suite, the build's own tests and the end-to-end suite.
  * Each project keeps its own vitest.config.ts beside its code.
  *
- * `npm test` runs them as two streams side by side (scripts/portal.mjs, docs/testing.md "CI
- * time"), chosen by HCM_VITEST_STREAM: `main` is the unit and server projects, `side` the
- * end-to-end suites and the build's tests (which share the built portal). Unset, all of them.
+ * `npm test` runs them as two vitest runs (scripts/portal.mjs, docs/testing.md "CI time"), chosen
+ * by HCM_VITEST_STREAM: `side` is the end-to-end suite (beside web-test-runner), `main` the unit,
+ * server and build projects (after it). Unset, all of them.
  */
-const SIDE = ['scripts/vitest.config.ts', 'e2e/vitest.config.ts'];
-const MAIN = ['root-config/vitest.config.ts', 'shared/*/vitest.config.ts', 'packages/*/vitest.config.ts'];
+const SIDE = ['e2e/vitest.config.ts'];
+const MAIN = [
+  'root-config/vitest.config.ts',
+  'shared/*/vitest.config.ts',
+  'packages/*/vitest.config.ts',
+  'scripts/vitest.config.ts',
+];
 const STREAMS: Record<string, string[]> = { main: MAIN, side: SIDE };
 
 export default defineConfig({

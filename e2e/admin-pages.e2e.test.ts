@@ -12,15 +12,14 @@ import { categoryContracts } from '../shared/contracts/src/modules/categories.ts
 import { settingContracts } from '../shared/contracts/src/modules/settings.ts';
 import { systemContracts } from '../shared/contracts/src/modules/system.ts';
 import { contractShape } from '../shared/contracts/src/resource/shape.ts';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { waitForQuiet } from './support/quiet.ts';
 import { accessibilityViolations } from './support/axe.ts';
 import { pagePerTest } from './support/browser.ts';
 import { e2eAccounts } from './support/portal-process.ts';
 import { signIn } from './support/portal-page.ts';
-
-const portals = inject('portals');
+import { portalsFor } from './support/engines.ts';
 
 /** The menu paths a user of `level` holding all its permissions should see, from the declarations. */
 function expectedPaths(level: UserLevel): string[] {
@@ -78,46 +77,58 @@ async function openEntry(page: Page, entry: { name: string; path: string }): Pro
   return (await heading.first().innerText()).trim();
 }
 
-describe.each(portals)('every menu entry leads to a working page on $engine', ({ baseUrl }) => {
-  const tab = pagePerTest(baseUrl);
+/**
+ * Each walk on one engine (support/engines.ts): the tenant administrator's, which a newcomer's
+ * first `npm start` shows, on PGlite; root's on PostgreSQL. The route probes of the server's
+ * suite already open every route on both engines.
+ */
+const walks = [
+  ...portalsFor('pglite').map((portal) => ({
+    ...portal,
+    who: 'the tenant administrator',
+    account: e2eAccounts.hrAdmin,
+    level: 'TENANT' as UserLevel,
+  })),
+  ...portalsFor('postgresql').map((portal) => ({
+    ...portal,
+    who: 'root',
+    account: e2eAccounts.root,
+    level: 'SYSTEM' as UserLevel,
+  })),
+];
 
-  it.each([
-    ['the tenant administrator', e2eAccounts.hrAdmin, 'TENANT'],
-    ['root', e2eAccounts.root, 'SYSTEM'],
-  ] as const)(
-    'for %s',
-    async (_who, account, level) => {
-      const { page } = tab;
-      await signIn(page, account);
-      const entries = await menuEntries(page);
-      // The dashboard and every page the installed apps serve at the user's level (both hold
-      // every permission of their level): nothing missing, nothing more.
-      expect(entries.map((entry) => entry.path).sort(), JSON.stringify(entries)).toEqual(
-        expectedPaths(level),
-      );
-      // Every page is looked at before the test says what is wrong, so one run names every problem.
-      const problems: string[] = [];
-      const lookedAt = new Set<string>();
-      for (const entry of entries) {
-        const heading = await openEntry(page, entry);
-        const expected = entry.path === '/dashboard' ? `Xin chào, ${account.fullName}!` : entry.name;
-        if (DEAD_ENDS.includes(heading) || heading !== expected)
-          problems.push(`${entry.path}: heading “${heading}”, expected “${expected}”`);
-        const shape = shapeOfRoute.get(entry.path) ?? entry.path;
-        if (lookedAt.has(shape)) continue;
-        lookedAt.add(shape);
-        for (const violation of await accessibilityViolations(page))
-          problems.push(`${entry.path}: ${violation}`);
-      }
-      expect(problems).toEqual([]);
-      // every page of the menu, each waited on and the first of each shape read by axe: past the
-      // default minute on a loaded machine now that the dashboard draws its statistics
-    },
-    180_000,
-  );
+describe.each(walks)('every menu entry of $who leads to a working page on $engine', (walk) => {
+  const tab = pagePerTest(walk.baseUrl);
+
+  it('has its heading, nothing missing or extra, and no accessibility violation', async () => {
+    const { page } = tab;
+    const { account, level } = walk;
+    await signIn(page, account);
+    const entries = await menuEntries(page);
+    // The dashboard and every page the installed apps serve at the user's level (both hold
+    // every permission of their level): nothing missing, nothing more.
+    expect(entries.map((entry) => entry.path).sort(), JSON.stringify(entries)).toEqual(expectedPaths(level));
+    // Every page is looked at before the test says what is wrong, so one run names every problem.
+    const problems: string[] = [];
+    const lookedAt = new Set<string>();
+    for (const entry of entries) {
+      const heading = await openEntry(page, entry);
+      const expected = entry.path === '/dashboard' ? `Xin chào, ${account.fullName}!` : entry.name;
+      if (DEAD_ENDS.includes(heading) || heading !== expected)
+        problems.push(`${entry.path}: heading “${heading}”, expected “${expected}”`);
+      const shape = shapeOfRoute.get(entry.path) ?? entry.path;
+      if (lookedAt.has(shape)) continue;
+      lookedAt.add(shape);
+      for (const violation of await accessibilityViolations(page))
+        problems.push(`${entry.path}: ${violation}`);
+    }
+    expect(problems).toEqual([]);
+    // every page of the menu, each waited on and the first of each shape read by axe: past the
+    // default minute on a loaded machine now that the dashboard draws its statistics
+  }, 180_000);
 });
 
-describe.each(portals)('a job title through the built portal on $engine', ({ baseUrl }) => {
+describe.each(portalsFor('postgresql'))('a job title through the built portal on $engine', ({ baseUrl }) => {
   const tab = pagePerTest(baseUrl);
 
   it('is created, found by keyword and deleted by the tenant administrator', async () => {

@@ -1,12 +1,13 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accessibilityViolations } from './support/axe.ts';
 import { pagePerTest } from './support/browser.ts';
 import { postAsPage, postDataAsPage } from './support/page-api.ts';
 import { e2eAccounts } from './support/portal-process.ts';
 import { signIn, type Account } from './support/portal-page.ts';
+import { portalsFor } from './support/engines.ts';
 
-const portals = inject('portals');
+const portals = portalsFor('postgresql');
 const MINUTE = 60_000;
 
 /**

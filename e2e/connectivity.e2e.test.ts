@@ -1,9 +1,10 @@
-import { describe, inject, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { waitForQuiet } from './support/quiet.ts';
 import { pagePerTest } from './support/browser.ts';
 import { e2eAccounts } from './support/portal-process.ts';
 import { signIn } from './support/portal-page.ts';
 import type { Page } from 'playwright-core';
+import { portalsFor } from './support/engines.ts';
 
 /**
  * The toast's code is fetched once the page is idle (NetworkStatusToasts); on a loaded machine
@@ -19,7 +20,7 @@ async function toasterLoaded(page: Page): Promise<void> {
   });
 }
 
-const portals = inject('portals');
+const portals = portalsFor('pglite');
 
 /** Core §1: the network going away and coming back is announced by toasts. */
 describe.each(portals)('network status toasts on $engine', ({ baseUrl }) => {

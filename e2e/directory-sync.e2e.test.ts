@@ -1,13 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDirectory, type TestDirectory } from '../packages/server/src/testing/ldap-server.ts';
 import { accessibilityViolations } from './support/axe.ts';
 import { pagePerTest } from './support/browser.ts';
 import { e2eAccounts, repoRoot } from './support/portal-process.ts';
 import { signIn } from './support/portal-page.ts';
+import { portalsFor } from './support/engines.ts';
 
-const portals = inject('portals');
+const portals = portalsFor('postgresql');
 const SCREENSHOTS = join(repoRoot, '.cache/screenshots');
 
 // One real OpenLDAP for every portal of the run: each portal keeps its own users.

@@ -1,11 +1,12 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accessibilityViolations } from './support/axe.ts';
 import { pagePerTest } from './support/browser.ts';
 import { chooseOwnPassword } from './support/first-password.ts';
 import { e2eAccounts } from './support/portal-process.ts';
 import { signIn } from './support/portal-page.ts';
+import { portalsFor } from './support/engines.ts';
 
-const portals = inject('portals');
+const portals = portalsFor('pglite');
 
 describe.each(portals)('a password set by an administrator on $engine', ({ baseUrl }) => {
   const tab = pagePerTest(baseUrl);

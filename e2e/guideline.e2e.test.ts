@@ -1,14 +1,15 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accessibilityViolations } from './support/axe.ts';
 import { pagePerTest } from './support/browser.ts';
 import { postAsPage, uploadAsPage } from './support/page-api.ts';
 import { pdfWithText } from './support/pdf.ts';
 import { e2eAccounts } from './support/portal-process.ts';
 import { signIn } from './support/portal-page.ts';
+import { portalsFor } from './support/engines.ts';
 
-const portals = inject('portals');
+const portals = portalsFor('pglite');
 
-describe.each(portals.filter((portal) => portal.engine === 'pglite'))(
+describe.each(portals)(
   'the user manuals behind the top bar’s “?”, through the built portal on $engine',
   ({ baseUrl }) => {
     const tab = pagePerTest(baseUrl);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { docxOf, paragraphsOf } from '../packages/server/src/resources/testing/docx.ts';
 import { accessibilityViolations } from './support/axe.ts';
 import { pagePerTest } from './support/browser.ts';
@@ -16,8 +16,9 @@ import {
 import { getDataAsPage, postAsPage, uploadAsPage } from './support/page-api.ts';
 import { e2eAccounts } from './support/portal-process.ts';
 import { signIn } from './support/portal-page.ts';
+import { portalsFor } from './support/engines.ts';
 
-const portals = inject('portals');
+const portals = portalsFor('pglite');
 const WORKING_DAY = 8 * 60 * 60_000;
 const STEP = 'Trưởng phòng nhân sự duyệt';
 
@@ -29,167 +30,164 @@ const STEP = 'Trưởng phòng nhân sự duyệt';
  * their own files; this one proves they hold together. It runs on the embedded default (the
  * engine `npm start` gives a newcomer); approvals.e2e runs the workflow on PostgreSQL too.
  */
-describe.each(portals.filter((portal) => portal.engine === 'pglite'))(
-  'an HR administrator’s story, through the built portal on $engine',
-  ({ baseUrl }) => {
-    const tab = pagePerTest(baseUrl);
+describe.each(portals)('an HR administrator’s story, through the built portal on $engine', ({ baseUrl }) => {
+  const tab = pagePerTest(baseUrl);
 
-    it('builds the organisation, hires, signs and prints a contract, transfers and lets an employee go', async () => {
-      const { page } = tab;
-      await page.setViewportSize({ width: 1440, height: 900 });
-      await signIn(page, e2eAccounts.hrAdmin);
-      const stamp = Date.now().toString(36).toUpperCase();
+  it('builds the organisation, hires, signs and prints a contract, transfers and lets an employee go', async () => {
+    const { page } = tab;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, e2eAccounts.hrAdmin);
+    const stamp = Date.now().toString(36).toUpperCase();
 
-      // What an administrator sets up once (Admin screens proven elsewhere): one approval
-      // workflow for contracts and decisions, a contract type and a Word template.
-      const me = await getDataAsPage<{ id: string }>(page, '/api/iam/me/profile');
-      const workflow = `Duyệt hồ sơ nhân sự ${stamp}`;
-      await postAsPage(page, '/api/system/workflow-templates', {
-        code: `HS${stamp}`,
-        name: workflow,
-        workflowTemplateTypes: ['CONTRACT', 'DISPLACEMENT', 'RESIGNATION'],
-        steps: [{ name: STEP, assignmentType: 'USER', assignmentId: me.id, slaTime: WORKING_DAY }],
-      });
-      const contractType = `Không xác định thời hạn ${stamp}`;
-      await postAsPage(page, '/api/om/contract-types', {
-        code: `KX${stamp}`,
-        name: contractType,
-        salaryRate: '100',
-      });
-      const template = `Hợp đồng lao động ${stamp}`;
-      await postAsPage(page, '/api/system/document-templates', {
-        name: template,
-        type: 'CONTRACT',
-        file: await uploadAsPage(
-          page,
-          `${template}.docx`,
-          docxOf([
-            'HỢP ĐỒNG LAO ĐỘNG số {number}',
-            'Người lao động: {worker.fullName}, sinh ngày {worker.dateOfBirth}',
-            'Mức lương: {salary} đồng ({salary.inWords})',
-          ]),
-          'DOCUMENT_TEMPLATE',
-        ),
-      });
+    // What an administrator sets up once (Admin screens proven elsewhere): one approval
+    // workflow for contracts and decisions, a contract type and a Word template.
+    const me = await getDataAsPage<{ id: string }>(page, '/api/iam/me/profile');
+    const workflow = `Duyệt hồ sơ nhân sự ${stamp}`;
+    await postAsPage(page, '/api/system/workflow-templates', {
+      code: `HS${stamp}`,
+      name: workflow,
+      workflowTemplateTypes: ['CONTRACT', 'DISPLACEMENT', 'RESIGNATION'],
+      steps: [{ name: STEP, assignmentType: 'USER', assignmentId: me.id, slaTime: WORKING_DAY }],
+    });
+    const contractType = `Không xác định thời hạn ${stamp}`;
+    await postAsPage(page, '/api/om/contract-types', {
+      code: `KX${stamp}`,
+      name: contractType,
+      salaryRate: '100',
+    });
+    const template = `Hợp đồng lao động ${stamp}`;
+    await postAsPage(page, '/api/system/document-templates', {
+      name: template,
+      type: 'CONTRACT',
+      file: await uploadAsPage(
+        page,
+        `${template}.docx`,
+        docxOf([
+          'HỢP ĐỒNG LAO ĐỘNG số {number}',
+          'Người lao động: {worker.fullName}, sinh ngày {worker.dateOfBirth}',
+          'Mức lương: {salary} đồng ({salary.inWords})',
+        ]),
+        'DOCUMENT_TEMPLATE',
+      ),
+    });
 
-      // 1. The organisation: a company and two departments, built in the chart.
-      const company: UnitEntry = { code: `CT${stamp}`, name: `Công ty Hòa Bình ${stamp}`, type: 'Công ty' };
-      const sales: UnitEntry = { code: `KD${stamp}`, name: `Phòng Kinh doanh ${stamp}`, type: 'Phòng ban' };
-      const finance: UnitEntry = { code: `TC${stamp}`, name: `Phòng Tài chính ${stamp}`, type: 'Phòng ban' };
-      await openChart(page);
-      await page.getByRole('button', { name: 'Danh sách' }).click();
-      await page.getByRole('button', { name: 'Thêm mới' }).click();
-      await page.waitForURL((url) => url.pathname === `${CHART}/create`);
-      await fillUnitForm(page, company);
-      await addUnitUnder(page, company, sales);
-      await addUnitUnder(page, company, finance);
+    // 1. The organisation: a company and two departments, built in the chart.
+    const company: UnitEntry = { code: `CT${stamp}`, name: `Công ty Hòa Bình ${stamp}`, type: 'Công ty' };
+    const sales: UnitEntry = { code: `KD${stamp}`, name: `Phòng Kinh doanh ${stamp}`, type: 'Phòng ban' };
+    const finance: UnitEntry = { code: `TC${stamp}`, name: `Phòng Tài chính ${stamp}`, type: 'Phòng ban' };
+    await openChart(page);
+    await page.getByRole('button', { name: 'Danh sách' }).click();
+    await page.getByRole('button', { name: 'Thêm mới' }).click();
+    await page.waitForURL((url) => url.pathname === `${CHART}/create`);
+    await fillUnitForm(page, company);
+    await addUnitUnder(page, company, sales);
+    await addUnitUnder(page, company, finance);
 
-      // 2. The employee, hired into Sales with her identity papers and permanent address.
-      const fullName = `Đỗ Thị Mai ${stamp}`;
-      await page.goto('/om/employee/create');
-      await page.getByLabel('Mã nhân viên').fill(`NV${stamp}`);
-      await page.getByLabel(/^Họ và tên\s*\*?$/).fill(fullName);
-      await page.getByRole('combobox', { name: 'Giới tính' }).click();
-      await page.getByRole('option', { name: 'Nữ', exact: true }).click();
-      await page.getByLabel('Ngày sinh', { exact: true }).fill('08/03/1994');
-      await pick(page, 'Đơn vị', sales.code, `${sales.code} - ${sales.name}`);
-      await page.getByLabel('Ngày vào làm').fill('02/01/2026');
-      await page.getByLabel('Số CCCD').fill(`0011940${String(Date.now()).slice(-5)}`);
-      await page.getByLabel('Ngày cấp CCCD').fill('20/04/2021');
-      await page.getByLabel('Nơi cấp CCCD').fill('Cục Cảnh sát QLHC về TTXH');
-      await page.getByLabel('Số sổ BHXH').fill(String(Date.now()).slice(-10));
-      await pick(page, /^Tỉnh\/Thành phố \(thường trú\)/, 'ha noi', 'Thành phố Hà Nội');
-      await pick(page, /^Phường\/Xã \(thường trú\)/, 'ba dinh', 'Phường Ba Đình');
-      await page.getByRole('textbox', { name: /^Địa chỉ thường trú/ }).fill('25 Phan Đình Phùng');
-      expect(await accessibilityViolations(page)).toEqual([]);
-      await page.getByRole('button', { name: 'Lưu', exact: true }).click();
-      await page.getByRole('heading', { level: 1, name: `Nhân viên: ${fullName}` }).waitFor();
-      const workerUrl = new URL(page.url()).pathname;
-      await expect.poll(() => field(page, 'permanentWardCode')).toBe('Phường Ba Đình');
-      expect(await field(page, 'permanentProvinceCode')).toBe('Thành phố Hà Nội');
+    // 2. The employee, hired into Sales with her identity papers and permanent address.
+    const fullName = `Đỗ Thị Mai ${stamp}`;
+    await page.goto('/om/employee/create');
+    await page.getByLabel('Mã nhân viên').fill(`NV${stamp}`);
+    await page.getByLabel(/^Họ và tên\s*\*?$/).fill(fullName);
+    await page.getByRole('combobox', { name: 'Giới tính' }).click();
+    await page.getByRole('option', { name: 'Nữ', exact: true }).click();
+    await page.getByLabel('Ngày sinh', { exact: true }).fill('08/03/1994');
+    await pick(page, 'Đơn vị', sales.code, `${sales.code} - ${sales.name}`);
+    await page.getByLabel('Ngày vào làm').fill('02/01/2026');
+    await page.getByLabel('Số CCCD').fill(`0011940${String(Date.now()).slice(-5)}`);
+    await page.getByLabel('Ngày cấp CCCD').fill('20/04/2021');
+    await page.getByLabel('Nơi cấp CCCD').fill('Cục Cảnh sát QLHC về TTXH');
+    await page.getByLabel('Số sổ BHXH').fill(String(Date.now()).slice(-10));
+    await pick(page, /^Tỉnh\/Thành phố \(thường trú\)/, 'ha noi', 'Thành phố Hà Nội');
+    await pick(page, /^Phường\/Xã \(thường trú\)/, 'ba dinh', 'Phường Ba Đình');
+    await page.getByRole('textbox', { name: /^Địa chỉ thường trú/ }).fill('25 Phan Đình Phùng');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Lưu', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: `Nhân viên: ${fullName}` }).waitFor();
+    const workerUrl = new URL(page.url()).pathname;
+    await expect.poll(() => field(page, 'permanentWardCode')).toBe('Phường Ba Đình');
+    expect(await field(page, 'permanentProvinceCode')).toBe('Thành phố Hà Nội');
 
-      // Sales counts her in the chart; Finance has nobody yet.
-      await expectHeadCounts(page, { [sales.name]: 1, [finance.name]: 0, [company.name]: 1 });
+    // Sales counts her in the chart; Finance has nobody yet.
+    await expectHeadCounts(page, { [sales.name]: 1, [finance.name]: 0, [company.name]: 1 });
 
-      // 3. Her contract, written from her page, sent for approval and approved: then in force.
-      await page.goto(workerUrl);
-      await page.getByRole('button', { name: 'Tạo hợp đồng' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Thêm mới hợp đồng' }).waitFor();
-      const number = `01/${stamp}/HĐLĐ`;
-      await page.getByLabel(/^Số hợp đồng\s*\*?$/).fill(number);
-      await pick(page, 'Loại hợp đồng', stamp, `KX${stamp} - ${contractType}`);
-      await page.getByLabel(/^Ngày ký/).fill('29/12/2025');
-      await page.getByLabel(/^Ngày hiệu lực/).fill('02/01/2026');
-      await page.getByLabel(/^Mức lương/).fill('18500000');
-      await page.getByRole('button', { name: 'Lưu', exact: true }).click();
-      await page.getByRole('heading', { level: 1, name: `Hợp đồng: ${number}` }).waitFor();
-      await approveThroughWorkflow(page, workflow);
-      await page.getByText('Còn hiệu lực', { exact: true }).first().waitFor();
-      expect(await accessibilityViolations(page)).toEqual([]);
+    // 3. Her contract, written from her page, sent for approval and approved: then in force.
+    await page.goto(workerUrl);
+    await page.getByRole('button', { name: 'Tạo hợp đồng' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Thêm mới hợp đồng' }).waitFor();
+    const number = `01/${stamp}/HĐLĐ`;
+    await page.getByLabel(/^Số hợp đồng\s*\*?$/).fill(number);
+    await pick(page, 'Loại hợp đồng', stamp, `KX${stamp} - ${contractType}`);
+    await page.getByLabel(/^Ngày ký/).fill('29/12/2025');
+    await page.getByLabel(/^Ngày hiệu lực/).fill('02/01/2026');
+    await page.getByLabel(/^Mức lương/).fill('18500000');
+    await page.getByRole('button', { name: 'Lưu', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: `Hợp đồng: ${number}` }).waitFor();
+    await approveThroughWorkflow(page, workflow);
+    await page.getByText('Còn hiệu lực', { exact: true }).first().waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
 
-      // 4. Printed from the Word template: previewed, downloaded, her name inside.
-      await page.getByRole('button', { name: 'In văn bản' }).click();
-      const dialog = page.getByRole('dialog', { name: 'In văn bản từ mẫu' });
-      await dialog.getByRole('combobox', { name: 'Mẫu văn bản' }).click();
-      await page.getByRole('option', { name: template }).click();
-      await dialog.getByRole('button', { name: 'Xem trước' }).click();
-      const preview = dialog.getByRole('document', { name: 'Bản xem trước văn bản' });
-      await preview.getByText(`Người lao động: ${fullName}, sinh ngày 08/03/1994`).waitFor();
-      const saved = page.waitForEvent('download');
-      await dialog.getByRole('button', { name: 'Tải xuống (.docx)' }).click();
-      const paragraphs = paragraphsOf(await readFile(await (await saved).path()));
-      expect(paragraphs).toContain(`Người lao động: ${fullName}, sinh ngày 08/03/1994`);
-      expect(paragraphs).toContain('Mức lương: 18.500.000 đồng (Mười tám triệu năm trăm nghìn đồng)');
-      expect(await accessibilityViolations(page)).toEqual([]);
-      await page.keyboard.press('Escape');
+    // 4. Printed from the Word template: previewed, downloaded, her name inside.
+    await page.getByRole('button', { name: 'In văn bản' }).click();
+    const dialog = page.getByRole('dialog', { name: 'In văn bản từ mẫu' });
+    await dialog.getByRole('combobox', { name: 'Mẫu văn bản' }).click();
+    await page.getByRole('option', { name: template }).click();
+    await dialog.getByRole('button', { name: 'Xem trước' }).click();
+    const preview = dialog.getByRole('document', { name: 'Bản xem trước văn bản' });
+    await preview.getByText(`Người lao động: ${fullName}, sinh ngày 08/03/1994`).waitFor();
+    const saved = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Tải xuống (.docx)' }).click();
+    const paragraphs = paragraphsOf(await readFile(await (await saved).path()));
+    expect(paragraphs).toContain(`Người lao động: ${fullName}, sinh ngày 08/03/1994`);
+    expect(paragraphs).toContain('Mức lương: 18.500.000 đồng (Mười tám triệu năm trăm nghìn đồng)');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
 
-      // 5. A transfer to Finance: nothing moves before approval; once approved she is in Finance
-      //    and the chart counts her there.
-      await newDecision(page, workerUrl, 'Điều động, bổ nhiệm');
-      const transfer = `15/${stamp}/QĐ-ĐC`;
-      await page.getByLabel(/^Số quyết định\s*\*?$/).fill(transfer);
-      await page.getByLabel(/^Ngày hiệu lực/).fill('01/06/2026');
-      await pick(page, 'Đến đơn vị', finance.code, `${finance.code} - ${finance.name}`);
-      await page.getByRole('button', { name: 'Lưu', exact: true }).click();
-      await page
-        .getByRole('heading', { level: 1, name: `Quyết định điều động, bổ nhiệm: ${transfer}` })
-        .waitFor();
-      const transferUrl = new URL(page.url()).pathname;
-      await expectHeadCounts(page, { [sales.name]: 1, [finance.name]: 0 });
-      await page.goto(transferUrl);
-      await page.getByRole('heading', { level: 1, name: /^Quyết định điều động, bổ nhiệm/ }).waitFor();
-      await approveThroughWorkflow(page, workflow);
-      await page.locator('[data-field="appliedAt"]').filter({ hasNotText: '—' }).waitFor();
-      await expectHeadCounts(page, { [sales.name]: 0, [finance.name]: 1, [company.name]: 1 });
+    // 5. A transfer to Finance: nothing moves before approval; once approved she is in Finance
+    //    and the chart counts her there.
+    await newDecision(page, workerUrl, 'Điều động, bổ nhiệm');
+    const transfer = `15/${stamp}/QĐ-ĐC`;
+    await page.getByLabel(/^Số quyết định\s*\*?$/).fill(transfer);
+    await page.getByLabel(/^Ngày hiệu lực/).fill('01/06/2026');
+    await pick(page, 'Đến đơn vị', finance.code, `${finance.code} - ${finance.name}`);
+    await page.getByRole('button', { name: 'Lưu', exact: true }).click();
+    await page
+      .getByRole('heading', { level: 1, name: `Quyết định điều động, bổ nhiệm: ${transfer}` })
+      .waitFor();
+    const transferUrl = new URL(page.url()).pathname;
+    await expectHeadCounts(page, { [sales.name]: 1, [finance.name]: 0 });
+    await page.goto(transferUrl);
+    await page.getByRole('heading', { level: 1, name: /^Quyết định điều động, bổ nhiệm/ }).waitFor();
+    await approveThroughWorkflow(page, workflow);
+    await page.locator('[data-field="appliedAt"]').filter({ hasNotText: '—' }).waitFor();
+    await expectHeadCounts(page, { [sales.name]: 0, [finance.name]: 1, [company.name]: 1 });
 
-      // 6. She leaves: the resignation, approved, ends her work; nobody is counted any more.
-      await newDecision(page, workerUrl, 'Nghỉ việc');
-      const resignation = `20/${stamp}/QĐ-NV`;
-      await page.getByLabel(/^Số quyết định\s*\*?$/).fill(resignation);
-      await page.getByLabel(/^Ngày nghỉ việc/).fill('30/09/2026');
-      await page.getByLabel(/^Nội dung bàn giao/).fill('Hồ sơ khách hàng, sổ quỹ tháng 9');
-      await page.getByRole('button', { name: 'Lưu', exact: true }).click();
-      await page.getByRole('heading', { level: 1, name: `Quyết định nghỉ việc: ${resignation}` }).waitFor();
-      await approveThroughWorkflow(page, workflow);
-      await page.locator('[data-field="appliedAt"]').filter({ hasNotText: '—' }).waitFor();
+    // 6. She leaves: the resignation, approved, ends her work; nobody is counted any more.
+    await newDecision(page, workerUrl, 'Nghỉ việc');
+    const resignation = `20/${stamp}/QĐ-NV`;
+    await page.getByLabel(/^Số quyết định\s*\*?$/).fill(resignation);
+    await page.getByLabel(/^Ngày nghỉ việc/).fill('30/09/2026');
+    await page.getByLabel(/^Nội dung bàn giao/).fill('Hồ sơ khách hàng, sổ quỹ tháng 9');
+    await page.getByRole('button', { name: 'Lưu', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: `Quyết định nghỉ việc: ${resignation}` }).waitFor();
+    await approveThroughWorkflow(page, workflow);
+    await page.locator('[data-field="appliedAt"]').filter({ hasNotText: '—' }).waitFor();
 
-      await page.goto(workerUrl);
-      await page.getByRole('heading', { level: 1, name: `Nhân viên: ${fullName}` }).waitFor();
-      await expect.poll(() => field(page, 'workingStatus')).toBe('Đã nghỉ việc');
-      // the unit is named once its record is read (find-by-ids)
-      await expect.poll(() => field(page, 'organizationUnitId')).toContain(finance.name);
-      // her history: the contract, the transfer and the resignation, in order
-      const history = page.getByRole('region', { name: 'Quá trình hợp đồng và quyết định' });
-      const items = history.getByRole('listitem');
-      await expect.poll(() => items.count()).toBe(3);
-      expect(await items.nth(0).innerText()).toContain(number);
-      expect(await items.nth(1).innerText()).toContain(transfer);
-      expect(await items.nth(2).innerText()).toContain(resignation);
-      expect(await accessibilityViolations(page)).toEqual([]);
-      await expectHeadCounts(page, { [finance.name]: 0, [company.name]: 0 });
-    }, 300_000);
-  },
-);
+    await page.goto(workerUrl);
+    await page.getByRole('heading', { level: 1, name: `Nhân viên: ${fullName}` }).waitFor();
+    await expect.poll(() => field(page, 'workingStatus')).toBe('Đã nghỉ việc');
+    // the unit is named once its record is read (find-by-ids)
+    await expect.poll(() => field(page, 'organizationUnitId')).toContain(finance.name);
+    // her history: the contract, the transfer and the resignation, in order
+    const history = page.getByRole('region', { name: 'Quá trình hợp đồng và quyết định' });
+    const items = history.getByRole('listitem');
+    await expect.poll(() => items.count()).toBe(3);
+    expect(await items.nth(0).innerText()).toContain(number);
+    expect(await items.nth(1).innerText()).toContain(transfer);
+    expect(await items.nth(2).innerText()).toContain(resignation);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await expectHeadCounts(page, { [finance.name]: 0, [company.name]: 0 });
+  }, 300_000);
+});
 
 /** The text a detail page shows for a field. */
 const field = (page: Page, name: string) => page.locator(`[data-field="${name}"]`).innerText();

@@ -6,6 +6,7 @@ import { launchChromium } from './support/browser.ts';
 import { scratchRoot, startPortal, type RunningPortal } from './support/portal-process.ts';
 import { recordToasts, signIn, toastsSeen } from './support/portal-page.ts';
 import { addTenantUser, type PortalDatabase, type TenantUser } from './support/tenant-users.ts';
+import { pickEngines } from './support/engines.ts';
 
 const FORBIDDEN_TOAST = 'Bạn không có quyền truy cập chức năng này.';
 /**
@@ -61,12 +62,17 @@ const inSharedPostgresPortal = (baseUrl: string, where: PortalDatabase): Target 
 });
 
 const postgres = inject('portals').find((p) => p.databaseUrl !== undefined);
-const targets: Target[] = [
-  withOwnPglitePortal,
-  ...(postgres?.databaseUrl
-    ? [inSharedPostgresPortal(postgres.baseUrl, { databaseUrl: postgres.databaseUrl })]
-    : []),
-];
+// PostgreSQL, where the user is added without a portal of the file's own (support/engines.ts);
+// PGlite when no server answers or HCM_TEST_ENGINES=both.
+const targets: Target[] = pickEngines(
+  [
+    withOwnPglitePortal,
+    ...(postgres?.databaseUrl
+      ? [inSharedPostgresPortal(postgres.baseUrl, { databaseUrl: postgres.databaseUrl })]
+      : []),
+  ],
+  'postgresql',
+);
 
 /** Opens every closed group of the menu, so that every entry the user may see is on screen. */
 async function openAllGroups(menu: Locator): Promise<void> {

@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitForQuiet } from './support/quiet.ts';
 import { accessibilityViolations } from './support/axe.ts';
 import { pagePerTest } from './support/browser.ts';
 import { e2eAccounts, repoRoot } from './support/portal-process.ts';
 import { signIn } from './support/portal-page.ts';
+import { portalsFor } from './support/engines.ts';
 import {
   addUnitUnder,
   CHART,
@@ -16,7 +17,7 @@ import {
   unitBox,
 } from './support/organization-chart-page.ts';
 
-const portals = inject('portals');
+const portals = portalsFor('postgresql');
 const SCREENSHOTS = join(repoRoot, '.cache/screenshots');
 describe.each(portals)('the organisation chart on $engine', ({ baseUrl, engine }) => {
   const tab = pagePerTest(baseUrl);

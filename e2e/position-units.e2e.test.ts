@@ -1,11 +1,12 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { accessibilityViolations } from './support/axe.ts';
 import { pagePerTest } from './support/browser.ts';
 import { e2eAccounts } from './support/portal-process.ts';
 import { SessionKeys, signIn } from './support/portal-page.ts';
+import { portalsFor } from './support/engines.ts';
 
-const portals = inject('portals');
+const portals = portalsFor('pglite');
 
 /** Adds departments through the API with the signed-in page's own token; answers their codes. */
 async function addUnits(page: Page, stamp: string, count: number): Promise<string[]> {

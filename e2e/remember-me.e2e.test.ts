@@ -1,10 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchChromium } from './support/browser.ts';
 import { e2eAccounts } from './support/portal-process.ts';
 import { signIn, signInRedirectingTo, storedTokens, welcomeHeading } from './support/portal-page.ts';
+import { portalsFor } from './support/engines.ts';
 
-const portals = inject('portals');
+const portals = portalsFor('pglite');
 const hrAdmin = e2eAccounts.hrAdmin;
 
 /**

@@ -4,6 +4,7 @@ import { waitForQuiet } from './support/quiet.ts';
 import { launchChromium } from './support/browser.ts';
 import { e2eAccounts, startPortal, type RunningPortal } from './support/portal-process.ts';
 import { createScratchDatabase } from './support/postgres.ts';
+import { pickEngines } from './support/engines.ts';
 import {
   accessTokenExpiry,
   recordToasts,
@@ -42,11 +43,15 @@ function recordApiAnswers(page: Page): ApiAnswer[] {
 }
 
 // Portals of this file's own: the shared ones keep the default 15-minute access tokens.
+// PostgreSQL, production's engine (support/engines.ts); PGlite when no server answers.
 const scratch = await createScratchDatabase('hcm_e2e_ttl');
-const engines = [
-  { engine: 'pglite' as const, databaseUrl: undefined },
-  ...(scratch ? [{ engine: 'postgresql' as const, databaseUrl: scratch.url }] : []),
-];
+const engines = pickEngines(
+  [
+    { engine: 'pglite' as const, databaseUrl: undefined },
+    ...(scratch ? [{ engine: 'postgresql' as const, databaseUrl: scratch.url }] : []),
+  ],
+  'postgresql',
+);
 afterAll(async () => {
   await scratch?.drop();
 });

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page, Request } from 'playwright-core';
@@ -6,8 +6,9 @@ import { launchChromium } from './support/browser.ts';
 import { staticDir } from './support/portal-process.ts';
 // @ts-expect-error: the build is plain JavaScript (scripts/build); its rule decides which files get copies.
 import { isCompressible, MIN_BYTES } from '../scripts/build/precompress.mjs';
+import { portalsFor } from './support/engines.ts';
 
-const portals = inject('portals');
+const portals = portalsFor('pglite');
 const KiB = 1024;
 /** The design's budget for everything the sign-in page loads (docs/performance.md). */
 const SIGN_IN_BUDGET = 350 * KiB;

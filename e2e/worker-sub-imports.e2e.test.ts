@@ -1,16 +1,17 @@
 import ExcelJS from 'exceljs';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accessibilityViolations } from './support/axe.ts';
 import { pagePerTest } from './support/browser.ts';
 import { postAsPage as post } from './support/page-api.ts';
 import { e2eAccounts } from './support/portal-process.ts';
 import { signIn } from './support/portal-page.ts';
+import { portalsFor } from './support/engines.ts';
 
-const portals = inject('portals');
+const portals = portalsFor('pglite');
 
 // The rules (unknown codes, limits, dates, tenants) are proven by the server's suite
 // (workers/sub-imports); the screens run once, on the embedded default.
-describe.each(portals.filter((portal) => portal.engine === 'pglite'))(
+describe.each(portals)(
   'importing employees’ family from a spreadsheet, through the built portal on $engine',
   ({ baseUrl }) => {
     const tab = pagePerTest(baseUrl);

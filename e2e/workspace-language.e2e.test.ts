@@ -1,10 +1,11 @@
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { pagePerTest } from './support/browser.ts';
 import { e2eAccounts } from './support/portal-process.ts';
 import { signIn, welcomeHeading } from './support/portal-page.ts';
+import { portalsFor } from './support/engines.ts';
 
-const portals = inject('portals');
+const portals = portalsFor('postgresql');
 const hrAdmin = e2eAccounts.hrAdmin;
 
 /** A mark on the page's window: still there means the page was not loaded again. */

@@ -17,6 +17,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 
 const root = new URL('../', import.meta.url).pathname;
@@ -246,15 +247,15 @@ async function test() {
   console.log(readFileSync(lintLog, 'utf8'));
   rows.unshift({ label: 'lint (eslint, prettier)', passed: linted ? 1 : 0, failed: linted ? 0 : 1 });
 
-  // vitest's e2e project (the built portal in Chromium) and the build's tests first, alone; then
-  // two streams side by side, since each alone keeps about one of the two cores busy (vitest
-  // gives a 2-core machine one worker, and the server project runs file by file anyway):
-  //   1. vitest's unit and server integration projects (PGlite and PostgreSQL);
-  //   2. web-test-runner's browser component tests.
-  // The e2e and browser output goes to .cache/e2e-and-browser.log, printed when they end.
-  // The root vitest.config.ts picks each stream's projects from HCM_VITEST_STREAM.
+  // Two stages, each keeping both cores busy (docs/testing.md, "CI time"):
+  //   1. vitest's e2e project (the built portal in Chromium) beside web-test-runner's browser
+  //      component tests: each keeps about one core busy, and neither is the batch work that
+  //      starved the PGlite portal's pages;
+  //   2. vitest's unit, server and build projects, two files at a time, alone.
+  // The e2e and browser output goes to .cache/e2e.log and .cache/browser.log, printed when they
+  // end. The root vitest.config.ts picks each vitest run's projects from HCM_VITEST_STREAM.
   // They share nothing but the PostgreSQL server (each suite makes its own database) and the
-  // build the tests share (scripts/build/testing/shared-build.mjs, which takes a lock).
+  // development build (scripts/build/testing/shared-build.mjs, which takes a lock).
   const vitestArgs = (name) => [
     ...pnpm.slice(1),
     'exec',
@@ -270,32 +271,35 @@ async function test() {
     HCM_VITEST_STREAM: name === 'e2e' ? 'side' : 'main',
     VITEST_FILE_TIMES: join(cache, `vitest-${name}-file-times.json`),
   });
-  const sideLog = join(cache, 'e2e-and-browser.log');
-  // The stories first, alone: with the batch suites beside them the PGlite portal's pages
-  // timed out in CI (9–12 stories at 30 s, three runs in a row, also at a lower priority for
-  // the suites) while they pass alone (docs/testing.md, "CI time"). Then the unit and server
-  // suites, with the browser component tests beside them.
-  await timedAsync('vitest: e2e and build (alone)', () =>
-    runAsync(pnpm[0], vitestArgs('e2e'), {
-      env: vitestEnv('e2e'),
-      log: sideLog,
-    }),
-  );
+  const e2eLog = join(cache, 'e2e.log');
+  const browserLog = join(cache, 'browser.log');
   const [, wtrOk] = await Promise.all([
-    timedAsync('vitest: unit and server', () =>
-      runAsync(pnpm[0], vitestArgs('main'), { env: vitestEnv('main') }),
+    timedAsync('vitest: e2e (beside web-test-runner)', () =>
+      runAsync(pnpm[0], vitestArgs('e2e'), { env: vitestEnv('e2e'), log: e2eLog }),
     ),
-    timedAsync('web-test-runner: bundle and run (beside the above)', async () => {
-      const bundled = await runAsync(process.execPath, ['scripts/wtr/bundle-tests.mjs'], { log: sideLog });
-      return bundled && runAsync(pnpm[0], [...pnpm.slice(1), 'exec', 'web-test-runner'], { log: sideLog });
+    timedAsync('web-test-runner: bundle and run (beside e2e)', async () => {
+      const bundled = await runAsync(process.execPath, ['scripts/wtr/bundle-tests.mjs'], { log: browserLog });
+      return bundled && runAsync(pnpm[0], [...pnpm.slice(1), 'exec', 'web-test-runner'], { log: browserLog });
     }),
   ]);
-  console.log(`\n--- e2e and web-test-runner output (${relative(root, sideLog)}) ---`);
-  console.log(readFileSync(sideLog, 'utf8'));
+  for (const log of [e2eLog, browserLog]) {
+    console.log(`\n--- ${relative(root, log)} ---`);
+    console.log(readFileSync(log, 'utf8'));
+  }
+  // vitest's default is one worker fewer than the cores: one on this machine, while these
+  // suites wait on PostgreSQL and sockets half the time.
+  await timedAsync('vitest: unit, server and build', () =>
+    runAsync(pnpm[0], [...vitestArgs('main'), `--maxWorkers=${Math.max(2, availableParallelism())}`], {
+      env: vitestEnv('main'),
+    }),
+  );
 
   for (const [name, label] of [
-    ['main', 'vitest: unit, server (PostgreSQL; PGlite for the suites of docs/testing.md)'],
-    ['e2e', "vitest: e2e (built portal, PGlite and PostgreSQL, Chromium) and the build's tests"],
+    [
+      'main',
+      "vitest: unit, server (PostgreSQL; PGlite for the suites of docs/testing.md), the build's tests",
+    ],
+    ['e2e', 'vitest: e2e (built portal, PGlite and PostgreSQL, Chromium)'],
   ]) {
     const vitest = readJson(join(cache, `vitest-${name}-results.json`));
     if (!vitest) {

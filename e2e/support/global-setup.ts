@@ -17,13 +17,26 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * The sign-in and refresh limits of a real portal (10 sign-ins a minute per user name) would
+ * refuse the e2e files, which all sign the same accounts in to these two shared portals, one
+ * file after another: the sign-in file alone signs the HR administrator in eight times in about
+ * half a minute, so a fast file before it would push it over. The limiters stay on (they are still in the path of every sign-in), only their ceilings are raised;
+ * the limits themselves are proved by the server's suite (http/security.test.ts).
+ */
+export const E2E_RATE_LIMITS = {
+  RATE_LIMIT_SIGN_IN_PER_IP: '100000',
+  RATE_LIMIT_SIGN_IN_PER_USERNAME: '100000',
+  RATE_LIMIT_REFRESH_PER_IP: '100000',
+} as const;
+
 /** Starts one portal on PGlite and, when the server answers, one on PostgreSQL, for every e2e file. */
 export default async function setup(project: TestProject) {
   const portals: RunningPortal[] = [];
   const scratch = await createScratchDatabase('hcm_e2e');
   // Another site: another host name and port than the portals' 127.0.0.1, so another origin.
   const embedOrigin = `http://localhost:${await freePort()}`;
-  const env = { WIDGET_ORIGINS: embedOrigin };
+  const env = { WIDGET_ORIGINS: embedOrigin, ...E2E_RATE_LIMITS };
   try {
     portals.push(await startPortal({ env }));
     if (scratch) portals.push(await startPortal({ databaseUrl: scratch.url, env }));
