@@ -35,6 +35,8 @@ export interface ConfirmDialogProps {
    */
   onConfirm: () => unknown;
   onOpenChange: (open: boolean) => void;
+  /** the dialog has finished closing (its exit motion ended): the page is no longer hidden */
+  onClosed?: () => void;
 }
 
 /** Confirmation of delete, activate, deactivate (400 px) or a generic confirm (520 px). */
@@ -46,6 +48,7 @@ export function ConfirmDialog({
   message,
   onConfirm,
   onOpenChange,
+  onClosed,
 }: ConfirmDialogProps) {
   const { t } = useUiTranslation();
   const [busy, setBusy] = useState(false);
@@ -62,7 +65,16 @@ export function ConfirmDialog({
   };
   const name = itemName ?? '';
   return (
-    <Dialog open={open} modalType="alert" onOpenChange={(_, data) => !busy && onOpenChange(data.open)}>
+    <Dialog
+      open={open}
+      modalType="alert"
+      onOpenChange={(_, data) => !busy && onOpenChange(data.open)}
+      surfaceMotion={{
+        onMotionFinish: (_, { direction }) => {
+          if (direction === 'exit') onClosed?.();
+        },
+      }}
+    >
       <DialogSurface style={{ width: CONFIRM_WIDTHS[kind], maxWidth: 'calc(100vw - 32px)' }}>
         <DialogBody>
           <DialogTitle>{title ?? t(`confirm.${kind}.title`)}</DialogTitle>

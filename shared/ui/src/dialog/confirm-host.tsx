@@ -12,9 +12,11 @@ export interface ConfirmActionOptions {
 
 function Host({
   options,
+  onAnswer,
   onClosed,
 }: {
   options: ConfirmActionOptions & { onConfirm: () => unknown };
+  onAnswer: () => void;
   onClosed: () => void;
 }) {
   const [open, setOpen] = useState(true);
@@ -26,11 +28,15 @@ function Host({
       onOpenChange={(next) => {
         if (next) return;
         setOpen(false);
-        onClosed();
+        onAnswer();
       }}
+      onClosed={onClosed}
     />
   );
 }
+
+/** How long a closed dialog may take to finish its exit motion before its root goes anyway. */
+const CLOSE_FALLBACK_MS = 10_000;
 
 /** Asks in a confirmation dialog of its own; resolves true on confirm, false on cancel or Escape. */
 export async function confirmAction(options: ConfirmActionOptions): Promise<boolean> {
@@ -38,11 +44,25 @@ export async function confirmAction(options: ConfirmActionOptions): Promise<bool
   return new Promise((resolve) => {
     const body = mountInBody('hcm-confirm-');
     let confirmed = false;
-    const onClosed = () => {
-      resolve(confirmed);
-      // let the closing animation run before the root goes
-      setTimeout(body.unmount, 300);
+    let unmounted = false;
+    const unmount = () => {
+      if (unmounted) return;
+      unmounted = true;
+      body.unmount();
     };
-    body.render(<Host options={{ ...options, onConfirm: () => (confirmed = true) }} onClosed={onClosed} />);
+    const onAnswer = () => {
+      resolve(confirmed);
+      setTimeout(unmount, CLOSE_FALLBACK_MS);
+    };
+    // The root goes once the dialog has finished closing, not after a fixed time: a modal
+    // dialog hides the rest of the page from assistive technology (aria-hidden) until its exit
+    // ends, and a root unmounted mid-exit on a busy machine left the page hidden for good.
+    body.render(
+      <Host
+        options={{ ...options, onConfirm: () => (confirmed = true) }}
+        onAnswer={onAnswer}
+        onClosed={() => setTimeout(unmount, 0)}
+      />,
+    );
   });
 }
