@@ -55,6 +55,7 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
     // A violation is looked at again once the page is still again: one that stays is reported,
     // one that came from a toast begun during the run is not.
     for (let again = 0; again < 2 && result.violations.length > 0; again++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
       await settle();
       result = await judge();
     }
