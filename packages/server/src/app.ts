@@ -17,6 +17,7 @@ import {
   registerSecurityHeaders,
   trustProxyOption,
 } from './http/security.ts';
+import { registerResponseSerializers } from './http/serialization.ts';
 import { registerStaticFrontEnd } from './http/static-front-end.ts';
 import { registerWidgetOrigins } from './http/widget-origins.ts';
 import { checkBindings } from './resources/check-tables.ts';
@@ -71,6 +72,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
 
   trackConnections(app);
   app.setValidatorCompiler(typeboxValidatorCompiler);
+  registerResponseSerializers(app);
   app.setErrorHandler(errorHandler);
   app.addHook('onRequest', linkRequestToLog);
   app.addHook('onRequest', async (request, reply) => {

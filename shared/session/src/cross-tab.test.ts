@@ -3,14 +3,14 @@ import { ApiPaths } from '@hcm/contracts';
 import { MemoryStorage } from './memory-storage.ts';
 import { createSession, type Session } from './session.ts';
 import { StorageKeys, writeStoredSession, type SessionStorages } from './session-storage.ts';
-import type { SessionTabs, TabLocks } from './tabs.ts';
+import { SESSION_HOLDER_LOCK, type SessionTabs, type TabLocks, type TabMessage } from './tabs.ts';
 import { startFakeApiServer, type FakeApiServer } from './testing/fake-api-server.ts';
 import { sampleProfile, sampleTokens } from './testing/fixtures.ts';
 import { routeHealthyIam } from './testing/iam-routes.ts';
 import { createTabLocks } from './testing/tab-locks.ts';
 
 const DATA_PATH = '/api/om/job-titles';
-const TIMINGS = { handoverMs: 100, announcementMs: 300 };
+const TIMINGS = { handoverMs: 2000, blindHandoverMs: 100, announcementMs: 300 };
 
 /**
  * Tabs of one browser: each has its own per-tab storage, all share the persistent storage, one
@@ -20,7 +20,7 @@ describe('one session across the tabs of a browser', () => {
   let server: FakeApiServer;
   let iam: ReturnType<typeof routeHealthyIam>;
   let persistent: MemoryStorage;
-  let locks: TabLocks;
+  let locks: TabLocks & { held(name: string): boolean };
   let channelName: string;
   const channels: BroadcastChannel[] = [];
 
@@ -102,10 +102,59 @@ describe('one session across the tabs of a browser', () => {
     expect(open.session.session$.value.status).toBe('signed-in');
   });
 
-  it('leaves a new tab signed out when no tab is open: closing every tab ends the session', async () => {
+  it('waits for an open tab that is slow to answer, as long as it holds a session to hand over', async () => {
+    // A tab busy drawing a page answers late: a CI run saw 200 ms pass and the link's new tab
+    // land on the sign-in page. This one answers after three times the blind wait.
+    await locks.request(SESSION_HOLDER_LOCK, { mode: 'shared' }, async () => {
+      const busy = new BroadcastChannel(channelName);
+      channels.push(busy);
+      busy.addEventListener('message', (event: MessageEvent<TabMessage>) => {
+        const question = event.data;
+        if (question.type !== 'session?') return;
+        const answer = {
+          type: 'session',
+          id: question.id,
+          tokens: sampleTokens('1'),
+          profile: sampleProfile,
+        };
+        setTimeout(() => busy.postMessage(answer), 3 * TIMINGS.blindHandoverMs);
+      });
+      const fresh = openTab();
+      await fresh.session.ready;
+      expect(fresh.session.session$.value).toMatchObject({ status: 'signed-in', tokens: sampleTokens('1') });
+    });
+  });
+
+  it('leaves a new tab signed out when no tab is open, without asking: closing every tab ends the session', async () => {
+    const open = signedInTab();
+    await expect.poll(() => locks.held(SESSION_HOLDER_LOCK)).toBe(true);
+    await open.session.signOut();
+    expect(locks.held(SESSION_HOLDER_LOCK)).toBe(false);
+
+    const questions: unknown[] = [];
+    const listener = new BroadcastChannel(channelName);
+    channels.push(listener);
+    listener.addEventListener('message', (event: MessageEvent) => questions.push(event.data));
     const fresh = openTab();
     await fresh.session.ready;
     expect(fresh.session.session$.value.status).toBe('signed-out');
+    expect(questions).toEqual([]);
+  });
+
+  it('without a lock manager, asks the other tabs briefly and stays signed out when none answers', async () => {
+    const fresh = openTab(new MemoryStorage(), false);
+    await fresh.session.ready;
+    expect(fresh.session.session$.value.status).toBe('signed-out');
+  });
+
+  it('does not offer a remembered session to new tabs: they find it in the shared storage', async () => {
+    writeStoredSession(
+      { persistent, perTab: new MemoryStorage() },
+      { tokens: sampleTokens('1'), profile: sampleProfile, rememberMe: true },
+    );
+    const remembered = openTab();
+    expect(remembered.session.session$.value).toMatchObject({ status: 'signed-in', rememberMe: true });
+    expect(locks.held(SESSION_HOLDER_LOCK)).toBe(false);
   });
 
   it('ends the session in every tab holding it when one signs out; another sign-in goes on', async () => {

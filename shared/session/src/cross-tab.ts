@@ -2,17 +2,33 @@ import type { Profile, TokenSet } from '@hcm/contracts';
 import type { Observable } from 'rxjs';
 import { isProfile } from './profile-guard.ts';
 import type { SessionState } from './session-state.ts';
-import { asTabMessage, REFRESH_LOCK, type SessionTabs, type TabMessage } from './tabs.ts';
+import {
+  asTabMessage,
+  REFRESH_LOCK,
+  SESSION_HOLDER_LOCK,
+  type SessionTabs,
+  type TabLocks,
+  type TabMessage,
+} from './tabs.ts';
 
 /** How long tabs wait for each other (tests shorten them). */
 export interface TabTimings {
-  /** a new tab without a session waits this long for an open tab to hand its session over */
+  /**
+   * a new tab without a session waits at most this long for a tab known to hold one (the
+   * holder lock) to hand it over: that tab may be busy drawing a page, on a slow machine
+   */
   handoverMs: number;
+  /** the same wait where the browser cannot say whether any tab holds a session (no Web Locks) */
+  blindHandoverMs: number;
   /** a tab that waited for another tab's refresh waits this long more for its announcement */
   announcementMs: number;
 }
 
-export const DEFAULT_TAB_TIMINGS: TabTimings = { handoverMs: 200, announcementMs: 1000 };
+export const DEFAULT_TAB_TIMINGS: TabTimings = {
+  handoverMs: 5000,
+  blindHandoverMs: 300,
+  announcementMs: 1000,
+};
 
 /** What the coordination may do to the session of this tab. */
 export interface TabSessionHooks {
@@ -103,18 +119,23 @@ export function coordinateTabs(
     }
   });
 
+  holdWhileHandable(locks, hooks);
+
   const ready =
     channel && hooks.current().status === 'signed-out'
-      ? new Promise<void>((resolve) => {
-          const id = randomId();
-          const timer = setTimeout(() => done(), timings.handoverMs);
-          const done = () => {
-            clearTimeout(timer);
-            handover = null;
-            resolve();
-          };
-          handover = { id, done };
-          post({ type: 'session?', id });
+      ? waitForHandover(locks, timings).then((ms) => {
+          if (ms === 0) return;
+          return new Promise<void>((resolve) => {
+            const id = randomId();
+            const timer = setTimeout(() => done(), ms);
+            const done = () => {
+              clearTimeout(timer);
+              handover = null;
+              resolve();
+            };
+            handover = { id, done };
+            post({ type: 'session?', id });
+          });
         })
       : Promise.resolve();
 
@@ -160,4 +181,39 @@ export function coordinateTabs(
     announceSignOut: (refreshToken) => post({ type: 'signed-out', refreshToken }),
     ready,
   };
+}
+
+/**
+ * How long a new tab waits for a handover: not at all when no tab holds a session it could
+ * hand over, long when one does (it answers as soon as it is free), briefly when the browser
+ * cannot tell.
+ */
+async function waitForHandover(locks: TabLocks | null, timings: TabTimings): Promise<number> {
+  if (!locks) return timings.blindHandoverMs;
+  try {
+    const { held = [] } = await locks.query();
+    return held.some((lock) => lock.name === SESSION_HOLDER_LOCK) ? timings.handoverMs : 0;
+  } catch {
+    return timings.blindHandoverMs;
+  }
+}
+
+/** Holds the shared holder lock while this tab is signed in without remember me. */
+function holdWhileHandable(locks: TabLocks | null, hooks: TabSessionHooks): void {
+  if (!locks) return;
+  let release: (() => void) | null = null;
+  hooks.changes.subscribe((state) => {
+    const handable = state.status === 'signed-in' && !state.rememberMe;
+    if (handable && !release) {
+      const held = new Promise<void>((resolve) => (release = resolve));
+      locks
+        .request(SESSION_HOLDER_LOCK, { mode: 'shared' }, () => held)
+        .catch(() => {
+          // No lock here (a sandboxed frame): new tabs then wait only briefly for this one.
+        });
+    } else if (!handable && release) {
+      release();
+      release = null;
+    }
+  });
 }

@@ -15,9 +15,11 @@ export interface SessionTabs {
 export interface TabLocks {
   request<T>(
     name: string,
-    options: { ifAvailable?: boolean },
+    options: { ifAvailable?: boolean; mode?: 'exclusive' | 'shared' },
     work: (lock: unknown) => Promise<T>,
   ): Promise<T>;
+  /** the locks held (and asked for) in every tab of the origin right now */
+  query(): Promise<{ held?: { name?: string }[] }>;
 }
 
 /** The part of BroadcastChannel the session uses. */
@@ -42,6 +44,12 @@ export type TabMessage =
 
 /** The lock every tab of the browser takes around a refresh-token call. */
 export const REFRESH_LOCK = 'hcm.session.refresh';
+/**
+ * Held (shared) by every tab signed in without remember me, for as long as it is: a new tab
+ * learns from it whether any tab could hand it a session, so it neither waits when none can
+ * nor gives up on a busy one. The browser lets go of it when the tab closes.
+ */
+export const SESSION_HOLDER_LOCK = 'hcm.session.holder';
 /** The channel name (one per origin). */
 export const TAB_CHANNEL = 'hcm.session';
 
