@@ -7,6 +7,9 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Database } from './database.ts';
 import { schema } from './schema.ts';
 
+// The contrib extensions the migrations create (0003: trigram keyword indexes).
+const extensions = { pg_trgm, btree_gin };
+
 /**
  * Embedded PostgreSQL (WASM) in this process, one connection: a transaction left open stops
  * every other statement of the process, so nothing may hold one while it waits for a client
@@ -14,13 +17,19 @@ import { schema } from './schema.ts';
  * idle_in_transaction_session_timeout are not set here: PGlite has no timer to enforce them
  * (a pg_sleep(1) under statement_timeout = 200 ms runs to its end) and, with the idle
  * timeout set, the next statement after an idle transaction never returns (checked on 0.5). `dataDir` keeps its files across restarts;
- * undefined gives a throw-away in-memory database. One process at a time may open a dataDir.
+ * undefined gives a throw-away in-memory database, started from `image` when given (a tarball of
+ * another database's files: `migratedPgliteImage`). One process at a time may open a dataDir.
  */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+export async function openPglite(
+  dataDir: string | undefined,
+  options: { image?: Blob } = {},
+): Promise<Database> {
   if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
-  // The contrib extensions the migrations create (0003: trigram keyword indexes).
-  const extensions = { pg_trgm, btree_gin };
-  const client = await PGlite.create(dataDir === undefined ? { extensions } : { dataDir, extensions });
+  const client = await PGlite.create(
+    dataDir !== undefined
+      ? { dataDir, extensions }
+      : { extensions, ...(options.image ? { loadDataDir: options.image } : {}) },
+  );
   const orm = drizzle({ client, schema });
   return {
     engine: 'pglite',
@@ -40,4 +49,19 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * The files of a new in-memory database migrated to the newest version, as a tarball that
+ * `openPglite(undefined, { image })` starts from: about 0.7 s instead of 2.6 s to create the
+ * database and 1.5 s to migrate it (the test suites open hundreds).
+ */
+export async function migratedPgliteImage(migrationsFolder: string): Promise<Blob> {
+  const client = await PGlite.create({ extensions });
+  try {
+    await migrate(drizzle({ client, schema }), { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }

@@ -5,7 +5,7 @@ import { loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { inScope } from '../db/tenant-scope.ts';
-import { createTestDatabase, testEngines, type TestDatabase } from '../testing/engines.ts';
+import { createTestDatabase, openTestDatabase, testEngines, type TestDatabase } from '../testing/engines.ts';
 import { makeTenant } from '../testing/factories.ts';
 import { startJobQueue, type JobQueue, type QueueSettings } from './job-queue.ts';
 
@@ -51,7 +51,7 @@ describe.each(await testEngines('both'))('the job queue on $engine', ({ engine }
   beforeAll(async () => {
     scratch = await createTestDatabase(engine);
     const config = loadConfig(scratch.env);
-    db = await openDatabase(config.database);
+    db = await openTestDatabase(config.database);
     await db.migrate(config.migrationsDir);
     tenantId = (await makeTenant(db.orm)).id;
   });

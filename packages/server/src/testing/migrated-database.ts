@@ -2,8 +2,7 @@ import type { sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../config.ts';
 import type { Database, Db, Engine } from '../db/database.ts';
-import { openDatabase } from '../db/open-database.ts';
-import { createTestDatabase, type TestDatabase } from './engines.ts';
+import { createTestDatabase, type TestDatabase, openTestDatabase } from './engines.ts';
 
 /**
  * A database of the suite's own on `engine`, migrated in beforeAll and removed in afterAll, for
@@ -16,7 +15,7 @@ export function migratedDatabaseDuringSuite(engine: Engine): () => Database {
   beforeAll(async () => {
     scratch = await createTestDatabase(engine);
     const config = loadConfig(scratch.env);
-    db = await openDatabase(config.database);
+    db = await openTestDatabase(config.database);
     await db.migrate(config.migrationsDir);
   });
   afterAll(async () => {

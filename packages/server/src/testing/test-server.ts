@@ -2,10 +2,10 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { buildApp } from '../app.ts';
 import { prepareDatabase } from '../bootstrap/prepare-database.ts';
+import { openTestDatabase } from './engines.ts';
 import type { SeedResult } from '../bootstrap/seed-initial-data.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { openDatabase } from '../db/open-database.ts';
 import { closeGracefully } from '../http/close-gracefully.ts';
 import { createLogger } from '../http/logger.ts';
 import type { App } from '../http/types.ts';
@@ -67,7 +67,7 @@ export async function startTestServer(
   });
   const lines: string[] = [];
   const logger = createLogger(config.logLevel, { write: (line: string) => void lines.push(line) });
-  const db = await openDatabase(config.database);
+  const db = await openTestDatabase(config.database);
   const passwords = await createPasswordHasher();
   let printed = '';
   const seeded = await prepareDatabase({

@@ -3,9 +3,13 @@ import { integer, pgTable, uuid, varchar } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { openDatabase } from '../../db/open-database.ts';
 import { AppError } from '../../http/errors.ts';
-import { createTestDatabase, testEngines, type TestDatabase } from '../../testing/engines.ts';
+import {
+  createTestDatabase,
+  testEngines,
+  type TestDatabase,
+  openTestDatabase,
+} from '../../testing/engines.ts';
 import type { ResourceDefinition } from '../types.ts';
 import { translateDbError } from './db-errors.ts';
 
@@ -46,7 +50,7 @@ describe.each(await testEngines('both'))('database refusals on $engine', ({ engi
 
   beforeAll(async () => {
     scratch = await createTestDatabase(engine);
-    db = await openDatabase(loadConfig(scratch.env).database);
+    db = await openTestDatabase(loadConfig(scratch.env).database);
     await db.orm.execute(sql`
       CREATE TABLE refusals (
         id uuid PRIMARY KEY,
