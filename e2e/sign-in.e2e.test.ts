@@ -4,7 +4,7 @@ import { accessibilityViolations } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { e2eAccounts } from './support/portal-process.ts';
 import { welcomeHeading } from './support/portal-page.ts';
-import { waitForQuiet } from './support/quiet.ts';
+import { watchRequests } from './support/quiet.ts';
 import { portalsFor } from './support/engines.ts';
 
 const portals = portalsFor('both');
@@ -66,17 +66,29 @@ describe.each(portals)('sign-in and sign-out on $engine', ({ baseUrl }) => {
 
   it('signs the HR administrator in to the dashboard with their full name, and out again', async () => {
     await page.goto('/login');
+    // Watched from the sign-in on: the dashboard's calls start before its heading shows.
+    const requests = watchRequests(page);
     await signIn(e2eAccounts.hrAdmin.username, e2eAccounts.hrAdmin.password);
     await page.waitForURL(/\/dashboard/);
     await welcomeHeading(page, e2eAccounts.hrAdmin, 'vi').waitFor();
-    // The dashboard settled (its statistics and bell answered) before the menu opens: in CI the
-    // sign-out click went nowhere once in a run, on a dashboard still drawing what earlier files
-    // had written; a person clicks on the page they see, not on one still being built.
-    await waitForQuiet(page);
+    // The dashboard settled (its statistics and bell answered) before the menu opens: in two CI
+    // runs the sign-out click went nowhere, on a dashboard whose statistics, begun before the
+    // old quiet watch, still arrived; a person clicks on the page they see, not on one still
+    // being built.
+    await requests.quiet();
 
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
     await page.getByRole('button', { name: new RegExp(e2eAccounts.hrAdmin.fullName) }).click();
     await page.getByRole('menuitem', { name: 'Đăng xuất' }).click();
-    await page.waitForURL(/\/login/);
+    await expect
+      .poll(() => new URL(page.url()).pathname, {
+        timeout: 30_000,
+        message: `went through ${visited.join(' → ')}`,
+      })
+      .toBe('/login');
     // Signed out means signed out: the dashboard now sends us back to sign in.
     await page.goto('/dashboard');
     await page.waitForURL(/\/login\?redirect=/);

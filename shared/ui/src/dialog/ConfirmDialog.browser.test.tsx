@@ -45,6 +45,34 @@ describe('confirm dialogs', () => {
     expect(confirmed).to.equal(1);
   });
 
+  it('is gone, without motion, the moment it closes for a user who asked for reduced motion', async () => {
+    // web-test-runner's pages ask for reduced motion (web-test-runner.config.mjs)
+    expect(window.matchMedia('(prefers-reduced-motion: reduce)').matches).to.equal(true);
+    const closed: string[] = [];
+    function Told() {
+      const [open, setOpen] = useState(true);
+      return (
+        <>
+          <p>Trang phía sau</p>
+          <ConfirmDialog
+            open={open}
+            kind="deactivate"
+            onConfirm={() => undefined}
+            onOpenChange={setOpen}
+            onClosed={() => closed.push(document.querySelector('[role="alertdialog"]') ? 'shown' : 'gone')}
+          />
+        </>
+      );
+    }
+    renderUi(<Told />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Ngừng hoạt động' }));
+    await waitFor(() => expect(closed).to.deep.equal(['gone']));
+    // The page behind is for assistive technology again (a modal hides it while open).
+    await waitFor(() => screen.getByText('Trang phía sau'));
+    expect(screen.getByText('Trang phía sau').closest('[aria-hidden="true"]')).to.equal(null);
+  });
+
   it('does nothing on cancel', async () => {
     let confirmed = 0;
     renderUi(<Harness kind="deactivate" onConfirm={() => (confirmed += 1)} />);

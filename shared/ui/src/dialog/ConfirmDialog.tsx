@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Button,
   Dialog,
@@ -39,6 +39,9 @@ export interface ConfirmDialogProps {
   onClosed?: () => void;
 }
 
+const prefersReducedMotion = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 /** Confirmation of delete, activate, deactivate (400 px) or a generic confirm (520 px). */
 export function ConfirmDialog({
   open,
@@ -64,16 +67,33 @@ export function ConfirmDialog({
     }
   };
   const name = itemName ?? '';
+  // Who asked for reduced motion gets no motion at all, and the dialog is gone the moment it
+  // closes. (Fluent's "reduced" motion is a 1 ms animation, whose end still waits for the
+  // page's next frame: a browser test on a loaded machine once waited longer than 5 s for it,
+  // with the page behind still hidden from assistive technology.)
+  const [reducedMotion] = useState(prefersReducedMotion);
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (open) wasOpen.current = true;
+    else if (wasOpen.current && reducedMotion) {
+      wasOpen.current = false;
+      onClosed?.();
+    }
+  }, [open, reducedMotion, onClosed]);
   return (
     <Dialog
       open={open}
       modalType="alert"
       onOpenChange={(_, data) => !busy && onOpenChange(data.open)}
-      surfaceMotion={{
-        onMotionFinish: (_, { direction }) => {
-          if (direction === 'exit') onClosed?.();
-        },
-      }}
+      surfaceMotion={
+        reducedMotion
+          ? null
+          : {
+              onMotionFinish: (_, { direction }) => {
+                if (direction === 'exit') onClosed?.();
+              },
+            }
+      }
     >
       <DialogSurface style={{ width: CONFIRM_WIDTHS[kind], maxWidth: 'calc(100vw - 32px)' }}>
         <DialogBody>
