@@ -214,6 +214,13 @@ async function approveThroughWorkflow(page: Page, workflow: string) {
   await status('Mới tạo');
   await page.getByRole('button', { name: 'Gửi duyệt', exact: true }).click();
   const request = page.getByRole('dialog');
+  // The dialog moves the focus into itself once open; a list opened before that closes when
+  // the focus leaves its box (a CI run waited 30 s for an option of a list closed so).
+  await expect
+    .poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]'))), {
+      timeout: 30_000,
+    })
+    .toBe(true);
   await request.getByRole('combobox', { name: /Chọn quy trình/ }).click();
   await page.getByRole('option', { name: workflow }).click();
   // the step's assignee is fixed by the workflow (a USER step): shown, not chosen
