@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { docxOf, paragraphsOf } from '../packages/server/src/resources/testing/docx.ts';
 import { accessibilityViolations } from './support/axe.ts';
+import { allowSelfApproval } from './support/four-eyes.ts';
 import { pagePerTest } from './support/browser.ts';
 import {
   addUnitUnder,
@@ -49,6 +50,9 @@ describe.each(portals)('an HR administrator’s story, through the built portal 
       workflowTemplateTypes: ['CONTRACT', 'DISPLACEMENT', 'RESIGNATION'],
       steps: [{ name: STEP, assignmentType: 'USER', assignmentId: me.id, slaTime: WORKING_DAY }],
     });
+    // One HR administrator is the whole team here: the tenant waives four eyes, as a very small
+    // team would (docs/approvals.md), so that they approve what they request.
+    await allowSelfApproval(page);
     const contractType = `Không xác định thời hạn ${stamp}`;
     await postAsPage(page, '/api/om/contract-types', {
       code: `KX${stamp}`,
@@ -236,6 +240,8 @@ async function approveThroughWorkflow(page: Page, workflow: string) {
   await decision.getByRole('button', { name: 'Phê duyệt', exact: true }).click();
   await decision.waitFor({ state: 'detached' });
   await status('Đã phê duyệt');
+  // the timeline says who approved it: the requester themselves
+  await page.getByText('Người đề nghị tự phê duyệt').first().waitFor();
 }
 
 /** Opens the chart and reads each named unit's head count ("1 người") from its box. */

@@ -37,6 +37,7 @@ const stored: Configuration = {
   language: 'vi',
   dateFormat: 'DD/MM/YYYY',
   workerSelfServiceFields: ['email', 'phone'],
+  requesterMayApprove: false,
   version: 0,
   scope: 'tenant',
   inherited: true,
@@ -104,12 +105,21 @@ describe('System › Configuration and Client', () => {
     ).to.equal(true);
     await user.click(within(selfService).getByRole('checkbox', { name: 'Mã số thuế cá nhân' }));
     await user.click(within(selfService).getByRole('checkbox', { name: 'Email' }));
+    // a one-person HR team waives four eyes (off by default)
+    const approvals = screen.getByRole('region', { name: 'Phê duyệt' });
+    const selfApproval = within(approvals).getByRole('checkbox', {
+      name: 'Cho phép người đề nghị tự phê duyệt',
+    }) as HTMLInputElement;
+    expect(selfApproval.checked).to.equal(false);
+    expect(approvals.textContent).to.contain('Chỉ dành cho đơn vị rất nhỏ');
+    await user.click(selfApproval);
     await user.click(screen.getByRole('button', { name: 'Lưu' }));
     await waitFor(() => expect(api.callsTo('PUT', CONFIGURATION_API_PATH)).to.have.length(1));
     const sent = api.callsTo('PUT', CONFIGURATION_API_PATH)[0]?.body as ConfigurationBody;
     expect(sent).to.deep.include({ refreshTtlSeconds: 1800, version: 0, timeZone: 'Asia/Ho_Chi_Minh' });
     expect(sent.workingWeek.saturday).to.equal('HALF');
     expect(sent.workerSelfServiceFields).to.deep.equal(['phone', 'personalTaxCode']);
+    expect(sent.requesterMayApprove).to.equal(true);
   });
 
   it('says so when someone else saved first (409), keeping what the user typed', async () => {

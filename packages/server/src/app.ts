@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { readJournal } from './db/migrations.ts';
 import { errorHandler } from './http/error-handler.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
 import { createNotFoundHandler } from './http/not-found.ts';
 import { trackConnections } from './http/close-gracefully.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -21,6 +22,7 @@ import { registerResponseSerializers } from './http/serialization.ts';
 import { registerStaticFrontEnd } from './http/static-front-end.ts';
 import { registerWidgetOrigins } from './http/widget-origins.ts';
 import { checkBindings } from './resources/check-tables.ts';
+import { fileHoldersOf } from './resources/files/readable-files.ts';
 import { startJobQueue } from './jobs/job-queue.ts';
 import type { App } from './http/types.ts';
 import { typeboxValidatorCompiler } from './http/validation.ts';
@@ -36,6 +38,7 @@ import { approvalService } from './services/approvals/index.ts';
 import { registerMetrics } from './services/metrics/metrics.ts';
 import { notificationService } from './services/notification/index.ts';
 import { omService } from './services/om/index.ts';
+import { accountsOfReachedWorkers } from './services/om/workers/worker-reach.ts';
 import { pmService } from './services/pm/index.ts';
 import { systemService } from './services/system/index.ts';
 import { configurationRoutes } from './services/system/configuration/routes.ts';
@@ -72,6 +75,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
 
   trackConnections(app);
   app.setValidatorCompiler(typeboxValidatorCompiler);
+  // Before any route: every plugin inherits it, and no JSON body deeper than the limit is parsed.
+  registerJsonBodyParser(app);
   registerResponseSerializers(app);
   app.setErrorHandler(errorHandler);
   app.addHook('onRequest', linkRequestToLog);
@@ -89,6 +94,10 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await registerOpenApi(app);
 
   await checkBindings(db.orm, declaredResources);
+  // Who may see a stored file follows the records that hold it: the storage routes and the
+  // writes that attach files read the same holders (resources/files/readable-files.ts).
+  const fileHolders = fileHoldersOf(declaredResources);
+  app.decorate('fileHolders', fileHolders);
   const passwords = await createPasswordHasher();
   const tokens = createTokenSigner(await ensureSigningKey(db.orm), config.tokens.accessTtlSeconds);
   registerAuthentication(app, tokens);
@@ -98,7 +107,15 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     deps: { db, journal: readJournal(config.migrationsDir), startedAt: Date.now() },
   });
   await app.register(iamService, {
-    deps: { db: db.orm, passwords, tokens, tokenConfig: config.tokens, signIn: config.signIn },
+    deps: {
+      db: db.orm,
+      passwords,
+      tokens,
+      tokenConfig: config.tokens,
+      signIn: config.signIn,
+      // a user administrator limited to some units manages the accounts of their employees only
+      accountsInReach: accountsOfReachedWorkers,
+    },
   });
   const store = await openFileStore(config.files, app.outboundLog);
   app.addHook('onClose', async () => store.close());
@@ -109,7 +126,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(pmService, { deps: { db: db.orm, exports: config.exports } });
   await app.register(systemService, { deps: { db: db.orm, theme: config.theme, exports: config.exports } });
   await app.register(configurationRoutes, { deps: { db: db.orm, tokens: config.tokens } });
-  await app.register(storageService, { deps: { db: db.orm, store } });
+  await app.register(storageService, { deps: { db: db.orm, store, fileHolders } });
   const queue = await startJobQueue(db, app.log, { pollSeconds: config.jobs.pollSeconds });
   // before the database closes, after the routes stop: running jobs finish, none is taken after
   app.addHook('onClose', async () => queue.stop());

@@ -21,7 +21,11 @@ describe('loadConfig', () => {
     const config = load({});
     expect(config.port).toBe(8080);
     expect(config.host).toBe('0.0.0.0');
-    expect(config.database).toEqual({ engine: 'pglite', dataDir: '/srv/hcm/data/pglite' });
+    expect(config.database).toEqual({
+      engine: 'pglite',
+      dataDir: '/srv/hcm/data/pglite',
+      fairness: { enabled: true, queueLimit: 64, retryAfterSeconds: 1 },
+    });
     expect(config.staticDir).toBe(`${paths.repoRoot}/dist/public`);
     expect(config.migrationsDir).toBe(`${paths.serverRoot}/migrations`);
     expect(config.logLevel).toBe('info');
@@ -208,10 +212,19 @@ describe('loadConfig', () => {
       port: 8080,
       database: { engine: 'pglite', dataDir: undefined },
     });
-    expect(load({ DATA_DIR: '/var/lib/hcm' }).database).toEqual({
+    expect(load({ DATA_DIR: '/var/lib/hcm' }).database).toMatchObject({
       engine: 'pglite',
       dataDir: '/var/lib/hcm/pglite',
     });
+  });
+
+  it('reads how tenants share the embedded database, and refuses what it cannot take', () => {
+    expect(
+      load({ TENANT_FAIRNESS: 'OFF', TENANT_QUEUE_LIMIT: '5', TENANT_RETRY_AFTER_SECONDS: '3' }).database,
+    ).toMatchObject({ fairness: { enabled: false, queueLimit: 5, retryAfterSeconds: 3 } });
+    expect(() => load({ TENANT_FAIRNESS: 'fair', TENANT_QUEUE_LIMIT: '0' })).toThrow(
+      /TENANT_FAIRNESS must be on or off, got "fair"[\s\S]*TENANT_QUEUE_LIMIT must be a whole number from 1/,
+    );
   });
 
   it.each([

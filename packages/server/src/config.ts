@@ -8,7 +8,19 @@ import { readFileStoreConfig, type FileStoreConfig } from './services/storage/co
 export type DatabaseConfig =
   | { engine: 'postgresql'; url: string; limits?: PostgresLimits }
   /** dataDir undefined means an in-memory database (tests, DATA_DIR=memory://). */
-  | { engine: 'pglite'; dataDir: string | undefined };
+  | { engine: 'pglite'; dataDir: string | undefined; fairness?: TenantFairnessConfig };
+
+/**
+ * How PGlite's one connection is shared between tenants (README, "Fairness between tenants"):
+ * scope transactions take turns round-robin across tenants, and a request of a tenant with
+ * `queueLimit` transactions already waiting is answered 429 with Retry-After. Off: first come,
+ * first served, unbounded (as before issue 26; kept for the benchmark's comparison).
+ */
+export interface TenantFairnessConfig {
+  enabled: boolean;
+  queueLimit: number;
+  retryAfterSeconds: number;
+}
 
 /**
  * What keeps one slow request from holding the PostgreSQL pool (README, "Slow clients and exports"): the
@@ -240,9 +252,17 @@ export function loadConfig(env: Env, options: { cwd?: string; paths?: ServerPath
     };
   } else {
     const dataDir = read('DATA_DIR') ?? './data';
+    const fairnessRaw = read('TENANT_FAIRNESS')?.toLowerCase() ?? 'on';
+    if (fairnessRaw !== 'on' && fairnessRaw !== 'off')
+      problems.push(`TENANT_FAIRNESS must be on or off, got "${fairnessRaw}"`);
     database = {
       engine: 'pglite',
       dataDir: dataDir === 'memory://' ? undefined : resolve(cwd, dataDir, 'pglite'),
+      fairness: {
+        enabled: fairnessRaw !== 'off',
+        queueLimit: integer('TENANT_QUEUE_LIMIT', 64, 1, 100_000),
+        retryAfterSeconds: integer('TENANT_RETRY_AFTER_SECONDS', 1, 1, 3600),
+      },
     };
   }
 

@@ -14,6 +14,12 @@ export const ActionLogActions = [
   'IMPORT',
   'UNLOCK',
   'CHANGE_PASSWORD',
+  'DENIED',
+  'REQUEST_APPROVAL',
+  'CANCEL_APPROVAL',
+  'APPROVE',
+  'REJECT',
+  'BACK',
 ] as const;
 
 /** One entry of the action log; `changes` holds only the fields that changed. */

@@ -61,6 +61,7 @@ const useStyles = makeStyles({
 /** The form's values: lifetimes in minutes as typed (text), the rest as the API has them. */
 type FormValues = {
   workerSelfServiceFields: readonly WorkerSelfServiceField[];
+  requesterMayApprove: boolean;
   timeZone: string;
   workingWeek: WorkingWeek;
   language: ConfigurationBody['language'];
@@ -71,6 +72,7 @@ const toForm = (configuration: Configuration): FormValues => ({
   workerSelfServiceFields: WORKER_SELF_SERVICE_CHOICES.filter((field) =>
     configuration.workerSelfServiceFields.includes(field),
   ),
+  requesterMayApprove: configuration.requesterMayApprove,
   timeZone: configuration.timeZone,
   workingWeek: configuration.workingWeek,
   language: configuration.language,
@@ -85,6 +87,7 @@ const toBody = (values: FormValues, version: number): ConfigurationBody => ({
   workerSelfServiceFields: WORKER_SELF_SERVICE_CHOICES.filter((field) =>
     values.workerSelfServiceFields.includes(field),
   ),
+  requesterMayApprove: values.requesterMayApprove,
   timeZone: values.timeZone,
   workingWeek: values.workingWeek,
   language: values.language,
@@ -357,6 +360,18 @@ function ConfigurationForm({
             }
           />
         ))}
+      </SettingsSection>
+
+      <SettingsSection
+        title={t('configuration.approvalSection')}
+        intro={<Text>{t('configuration.requesterMayApproveHint')}</Text>}
+        columnWidth={240}
+      >
+        <Checkbox
+          label={t('configuration.requesterMayApprove')}
+          checked={form.values.requesterMayApprove}
+          onChange={(_event, data) => form.setValue('requesterMayApprove', data.checked === true)}
+        />
       </SettingsSection>
 
       <Authorized anyOf={['configuration.update']}>

@@ -39,6 +39,8 @@ interface MatrixRowProps {
   /** which of `columns` are granted, as a string of 0 and 1 (cheap to compare for memo) */
   held: string;
   readOnly: boolean;
+  /** the codes the signed-in user may grant (its own; null: every code, root) */
+  grantable: ReadonlySet<string> | null;
   language: string;
   allLabel: string;
   styles: Styles;
@@ -53,12 +55,14 @@ const MatrixRow = memo(function MatrixRow({
   columns,
   held,
   readOnly,
+  grantable,
   language,
   allLabel,
   styles,
   onSet,
 }: MatrixRowProps) {
-  const codes = actions.map((action) => `${resource}.${action}`);
+  const mayGrant = (code: string) => grantable === null || grantable.has(code);
+  const codes = actions.map((action) => `${resource}.${action}`).filter(mayGrant);
   const count = columns.filter(
     (column, index) => actions.includes(column.action) && held[index] === '1',
   ).length;
@@ -72,7 +76,7 @@ const MatrixRow = memo(function MatrixRow({
         <Checkbox
           aria-label={allLabel}
           checked={all}
-          disabled={readOnly}
+          disabled={readOnly || codes.length === 0}
           onChange={(_, data) => onSet(codes, data.checked === true)}
         />
       </td>
@@ -84,7 +88,7 @@ const MatrixRow = memo(function MatrixRow({
             <Checkbox
               aria-label={`${name}: ${text(column.label, language)}`}
               checked={held[index] === '1'}
-              disabled={readOnly}
+              disabled={readOnly || !mayGrant(code)}
               onChange={(_, data) => onSet([code], data.checked === true)}
             />
           </td>
@@ -100,6 +104,11 @@ export interface PermissionMatrixEditorProps {
   granted: readonly string[];
   /** no checkbox can change, no save */
   readOnly?: boolean;
+  /**
+   * the codes the signed-in user may grant: its own (docs/access-control.md, "No escalation");
+   * the others are shown dimmed. Undefined or null: every code (root, or a read-only view).
+   */
+  grantable?: ReadonlySet<string> | null;
   /** saves the whole set of codes (sorted); the editor's baseline becomes them once it resolves */
   onSave?: (permissions: string[]) => Promise<void>;
   /** told whether there are unsaved changes (the page warns before leaving) */
@@ -117,6 +126,7 @@ export function PermissionMatrixEditor({
   matrix,
   granted,
   readOnly = false,
+  grantable = null,
   onSave,
   onDirtyChange,
 }: PermissionMatrixEditorProps) {
@@ -162,7 +172,9 @@ export function PermissionMatrixEditor({
   );
 
   const codesOf = (rows: readonly { resource: string; actions: readonly string[] }[]) =>
-    rows.flatMap((row) => row.actions.map((action) => `${row.resource}.${action}`));
+    rows
+      .flatMap((row) => row.actions.map((action) => `${row.resource}.${action}`))
+      .filter((code) => grantable === null || grantable.has(code));
   const stateOf = (codes: readonly string[]): boolean | 'mixed' => {
     const held = codes.filter((code) => checked.has(code)).length;
     return held === 0 ? false : held === codes.length ? true : 'mixed';
@@ -209,6 +221,11 @@ export function PermissionMatrixEditor({
           </Button>
         )}
       </div>
+      {!readOnly && grantable !== null && (
+        <MessageBar intent="info">
+          <MessageBarBody>{t('role.matrix.onlyYours')}</MessageBarBody>
+        </MessageBar>
+      )}
       {dirty && (
         <MessageBar intent="warning" role="status">
           <MessageBarBody>{t('role.matrix.unsaved')}</MessageBarBody>
@@ -258,7 +275,7 @@ export function PermissionMatrixEditor({
                     <Checkbox
                       aria-label={t('role.matrix.allOfModule', { module: groupName })}
                       checked={stateOf(groupCodes)}
-                      disabled={readOnly}
+                      disabled={readOnly || groupCodes.length === 0}
                       onChange={(_, data) => setAll(groupCodes, data.checked === true)}
                     />
                   </td>
@@ -278,6 +295,7 @@ export function PermissionMatrixEditor({
                           .map((column) => (checked.has(`${row.resource}.${column.action}`) ? '1' : '0'))
                           .join('')}
                         readOnly={readOnly}
+                        grantable={grantable}
                         language={language}
                         allLabel={t('role.matrix.allOfResource', { resource: name })}
                         styles={styles}

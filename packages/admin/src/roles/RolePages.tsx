@@ -260,6 +260,14 @@ function RoleDetailPage({ id }: { id: string }) {
   const matrix = useMatrix();
   const [role, setRole] = useState<AdminRoleDetail | null>(null);
   const [dirty, setDirty] = useState(false);
+  // Nobody grants what they do not hold, nor changes a role that holds more than they do
+  // (docs/access-control.md): the server refuses both; the page says so before anyone tries.
+  const authorities = useAuthorities();
+  const isRoot = authorities?.isRoot ?? true;
+  const granted = authorities?.granted;
+  // one set per session (the profile's list), so the matrix's memoised rows stay as they are
+  const grantable = useMemo(() => (isRoot || !granted ? null : new Set(granted)), [isRoot, granted]);
+  const beyondMe = grantable !== null && (role?.permissions.some((code) => !grantable.has(code)) ?? false);
   useEffect(() => {
     let current = true;
     rolesApi
@@ -325,11 +333,17 @@ function RoleDetailPage({ id }: { id: string }) {
           <MessageBarBody>{t('role.builtIn')}</MessageBarBody>
         </MessageBar>
       )}
+      {!role.builtIn && beyondMe && (
+        <MessageBar intent="warning">
+          <MessageBarBody>{t('role.beyondYou')}</MessageBarBody>
+        </MessageBar>
+      )}
       {matrix ? (
         <PermissionMatrixEditor
           matrix={matrix}
           granted={role.permissions}
-          readOnly={role.builtIn}
+          grantable={grantable}
+          readOnly={role.builtIn || beyondMe}
           onSave={save}
           onDirtyChange={setDirty}
         />

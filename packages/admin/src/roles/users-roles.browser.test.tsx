@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PermissionResources, type PermissionResource } from '@hcm/contracts';
+import { PermissionResources, permissionCodesForLevel, type PermissionResource } from '@hcm/contracts';
 import {
   UsersRolesPaths,
   permissionMatrixOf,
@@ -54,6 +54,8 @@ const CREATED: AdminUser = {
 const ROLE_PATH = `/api/iam/roles/${ROLE.id}`;
 
 let api: FakeResourceApi;
+/** what GET of the role answers (a test may show another role under the same id) */
+let shownRole: AdminRoleDetail = ROLE;
 
 const checkbox = (name: string) => screen.getByRole<HTMLInputElement>('checkbox', { name });
 
@@ -61,13 +63,14 @@ describe('the users and roles pages', () => {
   beforeEach(async () => {
     await prepareUi();
     await loadAppTexts(ADMIN_APP, 'admin');
+    shownRole = ROLE;
     api = new FakeResourceApi([]);
     api.intercept((call) => {
       if (call.path === UsersRolesPaths.roles.properties)
         return { status: 200, body: { data: permissionMatrixOf('TENANT') } };
       if (call.path === UsersRolesPaths.roles.fullAutoComplete)
         return { status: 200, body: { data: [{ id: ROLE.id, code: ROLE.code, name: ROLE.name }] } };
-      if (call.method === 'GET' && call.path === ROLE_PATH) return { status: 200, body: { data: ROLE } };
+      if (call.method === 'GET' && call.path === ROLE_PATH) return { status: 200, body: { data: shownRole } };
       if (call.path === `${ROLE_PATH}/update-permissions`) {
         const sent = call.body as { permissions: string[]; version: number };
         return { status: 200, body: { data: { ...ROLE, permissions: sent.permissions, version: 4 } } };
@@ -76,14 +79,8 @@ describe('the users and roles pages', () => {
         return { status: 200, body: { data: { user: CREATED, generatedPassword: 'Xy7#kPq2-Lm9!Rt4' } } };
       return null;
     });
-    await api.signInWith([
-      'role.view',
-      'role.update',
-      'role.delete',
-      'user.view',
-      'user.create',
-      'user.update',
-    ]);
+    // the tenant's administrator, who holds every right and so may grant any of them
+    await api.signInWith(permissionCodesForLevel('TENANT'));
   });
   afterEach(async () => {
     await resetUi();
@@ -145,6 +142,35 @@ describe('the users and roles pages', () => {
     expect(sent.permissions).to.include('contract.approve');
     for (const resource of om) expect(sent.permissions).to.include(`${resource}.view`);
     await waitFor(() => expect(screen.queryByText('Có thay đổi chưa lưu.')).to.equal(null));
+    expect(await accessibilityViolations(screen.getByRole('region', { name: 'Kế toán' }))).to.deep.equal([]);
+  });
+
+  it('lets a delegated administrator grant only what it holds, and not touch a role holding more', async () => {
+    clearSession();
+    await api.signInWith(['role.view', 'role.update', 'bank.view', 'job_title.view']);
+    const user = userEvent.setup();
+    openPath(`/setting/role/${ROLE.id}/detail`);
+    renderUi(<AdminRouter />);
+    await screen.findByRole('table', { name: 'Ma trận phân quyền' });
+    screen.getByText('Các ô mờ là quyền bạn không có: bạn chỉ trao được những quyền bạn đang có.');
+    expect(checkbox('Chức danh: Xem').disabled).to.equal(false);
+    expect(checkbox('Chức danh: Sửa').disabled).to.equal(true);
+    expect(checkbox('Hợp đồng lao động: Phê duyệt').disabled).to.equal(true);
+    // "all" gives what it may: job titles' view, nothing it does not hold
+    await user.click(checkbox('Tất cả quyền của Chức danh'));
+    expect(checkbox('Chức danh: Xem').checked).to.equal(true);
+    expect(checkbox('Chức danh: Sửa').checked).to.equal(false);
+    expect(await accessibilityViolations(screen.getByRole('region', { name: 'Kế toán' }))).to.deep.equal([]);
+    await resetUi();
+
+    // a role holding a right the administrator lacks is out of its hands
+    shownRole = { ...ROLE, permissions: ['bank.view', 'contract.approve'] };
+    openPath(`/setting/role/${ROLE.id}/detail`);
+    renderUi(<AdminRouter />);
+    await screen.findByText(/Vai trò này có quyền mà bạn không có/);
+    await screen.findByRole('table', { name: 'Ma trận phân quyền' });
+    expect(checkbox('Ngân hàng: Xem').disabled).to.equal(true);
+    expect(screen.queryByRole('button', { name: 'Lưu phân quyền' })).to.equal(null);
     expect(await accessibilityViolations(screen.getByRole('region', { name: 'Kế toán' }))).to.deep.equal([]);
   });
 

@@ -11,5 +11,8 @@ export function openDatabase(
 ): Promise<Database> {
   return config.engine === 'postgresql'
     ? openPostgres({ url: config.url, onIdleError, ...(config.limits ? { limits: config.limits } : {}) })
-    : openPglite(config.dataDir, pgliteImage ? { image: pgliteImage } : {});
+    : openPglite(config.dataDir, {
+        ...(pgliteImage ? { image: pgliteImage } : {}),
+        ...(config.fairness ? { fairness: config.fairness } : {}),
+      });
 }

@@ -4,11 +4,16 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import type { TenantFairnessConfig } from '../config.ts';
 import type { Database } from './database.ts';
 import { schema } from './schema.ts';
+import { TenantTurns, giveTurns } from './tenant-turns.ts';
 
 // The contrib extensions the migrations create (0003: trigram keyword indexes).
 const extensions = { pg_trgm, btree_gin };
+
+/** config.ts's defaults, for a database opened without a loaded config (tools, tests). */
+export const DEFAULT_FAIRNESS: TenantFairnessConfig = { enabled: true, queueLimit: 64, retryAfterSeconds: 1 };
 
 /**
  * Embedded PostgreSQL (WASM) in this process, one connection: a transaction left open stops
@@ -18,11 +23,12 @@ const extensions = { pg_trgm, btree_gin };
  * (a pg_sleep(1) under statement_timeout = 200 ms runs to its end) and, with the idle
  * timeout set, the next statement after an idle transaction never returns (checked on 0.5). `dataDir` keeps its files across restarts;
  * undefined gives a throw-away in-memory database, started from `image` when given (a tarball of
- * another database's files: `migratedPgliteImage`). One process at a time may open a dataDir.
+ * another database's files: `migratedPgliteImage`). One process at a time may open a dataDir. `fairness`: scope
+ * transactions take turns round-robin across tenants (db/tenant-turns.ts).
  */
 export async function openPglite(
   dataDir: string | undefined,
-  options: { image?: Blob } = {},
+  options: { image?: Blob; fairness?: TenantFairnessConfig } = {},
 ): Promise<Database> {
   if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(
@@ -31,6 +37,8 @@ export async function openPglite(
       : { extensions, ...(options.image ? { loadDataDir: options.image } : {}) },
   );
   const orm = drizzle({ client, schema });
+  const fairness = options.fairness ?? DEFAULT_FAIRNESS;
+  if (fairness.enabled) giveTurns(orm, new TenantTurns(fairness));
   return {
     engine: 'pglite',
     orm,

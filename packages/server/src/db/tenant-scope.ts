@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from './database.ts';
+import { laneOf, turnsOf } from './tenant-turns.ts';
 
 /** Who a unit of work runs for: the tenant row-level security confines it to, and the user. */
 export interface Scope {
@@ -11,20 +12,39 @@ export interface Scope {
 /** The role row-level security applies to (migrations/0002). */
 export const APP_ROLE = 'hcm_app';
 
+export interface ScopeOptions {
+  /**
+   * An HTTP request's first transaction (the authorization's actor load), before it has done
+   * anything: on PGlite, when the tenant already has TENANT_QUEUE_LIMIT transactions waiting for
+   * the database, it is refused (TenantQueueFullError, answered 429) rather than queued.
+   * Background work and a request's later transactions always wait their turn.
+   */
+  refuseWhenBusy?: boolean;
+}
+
 /**
  * Runs `work` in one transaction as the application role with the tenant set, so that the
  * database itself confines every statement to that tenant's rows (FORCE ROW LEVEL SECURITY
  * policies read app.tenant_id), whatever filter the application adds or forgets. The
  * settings are LOCAL: they end with the transaction, so a pooled connection never carries
- * one request's tenant into the next.
+ * one request's tenant into the next. On PGlite the transaction first waits for its tenant's
+ * turn on the one connection (db/tenant-turns.ts).
  */
-export async function inScope<T>(db: Db, scope: Scope, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    // One round trip for the three: set_config('role', …, true) is SET LOCAL ROLE (the same
-    // setting, checked the same way), and each round trip is dear (docs/performance.md).
-    await tx.execute(
-      sql`select set_config('app.tenant_id', ${scope.tenantId ?? ''}, true), set_config('app.user_id', ${scope.userId ?? ''}, true), set_config('role', ${APP_ROLE}, true)`,
-    );
-    return work(tx);
-  });
+export async function inScope<T>(
+  db: Db,
+  scope: Scope,
+  work: (tx: Tx) => Promise<T>,
+  options: ScopeOptions = {},
+): Promise<T> {
+  const transaction = () =>
+    db.transaction(async (tx) => {
+      // One round trip for the three: set_config('role', …, true) is SET LOCAL ROLE (the same
+      // setting, checked the same way), and each round trip is dear (docs/performance.md).
+      await tx.execute(
+        sql`select set_config('app.tenant_id', ${scope.tenantId ?? ''}, true), set_config('app.user_id', ${scope.userId ?? ''}, true), set_config('role', ${APP_ROLE}, true)`,
+      );
+      return work(tx);
+    });
+  const turns = turnsOf(db);
+  return turns ? turns.take(laneOf(scope.tenantId), transaction, options.refuseWhenBusy) : transaction();
 }

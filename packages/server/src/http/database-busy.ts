@@ -1,4 +1,5 @@
 import { ErrorCodes } from '@hcm/contracts';
+import { TenantQueueFullError } from '../db/tenant-turns.ts';
 import { AppError } from './errors.ts';
 
 /** pg-pool's message when no connection became free within connectionTimeoutMillis. */
@@ -26,6 +27,15 @@ function chainOf(error: unknown): { states: string[]; messages: string[] } {
  */
 export function databaseBusyError(error: unknown): AppError | undefined {
   if (error instanceof AppError) return undefined;
+  // README, "Fairness between tenants": the error handler adds its Retry-After (retryAfterOf).
+  if (error instanceof TenantQueueFullError)
+    return new AppError(
+      429,
+      ErrorCodes.tooManyRequests,
+      `Too many requests of your organisation are waiting for the database: try again in ${error.retryAfterSeconds} second${error.retryAfterSeconds === 1 ? '' : 's'}`,
+      undefined,
+      error,
+    );
   const { states, messages } = chainOf(error);
   if (messages.some((m) => POOL_WAIT.test(m)))
     return new AppError(
@@ -52,4 +62,9 @@ export function databaseBusyError(error: unknown): AppError | undefined {
       error,
     );
   return undefined;
+}
+
+/** The Retry-After (seconds) an answer to `error` carries, if the error says when to come back. */
+export function retryAfterOf(error: unknown): number | undefined {
+  return error instanceof TenantQueueFullError ? error.retryAfterSeconds : undefined;
 }

@@ -1,6 +1,6 @@
 import { ErrorCodes, type ErrorEnvelope } from '@hcm/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { databaseBusyError } from './database-busy.ts';
+import { databaseBusyError, retryAfterOf } from './database-busy.ts';
 import { AppError } from './errors.ts';
 import { toFieldErrors, type SchemaError } from './validation.ts';
 
@@ -30,6 +30,8 @@ type ErrorLike = FastifyError & { validation?: SchemaError[]; validationContext?
 export function errorHandler(thrown: ErrorLike, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   // The pool's wait and the session timeouts answer 503 (http/database-busy.ts), not 500.
   const error: ErrorLike = databaseBusyError(thrown) ?? thrown;
+  const retryAfter = retryAfterOf(thrown);
+  if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
   let status: number;
   let body: ErrorEnvelope;
 

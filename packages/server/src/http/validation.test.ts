@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { UpdateProfileBody } from '../services/iam/me/schemas.ts';
-import { toFieldErrors } from './validation.ts';
+import { controlCharacterError, toFieldErrors } from './validation.ts';
 
 const errorsOf = (schema: TSchema, value: unknown) => toFieldErrors(Compile(schema).Errors(value));
 
@@ -44,5 +44,19 @@ describe('toFieldErrors', () => {
 
   it('leaves errors about the whole body without a field', () => {
     expect(errorsOf(AuthenticateBody, 'just text')).toEqual([]);
+  });
+});
+
+describe('controlCharacterError', () => {
+  it('finds the first control character in document order', () => {
+    expect(controlCharacterError({ a: ['ok', 'bad\u0000'], b: 'bad\u0001' })?.instancePath).toBe('/a/1');
+    expect(controlCharacterError({ 'x/y~': 'bad\u007f' })?.instancePath).toBe('/x~1y~0');
+    expect(controlCharacterError({ a: ['fine', { b: 'tab\tand\nnewline' }] })).toBeUndefined();
+  });
+
+  it('walks a value of any depth without running out of stack', () => {
+    let deep: unknown = 'bad\u0002';
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    expect(controlCharacterError(deep)?.instancePath).toBe('/0'.repeat(200_000));
   });
 });

@@ -35,24 +35,35 @@ export const typeboxValidatorCompiler: FastifySchemaCompiler<TSchema> = ({ schem
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
-/** The first string in `value` (at any depth) that holds a control character, as a schema error. */
+/**
+ * The first string in `value` (at any depth, in document order) that holds a control character,
+ * as a schema error. Walked with a stack of its own rather than by recursion, so that no value,
+ * however deep, runs out of the call stack (JSON bodies are also refused past MAX_JSON_DEPTH
+ * before they get here: http/json-body.ts).
+ */
 export function controlCharacterError(value: unknown, path = ''): SchemaError | undefined {
-  if (typeof value === 'string')
-    return CONTROL_CHARACTER.test(value)
-      ? { keyword: 'pattern', instancePath: path, params: {}, message: 'must not contain control characters' }
-      : undefined;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = controlCharacterError(item, `${path}/${index}`);
-      if (found) return found;
+  const pending: { value: unknown; path: string }[] = [{ value, path }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value: item, path: at } = next;
+    if (typeof item === 'string') {
+      if (CONTROL_CHARACTER.test(item))
+        return {
+          keyword: 'pattern',
+          instancePath: at,
+          params: {},
+          message: 'must not contain control characters',
+        };
+    } else if (item !== null && typeof item === 'object') {
+      const children = Array.isArray(item)
+        ? item.map((child, index) => ({ value: child as unknown, path: `${at}/${index}` }))
+        : Object.entries(item).map(([key, child]) => ({
+            value: child as unknown,
+            path: `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+          }));
+      // Last child pushed first: the first child is looked at next, as the recursion did.
+      for (const child of children.reverse()) pending.push(child);
     }
-    return undefined;
   }
-  if (value !== null && typeof value === 'object')
-    for (const [key, item] of Object.entries(value)) {
-      const found = controlCharacterError(item, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
-      if (found) return found;
-    }
   return undefined;
 }
 

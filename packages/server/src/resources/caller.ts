@@ -6,6 +6,7 @@ import { inScope, type Scope } from '../db/tenant-scope.ts';
 import { AppError, validationFailed } from '../http/errors.ts';
 import { callerScope } from '../http/caller-scope.ts';
 import type { ActionContext } from './action-log/record-actions.ts';
+import { filesReadableBy } from './files/readable-files.ts';
 import type { Language, ResolvedDataScope, ResourceDefinition } from './types.ts';
 
 /**
@@ -151,10 +152,22 @@ export async function refuseOutsideScope(
   );
 }
 
-/** Who does a change, from where: what the action log records beside the change. */
-export function actionContextOf(request: FastifyRequest, scope: Scope): ActionContext {
+/**
+ * Who does a change, from where (what the action log records beside the change), and which
+ * files they may attach to a record: those they may see (files/readable-files.ts).
+ */
+export function actionContextOf(
+  request: FastifyRequest,
+  scope: Scope,
+): ActionContext & { readableFiles?: (tx: Tx) => Promise<SQL> } {
   const agent = request.headers['user-agent'];
-  return { scope, ip: request.ip ?? null, userAgent: typeof agent === 'string' ? agent.slice(0, 500) : null };
+  const readable = filesReadableBy(request);
+  return {
+    scope,
+    ip: request.ip ?? null,
+    userAgent: typeof agent === 'string' ? agent.slice(0, 500) : null,
+    ...(readable ? { readableFiles: readable } : {}),
+  };
 }
 
 /** The language of headers and notes in spreadsheets: the `language` header, then Accept-Language. */

@@ -144,7 +144,13 @@ async function referencedRecords(kit: ResourceTestKit, caller: Caller): Promise<
     for (const [resource, target] of ready) {
       // the caller's own files, not those of the resource's probe (another tenant's)
       const files = target.contract
-        ? await storeExampleFiles(kit.server.db.orm, caller.tenantId, target.contract)
+        ? await storeExampleFiles(
+            kit.server.db.orm,
+            caller.tenantId,
+            target.contract,
+            'example',
+            caller.userId,
+          )
         : {};
       const res = await kit.http.post<{ data: { id: string } }>(
         target.basePath,
@@ -247,7 +253,13 @@ describe.each(await testEngines('both'))('every declared resource on $engine', (
         if (definition.contract)
           exampleFiles.set(
             definition.basePath,
-            await storeExampleFiles(kit.server.db.orm, owner.tenantId, definition.contract),
+            await storeExampleFiles(
+              kit.server.db.orm,
+              owner.tenantId,
+              definition.contract,
+              'example',
+              owner.userId,
+            ),
           );
         const res = await kit.http.post<{ data: typeof record }>(
           url(definition, 'create'),

@@ -106,8 +106,15 @@ export interface ListSpec {
   cell?(values: readonly unknown[]): string;
   /** the export cells of these records by id, when a cell needs more than the values (the names of the records referred to) */
   cells?(tx: Tx, ids: readonly string[]): Promise<Map<string, string>>;
-  /** a files list: the extensions its files may have; each id must be a live file of the caller (write/file-fields.ts) */
-  readonly files?: { readonly accept: readonly string[] };
+  /**
+   * a files list: the extensions its files may have (each id must be a file the caller may see:
+   * write/file-fields.ts), and the child table that says which record holds which file (who may
+   * see a file follows who may see its record: files/readable-files.ts)
+   */
+  readonly files?: {
+    readonly accept: readonly string[];
+    readonly holder: { readonly table: PgTable; readonly record: PgColumn; readonly file: PgColumn };
+  };
   /** a references list: the table its ids point at; each must be a record the caller reaches (write/references.ts) */
   readonly reference?: ReferenceSpec;
   /** the child table's columns, for the start-up check against the database (check-tables.ts) */

@@ -2,7 +2,7 @@ import { Button, type DetailPageControls } from '@hcm/ui';
 import { useWidgetsTranslation } from '../widgets-i18n.ts';
 import { useApprovalFlow } from './approval-flow.tsx';
 import { recordDisplayName } from '@hcm/contracts/resource';
-import type { ApprovalAction } from './approval-rules.ts';
+import { creatorOf, type ApprovalAction } from './approval-rules.ts';
 import { forgetTimeline, stampOf, useApprovalTimeline } from './use-approval-timeline.ts';
 
 /** The order the buttons stand in: the request first, the approver's decisions after. */
@@ -27,7 +27,8 @@ export function ApprovalDetailActions({
   if (!timeline) return null;
   const allowed = ORDER.filter((action) => timeline.allowedActions.includes(action));
   const take = async (action: ApprovalAction) => {
-    if (!(await flow.run(action, [{ id: record.id, name: recordDisplayName(record) }], false))) return;
+    const target = { id: record.id, name: recordDisplayName(record), createdBy: creatorOf(record) };
+    if (!(await flow.run(action, [target], false))) return;
     forgetTimeline(apiPath, record.id);
     page.reload();
   };

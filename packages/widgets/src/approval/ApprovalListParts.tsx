@@ -12,12 +12,23 @@ import {
 import type { ResourceListContext } from '@hcm/ui';
 import { useWidgetsTranslation } from '../widgets-i18n.ts';
 import { useApprovalFlow, type ActionTarget } from './approval-flow.tsx';
-import { BATCH_ACTIONS, mayTake, offeredActions, statusOf, type ApprovalAction } from './approval-rules.ts';
+import {
+  BATCH_ACTIONS,
+  creatorOf,
+  mayTake,
+  offeredActions,
+  statusOf,
+  type ApprovalAction,
+} from './approval-rules.ts';
 import { ApprovalStatusTabs } from './ApprovalStatusTabs.tsx';
 import { BatchSummary } from './BatchSummary.tsx';
 
 type Row = ResourceListContext['rows'][number];
-const targetOf = (row: Row): ActionTarget => ({ id: row.id, name: recordDisplayName(row) });
+const targetOf = (row: Row): ActionTarget => ({
+  id: row.id,
+  name: recordDisplayName(row),
+  createdBy: creatorOf(row),
+});
 
 /** Above the table: the last batch's failures, then the status tabs with their counts. */
 export function ApprovalListHeader({ context }: { context: ResourceListContext }) {

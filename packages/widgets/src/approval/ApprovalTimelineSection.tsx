@@ -3,7 +3,7 @@ import type { ApprovalTimeline } from '@hcm/contracts/approvals';
 import { Spinner, Subtitle1, Subtitle2, makeStyles, tokens } from '@hcm/ui';
 import { useWidgetsTranslation } from '../widgets-i18n.ts';
 import { useApprovalFlow } from './approval-flow.tsx';
-import { formatMoment } from './timeline-format.ts';
+import { formatMoment, selfActedKey } from './timeline-format.ts';
 import { TimelineSteps } from './TimelineSteps.tsx';
 import { stampOf, useApprovalTimeline } from './use-approval-timeline.ts';
 
@@ -75,16 +75,20 @@ function TimelineBody({ timeline }: { timeline: ApprovalTimeline }) {
         <section className={styles.request} aria-label={t('approvalFlow.timeline.events')}>
           <Subtitle2 as="h3">{t('approvalFlow.timeline.events')}</Subtitle2>
           <ol className={styles.events}>
-            {timeline.events.map((event) => (
-              <li key={event.id}>
-                {t('approvalFlow.timeline.event', {
-                  at: formatMoment(event.at),
-                  actor: event.actorName ?? t('approvalFlow.timeline.system'),
-                  action: t(`approvalFlow.eventActions.${event.action}`),
-                })}
-                {event.note ? <div className={styles.note}>{event.note}</div> : null}
-              </li>
-            ))}
+            {timeline.events.map((event) => {
+              const selfActed = selfActedKey(event, event.action === 'APPROVE');
+              return (
+                <li key={event.id}>
+                  {t('approvalFlow.timeline.event', {
+                    at: formatMoment(event.at),
+                    actor: event.actorName ?? t('approvalFlow.timeline.system'),
+                    action: t(`approvalFlow.eventActions.${event.action}`),
+                  })}
+                  {selfActed ? ` · ${t(`approvalFlow.timeline.selfActed.${selfActed}`)}` : null}
+                  {event.note ? <div className={styles.note}>{event.note}</div> : null}
+                </li>
+              );
+            })}
           </ol>
         </section>
       )}

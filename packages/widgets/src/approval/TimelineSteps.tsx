@@ -4,7 +4,7 @@ import { makeStyles, tokens } from '@hcm/ui';
 import { useWidgetsTranslation } from '../widgets-i18n.ts';
 import { deadlineState } from './approval-rules.ts';
 import { resourceKit } from './resource-kit.ts';
-import { OUTCOME_COLORS, formatMoment, outcomeOf } from './timeline-format.ts';
+import { OUTCOME_COLORS, formatMoment, outcomeOf, selfActedKey } from './timeline-format.ts';
 
 const useStyles = makeStyles({
   scroller: { overflowX: 'auto' },
@@ -22,6 +22,7 @@ const useStyles = makeStyles({
   },
   overdue: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
   note: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
+  outcome: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
 });
 
 /** One request's steps: who, when it started and was due, when acted, the outcome and note, and the deadline kept. */
@@ -57,6 +58,7 @@ export function TimelineSteps({
             .map((step) => {
               const outcome = outcomeOf(step);
               const deadline = deadlineState(step, now);
+              const selfActed = selfActedKey(step, outcome === 'APPROVED');
               return (
                 <tr key={step.position}>
                   <td>
@@ -67,11 +69,19 @@ export function TimelineSteps({
                   <td>{formatMoment(step.dueAt)}</td>
                   <td>{formatMoment(step.actedAt)}</td>
                   <td>
-                    {outcome && (
-                      <Badge appearance="tint" color={OUTCOME_COLORS[outcome]}>
-                        {t(`approvalFlow.timeline.outcomes.${outcome}`)}
-                      </Badge>
-                    )}
+                    <span className={styles.outcome}>
+                      {outcome && (
+                        <Badge appearance="tint" color={OUTCOME_COLORS[outcome]}>
+                          {t(`approvalFlow.timeline.outcomes.${outcome}`)}
+                        </Badge>
+                      )}
+                      {/* four eyes waived: who decided says so beside the outcome */}
+                      {selfActed && (
+                        <Badge appearance="tint" color="warning">
+                          {t(`approvalFlow.timeline.selfActed.${selfActed}`)}
+                        </Badge>
+                      )}
+                    </span>
                   </td>
                   <td className={styles.note}>{step.note ?? ''}</td>
                   <td

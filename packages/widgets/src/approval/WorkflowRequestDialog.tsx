@@ -13,6 +13,8 @@ export interface WorkflowRequestDialogProps {
   title: string;
   /** the workflow template types offered (the record kind's) */
   templateTypes: readonly string[];
+  /** the records' creators, never offered as assignees (four eyes), like the user requesting */
+  creatorIds?: readonly string[];
   onConfirm: (workflow: WorkflowAssignmentBody) => void;
   onCancel: () => void;
 }
@@ -25,6 +27,7 @@ export function WorkflowRequestDialog({
   open,
   title,
   templateTypes,
+  creatorIds,
   onConfirm,
   onCancel,
 }: WorkflowRequestDialogProps) {
@@ -46,6 +49,7 @@ export function WorkflowRequestDialog({
           <DialogContent>
             <LazyWorkflowAssignmentForm
               templateTypes={templateTypes}
+              creatorIds={creatorIds}
               onChange={onChange}
               showErrors={showErrors}
             />

@@ -34,6 +34,8 @@ const step = (position: number, name: string, assigneeName: string) => ({
   note: null as string | null,
   metDeadline: null as boolean | null,
   remindersSent: 0,
+  byRequester: false,
+  byCreator: false,
 });
 
 /** A record in its second request: the first was returned; in the second, step 2 is past its deadline. */
@@ -98,6 +100,8 @@ function timelineOf(): ApprovalTimeline {
         actorName: 'Quản trị Nhân sự',
         note: null,
         at: at(2, 8),
+        byRequester: false,
+        byCreator: false,
       },
       {
         id: uuid(22),
@@ -109,6 +113,55 @@ function timelineOf(): ApprovalTimeline {
         actorName: 'Trưởng phòng Lan',
         note: 'Đồng ý',
         at: at(2, 8),
+        byRequester: false,
+        byCreator: false,
+      },
+    ],
+  };
+}
+
+/** A record its requester approved themselves (four eyes waived by a very small team). */
+function selfApprovedTimeline(): ApprovalTimeline {
+  return {
+    approvalStatus: 'APPROVED',
+    allowedActions: [],
+    requests: [
+      {
+        id: uuid(13),
+        workflowTemplateId: uuid(501),
+        templateName: 'Quy trình một người',
+        requestedBy: uuid(1),
+        requestedByName: 'Quản trị Nhân sự',
+        requestedAt: at(3, 8),
+        state: 'APPROVED',
+        currentPosition: null,
+        closedAt: at(3, 9),
+        steps: [
+          {
+            ...step(1, 'Quản trị duyệt', 'Quản trị Nhân sự'),
+            startedAt: at(3, 8),
+            dueAt: at(3, 10),
+            actedAt: at(3, 9),
+            outcome: 'APPROVED',
+            metDeadline: true,
+            byRequester: true,
+          },
+        ],
+      },
+    ],
+    events: [
+      {
+        id: uuid(23),
+        action: 'APPROVE',
+        fromStatus: 'WAIT_APPROVE',
+        toStatus: 'APPROVED',
+        stepPosition: 1,
+        actorId: uuid(1),
+        actorName: 'Quản trị Nhân sự',
+        note: null,
+        at: at(3, 9),
+        byRequester: true,
+        byCreator: false,
       },
     ],
   };
@@ -126,9 +179,16 @@ const toolbarButtons = () =>
 describe('an approvable record’s pages (ApprovalContractPages)', () => {
   beforeEach(async () => {
     api = await prepareApprovals(
-      2,
-      (n) => ({ name: `Khen thưởng ${n}`, approvalStatus: n === 1 ? 'NEW' : 'IN_APPROVE' }),
-      ([, inApproval]) => new Map([[inApproval?.id ?? '', timelineOf()]]),
+      3,
+      (n) => ({
+        name: `Khen thưởng ${n}`,
+        approvalStatus: (['NEW', 'IN_APPROVE', 'APPROVED'] as const)[n - 1],
+      }),
+      ([, inApproval, selfApproved]) =>
+        new Map([
+          [inApproval?.id ?? '', timelineOf()],
+          [selfApproved?.id ?? '', selfApprovedTimeline()],
+        ]),
     );
     await api.signInWith(ALL_REWARD_PERMISSIONS);
   });
@@ -221,6 +281,37 @@ describe('an approvable record’s pages (ApprovalContractPages)', () => {
     await waitFor(() =>
       expect(document.querySelector('dd[data-field="approvalStatus"]')?.textContent).to.equal('Mới tạo'),
     );
+  });
+
+  it('marks the step and the action its requester approved themselves', async () => {
+    const [, , record] = api.records(contract);
+    showApprovalPages(`${contract.route}/${record?.id}/detail`);
+    const timeline = await screen.findByRole('region', { name: 'Quá trình phê duyệt' });
+    const steps = await within(timeline).findByRole('table', { name: 'Các bước của Quy trình một người' });
+    const [row] = within(steps).getAllByRole('row').slice(1) as HTMLElement[];
+    expect(cellsOf(row as HTMLElement)[5]).to.equal('Đã phê duyệt' + 'Người đề nghị tự phê duyệt');
+    const events = within(timeline).getByRole('region', { name: 'Lịch sử thao tác' });
+    expect(within(events).getByRole('listitem').textContent).to.equal(
+      '03/03/2026 09:00 · Quản trị Nhân sự · Phê duyệt · Người đề nghị tự phê duyệt',
+    );
+    expect(await accessibilityViolations(document.body)).to.deep.equal([]);
+  });
+
+  it('does not offer the record’s creator as an assignee when requesting its approval', async () => {
+    serveTemplates(api);
+    const [record] = api.records(contract);
+    // the role's one holder wrote the record: four eyes leave nobody to choose
+    Object.assign(record as object, { createdBy: uuid(801) });
+    showApprovalPages(`${contract.route}/${record?.id}/detail`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Gửi duyệt' }));
+    const dialog = await screen.findByRole('dialog', { name: /Gửi duyệt/ });
+    await userEvent.click(
+      await within(dialog).findByRole('combobox', { name: 'Người xử lý bước Trưởng phòng duyệt' }),
+    );
+    await screen.findByRole('option', { name: 'Không có dữ liệu' });
+    expect(api.callsTo('GET', '/api/iam/users/auto-complete-by-role')).to.have.length.above(0);
+    expect(screen.queryByRole('option', { name: /Trưởng phòng Lan/ })).to.equal(null);
+    expect(await accessibilityViolations(document.body)).to.deep.equal([]);
   });
 
   it('saves a new record and requests its approval in one call from the create form', async () => {

@@ -10,6 +10,8 @@ import { useApprovalPrompt, type PromptSubject } from './use-approval-prompt.tsx
 export interface ActionTarget {
   id: string;
   name: string;
+  /** who created the record (its `createdBy`), when known: not offered as an assignee (four eyes) */
+  createdBy?: string | null;
 }
 
 /** What a batch came to: how many succeeded, and each failed record with the server's reason. */
@@ -68,7 +70,11 @@ export function useApprovalFlowState(contract: AnyResourceContract): {
       const [first] = targets;
       if (!first) return null;
       setReport(null);
-      const input = await ask(action, batch ? { count: targets.length } : { itemName: first.name });
+      const creatorIds = targets.flatMap((target) => (target.createdBy ? [target.createdBy] : []));
+      const input = await ask(
+        action,
+        batch ? { count: targets.length, creatorIds } : { itemName: first.name, creatorIds },
+      );
       if (!input) return null;
       const calls = approvalApi(contract.apiPath);
       const label = t(`approvalFlow.actions.${action}`);

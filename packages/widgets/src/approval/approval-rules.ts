@@ -15,6 +15,10 @@ import type { WorkflowAssignment } from '../workflow-assignment/assignment-model
 /** The record field holding the approval status, and the list filter of the same name. */
 export const APPROVAL_STATUS_FIELD = 'approvalStatus';
 
+/** Who created a record (the audit field `createdBy` every record answers), if it says. */
+export const creatorOf = (record: Record<string, unknown>): string | null =>
+  typeof record.createdBy === 'string' && record.createdBy !== '' ? record.createdBy : null;
+
 /** An action a user takes on a record in approval (the transitions' actions). */
 export type ApprovalAction = ApprovalTransition['action'];
 

@@ -19,3 +19,16 @@ export function outcomeOf(step: { outcome: string | null; startedAt: string | nu
   if (step.outcome && step.outcome in OUTCOME_COLORS) return step.outcome as StepOutcome;
   return step.startedAt ? 'WAITING' : null;
 }
+
+/**
+ * The mark of a step or an event its requester, or the record's creator, decided themselves
+ * (four eyes waived by the tenant, docs/approvals.md): the dictionary key under
+ * `approvalFlow.timeline.selfActed`, or null. The requester's mark wins when they are both.
+ */
+export function selfActedKey(
+  view: { byRequester: boolean; byCreator: boolean },
+  approved: boolean,
+): string | null {
+  const who = view.byRequester ? 'requester' : view.byCreator ? 'creator' : null;
+  return who && `${who}${approved ? 'Approved' : 'Acted'}`;
+}

@@ -19,6 +19,8 @@ const DIALOG_KINDS: Readonly<Record<Exclude<ApprovalAction, 'REQUEST_APPROVAL'>,
 export interface PromptSubject {
   itemName?: string;
   count?: number;
+  /** the records' creators: a request's form does not offer them as assignees (four eyes) */
+  creatorIds?: readonly string[];
 }
 
 interface Pending extends PromptSubject {
@@ -73,6 +75,7 @@ export function useApprovalPrompt(templateTypes: readonly string[]): {
           open={pending.open}
           title={titled('request')}
           templateTypes={templateTypes}
+          creatorIds={pending.creatorIds}
           onConfirm={(workflow) => answer({ workflow })}
           onCancel={cancel}
         />

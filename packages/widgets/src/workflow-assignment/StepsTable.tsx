@@ -40,20 +40,22 @@ const useStyles = makeStyles({
   },
 });
 
-/** Reads a step's choices from its source: users, or employees as their accounts. */
-function loaderOf(source: AssigneeSource): PageLoader | null {
+/**
+ * Reads a step's choices from its source: users, or employees as their accounts; never the
+ * users `excluded` (four eyes: the requester, the records' creators).
+ */
+function loaderOf(source: AssigneeSource, excluded: ReadonlySet<string>): PageLoader | null {
   if (source.kind === 'fixed') return null;
+  const offered = (option: PickOption | null): option is PickOption =>
+    option !== null && !excluded.has(option.id);
   if (source.kind === 'users')
     return async (keyword, pageIndex) => {
       const { data, page } = await api.getPage<UserRow>(source.url(keyword, pageIndex));
-      return { options: data.map(userOption), more: hasMorePages(page) };
+      return { options: data.map(userOption).filter(offered), more: hasMorePages(page) };
     };
   return async (keyword, pageIndex) => {
     const { data, page } = await api.getPage<WorkerRow>(source.url(keyword, pageIndex));
-    return {
-      options: data.map(workerOption).filter((option): option is PickOption => option !== null),
-      more: hasMorePages(page),
-    };
+    return { options: data.map(workerOption).filter(offered), more: hasMorePages(page) };
   };
 }
 
@@ -63,6 +65,8 @@ export interface StepsTableProps {
   steps: readonly TemplateStep[];
   timings: readonly StepTiming[];
   assignees: Readonly<Record<string, PickOption | null>>;
+  /** users never offered (four eyes); a change reads the lists again */
+  excluded: ReadonlySet<string>;
   /** a step's error, by its key: shown once its control was touched */
   errorOf: (key: string) => string | undefined;
   selectedKey: string | null;
@@ -77,20 +81,33 @@ export interface StepsTableProps {
  * the focus inside it, selects it.
  */
 export function StepsTable(props: StepsTableProps) {
-  const { templateId, steps, timings, assignees, errorOf, selectedKey, onSelectRow, onAssign, onTouch } =
-    props;
+  const {
+    templateId,
+    steps,
+    timings,
+    assignees,
+    excluded,
+    errorOf,
+    selectedKey,
+    onSelectRow,
+    onAssign,
+    onTouch,
+  } = props;
   const { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } = use(dialogKit());
   const styles = useStyles();
   const { t } = useWidgetsTranslation();
   const typeText = useAssignmentTypeText();
-  // one source and loader per step while the template stays: the dropdowns keep their pages
+  // one source and loader per step while the template and the excluded users stay: the
+  // dropdowns keep their pages (the excluded in the source's key: a change reads them again)
+  const excludedKey = [...excluded].sort().join(',');
   const rows = useMemo(
     () =>
       steps.map((step, index) => {
         const source = assigneeSourceOf(step);
-        return { key: stepKeyOf(templateId, step, index), step, source, load: loaderOf(source) };
+        const load = loaderOf(source, new Set(excludedKey.split(',')));
+        return { key: stepKeyOf(templateId, step, index), step, source, load };
       }),
-    [templateId, steps],
+    [templateId, steps, excludedKey],
   );
 
   return (
@@ -137,7 +154,7 @@ export function StepsTable(props: StepsTableProps) {
                     <PagedCombobox
                       aria-label={t('workflowAssignment.assigneeOf', { step: step.name })}
                       load={load}
-                      sourceKey={key}
+                      sourceKey={`${key}\u0000${excludedKey}`}
                       selected={fixed ? source.option : (assignees[key] ?? null)}
                       disabled={fixed}
                       placeholder={t('workflowAssignment.assigneePlaceholder')}

@@ -16,9 +16,11 @@ import {
   type WorkflowAssignmentResult,
 } from './assignment-model.ts';
 import { assigneeSourceOf, templateDetailUrl, templateSearchUrl } from './assignee-sources.ts';
+import { excludedAssignees, withoutExcluded } from './four-eyes.ts';
 import { PagedCombobox } from './PagedCombobox.tsx';
 import { StepsTable } from './StepsTable.tsx';
 import type { PageLoader } from './use-paged-options.ts';
+import { useRequesterMayApprove } from './use-approval-rules.ts';
 
 /** The touched key of the template dropdown (the steps' are their keys). */
 const TEMPLATE = '\u0000template';
@@ -38,6 +40,11 @@ export interface WorkflowAssignmentFormProps {
   onChange?: (result: WorkflowAssignmentResult) => void;
   /** true: every control shows its error, and a warning says the form is incomplete (a submit) */
   showErrors?: boolean;
+  /**
+   * the creators of the records to be requested, when the page knows them: like the requester
+   * (the user signed in), never offered as assignees unless the tenant allows it (four eyes)
+   */
+  creatorIds?: readonly string[];
 }
 
 /**
@@ -50,6 +57,7 @@ export function WorkflowAssignmentForm({
   value,
   onChange,
   showErrors = false,
+  creatorIds,
 }: WorkflowAssignmentFormProps) {
   const styles = useStyles();
   const { t } = useWidgetsTranslation();
@@ -69,6 +77,13 @@ export function WorkflowAssignmentForm({
 
   // read for the user signed in (none yet on another site's page: then nothing is read)
   const userId = useSignedInUserId();
+  // four eyes: neither the requester nor the records' creators are offered (docs/approvals.md)
+  const requesterMayApprove = useRequesterMayApprove(userId);
+  const creatorsKey = JSON.stringify(creatorIds ?? []);
+  const excluded = useMemo(
+    () => excludedAssignees(requesterMayApprove, userId, JSON.parse(creatorsKey) as string[]),
+    [requesterMayApprove, userId, creatorsKey],
+  );
   const loadTemplates = useMemo<PageLoader | null>(() => {
     if (!userId) return null;
     const types = JSON.parse(typesKey) as string[];
@@ -130,9 +145,9 @@ export function WorkflowAssignmentForm({
 
   const steps = detail && detail.id === templateId ? detail.steps : NO_STEPS;
   const result = useMemo<WorkflowAssignmentResult>(() => {
-    const assignment = assignmentValue(templateId, steps, assignees, startAt);
+    const assignment = assignmentValue(templateId, steps, withoutExcluded(assignees, excluded), startAt);
     return { valid: validateAssignment(assignment).valid, value: assignment };
-  }, [templateId, steps, assignees, startAt]);
+  }, [templateId, steps, assignees, startAt, excluded]);
   const errors = validateAssignment(result.value);
 
   // told once per change of the value or its validity
@@ -163,8 +178,13 @@ export function WorkflowAssignmentForm({
     startAt,
     steps.map((step) => step.slaTime),
   );
+  // a step fixed to a user the form may not offer: said at once, only another template will do
   const errorOf = (key: string) =>
-    isTouched(key) && errors.assignees.has(key) ? t('workflowAssignment.assigneeRequired') : undefined;
+    excluded.has(assignees[key]?.id ?? '') && errors.assignees.has(key)
+      ? t('workflowAssignment.requesterNotAssignee')
+      : isTouched(key) && errors.assignees.has(key)
+        ? t('workflowAssignment.assigneeRequired')
+        : undefined;
 
   const templateError =
     isTouched(TEMPLATE) && errors.template ? t('workflowAssignment.templateRequired') : undefined;
@@ -202,6 +222,7 @@ export function WorkflowAssignmentForm({
             steps={steps}
             timings={timings}
             assignees={assignees}
+            excluded={excluded}
             errorOf={errorOf}
             selectedKey={selectedRow}
             onSelectRow={setSelectedRow}

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
 import { accessibilityViolations } from '../../../../shared/ui/src/testing/axe.ts';
-import { healthyIam, type FakeApi } from '../../../../shared/session/src/testing/fake-iam.ts';
+import { APPROVAL_RULES_API_PATH } from '@hcm/contracts/approvals';
+import { healthyIam, hrAdminProfile, type FakeApi } from '../../../../shared/session/src/testing/fake-iam.ts';
 import '../index.ts';
 import {
   addElement,
@@ -262,6 +263,65 @@ describe('<hcm-workflow-assignment>', () => {
     await waitFor(() => expect(screen.getAllByText('Vui lòng chọn người xử lý')).to.have.length(3));
     expect(screen.getAllByText('Vui lòng nhập đầy đủ thông tin bắt buộc')).to.have.length(1);
     expect(await accessibilityViolations(document.body)).to.deep.equal([]);
+  });
+
+  it('never offers the requester (the user signed in) as an assignee, nor takes a step fixed to them, unless the tenant allows it', async () => {
+    const me = { id: hrAdminProfile.id, username: 'hradmin', fullName: hrAdminProfile.fullName };
+    const ownStep = { ...step('Tự duyệt', 'USER', 5, 15), assignmentId: me.id, assignmentName: me.fullName };
+    const selfApproval: TemplateDetail = {
+      id: uuid(3),
+      name: 'Quy trình tự duyệt',
+      steps: [step('Trưởng phòng duyệt', 'ROLE', 1, 60), ownStep],
+    };
+    serve(api, [selfApproval]);
+    // the role's holders: the requester among them
+    api.on('GET', BY_ROLE, () => page([me, users[0]], 1, 25, 2));
+    let allowed = false;
+    api.on('GET', APPROVAL_RULES_API_PATH, () => ({
+      status: 200,
+      body: { data: { requesterMayApprove: allowed } },
+    }));
+    const show = async () => {
+      const element = await addElement('<hcm-workflow-assignment></hcm-workflow-assignment>');
+      let last: WorkflowAssignmentResult | undefined;
+      element.addEventListener('hcm-workflow-change', (event) => {
+        last = (event as CustomEvent<WorkflowAssignmentResult>).detail;
+      });
+      await screen.findByRole('table');
+      // the rule read (as the form appeared) before the list is opened
+      await waitFor(() => expect(api.callsTo(APPROVAL_RULES_API_PATH)).to.have.length.above(0));
+      return () => last;
+    };
+
+    // by default (four eyes): the other holder only, and the step fixed to the requester refused
+    let last = await show();
+    await userEvent.click(assigneeBox('Trưởng phòng duyệt'));
+    const listbox = await screen.findByRole('listbox');
+    await within(listbox).findByRole('option', { name: 'Người dùng 01' });
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).to.deep.equal(['Người dùng 01']);
+    await userEvent.click(within(listbox).getByRole('option', { name: 'Người dùng 01' }));
+    await screen.findByText(
+      'Người gửi duyệt hoặc người tạo bản ghi không được tự xử lý bước này: hãy chọn quy trình khác',
+    );
+    await waitFor(() =>
+      expect(last()?.value.steps.map((s) => s.assigneeUserId)).to.deep.equal([users[0]?.id, null]),
+    );
+    expect(last()?.valid).to.equal(false);
+    expect(await accessibilityViolations(document.body)).to.deep.equal([]);
+
+    // a very small team waived it (System › Configuration): the requester is offered and may be fixed
+    await resetWidgets();
+    await signInAsHrAdmin();
+    allowed = true;
+    last = await show();
+    await choose(assigneeBox('Trưởng phòng duyệt'), me.fullName);
+    await waitFor(() => expect(last()?.valid).to.equal(true));
+    expect(last()?.value.steps.map((s) => s.assigneeUserId)).to.deep.equal([me.id, me.id]);
+    expect(screen.queryByText(/không được tự xử lý bước này/)).to.equal(null);
   });
 
   it('works from the keyboard: the template list, a step’s assignee, and the row it selects', async () => {

@@ -86,6 +86,16 @@ export const CancelApprovalBatchBody = Type.Object(
 );
 export type CancelApprovalBatchBody = Type.Static<typeof CancelApprovalBatchBody>;
 
+/**
+ * GET: the tenant's approval rules any signed-in user may read (the configuration itself needs
+ * `configuration.view`): whether a requester may take a step of their own request (four eyes,
+ * docs/approvals.md). The workflow assignment form leaves the requester out of its choices
+ * unless so.
+ */
+export const APPROVAL_RULES_API_PATH = '/api/system/configuration/approval-rules';
+export const ApprovalRules = Type.Object({ requesterMayApprove: Type.Boolean() });
+export type ApprovalRules = Type.Static<typeof ApprovalRules>;
+
 /** One item of a batch: done, or why not (the error catalogue's code and a message). */
 export const ApprovalBatchItem = Type.Object({
   id: Id,
@@ -131,6 +141,10 @@ export const ApprovalStepView = Type.Object({
   /** acted by its deadline; null while it has not been acted on */
   metDeadline: Nullable(Type.Boolean()),
   remindersSent: Type.Integer({ minimum: 0 }),
+  /** approved, rejected or returned by the request's own requester (four eyes waived by the tenant) */
+  byRequester: Type.Boolean(),
+  /** approved, rejected or returned by the record's creator, who did not request it (likewise) */
+  byCreator: Type.Boolean(),
 });
 export type ApprovalStepView = Type.Static<typeof ApprovalStepView>;
 
@@ -161,6 +175,10 @@ export const ApprovalEventView = Type.Object({
   actorName: Nullable(Type.String()),
   note: Nullable(Type.String()),
   at: Instant,
+  /** an approval, rejection or return by the request's requester (see ApprovalStepView) */
+  byRequester: Type.Boolean(),
+  /** an approval, rejection or return by the record's creator, who did not request it */
+  byCreator: Type.Boolean(),
 });
 export type ApprovalEventView = Type.Static<typeof ApprovalEventView>;
 

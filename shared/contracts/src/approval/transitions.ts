@@ -77,7 +77,8 @@ export const ApprovalActionLabels: Readonly<Record<ApprovalActionName, Label>> =
  * - `requester`: for REQUEST, anyone holding the resource's request-approval permission (they
  *   become the requester); for CANCEL, only the user who requested the open approval;
  * - `assignee`: the user assigned to the workflow's current step, holding the resource's
- *   approve permission (APPROVE) or reject permission (REJECT, BACK).
+ *   approve permission (APPROVE) or reject permission (REJECT, BACK), who neither requested it
+ *   nor created the record unless the tenant allows it (four eyes, docs/approvals.md).
  */
 export type ApprovalActor = 'requester' | 'assignee';
 

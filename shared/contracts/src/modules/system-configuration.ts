@@ -83,6 +83,12 @@ export const ConfigurationBody = Type.Object(
     dateFormat: Type.Enum(DateFormatChoices),
     /** absent: unchanged (a client that predates it keeps what HR chose) */
     workerSelfServiceFields: Type.Optional(SelfServiceFields),
+    /**
+     * Four eyes (docs/approvals.md): true lets a requester, or a record's creator, be assigned
+     * and act on a step of their own request (very small teams); by default nobody does. Absent:
+     * unchanged, like workerSelfServiceFields.
+     */
+    requesterMayApprove: Type.Optional(Type.Boolean()),
     /** the version read; a stale one is refused with 409 */
     version: Type.Integer({ minimum: 0 }),
   },
@@ -102,6 +108,7 @@ export type LifetimeLimits = Type.Static<typeof LifetimeLimits>;
 export const Configuration = Type.Object({
   ...ConfigurationBody.properties,
   workerSelfServiceFields: SelfServiceFields,
+  requesterMayApprove: Type.Boolean(),
   /** whose record this is: the caller's tenant, or the system defaults */
   scope: Type.Enum(['tenant', 'system'] as const),
   /** true when the tenant has saved nothing and reads the system defaults (version 0) */

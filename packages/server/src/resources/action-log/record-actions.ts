@@ -12,6 +12,8 @@ export const ActionLogActions = [
   'IMPORT',
   'UNLOCK',
   'CHANGE_PASSWORD',
+  // an attempt refused because it reached beyond the actor's rights (iam/authorization/escalation.ts)
+  'DENIED',
   // the approval engine's transitions (approval/take-approval-action.ts)
   'REQUEST_APPROVAL',
   'CANCEL_APPROVAL',
@@ -34,7 +36,8 @@ export interface ActionContext {
 export interface ActionEntry {
   /** the permission resource, e.g. job_title */
   resource: string;
-  recordId: string;
+  /** null: the attempt named no record (a role refused at its creation) */
+  recordId: string | null;
   action: ActionLogAction;
   changes: Changes;
 }

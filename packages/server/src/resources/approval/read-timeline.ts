@@ -12,10 +12,14 @@ import type { ResourceScope } from '../caller.ts';
 import type { ResourceDefinition } from '../types.ts';
 import { findRecord } from '../write/find-record.ts';
 import { recordTypeOf } from './approval-spec.ts';
+import { interestOf, requesterMayApprove } from './four-eyes.ts';
 import type { ApprovalActor } from './take-approval-action.ts';
 import { userNames } from './workflow-snapshot.ts';
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
+/** The step outcomes and the events that are an assignee's decision (what four eyes is about). */
+const DECIDED_OUTCOMES: ReadonlySet<string> = new Set(['APPROVED', 'REJECTED', 'BACK']);
+const DECIDED_ACTIONS: ReadonlySet<string> = new Set(['APPROVE', 'REJECT', 'BACK']);
 
 /**
  * GET {id}/approval-timeline: the record's status, what the caller may do now (the transition
@@ -66,13 +70,29 @@ export async function readTimeline(
 
   const open = requests.find((r) => r.state === 'OPEN');
   const current = steps.find((s) => s.requestId === open?.id && s.position === open?.currentPosition);
+  const createdBy = (record.createdBy as string | null | undefined) ?? null;
+  // the current step's assignee who requested it (or created the record) acts on it only when
+  // the tenant allows it (four eyes): take-approval-action.ts refuses it otherwise
+  const ownStep =
+    !actor.isRoot &&
+    open !== undefined &&
+    current?.assigneeUserId === actor.userId &&
+    interestOf(actor.userId, { requestedBy: open.requestedBy, createdBy }) !== null;
+  const mayActOnOwn = ownStep ? await requesterMayApprove(tx, scope.tenantId) : true;
   const allowedActions = APPROVAL_TRANSITIONS.filter((t) => {
     if (!t.from.includes(status) || !mayHold(t.action)) return false;
     if (actor.isRoot) return true;
     if (t.action === 'CANCEL_APPROVAL') return open?.requestedBy === actor.userId;
-    if (t.actor === 'assignee') return current?.assigneeUserId === actor.userId;
+    if (t.actor === 'assignee') return current?.assigneeUserId === actor.userId && mayActOnOwn;
     return true;
   }).map((t) => t.action);
+  /** who acted on a step (or took an event), to the request: its requester, the record's creator */
+  const markOf = (requestedBy: string | undefined, decided: boolean, by: string | null) => {
+    const interest =
+      decided && by !== null && requestedBy !== undefined ? interestOf(by, { requestedBy, createdBy }) : null;
+    return { byRequester: interest === 'requester', byCreator: interest === 'creator' };
+  };
+  const requestedByOf = new Map(requests.map((r) => [r.id, r.requestedBy]));
 
   return {
     approvalStatus: status,
@@ -103,6 +123,8 @@ export async function readTimeline(
           note: step.note,
           metDeadline: step.actedAt && step.dueAt ? step.actedAt <= step.dueAt : null,
           remindersSent: step.remindersSent,
+          // a step canceled with its request was "acted on" by the requester too: not a decision
+          ...markOf(request.requestedBy, DECIDED_OUTCOMES.has(step.outcome ?? ''), step.actedBy),
         })),
     })),
     events: events.map((event) => ({
@@ -115,6 +137,7 @@ export async function readTimeline(
       actorName: event.actorId ? (names.get(event.actorId) ?? null) : null,
       note: event.note,
       at: event.at.toISOString(),
+      ...markOf(requestedByOf.get(event.requestId ?? ''), DECIDED_ACTIONS.has(event.action), event.actorId),
     })),
   };
 }

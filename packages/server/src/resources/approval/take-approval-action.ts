@@ -23,6 +23,7 @@ import { attachLists } from '../write/lists.ts';
 import { applyChanges, type WriteContext } from '../write/write-records.ts';
 import type { ApprovalDeps } from './approval-deps.ts';
 import { recordTypeOf } from './approval-spec.ts';
+import { interestOf, requesterMayApprove, selfActionRefusal, selfAssignedErrors } from './four-eyes.ts';
 import { transitionNotices, type NoticeStep } from './transition-notices.ts';
 import { firstReminderAt, scheduleReminder } from './step-reminders.ts';
 import { sharedSnapshot, snapshotWorkflow, type WorkflowSnapshot } from './workflow-snapshot.ts';
@@ -159,9 +160,11 @@ async function closeRequest(
  * The one place the transition table (transitions.ts, docs/approvals.md) is enforced. Locks the
  * record (a second action on it waits, then sees what the first did), checks the version the
  * actor saw, the state (409: the state does not allow the action), the actor (403: not the
- * requester, not the current step's assignee), then moves the workflow and the status, writes
- * the timeline and the action log, tells the people concerned, and on APPROVED applies the
- * record's effect. All in the caller's transaction: on any error nothing is written.
+ * requester, not the current step's assignee, or the step's assignee who requested it or created
+ * the record: four eyes), the assignees of a request (400: the requester or the record's
+ * creator, four eyes again, unless the tenant allows it), then moves the workflow and the
+ * status, writes the timeline and the action log, tells the people concerned, and on APPROVED
+ * applies the record's effect. All in the caller's transaction: on any error nothing is written.
  */
 export async function takeApprovalAction(
   tx: Tx,
@@ -189,11 +192,20 @@ export async function takeApprovalAction(
     throw conflict(`This record is ${status} but has no open approval request: it cannot be ${VERB[action]}`);
   const current = open?.steps.find((step) => step.position === open.request.currentPosition);
 
+  const createdBy = (before.createdBy as string | null | undefined) ?? null;
   if (!actor.isRoot) {
     if (action === 'CANCEL_APPROVAL' && open?.request.requestedBy !== actor.userId)
       throw forbidden('Only the user who requested the approval may cancel it');
     if (transition.actor === 'assignee' && current?.assigneeUserId !== actor.userId)
       throw forbidden(`Only the assignee of the current step "${current?.name ?? ''}" may act on it`);
+    // four eyes, checked again when acting: the setting may have been switched off since the
+    // request named this assignee (the setting is read only when the rule is met)
+    const interest =
+      transition.actor === 'assignee' && open
+        ? interestOf(actor.userId, { requestedBy: open.request.requestedBy, createdBy })
+        : null;
+    if (interest && !(await requesterMayApprove(tx, context.scope.tenantId)))
+      throw forbidden(selfActionRefusal(interest));
   }
   const note = input.note?.trim() ? input.note.trim() : null;
   if (transition.needsReason && !note)
@@ -212,6 +224,10 @@ export async function takeApprovalAction(
     const workflow = input.snapshot
       ? await input.snapshot(tx)
       : await snapshotWorkflow(tx, spec.templateType, input.workflow);
+    // four eyes, per record (the creator is the record's, the workflow may be a batch's)
+    const selfAssigned = selfAssignedErrors(workflow.steps, { requestedBy: actor.userId, createdBy });
+    if (selfAssigned.length > 0 && !(await requesterMayApprove(tx, context.scope.tenantId)))
+      throw validationFailed(selfAssigned);
     const [created] = await tx
       .insert(approvalRequests)
       .values({

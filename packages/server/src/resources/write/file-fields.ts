@@ -60,27 +60,34 @@ const ofCaller = (scope: ResourceScope): SQL | undefined =>
 const wrongType = (accept: readonly string[]) =>
   `must be a ${accept.map((extension) => `.${extension}`).join(' or ')} file`;
 
-/** The live files of the caller among `ids`: each one's original name, by id. */
-async function namesOfCallerFiles(tx: Tx, scope: ResourceScope, ids: readonly string[]) {
+/** The files among `ids` the caller may attach (`readable`, else its tenant's live ones): each one's original name, by id. */
+async function namesOfCallerFiles(
+  tx: Tx,
+  scope: ResourceScope,
+  ids: readonly string[],
+  readable: SQL | undefined,
+) {
   if (ids.length === 0) return new Map<string, string>();
   const rows = await tx
     .select({ id: files.id, originalName: files.originalName })
     .from(files)
-    .where(and(ofCaller(scope), inArray(files.id, [...ids])));
+    .where(and(readable ?? ofCaller(scope), inArray(files.id, [...ids])));
   return new Map(rows.map((row) => [row.id.toLowerCase(), row.originalName]));
 }
 
 /**
- * Refuses file ids that are not a live file of the caller (unknown, deleted, another tenant's)
- * or whose name does not end in an accepted extension: 400 with a field error on each (a files
- * list's on `<list>[<index>]`), before anything is written. `values`: what is written, lists
- * included.
+ * Refuses file ids that are not a file the caller may see (`readable`, files/readable-files.ts:
+ * unknown, deleted, another tenant's, a colleague's papers held by a record out of reach) or
+ * whose name does not end in an accepted extension: 400 with a field error on each (a files
+ * list's on `<list>[<index>]`), before anything is written, so that nobody reads a file through
+ * a record of their own that they could not read. `values`: what is written, lists included.
  */
 export async function refuseBadFiles(
   tx: Tx,
   definition: ResourceDefinition,
   scope: ResourceScope,
   values: Row,
+  readable?: SQL,
 ): Promise<void> {
   const given = [
     ...fileFieldsOf(definition).flatMap(({ name, accept }) => {
@@ -98,6 +105,7 @@ export async function refuseBadFiles(
     tx,
     scope,
     given.map(({ id }) => id),
+    readable,
   );
   const errors: FieldError[] = [];
   for (const { field, id, accept } of given) {

@@ -34,7 +34,7 @@ export function fileList(name: string, field: FilesField, child: FileListTable):
   const { reference: _checkedAsFiles, cells: _namesOfDeletedToo, ...kept } = ids;
   return {
     ...kept,
-    files: { accept: field.accept },
+    files: { accept: field.accept, holder: { table: child.table, record: child.parent, file: child.value } },
     async cells(tx, recordIds) {
       const rows = (await tx
         .select({ id: child.parent, name: files.originalName })

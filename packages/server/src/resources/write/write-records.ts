@@ -1,5 +1,6 @@
 import { Status } from '@hcm/contracts';
 import { and, eq, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import { ErrorCodes } from '@hcm/contracts';
@@ -26,6 +27,11 @@ type Row = Record<string, unknown>;
 /** The caller of a write: the tenant scope plus where the request came from, for the log. */
 export interface WriteContext extends ActionContext {
   scope: ResourceScope;
+  /**
+   * The files the caller may see, hence attach to a record (files/readable-files.ts); absent on
+   * writes no request is behind (a date sweep, a test's set-up): then any live file of the tenant.
+   */
+  readableFiles?: ((tx: Tx) => Promise<SQL>) | undefined;
 }
 
 const fieldNames = (definition: ResourceDefinition) => [
@@ -89,7 +95,13 @@ async function checkWrite(
   await refuseDuplicates(tx, definition, context, values, id);
   // a create's lists are not among its values (hooks see them after the insert, as before)
   await refuseBrokenReferences(tx, definition, context.scope, { ...values, ...lists }, id);
-  await refuseBadFiles(tx, definition, context.scope, { ...values, ...lists });
+  await refuseBadFiles(
+    tx,
+    definition,
+    context.scope,
+    { ...values, ...lists },
+    await context.readableFiles?.(tx),
+  );
   await refuseBadAreas(tx, definition, values, before);
   await refuseOutsideScope(
     tx,

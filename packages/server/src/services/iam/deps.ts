@@ -1,5 +1,6 @@
 import type { SignInProtectionConfig, TokenConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import type { AccountsInReach } from './authorization/escalation.ts';
 import type { PasswordHasher } from './passwords/password-hasher.ts';
 import type { TokenSigner } from './tokens/token-signer.ts';
 
@@ -11,4 +12,6 @@ export interface IamDeps {
   tokenConfig: TokenConfig;
   /** lockout and captcha thresholds */
   signIn: SignInProtectionConfig;
+  /** Which accounts a caller limited to some units may manage: the organisation module's data scope, given by app.ts. */
+  accountsInReach: AccountsInReach;
 }

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { OutboundRecorder } from '../../http/outbound/outbound-log.ts';
+import type { FileHolder } from '../../resources/files/readable-files.ts';
 import type { FileStoreConfig } from './config.ts';
 import { registerStorageRoutes } from './routes.ts';
 import { createLocalStore } from './stores/local-store.ts';
@@ -19,10 +20,9 @@ export const openFileStore = async (
  * The storage service: /api/storage/... (README "Files"). The store is opened once by the app
  * and shared with the services that read stored files (the documents printed from templates).
  */
-export const storageService: FastifyPluginAsync<{ deps: { db: Db; store: FileStore } }> = async (
-  app,
-  { deps },
-) => {
+export const storageService: FastifyPluginAsync<{
+  deps: { db: Db; store: FileStore; fileHolders: readonly FileHolder[] };
+}> = async (app, { deps }) => {
   await app.register(multipart);
-  await registerStorageRoutes(app, { db: deps.db, store: deps.store });
+  await registerStorageRoutes(app, deps);
 };

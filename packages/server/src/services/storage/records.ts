@@ -1,7 +1,5 @@
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import Type from 'typebox';
-import { files, type FileRow } from '../../db/tables/files.ts';
-import type { Scope } from '../../db/tenant-scope.ts';
+import type { FileRow } from '../../db/tables/files.ts';
 
 export const STORAGE_PREFIX = '/api/storage';
 
@@ -56,12 +54,6 @@ export function presentFile(row: FileRow, createdByName: string | null = null): 
     // an image too large to decode in a list (a file kept without a thumbnail has none).
     thumbUrl: row.thumbnailKey ? `${base}/thumbnail` : null,
   };
-}
-
-/** The caller's own files (a tenant's, or the system's), never deleted ones. Row-level security says the same. */
-export function visibleFiles(scope: Scope): SQL {
-  const tenant = scope.tenantId === null ? isNull(files.tenantId) : eq(files.tenantId, scope.tenantId);
-  return and(tenant, eq(files.deleted, false)) as SQL;
 }
 
 /**

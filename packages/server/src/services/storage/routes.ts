@@ -13,14 +13,16 @@ import type { Db } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
 import { files, type FileRow } from '../../db/tables/files.ts';
 import { inScope } from '../../db/tenant-scope.ts';
-import { callerScope } from '../../http/caller-scope.ts';
+import { callerScope, requireActor } from '../../http/caller-scope.ts';
+import type { Tx } from '../../db/database.ts';
+import { liveFilesOf, readableFiles, type FileHolder } from '../../resources/files/readable-files.ts';
 import { envelope, errorResponses } from '../../http/envelope.ts';
 import { notFound, validationFailed } from '../../http/errors.ts';
 import { recordActions } from '../../resources/action-log/record-actions.ts';
 import { actionContextOf } from '../../resources/caller.ts';
 import { FileKinds, MAX_FILES_PER_UPLOAD, SCRIPTABLE_KINDS } from './limits.ts';
 import { receiveUpload } from './receive.ts';
-import { contentDisposition, FileRecord, presentFile, STORAGE_PREFIX, visibleFiles } from './records.ts';
+import { contentDisposition, FileRecord, presentFile, STORAGE_PREFIX } from './records.ts';
 import { cleanName, limitsTable, ownerOf, storeFiles } from './store-files.ts';
 import type { FileStore } from './stores/store.ts';
 
@@ -87,21 +89,45 @@ const INLINE_TYPES = new Set<string>(
 /** /api/storage: the file records and their bytes (README "Files"). */
 export async function registerStorageRoutes(
   app: FastifyInstance,
-  deps: { db: Db; store: FileStore },
+  deps: { db: Db; store: FileStore; fileHolders: readonly FileHolder[] },
 ): Promise<void> {
-  const { db, store } = deps;
+  const { db, store, fileHolders } = deps;
 
-  /** The row of `id` the caller reaches (its tenant's or the system's, not deleted), else 404. */
+  /**
+   * Runs `work` in the caller's scope with the condition on the files it may see: the one check
+   * of every route here (resources/files/readable-files.ts: a file follows the record that holds
+   * it; one no record holds, its uploader and the file administrators).
+   */
+  const withReadable = <T>(request: FastifyRequest, work: (tx: Tx, readable: SQL) => Promise<T>) => {
+    const scope = callerScope(request);
+    const { permissions, isRoot } = requireActor(request);
+    return inScope(db, scope, async (tx) =>
+      work(tx, await readableFiles(tx, fileHolders, { scope, permissions, isRoot })),
+    );
+  };
+
+  /** The row of `id` the caller may see, else 404 (as for an id that does not exist). */
   const findVisible = async (request: FastifyRequest, id: string): Promise<FileRow> => {
+    const [row] = await withReadable(request, (tx, readable) =>
+      tx
+        .select()
+        .from(files)
+        .where(and(eq(files.id, id), readable)),
+    );
+    if (!row) throw notFound('No such file');
+    return row;
+  };
+
+  /** A live photo (AVATAR) of the caller's tenant: a face the contacts directory shows anyone. */
+  const findAvatar = async (request: FastifyRequest, id: string): Promise<FileRow | null> => {
     const scope = callerScope(request);
     const [row] = await inScope(db, scope, (tx) =>
       tx
         .select()
         .from(files)
-        .where(and(eq(files.id, id), visibleFiles(scope))),
+        .where(and(eq(files.id, id), liveFilesOf(scope), eq(files.ownerType, 'AVATAR'))),
     );
-    if (!row) throw notFound('No such file');
-    return row;
+    return row ?? null;
   };
 
   const withNames = async (request: FastifyRequest, rows: FileRow[]) => {
@@ -208,7 +234,6 @@ export async function registerStorageRoutes(
       },
     },
     async (request, reply) => {
-      const scope = callerScope(request);
       const received = await receiveUpload(request, reply, { maxFiles: 1 });
       try {
         const owner = ownerOf(received.fields);
@@ -230,36 +255,38 @@ export async function registerStorageRoutes(
           .slice(0, 100)
           .map((name) => cleanName(name, 'fileNames'));
         const hash = received.files[0]?.sha256;
-        const ownerRows = and(
-          visibleFiles(scope),
+        const ofOwner = and(
           eq(files.ownerType, owner.ownerType),
           owner.ownerId === null ? isNull(files.ownerId) : eq(files.ownerId, owner.ownerId),
         );
-        const { named, same } = await inScope(db, scope, async (tx) => ({
-          named:
-            names.length === 0
-              ? []
-              : await tx
-                  .select()
-                  .from(files)
-                  .where(
-                    and(
-                      ownerRows,
-                      inArray(
-                        sql`lower(${files.originalName})`,
-                        names.map((n) => n.toLowerCase()),
+        const { named, same } = await withReadable(request, async (tx, readable) => {
+          const ownerRows = and(readable, ofOwner);
+          return {
+            named:
+              names.length === 0
+                ? []
+                : await tx
+                    .select()
+                    .from(files)
+                    .where(
+                      and(
+                        ownerRows,
+                        inArray(
+                          sql`lower(${files.originalName})`,
+                          names.map((n) => n.toLowerCase()),
+                        ),
                       ),
-                    ),
-                  )
-                  .orderBy(desc(files.version)),
-          same:
-            hash === undefined
-              ? []
-              : await tx
-                  .select()
-                  .from(files)
-                  .where(and(ownerRows, eq(files.hashed, hash))),
-        }));
+                    )
+                    .orderBy(desc(files.version)),
+            same:
+              hash === undefined
+                ? []
+                : await tx
+                    .select()
+                    .from(files)
+                    .where(and(ownerRows, eq(files.hashed, hash))),
+          };
+        });
         const presentedNamed = await withNames(request, named);
         return envelope({
           names: names.map((name) => {
@@ -287,11 +314,10 @@ export async function registerStorageRoutes(
       },
     },
     async (request) => {
-      const scope = callerScope(request);
       const query = request.query as SearchQuery;
       const pageIndex = query.pageIndex ?? Paging.defaultPageIndex;
       const pageSize = query.pageSize ?? Paging.defaultPageSize;
-      const conditions: (SQL | undefined)[] = [visibleFiles(scope)];
+      const conditions: (SQL | undefined)[] = [];
       const keyword = query.keyword?.trim();
       if (keyword) conditions.push(ilike(files.originalName, `%${escapeLike(keyword)}%`));
       if (query.ownerType) conditions.push(eq(files.ownerType, query.ownerType));
@@ -308,23 +334,25 @@ export async function registerStorageRoutes(
         'asc' | 'desc',
       ];
       const order = direction === 'asc' ? asc(SORTABLE[field]) : desc(SORTABLE[field]);
-      const where = and(...conditions);
-      const { rows, total } = await inScope(db, scope, async (tx) => ({
-        rows: await tx
-          .select()
-          .from(files)
-          .where(where)
-          .orderBy(order, asc(files.id))
-          .limit(pageSize)
-          .offset((pageIndex - 1) * pageSize),
-        total:
-          (
-            await tx
-              .select({ n: sql<number>`count(*)::int` })
-              .from(files)
-              .where(where)
-          )[0]?.n ?? 0,
-      }));
+      const { rows, total } = await withReadable(request, async (tx, readable) => {
+        const where = and(readable, ...conditions);
+        return {
+          rows: await tx
+            .select()
+            .from(files)
+            .where(where)
+            .orderBy(order, asc(files.id))
+            .limit(pageSize)
+            .offset((pageIndex - 1) * pageSize),
+          total:
+            (
+              await tx
+                .select({ n: sql<number>`count(*)::int` })
+                .from(files)
+                .where(where)
+            )[0]?.n ?? 0,
+        };
+      });
       return { data: await withNames(request, rows), page: { pageIndex, pageSize, total } };
     },
   );
@@ -344,14 +372,13 @@ export async function registerStorageRoutes(
       },
     },
     async (request) => {
-      const scope = callerScope(request);
       const { ids } = request.body as { ids: string[] };
       if (ids.length === 0) return envelope([]);
-      const rows = await inScope(db, scope, (tx) =>
+      const rows = await withReadable(request, (tx, readable) =>
         tx
           .select()
           .from(files)
-          .where(and(visibleFiles(scope), inArray(files.id, ids))),
+          .where(and(readable, inArray(files.id, ids))),
       );
       return envelope(await withNames(request, rows));
     },
@@ -396,8 +423,9 @@ export async function registerStorageRoutes(
   app.get(
     `${STORAGE_PREFIX}/files/:id/thumbnail`,
     {
-      // Colleagues' photos are no secret (the contacts directory shows them): an AVATAR's
-      // thumbnail is for any holder of contacts.view; every other file's needs file.view.
+      // Colleagues' photos are no secret (the contacts directory shows every colleague's): an
+      // AVATAR's thumbnail is for any holder of contacts.view; every other file follows the rule
+      // of every file route (file.view, and a record of the file the caller may see).
       config: { auth: 'user', permission: ['file.view', 'contacts.view'] },
       schema: {
         summary: "A raster image's 200×200 WebP thumbnail (404 for a file without one)",
@@ -406,16 +434,21 @@ export async function registerStorageRoutes(
       },
     },
     async (request, reply) => {
-      const row = await findVisible(request, (request.params as { id: string }).id);
-      const actor = request.actor;
-      const mayView =
-        row.ownerType === 'AVATAR' ||
-        (actor !== null && hasAuthority(actor.permissions, ['file.view'], actor.isRoot));
-      if (!mayView) throw notFound('No such file');
-      if (!row.thumbnailKey) throw notFound('The file has no thumbnail');
-      const stream = await store.get(row.thumbnailKey);
+      const id = (request.params as { id: string }).id;
+      const actor = requireActor(request);
+      const row = hasAuthority(actor.permissions, 'file.view', actor.isRoot)
+        ? await findVisible(request, id).catch(() => null)
+        : null;
+      const face =
+        row === null && hasAuthority(actor.permissions, 'contacts.view', actor.isRoot)
+          ? await findAvatar(request, id)
+          : null;
+      const shown = row ?? face;
+      if (!shown) throw notFound('No such file');
+      if (!shown.thumbnailKey) throw notFound('The file has no thumbnail');
+      const stream = await store.get(shown.thumbnailKey);
       if (!stream) {
-        reply.log.error({ fileId: row.id, key: row.thumbnailKey }, 'thumbnail missing from the store');
+        reply.log.error({ fileId: shown.id, key: shown.thumbnailKey }, 'thumbnail missing from the store');
         throw notFound('The thumbnail is missing from the store');
       }
       // A file's bytes never change (a new upload is a new file): the thumbnail can be kept.
@@ -507,11 +540,11 @@ export async function registerStorageRoutes(
     async (request) => {
       const scope = callerScope(request);
       const id = (request.params as { id: string }).id;
-      const row = await inScope(db, scope, async (tx) => {
+      const row = await withReadable(request, async (tx, readable) => {
         const [updated] = await tx
           .update(files)
           .set({ deleted: true, deletedAt: new Date(), deletedBy: scope.userId })
-          .where(and(eq(files.id, id), visibleFiles(scope)))
+          .where(and(eq(files.id, id), readable))
           .returning();
         if (!updated) throw notFound('No such file');
         await recordActions(tx, actionContextOf(request, scope), [

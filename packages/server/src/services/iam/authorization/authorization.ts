@@ -1,6 +1,6 @@
 import { API_PREFIX, ApplicationModules, ErrorCodes, hasAuthority, isPermissionCode } from '@hcm/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../../db/database.ts';
+import type { Db, Tx } from '../../../db/database.ts';
 import { inScope } from '../../../db/tenant-scope.ts';
 import { AppError } from '../../../http/errors.ts';
 import { checkLicence } from '../../tenant/licences/check-licence.ts';
@@ -59,7 +59,11 @@ export function registerAuthorization(app: FastifyInstance, db: Db): void {
     const { auth, permission, module } = request.routeOptions.config;
     if (auth !== 'user') return;
     const user = requireUser(request);
-    const actor = await inScope(db, { tenantId: user.tenantId, userId: user.userId }, async (tx) => {
+    // The request's first transaction, before it has done anything: where a tenant with too much
+    // already waiting for the database is refused (db/tenant-turns.ts, answered 429).
+    const firstTransaction = <T>(work: (tx: Tx) => Promise<T>) =>
+      inScope(db, { tenantId: user.tenantId, userId: user.userId }, work, { refuseWhenBusy: true });
+    const actor = await firstTransaction(async (tx) => {
       // An API client's token carries its scopes, not a user (clients/load-client-actor.ts).
       const loaded = user.client
         ? await loadClientActor(tx, user)

@@ -9,6 +9,7 @@ import {
   type ActionContext,
   type Changes,
 } from '../../../resources/action-log/record-actions.ts';
+import type { EscalationGuard } from '../authorization/escalation.ts';
 import { findRole, levelOf, permissionsOf, replacePermissions, roleTablesOf } from './role-store.ts';
 
 const grantable: Record<UserLevel, ReadonlySet<string>> = {
@@ -77,11 +78,13 @@ export async function roleDetail(tx: Tx, context: ActionContext, id: string): Pr
 export async function createAdminRole(
   tx: Tx,
   context: ActionContext,
+  guard: EscalationGuard,
   body: CreateRoleBody,
 ): Promise<AdminRoleDetail> {
   const { scope } = context;
   checkGrantable(levelOf(scope), body.permissions ?? []);
   refuseSystemDataScope(scope, body.dataScope);
+  await guard.roleCreated(tx, { permissions: body.permissions ?? [], dataScope: body.dataScope ?? 'TENANT' });
   const permissions = [...new Set(body.permissions ?? [])].sort();
   await refuseTakenCode(tx, context, body.code);
   const values = {
@@ -115,6 +118,7 @@ export async function createAdminRole(
 export async function updateAdminRole(
   tx: Tx,
   context: ActionContext,
+  guard: EscalationGuard,
   id: string,
   body: UpdateRoleBody,
 ): Promise<AdminRoleDetail> {
@@ -130,6 +134,18 @@ export async function updateAdminRole(
   if (before.builtIn && body.dataScope !== undefined && body.dataScope !== before.dataScope)
     throw builtInRefused('Its data scope');
   refuseSystemDataScope(scope, body.dataScope);
+  // Only what changes the role's reach is compared: its data scope, and a status that switches it on or off.
+  await guard.roleChanged(
+    tx,
+    id,
+    {
+      ...(body.dataScope !== undefined && body.dataScope !== before.dataScope
+        ? { dataScope: body.dataScope }
+        : {}),
+      ...(body.status !== undefined && body.status !== before.status ? { status: body.status } : {}),
+    },
+    'UPDATE_ROLE',
+  );
   if (body.code !== undefined && body.code.toLowerCase() !== before.code.toLowerCase())
     await refuseTakenCode(tx, context, body.code, id);
   const changes: Changes = {};
@@ -184,6 +200,7 @@ async function bump(tx: Tx, context: ActionContext, id: string, set: Record<stri
 export async function updateRolePermissions(
   tx: Tx,
   context: ActionContext,
+  guard: EscalationGuard,
   id: string,
   body: { permissions: readonly string[]; version: number },
 ): Promise<AdminRoleDetail> {
@@ -194,6 +211,7 @@ export async function updateRolePermissions(
   if (!before) throw roleNotFound();
   if (before.version !== body.version) throw stale(before.version, body.version);
   if (before.builtIn) throw builtInRefused('Its permissions');
+  await guard.roleChanged(tx, id, { permissions }, 'UPDATE_PERMISSIONS');
   const was = await permissionsOf(tx, scope, id);
   await replacePermissions(tx, scope, id, permissions);
   await bump(tx, context, id, {});
@@ -207,12 +225,18 @@ export async function updateRolePermissions(
  * users hold it) rather than silently taken from them: the administrator takes it away first,
  * and sees whom that affects. The built-in administrator role is never deleted (400).
  */
-export async function deleteAdminRole(tx: Tx, context: ActionContext, id: string): Promise<void> {
+export async function deleteAdminRole(
+  tx: Tx,
+  context: ActionContext,
+  guard: EscalationGuard,
+  id: string,
+): Promise<void> {
   const { scope } = context;
   const before = await findRole(tx, scope, id, true);
   if (!before) throw roleNotFound();
   if (before.builtIn)
     throw new AppError(400, ErrorCodes.validation, 'The built-in administrator role cannot be deleted');
+  await guard.roleChanged(tx, id, {}, 'DELETE_ROLE');
   if (before.userCount > 0)
     throw new AppError(
       409,

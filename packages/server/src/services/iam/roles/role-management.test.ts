@@ -10,7 +10,20 @@ import { serveDuringSuite } from '../../../testing/serve-during-suite.ts';
 import { assignRole } from './assign-role.ts';
 import { createRole } from './create-role.ts';
 
-const ADMIN = ['role.view', 'role.create', 'role.update', 'role.delete', 'user.view', 'user.update'];
+// An administrator of roles grants only what it holds itself (authorization/escalation.ts): these
+// suites grant job titles and banks (tenant), tenant.view (system); each level keeps its own codes.
+const ADMIN = [
+  'role.view',
+  'role.create',
+  'role.update',
+  'role.delete',
+  'user.view',
+  'user.update',
+  'job_title.view',
+  'job_title.update',
+  'bank.view',
+  'tenant.view',
+];
 
 describe.each(await testEngines('both'))('roles and their permissions on $engine', ({ engine }) => {
   const suite = serveDuringSuite(engine);

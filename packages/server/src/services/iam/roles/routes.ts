@@ -15,10 +15,12 @@ import {
   UsersRolesPaths,
   permissionMatrixOf,
 } from '@hcm/contracts/users-roles';
+import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { inScope } from '../../../db/tenant-scope.ts';
 import { envelope, errorResponses } from '../../../http/envelope.ts';
-import { callerScope } from '../../../http/caller-scope.ts';
+import { callerScope, requireActor } from '../../../http/caller-scope.ts';
+import { escalationGuard } from '../authorization/escalation.ts';
 import { actionContextOf } from '../../../resources/caller.ts';
 import type { IamDeps } from '../deps.ts';
 import {
@@ -43,6 +45,7 @@ const asList = <T>(value: T | readonly T[] | undefined): T[] =>
  */
 export const roleRoutes: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = async (app, { deps }) => {
   const { db } = deps;
+  const guardOf = (request: FastifyRequest) => escalationGuard(requireActor(request), deps.accountsInReach);
 
   app.get(
     PATHS.search,
@@ -127,7 +130,11 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = async (a
     },
     async (request) => {
       const context = actionContextOf(request, callerScope(request));
-      return envelope(await inScope(db, context.scope, (tx) => createAdminRole(tx, context, request.body)));
+      return envelope(
+        await inScope(db, context.scope, (tx) =>
+          createAdminRole(tx, context, guardOf(request), request.body),
+        ),
+      );
     },
   );
 
@@ -157,7 +164,7 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = async (a
       const context = actionContextOf(request, callerScope(request));
       return envelope(
         await inScope(db, context.scope, (tx) =>
-          updateAdminRole(tx, context, request.params.id, request.body),
+          updateAdminRole(tx, context, guardOf(request), request.params.id, request.body),
         ),
       );
     },
@@ -177,7 +184,7 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = async (a
       const context = actionContextOf(request, callerScope(request));
       return envelope(
         await inScope(db, context.scope, (tx) =>
-          updateRolePermissions(tx, context, request.params.id, request.body),
+          updateRolePermissions(tx, context, guardOf(request), request.params.id, request.body),
         ),
       );
     },
@@ -191,7 +198,9 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = async (a
     },
     async (request) => {
       const context = actionContextOf(request, callerScope(request));
-      await inScope(db, context.scope, (tx) => deleteAdminRole(tx, context, request.params.id));
+      await inScope(db, context.scope, (tx) =>
+        deleteAdminRole(tx, context, guardOf(request), request.params.id),
+      );
       return envelope(null);
     },
   );

@@ -7,6 +7,7 @@ import type { ActionContext } from '../../../resources/action-log/record-actions
 import type { PasswordHasher } from '../passwords/password-hasher.ts';
 import { revokeUserSessions } from '../session/revoke-user-sessions.ts';
 import { clearSignInFailures } from '../session/sign-in-failures.ts';
+import type { EscalationGuard } from '../authorization/escalation.ts';
 import { recordUserAdministration } from './record-user-administration.ts';
 import { reachableBy, type Caller } from './unlock-users.ts';
 
@@ -34,6 +35,7 @@ export const userNotFound = () => new AppError(404, ErrorCodes.userNotFound, 'Th
 export async function changeUserPassword(
   deps: { db: Db; passwords: PasswordHasher },
   caller: Caller,
+  guard: EscalationGuard,
   userId: string,
   newPassword: string,
   context: ActionContext,
@@ -56,6 +58,8 @@ export async function changeUserPassword(
       .where(and(eq(users.id, userId), reachableBy(caller)));
     if (!user || (user.isRoot && !caller.isRoot)) throw userNotFound();
     if (user.directoryDn !== null) throw passwordOfTheDirectory();
+    // Taking over an account by its password is the escalation the rule exists for.
+    await guard.accounts(tx, [user.id], 'CHANGE_PASSWORD');
     await tx
       .update(users)
       .set({

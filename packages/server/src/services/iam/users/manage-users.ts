@@ -16,6 +16,7 @@ import type { PasswordHasher } from '../passwords/password-hasher.ts';
 import { replaceUserRoles, rolesOfUsers, unknownRoleIds } from '../roles/role-store.ts';
 import { revokeUserSessions } from '../session/revoke-user-sessions.ts';
 import { clearSignInFailures } from '../session/sign-in-failures.ts';
+import type { EscalationGuard } from '../authorization/escalation.ts';
 import { userNotFound } from './change-user-password.ts';
 import { findUserByUsername } from './find-user.ts';
 import { recordUserAdministration } from './record-user-administration.ts';
@@ -68,6 +69,7 @@ export async function userDetail(tx: Tx, context: ActionContext, id: string): Pr
 export async function createManagedUser(
   deps: { db: Db; passwords: PasswordHasher },
   context: ActionContext,
+  guard: EscalationGuard,
   body: CreateUserBody,
 ): Promise<CreatedUser> {
   const { scope } = context;
@@ -81,6 +83,7 @@ export async function createManagedUser(
   try {
     const user = await inScope(deps.db, scope, async (tx) => {
       await refuseUnknownRoles(tx, context, roleIds);
+      await guard.rolesGiven(tx, roleIds, null);
       const [row] = await tx
         .insert(users)
         .values({
@@ -146,13 +149,14 @@ const refuseRootUnlessRoot = (row: { isRoot: boolean }, callerIsRoot: boolean) =
 export async function updateManagedUser(
   tx: Tx,
   context: ActionContext,
-  callerIsRoot: boolean,
+  guard: EscalationGuard,
   id: string,
   body: UpdateUserBody,
 ): Promise<AdminUser> {
   const before = await findManagedUser(tx, context.scope, id, true);
   if (!before) throw userNotFound();
-  refuseRootUnlessRoot(before, callerIsRoot);
+  refuseRootUnlessRoot(before, guard.actor.isRoot);
+  await guard.accounts(tx, [id], 'UPDATE');
   if (before.version !== body.version) throw stale(before.version, body.version);
   const changes: Changes = {};
   const set: Record<string, unknown> = {};
@@ -175,16 +179,18 @@ export async function updateManagedUser(
 export async function assignUserRoles(
   tx: Tx,
   context: ActionContext,
-  callerIsRoot: boolean,
+  guard: EscalationGuard,
   id: string,
   body: { roleIds: readonly string[]; version: number },
 ): Promise<AdminUser> {
   const before = await findManagedUser(tx, context.scope, id, true);
   if (!before) throw userNotFound();
-  refuseRootUnlessRoot(before, callerIsRoot);
+  refuseRootUnlessRoot(before, guard.actor.isRoot);
+  await guard.accounts(tx, [id], 'ASSIGN_ROLES');
   if (before.version !== body.version) throw stale(before.version, body.version);
   const roleIds = [...new Set(body.roleIds)];
   await refuseUnknownRoles(tx, context, roleIds);
+  await guard.rolesGiven(tx, roleIds, id);
   const was = ((await rolesOfUsers(tx, context.scope, [id])).get(id) ?? []).map((role) => role.code);
   await replaceUserRoles(tx, context.scope, id, roleIds);
   await bumpUser(tx, context, id, {});
@@ -208,7 +214,7 @@ export async function assignUserRoles(
 export async function setUserLocked(
   db: Db,
   context: ActionContext,
-  callerIsRoot: boolean,
+  guard: EscalationGuard,
   id: string,
   locked: boolean,
 ): Promise<AdminUser> {
@@ -222,7 +228,8 @@ export async function setUserLocked(
       .where(and(eq(users.id, id), sameLevelAs(scope)))
       .for('update');
     if (!user) throw userNotFound();
-    refuseRootUnlessRoot(user, callerIsRoot);
+    refuseRootUnlessRoot(user, guard.actor.isRoot);
+    await guard.accounts(tx, [id], locked ? 'LOCK' : 'UNLOCK');
     const status = locked ? 'INACTIVE' : 'ACTIVE';
     if (user.status !== status) await bumpUser(tx, context, id, { status });
     if (locked) await revokeUserSessions(tx, id);

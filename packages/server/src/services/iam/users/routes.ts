@@ -40,6 +40,7 @@ import { checkRows } from '../../../resources/import/validate-rows.ts';
 import { templateWorkbook } from '../../../resources/template/template-workbook.ts';
 import { XLSX_TYPE, fileTimestamp, sendXlsx, xlsxResponse } from '../../../resources/xlsx/xlsx.ts';
 import { sqlStateOf } from '../../../resources/write/db-errors.ts';
+import { escalationGuard } from '../authorization/escalation.ts';
 import { generatePassword } from '../passwords/generate-password.ts';
 import type { IamDeps } from '../deps.ts';
 import { levelOf } from '../roles/role-store.ts';
@@ -96,7 +97,8 @@ export const userAdminRoutes: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = asy
     async (request) => {
       const caller = requireActor(request);
       const context = actionContextOf(request, callerScope(request));
-      const unlocked = await unlockUsers(deps.db, caller, request.body.usernames, context);
+      const guard = escalationGuard(caller, deps.accountsInReach);
+      const unlocked = await unlockUsers(deps.db, caller, guard, request.body.usernames, context);
       return envelope({ unlocked });
     },
   );
@@ -126,6 +128,7 @@ export const userAdminRoutes: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = asy
       await changeUserPassword(
         deps,
         caller,
+        escalationGuard(caller, deps.accountsInReach),
         request.params.id,
         password,
         actionContextOf(request, callerScope(request)),
@@ -312,6 +315,11 @@ export const userAdminRoutes: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = asy
         const imported = await inScope(db, context.scope, async (tx) => {
           const roleIds = await addUserImportProblems(tx, context, checked, taken, language);
           if (checked.problems.size > 0) return null;
+          await escalationGuard(requireActor(request), deps.accountsInReach).rolesGiven(
+            tx,
+            [...new Set([...roleIds.values()].flat())],
+            null,
+          );
           return insertImportedUsers(tx, context, checked, roleIds);
         });
         if (imported === null) return rejected();
@@ -331,7 +339,8 @@ export const userAdminRoutes: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = asy
     },
     async (request) => {
       const context = actionContextOf(request, callerScope(request));
-      return envelope(await createManagedUser(deps, context, request.body));
+      const guard = escalationGuard(requireActor(request), deps.accountsInReach);
+      return envelope(await createManagedUser(deps, context, guard, request.body));
     },
   );
 
@@ -358,11 +367,11 @@ export const userAdminRoutes: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = asy
       },
     },
     async (request) => {
-      const { isRoot } = requireActor(request);
+      const guard = escalationGuard(requireActor(request), deps.accountsInReach);
       const context = actionContextOf(request, callerScope(request));
       return envelope(
         await inScope(db, context.scope, (tx) =>
-          updateManagedUser(tx, context, isRoot, request.params.id, request.body),
+          updateManagedUser(tx, context, guard, request.params.id, request.body),
         ),
       );
     },
@@ -379,11 +388,11 @@ export const userAdminRoutes: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = asy
       },
     },
     async (request) => {
-      const { isRoot } = requireActor(request);
+      const guard = escalationGuard(requireActor(request), deps.accountsInReach);
       const context = actionContextOf(request, callerScope(request));
       return envelope(
         await inScope(db, context.scope, (tx) =>
-          assignUserRoles(tx, context, isRoot, request.params.id, request.body),
+          assignUserRoles(tx, context, guard, request.params.id, request.body),
         ),
       );
     },
@@ -400,9 +409,9 @@ export const userAdminRoutes: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = asy
         schema: { params: IdParams, response: { 200: DataEnvelope(AdminUser), ...errorResponses } },
       },
       async (request) => {
-        const { isRoot } = requireActor(request);
+        const guard = escalationGuard(requireActor(request), deps.accountsInReach);
         const context = actionContextOf(request, callerScope(request));
-        return envelope(await setUserLocked(db, context, isRoot, request.params.id, locked));
+        return envelope(await setUserLocked(db, context, guard, request.params.id, locked));
       },
     );
 };

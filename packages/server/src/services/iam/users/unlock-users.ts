@@ -3,6 +3,7 @@ import type { Db } from '../../../db/database.ts';
 import { users } from '../../../db/schema.ts';
 import type { ActionContext } from '../../../resources/action-log/record-actions.ts';
 import { clearSignInFailures } from '../session/sign-in-failures.ts';
+import type { EscalationGuard } from '../authorization/escalation.ts';
 import { recordUserAdministration } from './record-user-administration.ts';
 
 /** Who asks (the route has already checked its permission user.update). */
@@ -33,6 +34,7 @@ export const reachableBy = (caller: Caller): SQL | undefined =>
 export async function unlockUsers(
   db: Db,
   caller: Caller,
+  guard: EscalationGuard,
   usernames: readonly string[],
   context: ActionContext,
 ): Promise<string[]> {
@@ -50,6 +52,11 @@ export async function unlockUsers(
           )})`,
         ),
       );
+    await guard.accounts(
+      tx,
+      rows.map((row) => row.id),
+      'UNLOCK_SIGN_IN',
+    );
     await clearSignInFailures(
       tx,
       rows.map((row) => row.username),

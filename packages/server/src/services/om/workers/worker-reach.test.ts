@@ -224,7 +224,13 @@ describe.each(await testEngines())('employees’ data scope on $engine', ({ engi
     const saved = await own(seller, id('seller'), { ...sentBack, homeTown: 'Nam Định' });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     // the papers of one's file are HR's to keep
-    const diploma = await storeExampleFile(kit.server.db.orm, hr.tenantId, 'WORKER_FILE', 'Bằng.pdf');
+    const diploma = await storeExampleFile(
+      kit.server.db.orm,
+      hr.tenantId,
+      'WORKER_FILE',
+      'Bằng.pdf',
+      seller.userId,
+    );
     const papers = await own(seller, id('seller'), { files: [diploma] });
     expect(papers.body.errors?.map((error) => [error.field, error.message])).toEqual([
       ['files', 'only HR changes this on your own record'],

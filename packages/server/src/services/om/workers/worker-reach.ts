@@ -1,6 +1,6 @@
 import type { DataScopeValue } from '@hcm/contracts/users-roles';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../../db/database.ts';
+import type { Db, Tx } from '../../../db/database.ts';
 import { workers } from '../../../db/tables/workers.ts';
 import type { Scope } from '../../../db/tenant-scope.ts';
 import type { DataScope, ResourceDefinition } from '../../../resources/index.ts';
@@ -30,8 +30,27 @@ const ALL: WorkerReach = { all: true };
  * (the chart's leaders) with the units below them, and their own record; SELF their own record
  * only; no active role at all, the same as SELF.
  */
-export async function workerReachOf(tx: Tx, caller: Scope): Promise<WorkerReach> {
-  if (caller.userId === null) return ALL;
+export function workerReachOf(tx: Tx, caller: Scope): Promise<WorkerReach> {
+  if (caller.userId === null) return Promise.resolve(ALL);
+  // Once per transaction and caller: a request resolving several employee-owned resources (the
+  // files of employees, contracts and decisions) asks the same question of each.
+  const known = reachesOf.get(tx) ?? new Map<string, Promise<WorkerReach>>();
+  reachesOf.set(tx, known);
+  const key = `${caller.tenantId ?? ''}/${caller.userId}`;
+  const found = known.get(key);
+  if (found) return found;
+  const reach = readWorkerReach(tx, caller.userId);
+  known.set(key, reach);
+  // a failed read is not kept: the transaction is failing anyway, and nothing should reuse it
+  reach.catch(() => known.delete(key));
+  return reach;
+}
+
+/** The reaches read in each transaction (a transaction object lives as long as its work). */
+const reachesOf = new WeakMap<object, Map<string, Promise<WorkerReach>>>();
+
+async function readWorkerReach(tx: Tx, userId: string): Promise<WorkerReach> {
+  const caller = { userId };
   const account = (await tx.execute(sql`
     select u.is_root,
       (select max(case r.data_scope when 'TENANT' then ${WIDTH.TENANT} when 'UNITS' then ${WIDTH.UNITS}
@@ -123,4 +142,25 @@ export function byWorkerDataScope(column = 'workerId'): DataScope {
       };
     },
   };
+}
+
+/**
+ * Which of these accounts are linked to an employee the caller reaches ('all' when it reaches the
+ * whole tenant): what IAM's escalation rule asks before a user administrator limited to some
+ * units acts on an account (services/iam/authorization/escalation.ts). An account no employee
+ * record is linked to is outside every limited reach.
+ */
+export async function accountsOfReachedWorkers(
+  tx: Db,
+  caller: Scope,
+  userIds: readonly string[],
+): Promise<'all' | ReadonlySet<string>> {
+  const reach = await workerReachOf(tx as Tx, caller);
+  if (reach.all) return 'all';
+  if (userIds.length === 0) return new Set();
+  const rows = await tx
+    .select({ userId: workers.userId })
+    .from(workers)
+    .where(and(inArray(workers.userId, [...userIds]), reachedWorkers(reach)));
+  return new Set(rows.flatMap((row) => (row.userId ? [row.userId] : [])));
 }

@@ -35,7 +35,7 @@ describe.each(await testEngines())('attached files of a coefficient table on $en
   let day = 0;
   const effectiveDate = () => `2030-01-${String(++day).padStart(2, '0')}`;
   const stored = (name: string, who = caller) =>
-    storeExampleFile(kit.server.db.orm, who.tenantId, 'ATTACHMENT', name);
+    storeExampleFile(kit.server.db.orm, who.tenantId, 'ATTACHMENT', name, who.userId);
   const create = (files: unknown) =>
     kit.http.post<{ data: Table } & ErrorEnvelope>(
       TABLES,

@@ -3,9 +3,11 @@ import { DEFAULT_WORKING_WEEK, type Configuration, type ConfigurationBody } from
 import { desc, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
+import type { ApprovalRules } from '@hcm/contracts/approvals';
 import { actionLogs, refreshTokens, sessions } from '../../../db/schema.ts';
 import { tenantConfigurations } from '../../../db/tables/system-configuration.ts';
 import { testEngines } from '../../../testing/engines.ts';
+import { accessTokenFor, makeUser } from '../../../testing/factories.ts';
 import { serveDuringSuite } from '../../../testing/serve-during-suite.ts';
 import { TEST_HR_ADMIN, TEST_ROOT } from '../../../testing/test-server.ts';
 
@@ -95,6 +97,36 @@ describe.each(await testEngines())('System › Configuration on $engine', ({ eng
       .orderBy(desc(actionLogs.createdAt));
     expect(entry).toMatchObject({ tenantId, recordId: tenantId, action: 'CREATE' });
     expect(entry?.changes.timeZone).toEqual({ before: 'Asia/Ho_Chi_Minh', after: 'Asia/Bangkok' });
+  });
+
+  it('keeps four eyes by default, switches it off when HR says so, keeps it when a body omits it, and tells every signed-in user', async () => {
+    await suite.server.db.orm.delete(tenantConfigurations);
+    const { accessToken } = await signIn(TEST_HR_ADMIN);
+    const tenantId = String(decodeJwt(accessToken).tid);
+    // a requester holds no configuration permission, yet their workflow form needs the rule
+    const { user } = await makeUser(
+      { db: suite.server.db.orm, passwords: suite.server.passwords },
+      { tenantId, permissions: [] },
+    );
+    const requester = await accessTokenFor(suite.server.db.orm, user);
+    const rules = async () =>
+      suite.http.get<{ data: ApprovalRules }>('/api/system/configuration/approval-rules', requester);
+    expect((await read(accessToken)).requesterMayApprove).toBe(false);
+    expect((await suite.http.get(PATH, requester)).status).toBe(403);
+    expect((await rules()).body).toEqual({ data: { requesterMayApprove: false } });
+
+    const on = await put(accessToken, bodyOf(await read(accessToken), { requesterMayApprove: true }));
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    expect(on.body.data.requesterMayApprove).toBe(true);
+    expect((await rules()).body.data.requesterMayApprove).toBe(true);
+    // a client that predates the setting saves without it: HR's choice stays
+    const { requesterMayApprove: _omitted, ...older } = bodyOf(await read(accessToken), {
+      dateFormat: 'MM/DD/YYYY',
+    });
+    const kept = await put(accessToken, older);
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect(kept.body.data).toMatchObject({ dateFormat: 'MM/DD/YYYY', requesterMayApprove: true });
+    expect((await suite.http.get('/api/system/configuration/approval-rules')).status).toBe(401);
   });
 
   it('lets a system user keep the defaults that a tenant with nothing saved reads', async () => {

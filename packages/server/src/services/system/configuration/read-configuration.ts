@@ -41,6 +41,8 @@ export function builtInSettings(tokens: TokenConfig): StoredSettings {
     language: 'vi',
     dateFormat: 'DD/MM/YYYY',
     workerSelfServiceFields: [...WORKER_SELF_SERVICE_FIELDS],
+    // four eyes by default: a very small team may switch it off (docs/approvals.md)
+    requesterMayApprove: false,
   };
 }
 
@@ -85,6 +87,7 @@ export async function readConfiguration(
   return {
     ...settings,
     workerSelfServiceFields: settings.workerSelfServiceFields ?? [...WORKER_SELF_SERVICE_FIELDS],
+    requesterMayApprove: settings.requesterMayApprove ?? false,
     version: own?.version ?? 0,
     scope: tenantId === null ? 'system' : 'tenant',
     inherited,

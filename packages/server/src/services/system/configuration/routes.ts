@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DataEnvelope } from '@hcm/contracts';
+import { APPROVAL_RULES_API_PATH, ApprovalRules } from '@hcm/contracts/approvals';
 import { CONFIGURATION_API_PATH, Configuration, ConfigurationBody } from '@hcm/contracts/system';
 import type { TokenConfig } from '../../../config.ts';
 import type { Db } from '../../../db/database.ts';
 import { callerScope, runAsCaller } from '../../../http/caller-scope.ts';
 import { envelope, errorResponses } from '../../../http/envelope.ts';
+import { requesterMayApprove } from '../../../resources/approval/four-eyes.ts';
 import { actionContextOf } from '../../../resources/caller.ts';
 import { readConfiguration } from './read-configuration.ts';
 import { updateConfiguration } from './update-configuration.ts';
@@ -35,6 +37,27 @@ export const configurationRoutes: FastifyPluginAsyncTypebox<{
           readConfiguration(tx, callerScope(request).tenantId, deps.tokens),
         ),
       ),
+  );
+
+  // Every signed-in user may read this one setting: the workflow form of anyone who requests an
+  // approval leaves them out of the assignees by it, and requesters rarely hold configuration.view.
+  app.get(
+    APPROVAL_RULES_API_PATH,
+    {
+      config: { auth: 'user', permission: [] },
+      schema: {
+        summary: "Approval rules of the caller's tenant: whether a requester may take a step of their own",
+        tags,
+        operationId: 'system.configuration.approval-rules',
+        response: { 200: DataEnvelope(ApprovalRules), ...errorResponses },
+      },
+    },
+    async (request) =>
+      envelope({
+        requesterMayApprove: await runAsCaller(deps.db, request, (tx) =>
+          requesterMayApprove(tx, callerScope(request).tenantId),
+        ),
+      }),
   );
 
   app.put(

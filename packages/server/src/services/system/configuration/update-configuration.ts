@@ -71,10 +71,12 @@ export async function updateConfiguration(
   const { tenantId, userId } = context.scope;
   const before = await readConfiguration(tx, tenantId, tokens);
   const { version, ...settings } = body satisfies ConfigurationBody;
-  // a body without the self-service fields keeps those chosen before; repeats are dropped
+  // a body without the self-service fields (or the four-eyes setting) keeps those chosen
+  // before: a client that predates them; repeats are dropped
   const stored: StoredSettings = {
     ...settings,
     workerSelfServiceFields: [...new Set(settings.workerSelfServiceFields ?? before.workerSelfServiceFields)],
+    requesterMayApprove: settings.requesterMayApprove ?? before.requesterMayApprove,
   };
   const now = new Date();
   const written = { settings: stored, lastModifiedAt: now, lastModifiedBy: userId };

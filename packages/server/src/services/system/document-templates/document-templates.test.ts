@@ -46,8 +46,9 @@ describe.each(await testEngines())('document templates and user manuals on $engi
   let caller: Caller;
   let other: Caller;
   let root: SystemCaller;
-  const file = (tenantId: string | null, name: string, ownerType = 'DOCUMENT_TEMPLATE') =>
-    storeExampleFile(kit.server.db.orm, tenantId, ownerType, name);
+  /** a file `who` uploaded (null: root, the system's) */
+  const file = (who: Caller | SystemCaller | null, name: string, ownerType = 'DOCUMENT_TEMPLATE') =>
+    storeExampleFile(kit.server.db.orm, who?.tenantId ?? null, ownerType, name, (who ?? root).userId);
   const templates = (tenantId: string) =>
     inScope(kit.server.db.orm, { tenantId, userId: null }, async (tx) =>
       Number((await tx.select({ n: count() }).from(documentTemplates))[0]?.n),
@@ -94,8 +95,8 @@ describe.each(await testEngines())('document templates and user manuals on $engi
 
   it('refuses another tenant’s file, an unknown id and a file of another type on the field, writing nothing', async () => {
     const before = await templates(caller.tenantId);
-    const theirs = await file(other.tenantId, 'mau.docx');
-    const pdf = await file(caller.tenantId, 'mau.pdf');
+    const theirs = await file(other, 'mau.docx');
+    const pdf = await file(caller, 'mau.pdf');
     for (const id of [theirs, crypto.randomUUID(), pdf]) {
       const res = await create({ name: 'Mẫu lạ', type: 'RECORDS', file: id });
       expect(res.status, JSON.stringify(res.body)).toBe(400);
@@ -109,7 +110,7 @@ describe.each(await testEngines())('document templates and user manuals on $engi
     const mine = await create({
       name: 'Quyết định',
       type: 'APPOINTMENT',
-      file: await file(caller.tenantId, 'qd.docx'),
+      file: await file(caller, 'qd.docx'),
     });
     const update = await kit.http.post<ErrorEnvelope>(
       `${TEMPLATES}/${mine.body.data.id}/update`,
@@ -125,7 +126,7 @@ describe.each(await testEngines())('document templates and user manuals on $engi
   it('auto-completes active templates only, narrowed by types and sub-types', async () => {
     const who = await kit.caller([documentTemplateResource]);
     const make = async (name: string, type: string, subTypes: string[]) =>
-      (await create({ name, type, subTypes, file: await file(who.tenantId, `${name}.docx`) }, who)).body.data;
+      (await create({ name, type, subTypes, file: await file(who, `${name}.docx`) }, who)).body.data;
     await make('Thử việc', 'CONTRACT', ['PROBATIONARY']);
     await make('Chính thức', 'CONTRACT', ['OFFICIALLY', 'PERSONNEL']);
     await make('Công tác', 'BUSINESS_TRIP', ['TRAVEL']);
@@ -150,10 +151,7 @@ describe.each(await testEngines())('document templates and user manuals on $engi
 
   it('exports the file’s name, not its id', async () => {
     const who = await kit.caller([documentTemplateResource]);
-    await create(
-      { name: 'Bảng lương', type: 'PAYROLL', file: await file(who.tenantId, 'bang-luong.xlsx') },
-      who,
-    );
+    await create({ name: 'Bảng lương', type: 'PAYROLL', file: await file(who, 'bang-luong.xlsx') }, who);
     const exported = await download(`${kit.server.url}${TEMPLATES}/export`, who.token);
     expect(exported.status).toBe(200);
     const [header, row] = await readSheet(exported.bytes);
@@ -177,7 +175,7 @@ describe.each(await testEngines())('document templates and user manuals on $engi
     );
     await kit.http.post(`${MANUALS}/${old.body.data.id}/inactive`, undefined, root.token);
     // a tenant's file is not the system's: refused on the field
-    const tenantFile = await file(caller.tenantId, 'x.pdf', 'USER_MANUAL');
+    const tenantFile = await file(caller, 'x.pdf', 'USER_MANUAL');
     const refused = await kit.http.post<ErrorEnvelope>(MANUALS, { title: 'X', file: tenantFile }, root.token);
     expect(refused.status).toBe(400);
 
@@ -208,9 +206,7 @@ describe.each(await testEngines())('document templates and user manuals on $engi
     expect(got.headers.get('content-disposition')).toMatch(/attachment/);
     expect(got.bytes.toString('latin1').startsWith('%PDF-1.4')).toBe(true);
     // a tenant's file, or a system file of another owner type, is not a manual
-    expect(
-      (await download(door(await file(caller.tenantId, 'x.pdf', 'USER_MANUAL')), nobody.token)).status,
-    ).toBe(404);
+    expect((await download(door(await file(caller, 'x.pdf', 'USER_MANUAL')), nobody.token)).status).toBe(404);
     expect((await download(door(await file(null, 'y.docx')), nobody.token)).status).toBe(404);
     expect((await download(door(id), '')).status).toBe(401);
   });
