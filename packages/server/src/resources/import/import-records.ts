@@ -3,7 +3,7 @@ import { ownerValues, refuseOutsideScope } from '../caller.ts';
 import { diffRecords, recordActions } from '../action-log/record-actions.ts';
 import type { Language, ResourceDefinition } from '../types.ts';
 import { translateDbError } from '../write/db-errors.ts';
-import { brokenReferencesOfRows } from '../write/references.ts';
+import { MAX_TREE_DEPTH, brokenReferencesOfRows } from '../write/references.ts';
 import { findRecord } from '../write/find-record.ts';
 import { existingKeys, idsByKey, uniqueFieldsOf, uniqueKey } from '../write/uniqueness.ts';
 import { applyChanges, type WriteContext } from '../write/write-records.ts';
@@ -54,11 +54,19 @@ export async function addExistingDuplicates(
   const complain = (rowNumber: number, message: string) =>
     checked.problems.set(rowNumber, [...(checked.problems.get(rowNumber) ?? []), message]);
   const broken = await brokenReferencesOfRows(tx, definition, context.scope, checked.rows);
-  for (const [rowNumber, names] of broken)
-    for (const name of names)
+  for (const [rowNumber, references] of broken)
+    for (const { name, problem } of references)
       complain(
         rowNumber,
-        `${definition.field(name).label[language]}: ${language === 'vi' ? 'không tìm thấy bản ghi' : 'refers to no record'}`,
+        `${definition.field(name).label[language]}: ${
+          problem === 'missing'
+            ? language === 'vi'
+              ? 'không tìm thấy bản ghi'
+              : 'refers to no record'
+            : language === 'vi'
+              ? `cây sẽ sâu quá ${MAX_TREE_DEPTH} cấp`
+              : `would make the tree deeper than ${MAX_TREE_DEPTH} levels`
+        }`,
       );
   // the insert bypasses refuseBadAreas: the areas are checked here, a message per cell
   for (const [rowNumber, messages] of await areaProblemsOfRows(tx, definition, checked.rows, language))

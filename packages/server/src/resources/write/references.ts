@@ -49,6 +49,59 @@ async function makesCycle(
 }
 
 /**
+ * How many levels a tree (organisation units, positions: `treeParent` fields) may have. Deeper
+ * than any real organisation (a group, its corporations, companies, branches, departments,
+ * teams: about eight), and far from what the walks over a tree can take: the chart, the
+ * pickers and their answers are built level by level, recursively, from stored rows that every
+ * user with the create permission adds to. A hostile chain of thousands of levels would
+ * otherwise break its tenant's tree pages.
+ */
+export const MAX_TREE_DEPTH = 30;
+
+/**
+ * The levels from `parentId` up to its root (1 for a root) plus those below `id` (0 for a
+ * record with no children, or a new one): how deep the tree is with `id` under `parentId`.
+ * Each walk stops past the limit, so a deep tree costs no more than the limit's rows.
+ */
+async function depthUnder(
+  tx: Tx,
+  definition: ResourceDefinition,
+  column: string,
+  parentId: string,
+  id: string | undefined,
+): Promise<number> {
+  const table = sql.identifier(getTableName(definition.table));
+  const idName = sql.identifier(definition.columns.id.name);
+  const parentName = sql.identifier(definition.column(column).name);
+  const above = (await tx.execute(sql`
+    with recursive ancestors(id, parent, level) as (
+      select ${idName}, ${parentName}, 1 from ${table} where ${idName} = ${parentId}
+      union all
+      select t.${idName}, t.${parentName}, a.level + 1 from ${table} t join ancestors a on t.${idName} = a.parent
+       where a.level <= ${MAX_TREE_DEPTH}
+    )
+    select max(level) as levels from ancestors`)) as unknown as { rows: { levels: number | null }[] };
+  const below =
+    id === undefined
+      ? { rows: [{ levels: 0 }] }
+      : ((await tx.execute(sql`
+    with recursive descendants(id, level) as (
+      select ${idName}, 0 from ${table} where ${idName} = ${id}
+      union all
+      select t.${idName}, d.level + 1 from ${table} t join descendants d on t.${parentName} = d.id
+       where d.level <= ${MAX_TREE_DEPTH}
+    )
+    select max(level) as levels from descendants`)) as unknown as { rows: { levels: number | null }[] });
+  return Number(above.rows[0]?.levels ?? 0) + 1 + Number(below.rows[0]?.levels ?? 0);
+}
+
+const tooDeep = (field: string): FieldError => ({
+  field,
+  code: FieldErrorKeys.invalidValue,
+  message: `would make the tree deeper than ${MAX_TREE_DEPTH} levels`,
+});
+
+/**
  * Refuses references to records that do not exist for the caller (deleted, never made, or
  * another tenant's, which row-level security hides): 400 with a field error on each, instead of
  * the foreign key's 500. A tree parent must also not be the record itself or one below it.
@@ -74,6 +127,8 @@ export async function refuseBrokenReferences(
         code: FieldErrorKeys.invalidValue,
         message: 'would make the record its own ancestor',
       });
+    else if (reference.tree && (await depthUnder(tx, definition, name, value, id)) > MAX_TREE_DEPTH)
+      errors.push(tooDeep(name));
   }
   errors.push(...(await brokenListItems(tx, definition, scope, values)));
   if (errors.length > 0) throw validationFailed(errors);
@@ -106,24 +161,37 @@ async function brokenListItems(
   return errors;
 }
 
-/** For an import: the row numbers (with messages) whose references point at no record. */
+/** A reference of an import row that cannot be written: to no record, or under a tree already full. */
+export interface BrokenReference {
+  readonly name: string;
+  readonly problem: 'missing' | 'too-deep';
+}
+
+/** For an import: the row numbers whose references point at no record, or too deep into a tree. */
 export async function brokenReferencesOfRows(
   tx: Tx,
   definition: ResourceDefinition,
   scope: ResourceScope,
   rows: readonly { rowNumber: number; values: Row }[],
-): Promise<Map<number, string[]>> {
-  const problems = new Map<number, string[]>();
+): Promise<Map<number, BrokenReference[]>> {
+  const problems = new Map<number, BrokenReference[]>();
   for (const { name, reference } of referencesOf(definition)) {
     // a value that is no id at all is the row checks' to report (and would fail the query)
     const isId = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
     const ids = [...new Set(rows.flatMap((row) => (isId(row.values[name]) ? [row.values[name]] : [])))];
     if (ids.length === 0) continue;
     const found = await existing(tx, reference, scope, ids);
+    // an imported record is new: it goes one level below its parent, which must leave room
+    const full = new Set<string>();
+    if (reference.tree)
+      for (const parent of ids)
+        if (found.has(parent) && (await depthUnder(tx, definition, name, parent, undefined)) > MAX_TREE_DEPTH)
+          full.add(parent);
     for (const row of rows) {
       const value = row.values[name];
-      if (isId(value) && !found.has(value))
-        problems.set(row.rowNumber, [...(problems.get(row.rowNumber) ?? []), name]);
+      if (!isId(value) || (found.has(value) && !full.has(value))) continue;
+      const problem = found.has(value) ? 'too-deep' : 'missing';
+      problems.set(row.rowNumber, [...(problems.get(row.rowNumber) ?? []), { name, problem }]);
     }
   }
   return problems;
