@@ -24,5 +24,5 @@ export const iamService: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = async (a
   await app.register(userAdminRoutes, { deps });
   await app.register(roleRoutes, { deps });
   await app.register(clientRoutes, { deps });
-  await app.register(directoryRoutes, { db: deps.db });
+  await app.register(directoryRoutes, { db: deps.db, accountsInReach: deps.accountsInReach });
 };

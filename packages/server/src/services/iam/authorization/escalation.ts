@@ -33,8 +33,11 @@ export type AccountAction =
   'UPDATE' | 'ASSIGN_ROLES' | 'LOCK' | 'UNLOCK' | 'CHANGE_PASSWORD' | 'UNLOCK_SIGN_IN';
 /** What was attempted on a role. */
 export type RoleAction = 'CREATE_ROLE' | 'UPDATE_ROLE' | 'UPDATE_PERMISSIONS' | 'DELETE_ROLE';
+/** What reaches every account of the tenant at once: who signs in with which password. */
+export type TenantAction = 'DIRECTORY_SETTINGS';
 
-const VERB: Record<AccountAction | RoleAction, string> = {
+const VERB: Record<AccountAction | RoleAction | TenantAction, string> = {
+  DIRECTORY_SETTINGS: 'change',
   UPDATE: 'edit',
   ASSIGN_ROLES: 'change the roles of',
   LOCK: 'lock',
@@ -52,7 +55,7 @@ export class EscalationRefused extends AppError {
   readonly attempt: {
     readonly resource: 'user' | 'role';
     readonly recordId: string | null;
-    readonly action: AccountAction | RoleAction;
+    readonly action: AccountAction | RoleAction | TenantAction;
     /** the codes the actor lacked (empty when the refusal is about data scope or oneself) */
     readonly missing: readonly string[];
   };
@@ -95,6 +98,12 @@ export interface EscalationGuard {
   roleCreated(tx: Db, role: { permissions: readonly string[]; dataScope: DataScopeValue }): Promise<void>;
   /** before changing or deleting a role: the role now, and after, must lie within the actor */
   roleChanged(tx: Db, roleId: string, change: RoleChange, action: RoleAction): Promise<void>;
+  /**
+   * before changing what reaches every account at once (the directory the accounts sign in
+   * with: whoever points it at a server of theirs signs in as any of its users): only an actor
+   * who holds every right of the tenant
+   */
+  everyAccount(tx: Db, action: TenantAction): Promise<void>;
 }
 
 /**
@@ -111,7 +120,7 @@ export function escalationGuard(actor: Actor, accountsInReach: AccountsInReach):
     message: string,
     resource: 'user' | 'role',
     recordId: string | null,
-    action: AccountAction | RoleAction,
+    action: AccountAction | RoleAction | TenantAction,
     missing: readonly string[] = [],
   ) => new EscalationRefused(message, { resource, recordId, action, missing });
 
@@ -229,6 +238,16 @@ export function escalationGuard(actor: Actor, accountsInReach: AccountsInReach):
           action,
         );
       refuseGrantBeyond(mine, change, roleId, action);
+    },
+
+    async everyAccount(tx, action) {
+      if (holdsEveryRight(await actorRights(tx, actor))) return;
+      throw refuse(
+        'You cannot change the directory the accounts sign in with: it reaches every account of the tenant, so only an administrator who holds every right of the tenant may',
+        'user',
+        null,
+        action,
+      );
     },
   };
 }

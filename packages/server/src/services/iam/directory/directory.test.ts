@@ -7,6 +7,7 @@ import {
   type DirectorySyncResult,
   type DirectoryTestResult,
 } from '@hcm/contracts/directory';
+import { permissionCodesForLevel } from '@hcm/contracts';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +26,7 @@ describe.each(await testEngines('both'))('users from the directory (LDAP) on $en
   let tenantId: string;
   let otherTenantId: string;
   let admin: string;
+  let delegate: string;
   let reader: string;
 
   const signIn = (username: string, password: string) =>
@@ -73,7 +75,10 @@ describe.each(await testEngines('both'))('users from the directory (LDAP) on $en
     ]);
     tenantId = (await makeTenant(suite.server.db.orm)).id;
     otherTenantId = (await makeTenant(suite.server.db.orm)).id;
-    admin = await signedIn(tenantId, ['user.view', 'user.create', 'user.update']);
+    // the directory decides every directory user's password: its settings are for an
+    // administrator who holds every right (authorization/escalation.ts)
+    admin = await signedIn(tenantId, permissionCodesForLevel('TENANT'));
+    delegate = await signedIn(tenantId, ['user.view', 'user.create', 'user.update']);
     reader = await signedIn(tenantId, ['user.view']);
     await makeUser(
       { db: suite.server.db.orm, passwords: suite.server.passwords },
@@ -109,6 +114,14 @@ describe.each(await testEngines('both'))('users from the directory (LDAP) on $en
       .from(directoryBindSecrets)
       .where(eq(directoryBindSecrets.tenantId, tenantId));
     expect(secret?.password).toBe(directory.adminPassword);
+  });
+
+  it('does not let a delegated user administrator point the directory elsewhere', async () => {
+    const before = (await settings()).body.data;
+    const elsewhere = await save({ url: 'ldap://directory.attacker.example' }, delegate);
+    expect(elsewhere.status).toBe(403);
+    expect(elsewhere.body.message).toContain('only an administrator who holds every right');
+    expect((await settings()).body.data).toEqual(before);
   });
 
   it('refuses a stale version, a filter that is not LDAP, a control character in a DN and a non-LDAP URL, keeping the settings', async () => {
@@ -213,7 +226,7 @@ describe.each(await testEngines('both'))('users from the directory (LDAP) on $en
   });
 
   it('never takes a user name held in another tenant', async () => {
-    const otherAdmin = await signedIn(otherTenantId, ['user.view', 'user.create', 'user.update']);
+    const otherAdmin = await signedIn(otherTenantId, permissionCodesForLevel('TENANT'));
     const {
       version,
       bindPasswordSet: _s,

@@ -8,7 +8,9 @@ import {
   DirectoryTestResult,
 } from '@hcm/contracts/directory';
 import type { Db } from '../../../db/database.ts';
-import { callerScope } from '../../../http/caller-scope.ts';
+import { callerScope, requireActor } from '../../../http/caller-scope.ts';
+import { inScope } from '../../../db/tenant-scope.ts';
+import { escalationGuard, type AccountsInReach } from '../authorization/escalation.ts';
 import { envelope, errorResponses } from '../../../http/envelope.ts';
 import { AppError } from '../../../http/errors.ts';
 import { actionContextOf } from '../../../resources/caller.ts';
@@ -31,11 +33,15 @@ function tenantOf(request: FastifyRequest): string {
 
 /**
  * Users from the organisation's directory (catalogues §7.4 "POST sync from directory"): the
- * tenant's LDAP settings (user.view to read, user.update to change and test them) and the sync
+ * tenant's LDAP settings (user.view to read, user.update to change and test them, and to change
+ * them also every right of the tenant: authorization/escalation.ts) and the sync
  * (user.create). One sync of a tenant at a time is enough: a second, while the first runs, makes
  * the same changes or none (rows locked for update).
  */
-export const directoryRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+export const directoryRoutes: FastifyPluginAsyncTypebox<{
+  db: Db;
+  accountsInReach: AccountsInReach;
+}> = async (app, { db, accountsInReach }) => {
   const tags = ['iam/users'];
   app.get(
     DirectoryPaths.settings,
@@ -65,6 +71,11 @@ export const directoryRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app
     },
     async (request) => {
       const tenantId = tenantOf(request);
+      // Directory users sign in with the directory's password: whoever chooses the directory
+      // chooses every one of their passwords (docs/access-control.md).
+      await inScope(db, callerScope(request), (tx) =>
+        escalationGuard(requireActor(request), accountsInReach).everyAccount(tx, 'DIRECTORY_SETTINGS'),
+      );
       return envelope(
         await saveDirectorySettings(
           db,
