@@ -307,7 +307,7 @@ function RoleDetailPage({ id }: { id: string }) {
           {role.name}
         </Title2>
         <Button onClick={leave}>{t('usersRoles.back')}</Button>
-        {!role.builtIn && (
+        {!role.builtIn && !beyondMe && (
           <Authorized anyOf={['role.delete']}>
             <Button onClick={() => void remove()}>{t('role.delete')}</Button>
           </Authorized>
@@ -327,7 +327,7 @@ function RoleDetailPage({ id }: { id: string }) {
         <Body1>{t('role.userCount')}</Body1>
         <Body1>{role.userCount}</Body1>
       </div>
-      <RoleInfoEditor role={role} onSaved={setRole} />
+      {!beyondMe && <RoleInfoEditor role={role} onSaved={setRole} />}
       {role.builtIn && (
         <MessageBar intent="info">
           <MessageBarBody>{t('role.builtIn')}</MessageBarBody>

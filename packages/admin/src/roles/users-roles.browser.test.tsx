@@ -171,6 +171,7 @@ describe('the users and roles pages', () => {
     await screen.findByRole('table', { name: 'Ma trận phân quyền' });
     expect(checkbox('Ngân hàng: Xem').disabled).to.equal(true);
     expect(screen.queryByRole('button', { name: 'Lưu phân quyền' })).to.equal(null);
+    expect(screen.queryByRole('button', { name: 'Sửa thông tin' })).to.equal(null);
     expect(await accessibilityViolations(screen.getByRole('region', { name: 'Kế toán' }))).to.deep.equal([]);
   });
 
