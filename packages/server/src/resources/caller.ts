@@ -159,7 +159,7 @@ export async function refuseOutsideScope(
 export function actionContextOf(
   request: FastifyRequest,
   scope: Scope,
-): ActionContext & { readableFiles?: (tx: Tx) => Promise<SQL> } {
+): ActionContext & { readableFiles?: (tx: Tx, only?: readonly string[]) => Promise<SQL> } {
   const agent = request.headers['user-agent'];
   const readable = filesReadableBy(request);
   return {

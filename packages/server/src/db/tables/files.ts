@@ -42,6 +42,8 @@ export const files = pgTable(
     index('files_created_at_idx').on(t.tenantId, sql`${t.createdAt} DESC`, t.id),
     index('files_owner_idx').on(t.tenantId, t.ownerType, t.ownerId, t.originalName),
     index('files_hash_idx').on(t.tenantId, t.hashed),
+    // a user's own uploads (migration 0044: resources/files/readable-files.ts)
+    index('files_created_by_idx').on(t.tenantId, t.createdBy),
   ],
 );
 

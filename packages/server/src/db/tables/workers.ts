@@ -97,6 +97,9 @@ export const workers = pgTable(
     index('workers_code_idx').on(t.tenantId, t.code, t.id),
     index('workers_full_name_idx').on(t.tenantId, t.fullName, t.id),
     index('workers_unit_idx').on(t.tenantId, t.organizationUnitId, t.code, t.id),
+    // which employee holds a file (migration 0044: resources/files/readable-files.ts)
+    index('workers_avatar_idx').on(t.tenantId, t.avatar),
+    index('workers_signature_idx').on(t.tenantId, t.signature),
   ],
 );
 

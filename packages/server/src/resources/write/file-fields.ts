@@ -17,6 +17,7 @@ import type { ResourceDefinition } from '../types.ts';
  */
 
 type Row = Record<string, unknown>;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What a record says about the file of a file field (`<field>Info`). */
 export interface FileInfo {
@@ -65,13 +66,15 @@ async function namesOfCallerFiles(
   tx: Tx,
   scope: ResourceScope,
   ids: readonly string[],
-  readable: SQL | undefined,
+  readable: ((ids: readonly string[]) => Promise<SQL>) | undefined,
 ) {
-  if (ids.length === 0) return new Map<string, string>();
+  // an id that is no uuid names no file (and would fail the statement)
+  const wellFormed = ids.filter((id) => UUID.test(id));
+  if (wellFormed.length === 0) return new Map<string, string>();
   const rows = await tx
     .select({ id: files.id, originalName: files.originalName })
     .from(files)
-    .where(and(readable ?? ofCaller(scope), inArray(files.id, [...ids])));
+    .where(and(readable ? await readable(wellFormed) : ofCaller(scope), inArray(files.id, wellFormed)));
   return new Map(rows.map((row) => [row.id.toLowerCase(), row.originalName]));
 }
 
@@ -87,7 +90,7 @@ export async function refuseBadFiles(
   definition: ResourceDefinition,
   scope: ResourceScope,
   values: Row,
-  readable?: SQL,
+  readable?: (ids: readonly string[]) => Promise<SQL>,
 ): Promise<void> {
   const given = [
     ...fileFieldsOf(definition).flatMap(({ name, accept }) => {

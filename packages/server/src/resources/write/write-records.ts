@@ -31,7 +31,7 @@ export interface WriteContext extends ActionContext {
    * The files the caller may see, hence attach to a record (files/readable-files.ts); absent on
    * writes no request is behind (a date sweep, a test's set-up): then any live file of the tenant.
    */
-  readableFiles?: ((tx: Tx) => Promise<SQL>) | undefined;
+  readableFiles?: ((tx: Tx, only?: readonly string[]) => Promise<SQL>) | undefined;
 }
 
 const fieldNames = (definition: ResourceDefinition) => [
@@ -95,12 +95,13 @@ async function checkWrite(
   await refuseDuplicates(tx, definition, context, values, id);
   // a create's lists are not among its values (hooks see them after the insert, as before)
   await refuseBrokenReferences(tx, definition, context.scope, { ...values, ...lists }, id);
+  const readable = context.readableFiles;
   await refuseBadFiles(
     tx,
     definition,
     context.scope,
     { ...values, ...lists },
-    await context.readableFiles?.(tx),
+    readable ? (ids) => readable(tx, ids) : undefined,
   );
   await refuseBadAreas(tx, definition, values, before);
   await refuseOutsideScope(

@@ -98,21 +98,29 @@ export async function registerStorageRoutes(
    * of every route here (resources/files/readable-files.ts: a file follows the record that holds
    * it; one no record holds, its uploader and the file administrators).
    */
-  const withReadable = <T>(request: FastifyRequest, work: (tx: Tx, readable: SQL) => Promise<T>) => {
+  const withReadable = <T>(
+    request: FastifyRequest,
+    work: (tx: Tx, readable: SQL) => Promise<T>,
+    /** the question is about these files alone: every part of the condition reads by file */
+    only?: readonly string[],
+  ) => {
     const scope = callerScope(request);
     const { permissions, isRoot } = requireActor(request);
     return inScope(db, scope, async (tx) =>
-      work(tx, await readableFiles(tx, fileHolders, { scope, permissions, isRoot })),
+      work(tx, await readableFiles(tx, fileHolders, { scope, permissions, isRoot }, only)),
     );
   };
 
   /** The row of `id` the caller may see, else 404 (as for an id that does not exist). */
   const findVisible = async (request: FastifyRequest, id: string): Promise<FileRow> => {
-    const [row] = await withReadable(request, (tx, readable) =>
-      tx
-        .select()
-        .from(files)
-        .where(and(eq(files.id, id), readable)),
+    const [row] = await withReadable(
+      request,
+      (tx, readable) =>
+        tx
+          .select()
+          .from(files)
+          .where(and(eq(files.id, id), readable)),
+      [id],
     );
     if (!row) throw notFound('No such file');
     return row;
@@ -374,11 +382,14 @@ export async function registerStorageRoutes(
     async (request) => {
       const { ids } = request.body as { ids: string[] };
       if (ids.length === 0) return envelope([]);
-      const rows = await withReadable(request, (tx, readable) =>
-        tx
-          .select()
-          .from(files)
-          .where(and(readable, inArray(files.id, ids))),
+      const rows = await withReadable(
+        request,
+        (tx, readable) =>
+          tx
+            .select()
+            .from(files)
+            .where(and(readable, inArray(files.id, ids))),
+        ids,
       );
       return envelope(await withNames(request, rows));
     },
@@ -436,14 +447,15 @@ export async function registerStorageRoutes(
     async (request, reply) => {
       const id = (request.params as { id: string }).id;
       const actor = requireActor(request);
-      const row = hasAuthority(actor.permissions, 'file.view', actor.isRoot)
-        ? await findVisible(request, id).catch(() => null)
+      // the face first: a directory page asks for many, and it is one indexed read
+      const face = hasAuthority(actor.permissions, 'contacts.view', actor.isRoot)
+        ? await findAvatar(request, id)
         : null;
-      const face =
-        row === null && hasAuthority(actor.permissions, 'contacts.view', actor.isRoot)
-          ? await findAvatar(request, id)
-          : null;
-      const shown = row ?? face;
+      const shown =
+        face ??
+        (hasAuthority(actor.permissions, 'file.view', actor.isRoot)
+          ? await findVisible(request, id).catch(() => null)
+          : null);
       if (!shown) throw notFound('No such file');
       if (!shown.thumbnailKey) throw notFound('The file has no thumbnail');
       const stream = await store.get(shown.thumbnailKey);
@@ -540,26 +552,30 @@ export async function registerStorageRoutes(
     async (request) => {
       const scope = callerScope(request);
       const id = (request.params as { id: string }).id;
-      const row = await withReadable(request, async (tx, readable) => {
-        const [updated] = await tx
-          .update(files)
-          .set({ deleted: true, deletedAt: new Date(), deletedBy: scope.userId })
-          .where(and(eq(files.id, id), readable))
-          .returning();
-        if (!updated) throw notFound('No such file');
-        await recordActions(tx, actionContextOf(request, scope), [
-          {
-            resource: 'file',
-            recordId: id,
-            action: 'DELETE',
-            changes: {
-              deleted: { before: false, after: true },
-              originalName: { before: updated.originalName, after: updated.originalName },
+      const row = await withReadable(
+        request,
+        async (tx, readable) => {
+          const [updated] = await tx
+            .update(files)
+            .set({ deleted: true, deletedAt: new Date(), deletedBy: scope.userId })
+            .where(and(eq(files.id, id), readable))
+            .returning();
+          if (!updated) throw notFound('No such file');
+          await recordActions(tx, actionContextOf(request, scope), [
+            {
+              resource: 'file',
+              recordId: id,
+              action: 'DELETE',
+              changes: {
+                deleted: { before: false, after: true },
+                originalName: { before: updated.originalName, after: updated.originalName },
+              },
             },
-          },
-        ]);
-        return updated;
-      });
+          ]);
+          return updated;
+        },
+        [id],
+      );
       return envelope((await withNames(request, [row]))[0]);
     },
   );
