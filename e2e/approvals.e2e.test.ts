@@ -157,9 +157,23 @@ describe.each(portals)('approvals, through the built portal on $engine', ({ base
     await page.getByText('Thiếu tờ trình của phòng').first().waitFor();
     await page.getByRole('button', { name: 'Sửa', exact: true }).click();
     const reason = page.getByLabel(/^Lý do/);
+    // the form holds the record once its fields show what was saved: typing before that, on a
+    // loaded machine, was overwritten by the record arriving (CI once saw the save go nowhere)
+    await expect
+      .poll(() => reason.inputValue(), { timeout: 30_000 })
+      .toBe('Bổ sung nhân sự cho Phòng Tài chính');
     await reason.fill('Bổ sung nhân sự cho Phòng Tài chính, kèm tờ trình');
     await page.getByRole('button', { name: 'Lưu', exact: true }).click();
-    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    // when the save leads nowhere, say where the page is and what it said (CI once saw it)
+    await page
+      .getByRole('heading', { level: 1, name: heading })
+      .waitFor()
+      .catch(async (error: unknown) => {
+        const said = await page.locator('.fui-Toast, [role="alert"]').allInnerTexts();
+        throw new Error(`the save led nowhere: at ${page.url()}, saying ${said.join(' | ') || 'nothing'}`, {
+          cause: error,
+        });
+      });
     await requestApproval(page, templateName, manager.fullName, director.fullName);
     await status('Chờ phê duyệt');
 
