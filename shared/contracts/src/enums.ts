@@ -26,3 +26,24 @@ export const ApplicationModules = [
   'LOCAL',
 ] as const;
 export type ApplicationModule = (typeof ApplicationModules)[number];
+
+/** The actions the log records: the resource framework's, and administrators' on users' sign-in. */
+export const ActionLogActions = [
+  'CREATE',
+  'UPDATE',
+  'DELETE',
+  'ACTIVE',
+  'INACTIVE',
+  'IMPORT',
+  'UNLOCK',
+  'CHANGE_PASSWORD',
+  // an attempt refused because it reached beyond the actor's rights (the server's services/iam/authorization/escalation.ts)
+  'DENIED',
+  // the approval engine's transitions (the server's resources/approval/take-approval-action.ts)
+  'REQUEST_APPROVAL',
+  'CANCEL_APPROVAL',
+  'APPROVE',
+  'REJECT',
+  'BACK',
+] as const;
+export type ActionLogAction = (typeof ActionLogActions)[number];

@@ -4,23 +4,8 @@ import { api } from '@hcm/session';
 /** GET /api/system/action-logs: a tenant user's tenant's log, a system user's system log. */
 export const ACTION_LOGS_PATH = '/api/system/action-logs';
 
-/** The actions the server records (packages/server/src/services/system/action-logs/record-actions.ts). */
-export const ActionLogActions = [
-  'CREATE',
-  'UPDATE',
-  'DELETE',
-  'ACTIVE',
-  'INACTIVE',
-  'IMPORT',
-  'UNLOCK',
-  'CHANGE_PASSWORD',
-  'DENIED',
-  'REQUEST_APPROVAL',
-  'CANCEL_APPROVAL',
-  'APPROVE',
-  'REJECT',
-  'BACK',
-] as const;
+/** The actions the server records (declared once in @hcm/contracts). */
+export { ActionLogActions } from '@hcm/contracts';
 
 /** One entry of the action log; `changes` holds only the fields that changed. */
 export interface ActionLogEntry {

@@ -2,26 +2,9 @@ import type { Db } from '../../db/database.ts';
 import { actionLogs, systemActionLogs } from '../../db/schema.ts';
 import type { Scope } from '../../db/tenant-scope.ts';
 
-/** The actions the log records: the resource framework's, and administrators' on users' sign-in. */
-export const ActionLogActions = [
-  'CREATE',
-  'UPDATE',
-  'DELETE',
-  'ACTIVE',
-  'INACTIVE',
-  'IMPORT',
-  'UNLOCK',
-  'CHANGE_PASSWORD',
-  // an attempt refused because it reached beyond the actor's rights (iam/authorization/escalation.ts)
-  'DENIED',
-  // the approval engine's transitions (approval/take-approval-action.ts)
-  'REQUEST_APPROVAL',
-  'CANCEL_APPROVAL',
-  'APPROVE',
-  'REJECT',
-  'BACK',
-] as const;
-export type ActionLogAction = (typeof ActionLogActions)[number];
+/** The actions the log records: declared once in @hcm/contracts, which the log's page reads too. */
+export { ActionLogActions, type ActionLogAction } from '@hcm/contracts';
+import type { ActionLogAction } from '@hcm/contracts';
 
 /** Changed fields only: `{ name: { before, after } }`. */
 export type Changes = Record<string, { before: unknown; after: unknown }>;

@@ -21,6 +21,13 @@ const widthCase = sql.raw(
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
+/** `a, b, …` of distinct ids as uuids, for an `in (…)`. */
+const uuidList = (ids: readonly string[]) =>
+  sql.join(
+    [...new Set(ids)].map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+
 /**
  * The actor's rights: the codes the request loaded, and the widest data scope of its ACTIVE
  * roles. Root, system users (whose roles have no data scope) and API clients (whose scopes are
@@ -54,10 +61,7 @@ export interface AccountRights extends Rights {
 export async function accountRights(tx: Db, ids: readonly string[]): Promise<Map<string, AccountRights>> {
   const found = new Map<string, AccountRights>();
   if (ids.length === 0) return found;
-  const list = sql.join(
-    [...new Set(ids)].map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
+  const list = uuidList(ids);
   const rows = rowsOf<{
     id: string;
     username: string;
@@ -116,10 +120,7 @@ export async function roleRights(
 ): Promise<Map<string, RoleRights>> {
   const found = new Map<string, RoleRights>();
   if (ids.length === 0) return found;
-  const list = sql.join(
-    [...new Set(ids)].map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
+  const list = uuidList(ids);
   const rows = rowsOf<{
     id: string;
     code: string;
