@@ -22,6 +22,9 @@ export interface TenantFairnessConfig {
   retryAfterSeconds: number;
 }
 
+/** The turns on PGlite when nothing says otherwise (README "Fairness between tenants"). */
+export const DEFAULT_FAIRNESS: TenantFairnessConfig = { enabled: true, queueLimit: 64, retryAfterSeconds: 1 };
+
 /**
  * What keeps one slow request from holding the PostgreSQL pool (README, "Slow clients and exports"): the
  * pool's size and how long a request waits for a connection; per session statement_timeout and
@@ -260,8 +263,8 @@ export function loadConfig(env: Env, options: { cwd?: string; paths?: ServerPath
       dataDir: dataDir === 'memory://' ? undefined : resolve(cwd, dataDir, 'pglite'),
       fairness: {
         enabled: fairnessRaw !== 'off',
-        queueLimit: integer('TENANT_QUEUE_LIMIT', 64, 1, 100_000),
-        retryAfterSeconds: integer('TENANT_RETRY_AFTER_SECONDS', 1, 1, 3600),
+        queueLimit: integer('TENANT_QUEUE_LIMIT', DEFAULT_FAIRNESS.queueLimit, 1, 100_000),
+        retryAfterSeconds: integer('TENANT_RETRY_AFTER_SECONDS', DEFAULT_FAIRNESS.retryAfterSeconds, 1, 3600),
       },
     };
   }

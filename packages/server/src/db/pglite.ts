@@ -4,16 +4,13 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import type { TenantFairnessConfig } from '../config.ts';
+import { DEFAULT_FAIRNESS, type TenantFairnessConfig } from '../config.ts';
 import type { Database } from './database.ts';
 import { schema } from './schema.ts';
 import { TenantTurns, giveTurns } from './tenant-turns.ts';
 
 // The contrib extensions the migrations create (0003: trigram keyword indexes).
 const extensions = { pg_trgm, btree_gin };
-
-/** config.ts's defaults, for a database opened without a loaded config (tools, tests). */
-export const DEFAULT_FAIRNESS: TenantFairnessConfig = { enabled: true, queueLimit: 64, retryAfterSeconds: 1 };
 
 /**
  * Embedded PostgreSQL (WASM) in this process, one connection: a transaction left open stops

@@ -113,6 +113,13 @@ export async function registerStorageRoutes(
 
   /** The row of `id` the caller may see, else 404 (as for an id that does not exist). */
   const findVisible = async (request: FastifyRequest, id: string): Promise<FileRow> => {
+    const row = await findReadable(request, id);
+    if (!row) throw notFound('No such file');
+    return row;
+  };
+
+  /** The row of `id` the caller may see, if any. */
+  const findReadable = async (request: FastifyRequest, id: string): Promise<FileRow | undefined> => {
     const [row] = await withReadable(
       request,
       (tx, readable) =>
@@ -122,7 +129,6 @@ export async function registerStorageRoutes(
           .where(and(eq(files.id, id), readable)),
       [id],
     );
-    if (!row) throw notFound('No such file');
     return row;
   };
 
@@ -454,7 +460,7 @@ export async function registerStorageRoutes(
       const shown =
         face ??
         (hasAuthority(actor.permissions, 'file.view', actor.isRoot)
-          ? await findVisible(request, id).catch(() => null)
+          ? ((await findReadable(request, id)) ?? null)
           : null);
       if (!shown) throw notFound('No such file');
       if (!shown.thumbnailKey) throw notFound('The file has no thumbnail');

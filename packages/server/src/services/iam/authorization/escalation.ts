@@ -116,6 +116,13 @@ const readAsTenant = (tx: Db, tenantId: string | null) =>
 
 export function escalationGuard(actor: Actor, accountsInReach: AccountsInReach): EscalationGuard {
   const caller: Scope = { tenantId: actor.tenantId, userId: actor.userId };
+  // read once per transaction: one operation asks several questions of the same actor
+  const known = new WeakMap<Db, Promise<Rights>>();
+  const actorRightsIn = (tx: Db) => {
+    const found = known.get(tx) ?? actorRights(tx, actor);
+    known.set(tx, found);
+    return found;
+  };
   const refuse = (
     message: string,
     resource: 'user' | 'role',
@@ -176,7 +183,7 @@ export function escalationGuard(actor: Actor, accountsInReach: AccountsInReach):
     actor,
     async accounts(tx, targetIds, action) {
       await readAsTenant(tx, actor.tenantId);
-      const mine = await actorRights(tx, actor);
+      const mine = await actorRightsIn(tx);
       const targets = await accountRights(tx, targetIds);
       const reached =
         actor.tenantId === null || actor.isRoot
@@ -197,7 +204,7 @@ export function escalationGuard(actor: Actor, accountsInReach: AccountsInReach):
     },
 
     async rolesGiven(tx, roleIds, to) {
-      const mine = await actorRights(tx, actor);
+      const mine = await actorRightsIn(tx);
       if (
         to === actor.userId &&
         !holdsEveryRight(mine) &&
@@ -215,11 +222,11 @@ export function escalationGuard(actor: Actor, accountsInReach: AccountsInReach):
     },
 
     async roleCreated(tx, role) {
-      refuseGrantBeyond(await actorRights(tx, actor), role, null, 'CREATE_ROLE');
+      refuseGrantBeyond(await actorRightsIn(tx), role, null, 'CREATE_ROLE');
     },
 
     async roleChanged(tx, roleId, change, action) {
-      const mine = await actorRights(tx, actor);
+      const mine = await actorRightsIn(tx);
       const role = (await roleRights(tx, actor.userLevel, actor.userId, [roleId])).get(roleId);
       if (!role) return; // unknown: the operation answers its own 404
       const subject = `the role ${role.code}`;
@@ -241,7 +248,7 @@ export function escalationGuard(actor: Actor, accountsInReach: AccountsInReach):
     },
 
     async everyAccount(tx, action) {
-      if (holdsEveryRight(await actorRights(tx, actor))) return;
+      if (holdsEveryRight(await actorRightsIn(tx))) return;
       throw refuse(
         'You cannot change the directory the accounts sign in with: it reaches every account of the tenant, so only an administrator who holds every right of the tenant may',
         'user',
