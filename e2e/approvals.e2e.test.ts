@@ -92,13 +92,15 @@ describe.each(portals)('approvals, through the built portal on $engine', ({ base
           name: 'Trưởng phòng duyệt',
           assignmentType: 'ROLE',
           assignmentId: managerRole,
-          slaTime: 60 * MINUTE,
+          slaAmount: 60,
+          slaUnit: 'MINUTES',
         },
         {
           name: 'Giám đốc duyệt',
           assignmentType: 'JOB_TITLE',
           assignmentId: directorTitle,
-          slaTime: 120 * MINUTE,
+          slaAmount: 2,
+          slaUnit: 'HOURS',
         },
       ],
     });

@@ -6,7 +6,7 @@ import { accessibilityViolations } from './support/axe.ts';
 import { pagePerTest } from './support/browser.ts';
 import { startEmbedHost, type EmbedHost } from './support/embed-host.ts';
 import { allowSelfApproval } from './support/four-eyes.ts';
-import { postAsPage, uploadAsPage } from './support/page-api.ts';
+import { getDataAsPage, postAsPage, postDataAsPage, uploadAsPage } from './support/page-api.ts';
 import { e2eAccounts } from './support/portal-process.ts';
 import { SessionKeys, signIn } from './support/portal-page.ts';
 
@@ -83,15 +83,35 @@ describe.each(portals.filter((portal) => portal.databaseUrl !== undefined))(
         });
         return ((await res.json()) as { data: Recipient }).data;
       }, SessionKeys.tokens);
-      // the only piece-wage workflow: the form on the page selects it by itself
+      // the only piece-wage workflow: the form on the page selects it by itself. A new tenant has
+      // a default one (DEFAULT_PIECE_WAGE, services/tenant/seeds), which the form would prefer:
+      // it steps aside, as an administrator replacing it would do.
+      const defaults = await getDataAsPage<{ id: string }[]>(
+        page,
+        '/api/system/workflow-templates?code=DEFAULT_PIECE_WAGE&status=ACTIVE',
+      );
+      for (const { id } of defaults)
+        await postDataAsPage(page, `/api/system/workflow-templates/${id}/inactive`, {});
       const workflow = `Duyệt lương sản phẩm ${stamp}`;
       await postAsPage(page, '/api/system/workflow-templates', {
         code: `LSP_${stamp}`,
         name: workflow,
         workflowTemplateTypes: ['PIECE_WAGE'],
         steps: [
-          { name: 'Tổ trưởng xác nhận', assignmentType: 'USER', assignmentId: me.id, slaTime: 30 * MINUTE },
-          { name: 'Kế toán duyệt', assignmentType: 'USER', assignmentId: me.id, slaTime: 90 * MINUTE },
+          {
+            name: 'Tổ trưởng xác nhận',
+            assignmentType: 'USER',
+            assignmentId: me.id,
+            slaAmount: 30,
+            slaUnit: 'MINUTES',
+          },
+          {
+            name: 'Kế toán duyệt',
+            assignmentType: 'USER',
+            assignmentId: me.id,
+            slaAmount: 90,
+            slaUnit: 'MINUTES',
+          },
         ],
       });
       // both steps are the administrator's own: their tenant waives four eyes (docs/approvals.md)

@@ -20,7 +20,6 @@ import { signIn } from './support/portal-page.ts';
 import { portalsFor } from './support/engines.ts';
 
 const portals = portalsFor('pglite');
-const WORKING_DAY = 8 * 60 * 60_000;
 const STEP = 'Trưởng phòng nhân sự duyệt';
 
 /**
@@ -48,7 +47,9 @@ describe.each(portals)('an HR administrator’s story, through the built portal 
       code: `HS${stamp}`,
       name: workflow,
       workflowTemplateTypes: ['CONTRACT', 'DISPLACEMENT', 'RESIGNATION'],
-      steps: [{ name: STEP, assignmentType: 'USER', assignmentId: me.id, slaTime: WORKING_DAY }],
+      steps: [
+        { name: STEP, assignmentType: 'USER', assignmentId: me.id, slaAmount: 1, slaUnit: 'WORKING_DAYS' },
+      ],
     });
     // One HR administrator is the whole team here: the tenant waives four eyes, as a very small
     // team would (docs/approvals.md), so that they approve what they request.
@@ -95,7 +96,7 @@ describe.each(portals)('an HR administrator’s story, through the built portal 
     await page.getByRole('combobox', { name: 'Giới tính' }).click();
     await page.getByRole('option', { name: 'Nữ', exact: true }).click();
     await page.getByLabel('Ngày sinh', { exact: true }).fill('08/03/1994');
-    await pick(page, 'Đơn vị', sales.code, `${sales.code} - ${sales.name}`);
+    await pick(page, 'Đơn vị', sales.code, `${sales.name} ${sales.code}`);
     await page.getByLabel('Ngày vào làm').fill('02/01/2026');
     await page.getByLabel('Số CCCD').fill(`0011940${String(Date.now()).slice(-5)}`);
     await page.getByLabel('Ngày cấp CCCD').fill('20/04/2021');
@@ -120,7 +121,7 @@ describe.each(portals)('an HR administrator’s story, through the built portal 
     await page.getByRole('heading', { level: 1, name: 'Thêm mới hợp đồng' }).waitFor();
     const number = `01/${stamp}/HĐLĐ`;
     await page.getByLabel(/^Số hợp đồng\s*\*?$/).fill(number);
-    await pick(page, 'Loại hợp đồng', stamp, `KX${stamp} - ${contractType}`);
+    await pick(page, 'Loại hợp đồng', stamp, `${contractType} KX${stamp}`);
     await page.getByLabel(/^Ngày ký/).fill('29/12/2025');
     await page.getByLabel(/^Ngày hiệu lực/).fill('02/01/2026');
     await page.getByLabel(/^Mức lương/).fill('18500000');
@@ -152,7 +153,7 @@ describe.each(portals)('an HR administrator’s story, through the built portal 
     const transfer = `15/${stamp}/QĐ-ĐC`;
     await page.getByLabel(/^Số quyết định\s*\*?$/).fill(transfer);
     await page.getByLabel(/^Ngày hiệu lực/).fill('01/06/2026');
-    await pick(page, 'Đến đơn vị', finance.code, `${finance.code} - ${finance.name}`);
+    await pick(page, 'Đến đơn vị', finance.code, `${finance.name} ${finance.code}`);
     await page.getByRole('button', { name: 'Lưu', exact: true }).click();
     await page
       .getByRole('heading', { level: 1, name: `Quyết định điều động, bổ nhiệm: ${transfer}` })

@@ -67,7 +67,11 @@ function ensureDependencies() {
   must(run(pnpm[0], [...pnpm.slice(1), 'install', '--frozen-lockfile']), 'installing dependencies with pnpm');
 }
 
-/** The Debian packages the tests run: Chromium (browser tests) and OpenLDAP's slapd (directory sync). */
+/**
+ * The Debian packages the tests run: Chromium (browser tests), OpenLDAP's slapd (directory sync)
+ * and LibreOffice without its desktop (printed documents as PDF; about 80 MB to download, 15 s to
+ * unpack; packages/server README "Printed documents as PDF").
+ */
 function ensureTestPackages() {
   const chromium =
     process.env.CHROME_PATH ??
@@ -75,6 +79,9 @@ function ensureTestPackages() {
   const missing = [
     ...(existsSync(chromium) ? [] : ['chromium']),
     ...(existsSync('/usr/sbin/slapd') ? [] : ['slapd']),
+    ...(existsSync('/usr/bin/soffice') ? [] : ['libreoffice-writer-nogui']),
+    // a font with every Vietnamese letter for the PDFs (LibreOffice does not depend on one)
+    ...(existsSync('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf') ? [] : ['fonts-dejavu-core']),
   ];
   if (missing.length === 0) return;
   const asRoot = process.getuid?.() === 0;

@@ -38,11 +38,13 @@ import { approvalService } from './services/approvals/index.ts';
 import { registerMetrics } from './services/metrics/metrics.ts';
 import { notificationService } from './services/notification/index.ts';
 import { omService } from './services/om/index.ts';
+import { documentPdfService } from './services/om/documents/pdf-routes.ts';
 import { accountsOfReachedWorkers } from './services/om/workers/worker-reach.ts';
 import { pmService } from './services/pm/index.ts';
 import { systemService } from './services/system/index.ts';
 import { configurationRoutes } from './services/system/configuration/routes.ts';
 import { openFileStore, storageService } from './services/storage/index.ts';
+import { storeStarterDocuments } from './services/tenant/seeds/documents/starter-documents.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -119,6 +121,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   });
   const store = await openFileStore(config.files, app.outboundLog);
   app.addHook('onClose', async () => store.close());
+  // the starter document templates' bytes, which every seeded tenant's templates point at
+  await storeStarterDocuments(store);
   await app.register(omService, {
     deps: { db: db.orm, exports: config.exports, files: store },
     validitySweepMinutes: config.jobs.contractValiditySweepMinutes,
@@ -136,6 +140,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(approvalService, {
     deps: { db, queue, resources: declaredResources, mail: config.mail, publicUrl: config.http.publicUrl },
   });
+  // printed documents as PDF: LibreOffice converts in the job queue (README "Printed documents as PDF")
+  await app.register(documentPdfService, { deps: { db, queue, store } });
 
   const frontEnd = { root: config.staticDir, available: existsSync(config.staticDir) };
   if (frontEnd.available) await registerStaticFrontEnd(app, config.staticDir);

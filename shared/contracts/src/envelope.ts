@@ -1,10 +1,16 @@
 import Type, { type TSchema } from 'typebox';
 
-/** One field's problem, with the spec's error key (catalogues §5.3), e.g. error.required. */
+/**
+ * One field's problem, with the spec's error key (catalogues §5.3), e.g. error.required, and the
+ * values its message carries (FieldErrorParams: `required` and `actual` of a length, minimum or
+ * maximum; `format` and `example` of a pattern). `message` is the server's English words for
+ * logs and API callers: the browser writes the key's text in its language instead.
+ */
 export const FieldError = Type.Object({
   field: Type.String(),
   code: Type.String(),
   message: Type.String(),
+  params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
 });
 export type FieldError = Type.Static<typeof FieldError>;
 

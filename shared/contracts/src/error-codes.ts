@@ -28,7 +28,11 @@ export const ErrorCodes = {
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 
-/** Field error keys (catalogues §5.3). */
+/**
+ * Field error keys (catalogues §5.3). A field error of the API carries its key as `code` and the
+ * values of its message as `params` (FieldErrorParams); the browser writes the key's text in the
+ * user's language (`error.<key>` in @hcm/ui's dictionaries), never the server's English words.
+ */
 export const FieldErrorKeys = {
   required: 'error.required',
   minlength: 'error.minlength',
@@ -40,3 +44,13 @@ export const FieldErrorKeys = {
   invalidDate: 'error.invalidDate',
   invalidValue: 'error.invalidValue',
 } as const;
+
+/**
+ * The values a field error's message carries (spec core §5: "max, min and length messages carry
+ * the actual and required values"; issue 27: a pattern error says the allowed format):
+ * - error.maxlength, error.minlength: `required` (the limit) and `actual` (the length given);
+ * - error.max, error.min: `required` and `actual` (the number given), and `unit` when the
+ *   number is an amount of a unit (a workflow step's SLA: MINUTES, HOURS, DAYS, WORKING_DAYS);
+ * - error.pattern: `format` (the key of its words under error.formats) and `example`.
+ */
+export type FieldErrorParams = Readonly<Record<string, string | number>>;

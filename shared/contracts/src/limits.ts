@@ -1,3 +1,5 @@
+import { describedPattern } from './pattern-formats.ts';
+
 /** Field maxima and patterns of catalogues §5: the one place both sides read them from. */
 export const FieldLimits = {
   name: 200,
@@ -18,15 +20,25 @@ export const FieldLimits = {
   integer: 2147483647,
 } as const;
 
+/** Each with its human format and an example (pattern-formats.ts): a refusal says what is allowed. */
 export const Patterns = {
   /** letters, digits, underscore, at, dot; 1 to 100 characters */
-  username: '^[A-Za-z0-9_@.]{1,100}$',
-  /** at least 8 characters with lowercase, uppercase, digit and special character, no spaces */
+  username: describedPattern('^[A-Za-z0-9_@.]{1,100}$', 'username', 'nguyen.van_an'),
+  /**
+   * at least 8 characters with lowercase, uppercase, digit and special character, no spaces;
+   * declared without an example on purpose (someone would use it): the password forms tick off
+   * each rule as it is typed instead
+   */
   password: '^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d)(?=.*[^A-Za-z0-9\\s])\\S{8,}$',
-  code: '^[A-Za-z0-9_.]{4,50}$',
-  phone: '^\\+?[0-9()]+$',
+  code: describedPattern('^[A-Za-z0-9_.]{4,50}$', 'code', 'NV_0001'),
+  /**
+   * A phone number as people write it (issue 27): digits, optionally a leading + (+84), with
+   * spaces, dots, dashes or parentheses between groups ("0243 825 6789", "024.3825.6789",
+   * "+84 24 3825 6789", "(024) 3825 6789"); 10 to 20 characters (FieldLimits). Kept as typed.
+   */
+  phone: describedPattern('^\\+?[0-9(][0-9 .()-]*[0-9]$', 'phone', '0243 825 6789'),
   /** a mailbox: something, one @, a domain with a dot; no spaces */
-  email: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$',
+  email: describedPattern('^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', 'email', 'an.nguyen@congty.vn'),
 } as const;
 
 export const Paging = {

@@ -1,8 +1,13 @@
 import Type from 'typebox';
+import { describedPattern } from './pattern-formats.ts';
 import { Languages } from './enums.ts';
 
 /** A message code: dot-separated segments of letters, digits, `_` and `-` (e.g. model.login.error.unauthorized). */
-export const TRANSLATION_CODE_PATTERN = '^[A-Za-z0-9_-]+(?:\\.[A-Za-z0-9_-]+)*$';
+export const TRANSLATION_CODE_PATTERN = describedPattern(
+  '^[A-Za-z0-9_-]+(?:\\.[A-Za-z0-9_-]+)*$',
+  'translationCode',
+  'menu.organization.units',
+);
 export const TRANSLATION_CODE_MAX = 200;
 export const TRANSLATION_VALUE_MAX = 2000;
 

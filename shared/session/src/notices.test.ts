@@ -229,14 +229,49 @@ describe('notices$ (core §8 error catalogue)', () => {
       return notices.at(-1);
     };
 
+    it('field errors by the spec’s keys: "validationFailed" with their keys and values, never the server’s words', async () => {
+      answerWith({
+        body: {
+          code: 'VALIDATION_FAILED',
+          message: 'The body is not valid',
+          errors: [
+            {
+              field: 'name',
+              code: 'error.maxlength',
+              message: 'must not have more than 200 characters (now 201)',
+              params: { required: 200, actual: 201 },
+            },
+            {
+              field: 'phone',
+              code: 'error.pattern',
+              message: 'must be a phone, e.g. 0243 825 6789',
+              params: { format: 'phone', example: '0243 825 6789' },
+            },
+            { field: 'code', code: 'error.required', message: 'is required' },
+          ],
+        },
+      });
+      expect(await lastMessage()).toEqual({
+        intent: 'warning',
+        key: 'validationFailed',
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        fieldErrors: [
+          { field: 'name', code: 'error.maxlength', params: { required: 200, actual: 201 } },
+          { field: 'phone', code: 'error.pattern', params: { format: 'phone', example: '0243 825 6789' } },
+          { field: 'code', code: 'error.required' },
+        ],
+      });
+    });
+
     it('first errors[].message, then message, then the HTTP status text, then "unexpected"', async () => {
       answerWith({
         body: {
           code: 'VALIDATION_FAILED',
           message: 'Dữ liệu không hợp lệ',
           errors: [
-            { field: 'name', code: 'error.maxlength', message: 'Tên quá dài' },
-            { field: 'code', code: 'error.required', message: 'Thiếu mã' },
+            { field: 'name', code: 'NAME_TAKEN', message: 'Tên quá dài' },
+            { field: 'code', code: 'CODE_TAKEN', message: 'Thiếu mã' },
           ],
         },
       });

@@ -1,5 +1,5 @@
 import { Subject, type Observable } from 'rxjs';
-import { ApiPaths, ErrorCodes } from '@hcm/contracts';
+import { ApiPaths, ErrorCodes, FieldErrorKeys } from '@hcm/contracts';
 
 /**
  * What the user may be told about a failed call. The shell translates each key from its
@@ -20,6 +20,12 @@ export const SessionNoticeKeys = {
   licenseUnavailable: 'licenseUnavailable',
   /** 400 with code 40000029 (warning). */
   licenseExpired: 'licenseExpired',
+  /**
+   * 400 with field errors: what was wrong is written on the fields, in the user's language, by
+   * their keys (catalogues §5.3); the notice says so in words of its own, never the server's
+   * English (`message` is left out, `fieldErrors` carries the keys and their values).
+   */
+  validationFailed: 'validationFailed',
   /** 409: someone changed the record meanwhile, or it already exists (warning). */
   conflict: 'conflict',
   /** 429: too many calls; `retryAfterSeconds` when the server said (warning). */
@@ -48,6 +54,15 @@ export interface SessionNotice {
   code: string;
   /** 429 only: seconds to wait, from Retry-After. */
   retryAfterSeconds?: number;
+  /** validationFailed only: the answer's field errors, by key and values (FieldErrorParams) */
+  fieldErrors?: readonly NoticeFieldError[];
+}
+
+/** A field error as a notice carries it: where, which key, and the values its message carries. */
+export interface NoticeFieldError {
+  field: string;
+  code: string;
+  params?: Readonly<Record<string, string | number>>;
 }
 
 /** A failed call, reduced to what the decision needs. */
@@ -98,6 +113,23 @@ function bodyCode(body: unknown, fallback: string): string {
   return fallback;
 }
 
+/** The field errors of a body whose codes are the spec's keys (error.required, …), or none. */
+function keyedFieldErrors(body: unknown): NoticeFieldError[] {
+  if (!isRecord(body) || !Array.isArray(body.errors)) return [];
+  const keys: ReadonlySet<string> = new Set(Object.values(FieldErrorKeys));
+  return body.errors.flatMap((item: unknown) =>
+    isRecord(item) && typeof item.field === 'string' && typeof item.code === 'string' && keys.has(item.code)
+      ? [
+          {
+            field: item.field,
+            code: item.code,
+            ...(isRecord(item.params) ? { params: item.params as Record<string, string | number> } : {}),
+          },
+        ]
+      : [],
+  );
+}
+
 function generic(failure: CallFailure): SessionNotice {
   const message = serverMessage(failure.body, failure.statusText);
   return message === undefined
@@ -132,6 +164,8 @@ export function decideNotice(failure: CallFailure): SessionNotice | null {
     return { intent: 'warning', key: 'licenseUnavailable', ...base };
   if (status === 400 && code === ErrorCodes.licenseExpired)
     return { intent: 'warning', key: 'licenseExpired', ...base };
+  const fieldErrors = status === 400 ? keyedFieldErrors(failure.body) : [];
+  if (fieldErrors.length > 0) return { intent: 'warning', key: 'validationFailed', ...base, fieldErrors };
   if (status === 409) return { intent: 'warning', key: 'conflict', ...base, ...withWords };
   if (status === 429) {
     const seconds = retryAfterSeconds(failure.retryAfter);

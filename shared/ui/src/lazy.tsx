@@ -26,6 +26,7 @@ import type {
 import type { ExtraSubmit, ResourceFormProps, ResourceSectionProps } from './resource/ResourceForm.tsx';
 import type { DetailPageControls, ResourceDetailPageProps } from './resource/ResourceDetailPage.tsx';
 import type { PrintDocumentDialogProps } from './resource/PrintDocumentDialog.tsx';
+import type { PrintSelectionDialogProps } from './resource/PrintSelectionDialog.tsx';
 import type { ResourcePagesProps } from './resource/ResourcePages.tsx';
 import type { FieldInputProps } from './resource/FieldInput.tsx';
 import type { ReferenceInputProps } from './resource/ReferenceInput.tsx';
@@ -146,6 +147,11 @@ export const PrintDocumentButton = /* @__PURE__ */ lazyPiece<
   ResourceKit,
   Omit<PrintDocumentDialogProps, 'open' | 'onOpenChange'>
 >(loadResourceKit, (m) => m.PrintDocumentButton, null, 'PrintDocumentButton');
+/** "Print the selection" on a list's bulk bar: one template for every chosen record, as a .zip. */
+export const PrintSelectionButton = /* @__PURE__ */ lazyPiece<
+  ResourceKit,
+  Pick<PrintSelectionDialogProps, 'contract' | 'ids'>
+>(loadResourceKit, (m) => m.PrintSelectionButton, null, 'PrintSelectionButton');
 /** A record of another resource searched by its auto-complete (the forms' reference picker). */
 export const ReferencePicker = /* @__PURE__ */ lazyPiece<ResourceKit, ReferenceInputProps>(
   loadResourceKit,

@@ -67,6 +67,8 @@ export interface ChartCanvasProps {
   units: readonly OrganizationUnitNode[];
   /** the units changed on the server (moved, deactivated): read them again */
   onChanged: () => Promise<void>;
+  /** a unit to show opened up to, centred and focused (a unit just created: `?unit=` of the chart) */
+  initialUnit?: string | null;
 }
 
 /**
@@ -74,22 +76,28 @@ export interface ChartCanvasProps {
  * which only the boxes in the frame are drawn. Pan, zoom, open and close, find; keyboard: arrows
  * on the frame pan it, on a unit walk the tree (a WAI-ARIA tree, roving focus).
  */
-export function ChartCanvas({ units, onChanged }: ChartCanvasProps) {
+export function ChartCanvas({ units, onChanged, initialUnit = null }: ChartCanvasProps) {
   const { t } = useOrganizationTranslation();
   const { t: labelText, i18n } = useTranslation(RESOURCE_NAMESPACE);
   const styles = useChartStyles();
   const tree = useMemo(() => buildUnitTree(units), [units]);
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => initiallyExpanded(tree));
+  // a unit asked for by the address (one just created) is shown: its ancestors open
+  const shownFirst = initialUnit && tree.units.has(initialUnit) ? initialUnit : null;
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() =>
+    shownFirst ? expandPathTo(tree, initiallyExpanded(tree), shownFirst) : initiallyExpanded(tree),
+  );
   const layout = useMemo(() => layoutTree(tree, expanded), [tree, expanded]);
   const order = useMemo(() => shownUnits(tree, expanded), [tree, expanded]);
   const frameRef = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState<Size | null>(null);
   const [placed, setPlaced] = useState<View | null>(null);
-  const [focused, setFocused] = useState<string | null>(tree.roots[0] ?? null);
+  const [focused, setFocused] = useState<string | null>(shownFirst ?? tree.roots[0] ?? null);
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const [moving, setMoving] = useState<string | null>(null);
   /** a unit asked for (found, moved, reached by keyboard): shown once laid out, then focused */
-  const [wanted, setWanted] = useState<Wanted | null>(null);
+  const [wanted, setWanted] = useState<Wanted | null>(() =>
+    shownFirst ? { id: shownFirst, centre: true, focus: true, opened: true, after: null } : null,
+  );
   const [focusRequest, setFocusRequest] = useState<{ id: string } | null>(null);
 
   // the layout the first view shows, kept: opening a unit does not move the chart under the cursor

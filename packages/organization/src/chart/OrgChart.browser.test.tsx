@@ -169,6 +169,32 @@ describe('the organisation chart', () => {
     expect(Math.abs(place.left + place.width / 2 - (middle.left + middle.width / 2))).to.be.lessThan(2);
   });
 
+  it('shows a unit just created, deep under a closed branch, opened up to and focused (?unit=)', async () => {
+    const before = window.location.href;
+    // the create form sends the user back to the chart at ?unit=<the new unit>
+    window.history.replaceState(null, '', `${window.location.pathname}?unit=u4999`);
+    try {
+      units = generatedUnits(5000);
+      await api.signInWith(ALL);
+      renderUi(
+        <div style={{ width: '1000px' }}>
+          <OrgChart />
+        </div>,
+      );
+      const created = await within(await screen.findByRole('tree')).findByRole('treeitem', {
+        name: /^Đơn vị 4999 DV/,
+      });
+      for (const ancestor of ['Đơn vị 833', 'Đơn vị 138'])
+        expect(box(ancestor).getAttribute('aria-expanded')).to.equal('true');
+      await waitFor(() => expect(document.activeElement).to.equal(created));
+      const middle = frame().getBoundingClientRect();
+      const place = created.getBoundingClientRect();
+      expect(Math.abs(place.left + place.width / 2 - (middle.left + middle.width / 2))).to.be.lessThan(2);
+    } finally {
+      window.history.replaceState(null, '', before);
+    }
+  });
+
   it('walks the tree by keyboard: arrows move, Right opens, Left closes and goes up, Enter opens the detail page', async () => {
     await open(50);
     const user = userEvent.setup();

@@ -6,6 +6,9 @@ import { useOrganizationTranslation } from '../organization-i18n.ts';
 import { ChartCanvas } from './ChartCanvas.tsx';
 import { unitApi } from './unit-api.ts';
 
+/** The chart's address parameter naming a unit to show (a unit just created is shown there). */
+export const CHART_UNIT_PARAM = 'unit';
+
 type Loaded =
   { status: 'loading' } | { status: 'failed' } | { status: 'ready'; units: OrganizationUnitNode[] };
 
@@ -54,5 +57,11 @@ export function OrgChart() {
         </MessageBarBody>
       </MessageBar>
     );
-  return <ChartCanvas units={state.units} onChanged={load} />;
+  return (
+    <ChartCanvas
+      units={state.units}
+      onChanged={load}
+      initialUnit={new URLSearchParams(window.location.search).get(CHART_UNIT_PARAM)}
+    />
+  );
 }

@@ -1,9 +1,10 @@
-import { Suspense, lazy, useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import type { AnyResourceContract } from '@hcm/contracts/resource';
 import { hasAuthority, type PermissionCode } from '@hcm/contracts';
 import { documentKindOf, documentPlaceholders } from '@hcm/contracts/documents';
 import { PERSONNEL_CHANGE_CONTRACTS } from '@hcm/contracts/personnel-changes';
 import { workerContract } from '@hcm/contracts/workers';
+import { organizationUnitContract } from '@hcm/contracts/organization';
 import { ApprovalContractPages } from '@hcm/widgets';
 import {
   Button,
@@ -15,41 +16,21 @@ import {
   MenuTrigger,
   ModuleContractPages,
   PrintDocumentButton,
+  PrintSelectionButton,
+  type ResourceListContext,
   goTo,
-  loadResourceKit,
+  notify,
+  resourceRoutes,
+  useUiTranslation,
   useAuthorities,
   useHasAuthority,
   WorkerAvatar,
-  type FieldInputProps,
 } from '@hcm/ui';
 import { useOrganizationTranslation } from '../organization-i18n.ts';
 import { WorkerHistory } from './WorkerHistory.tsx';
-
-const FieldInput = lazy(() => loadResourceKit().then((kit) => ({ default: kit.FieldInput })));
-
-/**
- * A reference input of the create form filled from the query parameter of its own name, once:
- * the chart's "add a unit under it" (`?parentId=`), an employee's "new contract"
- * (`?workerId=`). The user sees the chosen record's name and may change it. The generic form
- * has no way to preset a field, hence this wrapper.
- */
-function PresetInput(props: FieldInputProps) {
-  const applied = useRef(false);
-  const { binding, name } = props;
-  useEffect(() => {
-    if (applied.current) return;
-    applied.current = true;
-    const preset = new URLSearchParams(window.location.search).get(name);
-    if (preset && !binding.value) binding.onChange(preset);
-  }, [binding, name]);
-  return (
-    <Suspense fallback={null}>
-      <FieldInput {...props} />
-    </Suspense>
-  );
-}
-
-const formOptions = { fieldComponents: { parentId: PresetInput, workerId: PresetInput } };
+import { RenewContractButton } from './RenewContractButton.tsx';
+import { laborContractContract } from '@hcm/contracts/labor-contracts';
+import { CHART_UNIT_PARAM } from '../chart/OrgChart.tsx';
 
 /**
  * "New decision" on an employee's page: a menu of the decisions the user may create (position
@@ -149,8 +130,11 @@ function printDetail(contract: AnyResourceContract) {
   if (!kind) return undefined;
   const placeholders = documentPlaceholders(kind);
   return {
-    actions: (record: { id: string }) => (
-      <PrintDocumentButton contract={contract} recordId={record.id} placeholders={placeholders} />
+    actions: (record: Record<string, unknown> & { id: string }) => (
+      <>
+        <PrintDocumentButton contract={contract} recordId={record.id} placeholders={placeholders} />
+        {contract === laborContractContract && <RenewContractButton record={record} />}
+      </>
     ),
   };
 }
@@ -161,11 +145,47 @@ function printDetail(contract: AnyResourceContract) {
  * actions and timeline around them (@hcm/widgets).
  */
 export function ContractPages({ contract }: { contract: AnyResourceContract }) {
+  const { t, i18n } = useUiTranslation();
   const detail = useMemo(
     () => (contract === workerContract ? workerDetail : printDetail(contract)),
     [contract],
   );
-  if (contract.approvable)
-    return <ApprovalContractPages contract={contract} form={formOptions} detail={detail} />;
-  return <ModuleContractPages contract={contract} form={formOptions} detail={detail} />;
+  // A unit just created is shown where it was added: in the chart, opened up to it (issue 27
+  // "a new unit in the chart appears collapsed"); an edited one on its page, as usual.
+  const form = useMemo(
+    () =>
+      contract === organizationUnitContract
+        ? {
+            onSaved: (saved: { id: string }) => {
+              const created = window.location.pathname.endsWith('/create');
+              void notify.success(
+                t(created ? 'resource.created' : 'resource.updated', {
+                  name: i18n.language === 'en' ? contract.singular.en : contract.singular.vi,
+                }),
+              );
+              goTo(
+                created
+                  ? `${contract.route}?${CHART_UNIT_PARAM}=${encodeURIComponent(saved.id)}`
+                  : resourceRoutes(contract).detail(saved.id),
+              );
+            },
+          }
+        : undefined,
+    [contract, t, i18n.language],
+  );
+  // a printable record's list prints its selection through one template (a .zip of .docx)
+  const list = useMemo(
+    () =>
+      documentKindOf(contract)
+        ? {
+            selectionActions: (context: ResourceListContext) => (
+              <PrintSelectionButton contract={contract} ids={[...context.selected]} />
+            ),
+          }
+        : undefined,
+    [contract],
+  );
+  const pages = { detail, ...(form ? { form } : {}), ...(list ? { list } : {}) };
+  if (contract.approvable) return <ApprovalContractPages contract={contract} {...pages} />;
+  return <ModuleContractPages contract={contract} {...pages} />;
 }

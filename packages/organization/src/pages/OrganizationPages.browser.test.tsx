@@ -51,6 +51,6 @@ describe('the organisation pages', () => {
     renderUi(<OrganizationPages />);
     await screen.findByRole('textbox', { name: /^Mã/ });
     const picker = await screen.findByRole('combobox', { name: /^Đơn vị cấp trên/ });
-    await waitFor(() => expect((picker as HTMLInputElement).value).to.equal('CODE_0001 - Công ty Minh An'));
+    await waitFor(() => expect((picker as HTMLInputElement).value).to.equal('Công ty Minh An'));
   });
 });

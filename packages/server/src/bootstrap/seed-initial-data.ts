@@ -1,4 +1,4 @@
-import { ApplicationModules, permissionCodesForLevel } from '@hcm/contracts';
+import { ApplicationModules } from '@hcm/contracts';
 import { count, eq, sql } from 'drizzle-orm';
 import type { BootstrapConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
@@ -6,12 +6,12 @@ import { servicePacks, tenants, users } from '../db/schema.ts';
 import { generatePassword } from '../services/iam/passwords/generate-password.ts';
 import type { PasswordHasher } from '../services/iam/passwords/password-hasher.ts';
 import { assignRole } from '../services/iam/roles/assign-role.ts';
-import { createRole } from '../services/iam/roles/create-role.ts';
 import { createUser } from '../services/iam/users/create-user.ts';
 import { createServicePack } from '../services/tenant/service-packs/create-service-pack.ts';
 import { subscribeTenant } from '../services/tenant/subscriptions/subscribe-tenant.ts';
 import type { TenantSeeds } from '../services/tenant/seeds/tenant-seeds.ts';
 import { createTenant } from '../services/tenant/tenants/create-tenant.ts';
+import { tenantAdministratorRole } from '../services/tenant/seeds/starter-workflows.ts';
 
 /** The service pack seeded on first start: every module, for a year. */
 export const DEFAULT_SERVICE_PACK = {
@@ -124,11 +124,8 @@ export async function seedInitialData(
       // Tenant-owned rows last, with the tenant set for row-level security (an owner that is not
       // a superuser is subject to FORCE ROW LEVEL SECURITY too), then unset.
       await tx.execute(sql`select set_config('app.tenant_id', ${tenant.id}, true)`);
-      const role = await createRole(tx, {
-        tenantId: tenant.id,
-        ...HR_ADMIN_ROLE,
-        permissions: permissionCodesForLevel('TENANT'),
-      });
+      // the seeds' starters made it when there were seeds (their default workflows name it)
+      const role = await tenantAdministratorRole(tx, tenant.id);
       await assignRole(tx, { tenantId: tenant.id, userId: admin.id, roleId: role.id });
       await tx.execute(sql`select set_config('app.tenant_id', '', true)`);
       result.created.push(

@@ -44,7 +44,7 @@ describe.each(await testEngines('both'))(
     it('is identical to job_titles: columns, constraints, indexes, row-level security, policies, grants', async () => {
       const made = await describeTable(db, 'scratch_categories');
       const byHand = await describeTable(db, 'job_titles');
-      expect(made.columns).toHaveLength(12);
+      expect(made.columns).toHaveLength(13); // name_en since migration 0049
       expect(made.policies.map((p) => p.policyname)).toEqual(['T_keyword_search', 'T_tenant_isolation']);
       expect(made.grants.filter((g) => g.grantee === 'hcm_app').map((g) => g.privilege_type)).toEqual([
         'DELETE',

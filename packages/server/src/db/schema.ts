@@ -44,6 +44,9 @@ import { fileListTables } from './tables/file-lists.ts';
 import { notificationTables } from './tables/notifications.ts';
 import { notificationEventTables } from './tables/notification-events.ts';
 import { approvalTables } from './tables/approvals.ts';
+import { recordNumberingTables } from './tables/record-numbering.ts';
+import { documentRenditionTables } from './tables/document-renditions.ts';
+import { listViewTables } from './tables/list-views.ts';
 
 /**
  * The typed mirror of migrations/*.sql for drizzle's query builder. The SQL files are the
@@ -404,6 +407,8 @@ const categoryTable = <E extends Record<string, PgColumnBuilderBase> = Record<ne
       id: uuid('id').notNull().defaultRandom(),
       code: varchar('code', { length: 50 }).notNull(),
       name: varchar('name', { length: nameLength }).notNull(),
+      // The record's English name (migration 0049), optional.
+      nameEn: varchar('name_en', { length: 200 }),
       description: varchar('description', { length: 1000 }),
       priority: integer('priority').notNull().default(0),
       status: varchar('status', { length: 16 }).$type<Status>().notNull().default('ACTIVE'),
@@ -550,6 +555,9 @@ export const schema = {
   ...notificationTables,
   ...notificationEventTables,
   ...approvalTables,
+  ...recordNumberingTables,
+  ...documentRenditionTables,
+  ...listViewTables,
   actionLogs,
   systemActionLogs,
   tenants,

@@ -1,4 +1,4 @@
-import { FieldErrorKeys, type FieldError } from '@hcm/contracts';
+import { FieldErrorKeys, patternFormat, type FieldError, type FieldErrorParams } from '@hcm/contracts';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
@@ -23,7 +23,7 @@ export const typeboxValidatorCompiler: FastifySchemaCompiler<TSchema> = ({ schem
     if (validator.Check(value)) return { value };
     // Fastify takes an array of Ajv-style errors here too (it wraps them and keeps them on
     // `error.validation`); its type only names Error.
-    return { error: validator.Errors(value) as unknown as Error };
+    return { error: withActualValues(validator.Errors(value), value) as unknown as Error };
   };
 };
 
@@ -65,6 +65,38 @@ export function controlCharacterError(value: unknown, path = ''): SchemaError | 
     }
   }
   return undefined;
+}
+
+/** The value at a JSON pointer (`/steps/0/name`), or undefined. */
+function valueAt(root: unknown, pointer: string): unknown {
+  let value = root;
+  for (const part of pointer.split('/').slice(1)) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return value;
+}
+
+/** What is measured of a value against a limit: a text's length, a number itself. */
+const MEASURED: Readonly<Record<string, (value: unknown) => number | undefined>> = {
+  maxLength: (value) => (typeof value === 'string' ? [...value].length : undefined),
+  minLength: (value) => (typeof value === 'string' ? [...value].length : undefined),
+  maximum: (value) => (typeof value === 'number' ? value : undefined),
+  minimum: (value) => (typeof value === 'number' ? value : undefined),
+  exclusiveMaximum: (value) => (typeof value === 'number' ? value : undefined),
+  exclusiveMinimum: (value) => (typeof value === 'number' ? value : undefined),
+};
+
+/**
+ * The schema errors with the actual value each limit was measured against (`params.actual`),
+ * which TypeBox leaves out: spec core §5 "max, min and length messages carry the actual and
+ * required values".
+ */
+export function withActualValues(errors: Iterable<SchemaError>, value: unknown): SchemaError[] {
+  return [...errors].map((error) => {
+    const actual = MEASURED[error.keyword]?.(valueAt(value, error.instancePath));
+    return actual === undefined ? error : { ...error, params: { ...error.params, actual } };
+  });
 }
 
 /** The shape of one TypeBox (Ajv-compatible) validation error that this mapping reads. */
@@ -113,15 +145,35 @@ function keyFor(error: SchemaError): { key: string; rank: number } {
   return KEYWORD_TO_KEY[error.keyword] ?? FALLBACK;
 }
 
-function messageFor(error: SchemaError, key: string): string {
+function messageFor(error: SchemaError, key: string, params: FieldErrorParams | undefined): string {
   if (key === FieldErrorKeys.required) return 'is required';
   if (error.keyword === 'additionalProperties') return 'is not an accepted field';
+  if (params?.format !== undefined)
+    return `must be a ${String(params.format)}, e.g. ${String(params.example)}`;
+  if (params?.required !== undefined && params.actual !== undefined)
+    return `${error.message ?? 'is not valid'} (now ${String(params.actual)})`;
   return error.message ?? 'is not valid';
 }
 
 /**
+ * The values the message of a field error carries (spec core §5, catalogues §5.3): `required`
+ * and `actual` of a length or a number's bound, `format` and `example` of a pattern that was
+ * declared with its human format (pattern-formats.ts). The browser writes them in its language.
+ */
+function paramsFor(error: SchemaError): FieldErrorParams | undefined {
+  const { limit, actual, pattern } = error.params;
+  if (MEASURED[error.keyword] && typeof limit === 'number')
+    return typeof actual === 'number' ? { required: limit, actual } : { required: limit };
+  if (error.keyword === 'pattern' && typeof pattern === 'string') {
+    const described = patternFormat(pattern);
+    return described ? { format: described.format, example: described.example } : undefined;
+  }
+  return undefined;
+}
+
+/**
  * Turns schema errors into the envelope's field errors, one per field, keyed by the spec's
- * error keys (error.required, error.maxlength, ...). Errors about the body as a whole (not an
+ * error keys (error.required, error.maxlength, ...) with the values their messages carry. Errors about the body as a whole (not an
  * object at all) have no field and are left to the envelope's message.
  */
 export function toFieldErrors(errors: readonly SchemaError[]): FieldError[] {
@@ -131,7 +183,14 @@ export function toFieldErrors(errors: readonly SchemaError[]): FieldError[] {
     const { key, rank } = keyFor(error);
     const current = best.get(field);
     if (current && current.rank <= rank) return;
-    best.set(field, { field, code: key, message: messageFor(error, key), rank });
+    const params = key === FieldErrorKeys.required ? undefined : paramsFor(error);
+    best.set(field, {
+      field,
+      code: key,
+      message: messageFor(error, key, params),
+      ...(params ? { params } : {}),
+      rank,
+    });
   };
   for (const error of errors) {
     // TypeBox reports an unknown property twice: once as `additionalProperties` on the object
@@ -147,5 +206,5 @@ export function toFieldErrors(errors: readonly SchemaError[]): FieldError[] {
       offer(toFieldName(error.instancePath), error);
     }
   }
-  return [...best.values()].map(({ field, code, message }) => ({ field, code, message }));
+  return [...best.values()].map(({ rank: _rank, ...error }) => error);
 }

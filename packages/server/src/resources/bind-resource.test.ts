@@ -171,7 +171,7 @@ describe('bindResource refuses, at start, a contract its table or the catalogue 
       vi: 'Bắt buộc, không trùng. 4–50 ký tự: chữ, số, gạch dưới, dấu chấm.',
       en: 'Required, unique. 4–50 letters, digits, underscores or dots.',
     });
-    expect(bound.field('status').rules.en).toBe('ACTIVE or INACTIVE (default ACTIVE).');
+    expect(bound.field('status').rules.en).toBe('Active or Inactive (default Active).');
     expect(bound.field('priority').rules.vi).toBe('Không bắt buộc. Số nguyên 0–2147483647.');
   });
 });

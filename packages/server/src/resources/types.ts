@@ -1,5 +1,6 @@
 import type { ApplicationModule, FieldError, PermissionResource } from '@hcm/contracts';
 import type {
+  NumberingKind,
   AnyResourceContract,
   DisplayUnit,
   FieldKind as ContractFieldKind,
@@ -72,6 +73,8 @@ export interface FieldSpec {
   readonly neverNull?: boolean;
   /** reference and treeParent fields: what they point at */
   readonly reference?: ReferenceSpec;
+  /** numbered from the tenant's pattern when a create leaves it empty (resources/numbering) */
+  readonly autoNumber?: NumberingKind;
   /** integer fields typed in another unit (minutes kept as ms): sheets show and take the unit */
   readonly unit?: DisplayUnit;
   /** file fields: the extensions (lower-case, no dot) a stored file's name may end in */

@@ -17,6 +17,7 @@ import {
 } from './assignment-model.ts';
 import { assigneeSourceOf, templateDetailUrl, templateSearchUrl } from './assignee-sources.ts';
 import { excludedAssignees, withoutExcluded } from './four-eyes.ts';
+import { defaultTemplateOf, NoTemplatesHint } from './NoTemplatesHint.tsx';
 import { PagedCombobox } from './PagedCombobox.tsx';
 import { StepsTable } from './StepsTable.tsx';
 import type { PageLoader } from './use-paged-options.ts';
@@ -48,7 +49,8 @@ export interface WorkflowAssignmentFormProps {
 }
 
 /**
- * Assigns a record to a workflow (core §2–§5): a template is chosen (the only one by itself),
+ * Assigns a record to a workflow (core §2–§5): a template is chosen (the only one, or the
+ * kind's default, by itself; with none, the form says where to make one),
  * its steps are listed with an assignee for each (picked from the step's role, job position or
  * title; fixed for a user step) and scheduled one after the other from now by their SLA.
  */
@@ -88,26 +90,36 @@ export function WorkflowAssignmentForm({
     if (!userId) return null;
     const types = JSON.parse(typesKey) as string[];
     return async (keyword, pageIndex) => {
-      const { data, page } = await api.getPage<TemplateDetail>(templateSearchUrl(keyword, pageIndex, types));
-      return { options: data.map(({ id, name }) => ({ id, name })), more: hasMorePages(page) };
+      const { data, page } = await api.getPage<TemplateDetail & { code?: string }>(
+        templateSearchUrl(keyword, pageIndex, types),
+      );
+      return {
+        options: data.map(({ id, name, code }) => ({ id, name, ...(code ? { code } : {}) })),
+        more: hasMorePages(page),
+      };
     };
   }, [typesKey, userId]);
 
-  // exactly one template to choose from: it is chosen
+  // none to choose from: said, with where to make one; exactly one, or the kind's default
+  // (DEFAULT_<kind>, the tenant's starter data): it is chosen
+  const [noTemplates, setNoTemplates] = useState(false);
   useEffect(() => {
     if (!loadTemplates) return;
     let live = true;
+    const types = JSON.parse(typesKey) as string[];
     loadTemplates('', 1).then(
       ({ options, more }) => {
-        const only = options[0];
-        if (live && only && options.length === 1 && !more) setTemplate((chosen) => chosen ?? only);
+        if (!live) return;
+        setNoTemplates(options.length === 0 && !more);
+        const picked = options.length === 1 && !more ? options[0] : defaultTemplateOf(options, types);
+        if (picked) setTemplate((chosen) => chosen ?? { id: picked.id, name: picked.name });
       },
       () => undefined,
     );
     return () => {
       live = false;
     };
-  }, [loadTemplates]);
+  }, [loadTemplates, typesKey]);
 
   // a template chosen: its detail, and the step rows built again from it
   const templateId = template?.id ?? null;
@@ -213,6 +225,7 @@ export function WorkflowAssignmentForm({
           onBlur={() => touch(TEMPLATE)}
         />
       </Field>
+      {noTemplates && !templateId ? <NoTemplatesHint /> : null}
       {templateId && detail?.id !== templateId ? (
         <Spinner size="small" label={t('workflowAssignment.loading')} />
       ) : templateId ? (

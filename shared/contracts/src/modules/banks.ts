@@ -1,4 +1,5 @@
 import { FieldLimits } from '../limits.ts';
+import { describedPattern } from '../pattern-formats.ts';
 import { defineContract, type RecordOf } from '../resource/contract.ts';
 import { f, type TextField } from '../resource/fields.ts';
 import { CommonLabels, label } from '../resource/label.ts';
@@ -11,7 +12,7 @@ export const BANK_SHORT_NAME_MAX = 36;
  * Those codes are 2 to 10 letters, so the category code's minimum of 4 (catalogues §5.1) would
  * refuse the banks' own codes; the characters allowed stay those of a code.
  */
-export const BANK_CODE_PATTERN = '^[A-Za-z0-9_.]{2,50}$';
+export const BANK_CODE_PATTERN = describedPattern('^[A-Za-z0-9_.]{2,50}$', 'bankCode', 'VCB');
 
 const bankCode: TextField<true> = {
   ...f.code({ label: label('category.bank.code', 'Mã ngân hàng', 'Bank code') }),

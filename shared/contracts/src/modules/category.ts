@@ -9,6 +9,11 @@ import { CommonLabels, label, type Label } from '../resource/label.ts';
 export const categoryFields = {
   code: f.code(),
   name: f.text({ label: CommonLabels.name, maxLength: FieldLimits.name, required: true }),
+  /** The record's name in English: English pages name a referenced record by it when it has one. */
+  nameEn: f.text({
+    label: label('common.nameEn', 'Tên tiếng Anh', 'English name'),
+    maxLength: FieldLimits.name,
+  }),
   description: f.text({
     label: CommonLabels.description,
     maxLength: FieldLimits.description,
@@ -39,9 +44,20 @@ export function categoryContract(options: {
     filters: ['status', 'code'],
     sort: ['code', 'name', 'priority', 'createdAt', 'lastModifiedAt'],
     defaultSort: { field: 'priority', direction: 'asc' },
-    sections: [{ title: CommonLabels.general, fields: ['code', 'name', 'priority', 'description'] }],
-    exportColumns: ['code', 'name', 'description', 'priority', 'status', 'createdAt', 'lastModifiedAt'],
-    importColumns: ['code', 'name', 'description', 'priority'],
+    sections: [
+      { title: CommonLabels.general, fields: ['code', 'name', 'nameEn', 'priority', 'description'] },
+    ],
+    exportColumns: [
+      'code',
+      'name',
+      'nameEn',
+      'description',
+      'priority',
+      'status',
+      'createdAt',
+      'lastModifiedAt',
+    ],
+    importColumns: ['code', 'name', 'nameEn', 'description', 'priority'],
   });
 }
 

@@ -1,4 +1,6 @@
+import Type from 'typebox';
 import { FieldLimits } from '../limits.ts';
+import { describedPattern } from '../pattern-formats.ts';
 import { defineContract, type RecordOf } from '../resource/contract.ts';
 import { ATTACHMENT_TYPES, f } from '../resource/fields.ts';
 import { label } from '../resource/label.ts';
@@ -19,7 +21,11 @@ export const LaborContractLimits = {
 } as const;
 
 /** Catalogues §5.1: a contract number is anything printable but a backslash. */
-export const CONTRACT_NUMBER_PATTERN = '^[^\\\\\\u0000-\\u001f]+$';
+export const CONTRACT_NUMBER_PATTERN = describedPattern(
+  '^[^\\\\\\u0000-\\u001f]+$',
+  'contractNumber',
+  '01/2026/HĐLĐ',
+);
 
 /**
  * Catalogues §3 "Validity", computed from the dates in the tenant's time zone and kept current
@@ -59,6 +65,7 @@ const contractFields = {
     pattern: CONTRACT_NUMBER_PATTERN,
     required: true,
     unique: true,
+    autoNumber: 'contractNumber',
     example: (n) => `${String(n).padStart(4, '0')}/2026/HĐLĐ`,
     hint: label('contract.numberHint', 'Không chứa dấu \\', 'No backslash'),
   }),
@@ -190,7 +197,7 @@ export const laborContractContract = defineContract({
     'approvalStatus',
   ],
   keyword: ['number'],
-  filters: ['workerId', 'contractTypeId', 'validity', 'parentContractId', 'approvalStatus'],
+  filters: ['workerId', 'contractTypeId', 'validity', 'parentContractId', 'approvalStatus', 'expiryDate'],
   sort: ['number', 'signingDate', 'effectiveDate', 'expiryDate', 'salary', 'createdAt', 'lastModifiedAt'],
   defaultSort: { field: 'effectiveDate', direction: 'desc' },
   without: ['status'],
@@ -255,3 +262,29 @@ export interface ContractInForce {
   readonly contract: LaborContractRecord | null;
   readonly annexes: readonly LaborContractRecord[];
 }
+
+/**
+ * GET /api/om/contracts/expiring?days=N (contract.view): signed main contracts ending within N
+ * days (default: the tenant's contractExpiryNoticeDays, 30) and not yet renewed, soonest first,
+ * inside the caller's data scope. The daily job tells HR of the same contracts once each.
+ */
+export const CONTRACT_EXPIRING_PATH = '/api/om/contracts/expiring';
+
+/**
+ * POST /api/om/contracts/{id}/renew (contract.create): a draft of the next contract, made from
+ * this one (same employee, type, job title, workplace, salary and allowances; effective the day
+ * after this one ends; numbered from the tenant's pattern; signed today), for HR to check and
+ * send for approval.
+ */
+export const contractRenewPath = (id: string) => `/api/om/contracts/${encodeURIComponent(id)}/renew`;
+
+export const ExpiringContract = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  number: Type.String(),
+  workerId: Type.String({ format: 'uuid' }),
+  workerName: Type.String(),
+  workerCode: Type.String(),
+  effectiveDate: Type.String({ format: 'date' }),
+  expiryDate: Type.String({ format: 'date' }),
+});
+export type ExpiringContract = Type.Static<typeof ExpiringContract>;

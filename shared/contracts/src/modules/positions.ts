@@ -53,7 +53,10 @@ export const positionContract = defineContract({
   sort: ['code', 'name', 'priority', 'createdAt', 'lastModifiedAt'],
   defaultSort: { field: 'priority', direction: 'asc' },
   sections: [
-    { title: CommonLabels.general, fields: ['code', 'name', 'parentId', 'priority', 'description'] },
+    {
+      title: CommonLabels.general,
+      fields: ['code', 'name', 'nameEn', 'parentId', 'priority', 'description'],
+    },
     {
       title: label('category.position.units', 'Đơn vị phụ trách', 'Units led'),
       fields: ['directUnits', 'jointUnits'],
@@ -62,6 +65,7 @@ export const positionContract = defineContract({
   exportColumns: [
     'code',
     'name',
+    'nameEn',
     'parentId',
     'directUnits',
     'jointUnits',
@@ -71,7 +75,7 @@ export const positionContract = defineContract({
     'createdAt',
     'lastModifiedAt',
   ],
-  importColumns: ['code', 'name', 'parentId', 'description', 'priority'],
+  importColumns: ['code', 'name', 'nameEn', 'parentId', 'description', 'priority'],
 });
 
 export type PositionRecord = RecordOf<typeof positionContract>;

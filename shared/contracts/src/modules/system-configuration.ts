@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import { WORKER_SELF_SERVICE_CHOICES } from './workers.ts';
+import { MAX_NUMBERING_PATTERN } from '../resource/numbering.ts';
 
 /**
  * System › Configuration (catalogues §2.2 `/system/configuration`, permission `configuration`):
@@ -67,6 +68,15 @@ export const SelfServiceFields = Type.Array(Type.Enum(WORKER_SELF_SERVICE_CHOICE
   maxItems: WORKER_SELF_SERVICE_CHOICES.length,
 });
 
+/** A numbering pattern such as NV{0000} or {number}/{yyyy}/HĐLĐ (syntax: resource/numbering.ts). */
+const NumberingPattern = Type.String({ minLength: 1, maxLength: MAX_NUMBERING_PATTERN });
+/** The days before a contract's expiry its notice goes to HR: 1 to 180. */
+export const EXPIRY_NOTICE_DAYS = { default: 30, minimum: 1, maximum: 180 } as const;
+const ExpiryNoticeDays = Type.Integer({
+  minimum: EXPIRY_NOTICE_DAYS.minimum,
+  maximum: EXPIRY_NOTICE_DAYS.maximum,
+});
+
 /** The editable settings (the PUT body, with the version it was read at). */
 export const ConfigurationBody = Type.Object(
   {
@@ -89,6 +99,14 @@ export const ConfigurationBody = Type.Object(
      * unchanged, like workerSelfServiceFields.
      */
     requesterMayApprove: Type.Optional(Type.Boolean()),
+    /**
+     * Automatic numbers (resource/numbering.ts): the patterns of employee codes and contract
+     * numbers a create that leaves them empty takes. Absent: unchanged.
+     */
+    employeeCodePattern: Type.Optional(NumberingPattern),
+    contractNumberPattern: Type.Optional(NumberingPattern),
+    /** how many days ahead HR is told of a labour contract's expiry (30 by default). Absent: unchanged. */
+    contractExpiryNoticeDays: Type.Optional(ExpiryNoticeDays),
     /** the version read; a stale one is refused with 409 */
     version: Type.Integer({ minimum: 0 }),
   },
@@ -109,6 +127,9 @@ export const Configuration = Type.Object({
   ...ConfigurationBody.properties,
   workerSelfServiceFields: SelfServiceFields,
   requesterMayApprove: Type.Boolean(),
+  employeeCodePattern: NumberingPattern,
+  contractNumberPattern: NumberingPattern,
+  contractExpiryNoticeDays: ExpiryNoticeDays,
   /** whose record this is: the caller's tenant, or the system defaults */
   scope: Type.Enum(['tenant', 'system'] as const),
   /** true when the tenant has saved nothing and reads the system defaults (version 0) */

@@ -1,4 +1,5 @@
 import { ApplicationModules, type ApplicationModule } from '../enums.ts';
+import { describedPattern } from '../pattern-formats.ts';
 import { FieldLimits, Patterns } from '../limits.ts';
 import { TRANSLATION_CODE_MAX, TRANSLATION_CODE_PATTERN, TRANSLATION_VALUE_MAX } from '../translations.ts';
 import { defineContract, type RecordOf } from '../resource/contract.ts';
@@ -80,7 +81,7 @@ export const servicePackContract = defineContract({
 export type ServicePackRecord = RecordOf<typeof servicePackContract>;
 
 /** A Vietnamese tax code (mã số thuế): 10 digits, or 10 digits, a hyphen and 3 digits (a branch). */
-export const TAX_CODE_PATTERN = '^[0-9]{10}(-[0-9]{3})?$';
+export const TAX_CODE_PATTERN = describedPattern('^[0-9]{10}(-[0-9]{3})?$', 'taxCode', '0101234567-001');
 const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 
 /** A tenant is ACTIVE or SUSPENDED (its users cannot sign in): POST /{id}/suspend and /resume. */

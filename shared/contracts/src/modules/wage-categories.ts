@@ -160,12 +160,13 @@ export const contractTypeContract = defineContract({
   sections: [
     {
       title: CommonLabels.general,
-      fields: ['code', 'name', 'salaryRate', 'termMonths', 'priority', 'description'],
+      fields: ['code', 'name', 'nameEn', 'salaryRate', 'termMonths', 'priority', 'description'],
     },
   ],
   exportColumns: [
     'code',
     'name',
+    'nameEn',
     'salaryRate',
     'termMonths',
     'description',
@@ -174,7 +175,7 @@ export const contractTypeContract = defineContract({
     'createdAt',
     'lastModifiedAt',
   ],
-  importColumns: ['code', 'name', 'salaryRate', 'termMonths', 'description', 'priority'],
+  importColumns: ['code', 'name', 'nameEn', 'salaryRate', 'termMonths', 'description', 'priority'],
 });
 export type ContractTypeRecord = RecordOf<typeof contractTypeContract>;
 

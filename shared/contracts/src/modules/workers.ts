@@ -1,4 +1,5 @@
 import { FieldLimits, Patterns } from '../limits.ts';
+import { describedPattern } from '../pattern-formats.ts';
 import { defineContract, type RecordOf } from '../resource/contract.ts';
 import { ATTACHMENT_TYPES, f, type AreaField } from '../resource/fields.ts';
 import { CommonLabels, label } from '../resource/label.ts';
@@ -17,18 +18,18 @@ import { CommonLabels, label } from '../resource/label.ts';
 /** Catalogues §5.1 and §5.2, the patterns and lengths of a worker's numbers. */
 export const WorkerPatterns = {
   /** citizen identity: 8 to 12 uppercase letters, digits, hyphen (and §5.2: 9 to 12 long) */
-  citizenIdentity: '^[A-Z0-9-]{8,12}$',
+  citizenIdentity: describedPattern('^[A-Z0-9-]{8,12}$', 'citizenIdentity', '079203001234'),
   /** social insurance number: exactly 10 digits, underscore or dot */
-  insuranceNumber: '^[0-9_.]{10}$',
+  insuranceNumber: describedPattern('^[0-9_.]{10}$', 'insuranceNumber', '7912345678'),
   /**
    * personal tax code: 10 digits (13 with a branch suffix), or since 1 July 2025 the 12 digits of
    * the citizen identity (Circular 86/2024/TT-BTC); §5.2 allows up to 13
    */
-  personalTaxCode: '^([0-9]{10}|[0-9]{12}|[0-9]{13})$',
+  personalTaxCode: describedPattern('^([0-9]{10}|[0-9]{12}|[0-9]{13})$', 'personalTaxCode', '8012345678'),
   /** military identity: alphanumeric */
-  militaryId: '^[A-Za-z0-9]+$',
+  militaryId: describedPattern('^[A-Za-z0-9]+$', 'militaryId', 'QN123456'),
   /** bank account number: 3 to 20 digits, dot or hyphen */
-  bankAccountNumber: '^[0-9.-]{3,20}$',
+  bankAccountNumber: describedPattern('^[0-9.-]{3,20}$', 'bankAccountNumber', '0071-000-123456'),
 } as const;
 
 export const WorkerLimits = {
@@ -114,7 +115,7 @@ function addressArea<K extends AddressKind>(kind: K, vi: string, en: string) {
 }
 
 const workerFields = {
-  code: f.code({ label: label('worker.code', 'Mã nhân viên', 'Employee code') }),
+  code: f.code({ label: label('worker.code', 'Mã nhân viên', 'Employee code'), autoNumber: 'employeeCode' }),
   fullName: f.text({
     label: label('worker.fullName', 'Họ và tên', 'Full name'),
     maxLength: WorkerLimits.fullName,
@@ -558,8 +559,18 @@ export const workerContract = defineContract({
     'workingStatus',
     'phone',
   ],
+  // a desktop's width holds the columns above; these come through the list's column chooser
+  optionalColumns: ['joinedDate', 'dateOfBirth', 'email', 'gender', 'kind'],
   keyword: ['code', 'fullName', 'email', 'phone'],
-  filters: ['organizationUnitId', 'jobPositionId', 'jobTitleId', 'workingStatus', 'kind', 'gender'],
+  filters: [
+    'organizationUnitId',
+    'jobPositionId',
+    'jobTitleId',
+    'workingStatus',
+    'kind',
+    'gender',
+    'joinedDate',
+  ],
   sort: ['code', 'fullName', 'dateOfBirth', 'joinedDate', 'createdAt', 'lastModifiedAt'],
   defaultSort: { field: 'code', direction: 'asc' },
   // a worker is not switched ACTIVE/INACTIVE: they work or have left (workingStatus)

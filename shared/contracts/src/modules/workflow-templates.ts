@@ -1,3 +1,5 @@
+import type { FieldError } from '../envelope.ts';
+import { FieldErrorKeys } from '../error-codes.ts';
 import { FieldLimits } from '../limits.ts';
 import type { PermissionResource } from '../permissions.ts';
 import { defineContract, type RecordOf } from '../resource/contract.ts';
@@ -6,11 +8,57 @@ import { CommonLabels, label, type Label } from '../resource/label.ts';
 import { Units } from '../resource/units.ts';
 
 /**
- * Catalogues §5 "SLA template number max 3 and steps 50": a template has 1 to 50 steps, and its
- * numbers (the step's SLA time, the reminder's repeat, the notification's lead) take at most
- * three digits: 1 to 999 minutes.
+ * Catalogues §5 "SLA template number max 3 and steps 50": a template has 1 to 50 steps; the
+ * reminder's repeat and the notification's lead take at most three digits (1 to 999 minutes).
+ * A step's SLA is an amount of a unit (issue 27: "two working days" must be sayable), at most
+ * `maxSlaDays` days in every unit (see SlaUnits).
  */
-export const WorkflowLimits = { maxSteps: 50, minSteps: 1, maxMinutes: 999 } as const;
+export const WorkflowLimits = { maxSteps: 50, minSteps: 1, maxMinutes: 999, maxSlaDays: 30 } as const;
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 1440 * MINUTE_MS;
+
+/**
+ * The units a step's SLA is typed in, each with its length on the calendar and its largest
+ * amount (WorkflowLimits.maxSlaDays days). A working day skips the tenant's weekends and public
+ * holidays (the approval engine counts them); on the calendar it is read as one day, a lower
+ * bound the assignment form's preview uses.
+ */
+export const SlaUnits = {
+  MINUTES: { ms: MINUTE_MS, max: WorkflowLimits.maxSlaDays * 1440 },
+  HOURS: { ms: 60 * MINUTE_MS, max: WorkflowLimits.maxSlaDays * 24 },
+  DAYS: { ms: DAY_MS, max: WorkflowLimits.maxSlaDays },
+  WORKING_DAYS: { ms: DAY_MS, max: WorkflowLimits.maxSlaDays },
+} as const;
+export type SlaUnit = keyof typeof SlaUnits;
+export const SLA_UNITS = Object.keys(SlaUnits) as SlaUnit[];
+export const isSlaUnit = (value: unknown): value is SlaUnit => typeof value === 'string' && value in SlaUnits;
+
+/** A step's SLA on the calendar, in milliseconds (a working day as one day). */
+export const slaMilliseconds = (unit: SlaUnit, amount: number): number => SlaUnits[unit].ms * amount;
+
+/**
+ * Each step's SLA within its unit's largest amount (the schema bounds the amount only by the
+ * largest of all units, 43 200 minutes): error.max at `steps[i].slaAmount` with the required and
+ * actual values and the unit, which the browser writes as "… không được quá 720 giờ (hiện là 800)".
+ * The server refuses with it; a browser test's fake answers with it.
+ */
+export function slaAmountErrors(steps: readonly object[]): FieldError[] {
+  const errors: FieldError[] = [];
+  (steps as { slaAmount?: unknown; slaUnit?: unknown }[]).forEach(
+    ({ slaAmount: amount, slaUnit: unit }, index) => {
+      if (typeof amount !== 'number' || !isSlaUnit(unit) || amount <= SlaUnits[unit].max) return;
+      const max = SlaUnits[unit].max;
+      errors.push({
+        field: `steps[${index}].slaAmount`,
+        code: FieldErrorKeys.max,
+        message: `must be at most ${max} ${unit.toLowerCase().replace('_', ' ')} (${WorkflowLimits.maxSlaDays} days), not ${amount}`,
+        params: { required: max, actual: amount, unit },
+      });
+    },
+  );
+  return errors;
+}
 
 const API = '/api/system/workflow-templates';
 
@@ -103,6 +151,13 @@ const minutes = <R extends boolean>(key: string, vi: string, en: string, require
     ...(hint ? { hint } : {}),
   });
 
+const slaUnitLabels: Record<SlaUnit, Label> = {
+  MINUTES: label('setting.workflowTemplate.slaUnits.minutes', 'Phút', 'Minutes'),
+  HOURS: label('setting.workflowTemplate.slaUnits.hours', 'Giờ', 'Hours'),
+  DAYS: label('setting.workflowTemplate.slaUnits.days', 'Ngày', 'Days'),
+  WORKING_DAYS: label('setting.workflowTemplate.slaUnits.workingDays', 'Ngày làm việc', 'Working days'),
+};
+
 const assignmentTypeLabels: Record<AssignmentType, Label> = {
   ROLE: label('setting.workflowTemplate.assignment.role', 'Vai trò', 'Role'),
   JOB_POSITION: label('setting.workflowTemplate.assignment.jobPosition', 'Vị trí công việc', 'Job position'),
@@ -114,7 +169,8 @@ const assignmentTypeLabels: Record<AssignmentType, Label> = {
  * Admin › workflow (SLA) templates (core "Workflow template", catalogues §2.2, §7.4): the steps
  * a record of the chosen kinds goes through for approval, in order. Each step names who acts on
  * it — a role's users, the employees of a job position or title, or one user of the tenant —
- * and how long it may take (its SLA, typed in minutes, kept in milliseconds); a pending step's
+ * and how long it may take (its SLA: an amount of minutes, hours, days or working days, answered
+ * also as calendar milliseconds in slaTime); a pending step's
  * reminder repeats every loopTime, with the chosen notification template. The approval engine
  * reads these records; the form picks the assignee with the look-up of the step's type.
  */
@@ -187,7 +243,32 @@ export const workflowTemplateContract = defineContract({
           maxLength: FieldLimits.name,
           readOnly: true,
         }),
-        slaTime: minutes('slaTime', 'Thời gian xử lý (phút)', 'SLA time (minutes)', true),
+        slaAmount: f.integer({
+          label: label('setting.workflowTemplate.slaAmount', 'Thời hạn xử lý', 'Time allowed'),
+          required: true,
+          minimum: 1,
+          // the largest of every unit's largest; each unit's own is checked with the unit
+          maximum: SlaUnits.MINUTES.max,
+          hint: label(
+            'setting.workflowTemplate.slaAmountHint',
+            'Tối đa 30 ngày: 43 200 phút, 720 giờ, 30 ngày hoặc 30 ngày làm việc.',
+            'At most 30 days: 43,200 minutes, 720 hours, 30 days or 30 working days.',
+          ),
+        }),
+        slaUnit: f.enumOf({
+          label: label('setting.workflowTemplate.slaUnit', 'Đơn vị thời hạn', 'Time unit'),
+          required: true,
+          defaultValue: 'MINUTES',
+          valueLabels: slaUnitLabels,
+        }),
+        // answered, never typed: the SLA on the calendar, for clients that preview deadlines
+        slaTime: f.integer({
+          label: label('setting.workflowTemplate.slaTime', 'Quy đổi (phút)', 'Equivalent (minutes)'),
+          readOnly: true,
+          unit: Units.minutesAsMs,
+          minimum: Units.minutesAsMs.factor,
+          maximum: WorkflowLimits.maxSlaDays * DAY_MS,
+        }),
       },
       // a valid step needs a record of the caller's tenant: the caller as the USER assignee
       example: (n, context) =>
@@ -197,7 +278,8 @@ export const workflowTemplateContract = defineContract({
                 name: `Bước ${n}`,
                 assignmentType: AssignmentType.user,
                 assignmentId: context.userId,
-                slaTime: 60 * Units.minutesAsMs.factor,
+                slaAmount: 60,
+                slaUnit: 'MINUTES',
               },
             ]
           : [],

@@ -31,8 +31,8 @@ const base = {
 describe('defineContract', () => {
   it('derives the form, create, update and import columns from the fields', () => {
     expect(jobTitleContract.apiPath).toBe('/api/om/job-titles');
-    expect(jobTitleContract.create).toEqual(['code', 'name', 'priority', 'description', 'status']);
-    expect(jobTitleContract.update).toEqual(['code', 'name', 'priority', 'description']);
+    expect(jobTitleContract.create).toEqual(['code', 'name', 'nameEn', 'priority', 'description', 'status']);
+    expect(jobTitleContract.update).toEqual(['code', 'name', 'nameEn', 'priority', 'description']);
     expect(jobTitleContract.module).toBe('OM');
     expect(jobTitleContract.approvable).toBe(false);
     expect(jobTitleContract.offers('import')).toBe(true);
@@ -112,6 +112,7 @@ describe('defineContract', () => {
       version: 1,
       code: 'CODE',
       name: 'Name',
+      nameEn: null,
       description: null,
       priority: null,
       status: 'ACTIVE',

@@ -45,6 +45,11 @@ export interface ContractInput<F extends FieldContracts> {
   readonly fields: F;
   /** the list's columns, in order (audit columns allowed) */
   readonly columns: readonly ((keyof F & string) | AuditColumn)[];
+  /**
+   * more columns a user may show with the list's column chooser, hidden until chosen (a list
+   * too wide for a screen with all of them); after `columns` in the chooser
+   */
+  readonly optionalColumns?: readonly ((keyof F & string) | AuditColumn)[];
   /** fields the keyword matches */
   readonly keyword: readonly (keyof F & string)[];
   readonly filters: readonly (keyof F & string)[];
@@ -97,6 +102,8 @@ export interface AnyResourceContract {
   readonly singular: Label;
   readonly fields: FieldContracts;
   readonly columns: readonly string[];
+  /** columns the column chooser offers beyond `columns`, hidden by default */
+  readonly optionalColumns: readonly string[];
   readonly keyword: readonly string[];
   readonly filters: readonly string[];
   readonly sort: readonly string[];
@@ -123,6 +130,7 @@ export interface AnyResourceContract {
 export interface ResourceContract<F extends FieldContracts = FieldContracts> extends AnyResourceContract {
   readonly fields: F;
   readonly columns: readonly ((keyof F & string) | AuditColumn)[];
+  readonly optionalColumns: readonly ((keyof F & string) | AuditColumn)[];
   readonly keyword: readonly (keyof F & string)[];
   readonly filters: readonly (keyof F & string)[];
   readonly sort: readonly ((keyof F & string) | AuditColumn)[];
@@ -214,6 +222,10 @@ export function defineContract<const F extends FieldContracts>(input: ContractIn
     });
   const exportColumns = input.exportColumns ?? input.columns;
   known(input.columns, 'columns', true);
+  const optionalColumns = input.optionalColumns ?? [];
+  known(optionalColumns, 'optionalColumns', true);
+  for (const name of optionalColumns)
+    if (input.columns.includes(name)) fail(`optionalColumns names ${name}, which is already a column`);
   known(input.keyword, 'keyword');
   known(input.filters, 'filters');
   known(input.sort, 'sort', true);
@@ -277,6 +289,7 @@ export function defineContract<const F extends FieldContracts>(input: ContractIn
   return {
     ...input,
     fields,
+    optionalColumns,
     sections,
     create,
     update,

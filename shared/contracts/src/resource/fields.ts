@@ -1,6 +1,7 @@
 import { FieldLimits, Patterns } from '../limits.ts';
 import { Status } from '../enums.ts';
 import { CommonLabels, type Label } from './label.ts';
+import type { NumberingKind } from './numbering.ts';
 
 /**
  * How a field is stored, validated, shown and edited. Decimals and money travel as decimal
@@ -82,6 +83,11 @@ export interface TextField<R extends boolean = boolean> extends FieldBase<'text'
   readonly pattern?: string;
   /** a multi-line input in the form */
   readonly multiline?: boolean;
+  /**
+   * numbered from the tenant's pattern (numbering.ts) when a create leaves it empty: optional on
+   * create although required, and the form shows "automatic" as its placeholder
+   */
+  readonly autoNumber?: NumberingKind;
 }
 export interface NumberField<R extends boolean = boolean> extends FieldBase<'integer', R> {
   /** as the API keeps it (in the unit's stored scale when there is one) */
@@ -222,6 +228,7 @@ export const f = {
       pattern?: string;
       multiline?: boolean;
       minLength?: number;
+      autoNumber?: NumberingKind;
       /** a valid value when the label would not be one (a pattern); n varies it */
       example?: (n: number) => string;
     },
@@ -235,10 +242,11 @@ export const f = {
     };
   },
   /** a code: 4 to 50 letters, digits, underscore or dot; required and unique per tenant */
-  code(options: { label?: Label } = {}): TextField<true> {
+  code(options: { label?: Label; autoNumber?: NumberingKind } = {}): TextField<true> {
     return {
       kind: 'code',
       label: options.label ?? CommonLabels.code,
+      ...(options.autoNumber ? { autoNumber: options.autoNumber } : {}),
       required: true,
       unique: true,
       maxLength: FieldLimits.code,

@@ -10,3 +10,5 @@ export * from './field-schema.ts';
 export * from './shape.ts';
 export * from './units.ts';
 export * from './display-name.ts';
+export * from './numbering.ts';
+export * from './history.ts';

@@ -1,4 +1,4 @@
-import { FieldErrorKeys } from '@hcm/contracts';
+import { FieldErrorKeys, patternFormat } from '@hcm/contracts';
 
 /** A field's problem: one of the spec's keys (catalogues §5.3) and the values its message carries. */
 export interface FieldError {
@@ -42,13 +42,15 @@ export const Validators = {
       !isEmpty(value) && lengthOf(value) > required
         ? { key: FieldErrorKeys.maxlength, params: { required, actual: lengthOf(value) } }
         : null,
-  pattern:
-    (pattern: RegExp | string): Validator =>
-    (value) => {
-      if (isEmpty(value)) return null;
-      const regex = typeof pattern === 'string' ? new RegExp(pattern) : pattern;
-      return regex.test(String(value)) ? null : { key: FieldErrorKeys.pattern };
-    },
+  /** a pattern declared with its human format (describedPattern) says it, with its example */
+  pattern: (pattern: RegExp | string): Validator => {
+    const regex = typeof pattern === 'string' ? new RegExp(pattern) : pattern;
+    const described = patternFormat(pattern);
+    const error = described
+      ? { key: FieldErrorKeys.pattern, params: { format: described.format, example: described.example } }
+      : { key: FieldErrorKeys.pattern };
+    return (value) => (isEmpty(value) || regex.test(String(value)) ? null : error);
+  },
   email: (): Validator => (value) =>
     isEmpty(value) || EMAIL.test(String(value)) ? null : { key: FieldErrorKeys.email },
   min:
@@ -103,14 +105,68 @@ export function fieldErrorText(
   translate: (key: string, params: Record<string, string | number>) => string | undefined,
 ): string {
   if (!KNOWN_ERROR_KEYS.has(error.key)) return UNKNOWN_ERROR_MESSAGE;
-  return translate(error.key, { label, ...error.params }) ?? MISSING_ERROR_MESSAGE;
+  const params = { label, ...error.params };
+  // a bound said without its values (a server rule written by hand): no empty "( )" in the text
+  const key = MEASURED_KEYS.has(error.key) && !hasValues(error) ? 'error.outOfLimits' : error.key;
+  return (
+    richerText(error, params, translate) ??
+    translate(key, params) ??
+    translate(error.key, params) ??
+    MISSING_ERROR_MESSAGE
+  );
 }
 
-/** Server field errors ({ field, code, message }) keyed by field, in this kit's shape. */
+/** The keys whose messages carry the required and actual values. */
+const MEASURED_KEYS: ReadonlySet<string> = new Set([
+  FieldErrorKeys.maxlength,
+  FieldErrorKeys.minlength,
+  FieldErrorKeys.max,
+  FieldErrorKeys.min,
+]);
+const hasValues = (error: FieldError) =>
+  error.params?.required !== undefined && error.params.actual !== undefined;
+
+/**
+ * The message that says more, when the error carries it and the dictionary has its words: a
+ * pattern's format and example (`error.patternFormat` with `error.formats.<format>`), a bound's
+ * unit (`error.maxUnit` / `error.minUnit` with `error.units.<unit>`). A code is never shown:
+ * without its words the plain message is used.
+ */
+function richerText(
+  error: FieldError,
+  params: Record<string, string | number>,
+  translate: (key: string, params: Record<string, string | number>) => string | undefined,
+): string | undefined {
+  const { format, unit } = error.params ?? {};
+  if (error.key === FieldErrorKeys.pattern && typeof format === 'string') {
+    const words = translate(`error.formats.${format}`, {});
+    return words === undefined ? undefined : translate('error.patternFormat', { ...params, format: words });
+  }
+  const bound =
+    error.key === FieldErrorKeys.max
+      ? 'error.maxUnit'
+      : error.key === FieldErrorKeys.min
+        ? 'error.minUnit'
+        : null;
+  if (bound && typeof unit === 'string') {
+    const words = translate(`error.units.${unit}`, {});
+    return words === undefined ? undefined : translate(bound, { ...params, unit: words });
+  }
+  return undefined;
+}
+
+/**
+ * Server field errors ({ field, code, message, params }) keyed by field, in this kit's shape:
+ * the key and its values, written in the user's language; the server's English `message` never.
+ */
 export function serverFieldErrors(
-  errors: readonly { field: string; code: string }[] | undefined,
+  errors:
+    | readonly { field: string; code: string; params?: Readonly<Record<string, string | number>> }[]
+    | undefined,
 ): Record<string, FieldError> {
   const out: Record<string, FieldError> = {};
-  for (const { field, code } of errors ?? []) out[field] ??= { key: code };
+  for (const { field, code, params } of errors ?? [])
+    out[field] ??=
+      params && Object.keys(params).length > 0 ? { key: code, params: { ...params } } : { key: code };
   return out;
 }

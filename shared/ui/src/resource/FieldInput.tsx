@@ -59,6 +59,8 @@ export interface FieldInputProps {
   /** area fields: a ward's province as the form holds it now, and the name the record answers */
   parentValue?: string | null;
   storedName?: string | null;
+  /** text and code fields: what an empty input says (a numbered field on create: "Tự động") */
+  placeholder?: string;
 }
 
 /** Local date and time as the datetime-local input writes it. */
@@ -86,6 +88,7 @@ export function FieldInput({
   stored,
   parentValue,
   storedName,
+  placeholder,
 }: FieldInputProps) {
   const styles = useStyles();
   const { t } = useUiTranslation();
@@ -128,6 +131,7 @@ export function FieldInput({
         ) : (
           <TextInput
             {...common}
+            {...(placeholder ? { placeholder } : {})}
             formatted={field.pattern !== undefined}
             value={value as string | null}
             onChange={onChange}

@@ -13,7 +13,8 @@ import type { ReferenceTarget } from '@hcm/contracts/resource';
 import { useDebouncedValue } from '../hooks/debounce.ts';
 import { useUiTranslation } from '../i18n/ui-i18n.ts';
 import { referenceApi, type ResourceRecord } from './resource-api.ts';
-import { referenceText } from './use-reference-texts.ts';
+import { ReferenceOptionText } from './ReferenceOptionText.tsx';
+import { referenceText, useNameLanguage } from './use-reference-texts.ts';
 
 export interface MultiReferenceInputProps {
   target: ReferenceTarget;
@@ -50,6 +51,7 @@ export function MultiReferenceInput({
   'aria-invalid': invalid,
 }: MultiReferenceInputProps) {
   const { t } = useUiTranslation();
+  const language = useNameLanguage();
   const [text, setText] = useState('');
   const [known, setKnown] = useState<ReadonlyMap<string, ResourceRecord>>(new Map());
   const [found, setFound] = useState<{ keyword: string; options: ResourceRecord[] } | null>(null);
@@ -60,7 +62,7 @@ export function MultiReferenceInput({
   const loading = open && !full && found?.keyword !== keyword;
   const nameOf = (recordId: string) => {
     const record = known.get(recordId);
-    return record ? referenceText(record, target) : '…';
+    return record ? referenceText(record, target, language) : '…';
   };
 
   // The names of the ids the form opened with (an update form has ids only).
@@ -146,8 +148,8 @@ export function MultiReferenceInput({
           </TagPickerOption>
         ) : (
           options.map((record) => (
-            <TagPickerOption key={record.id} value={record.id} text={referenceText(record, target)}>
-              {referenceText(record, target)}
+            <TagPickerOption key={record.id} value={record.id} text={referenceText(record, target, language)}>
+              <ReferenceOptionText record={record} target={target} language={language} />
             </TagPickerOption>
           ))
         )}

@@ -19,6 +19,8 @@ import {
 } from '@fluentui/react-components';
 import type { AnyResourceContract, Label } from '@hcm/contracts/resource';
 import { useUiTranslation } from '../i18n/ui-i18n.ts';
+import { documentPrintApi } from './document-print-api.ts';
+import { DOCUMENT_TEMPLATE_MENU, menuTrailOf, menuTrailText } from './menu-path.ts';
 import { downloads, resourceApi, type DocumentTemplateChoice, type DownloadedFile } from './resource-api.ts';
 
 /** A placeholder a template may use (@hcm/contracts/documents MergeField). */
@@ -80,6 +82,9 @@ function placeholderRows(
  * templates of the record's type, see the filled document in the page (rendered from the .docx
  * itself), and download it. A template whose placeholders do not fit is named with the server's
  * message. The placeholders the record offers are listed for whoever writes the templates.
+ * Issue 27: the document can also be had as PDF, converted on the server by LibreOffice in the
+ * job queue; a server without LibreOffice offers .docx only and the dialog says why. Where to add
+ * templates is named by the menu's own trail (@hcm/contracts MENU), in the current language.
  */
 export function PrintDocumentDialog({
   contract,
@@ -101,7 +106,21 @@ export function PrintDocumentDialog({
   const [file, setFile] = useState<DownloadedFile | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [converting, setConverting] = useState(false);
+  // null while the server is asked whether it has LibreOffice
+  const [pdfAvailable, setPdfAvailable] = useState<boolean | null>(null);
   const preview = useRef<HTMLDivElement>(null);
+  const stopWaiting = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    let alive = true;
+    void documentPrintApi.pdfAvailable().then((available) => alive && setPdfAvailable(available));
+    return () => {
+      alive = false;
+      stopWaiting.current?.abort();
+    };
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -122,6 +141,8 @@ export function PrintDocumentDialog({
   }, [open, recordId, contract.apiPath]);
 
   const close = () => {
+    stopWaiting.current?.abort();
+    setConverting(false);
     setChosen(null);
     setFile(null);
     setProblem(null);
@@ -159,6 +180,24 @@ export function PrintDocumentDialog({
     }
   };
 
+  const downloadPdf = async () => {
+    if (!chosen) return;
+    const waiting = new AbortController();
+    stopWaiting.current = waiting;
+    setConverting(true);
+    setProblem(null);
+    try {
+      const printed = await documentPrintApi.printPdf(contract, recordId, chosen, waiting.signal);
+      if (waiting.signal.aborted) return;
+      if (printed.ok) downloads.save(printed.file);
+      else setProblem(printed.message ? `${t('print.pdfFailed')} ${printed.message}` : t('print.pdfFailed'));
+    } catch {
+      if (!waiting.signal.aborted) setProblem(t('print.pdfFailed'));
+    } finally {
+      if (!waiting.signal.aborted) setConverting(false);
+    }
+  };
+
   const chosenName = templates?.find((template) => template.id === chosen)?.name ?? '';
 
   return (
@@ -171,7 +210,9 @@ export function PrintDocumentDialog({
               <Spinner size="small" label={t('table.loading')} />
             ) : templates.length === 0 ? (
               <MessageBar intent="info">
-                <MessageBarBody>{t('print.noTemplates')}</MessageBarBody>
+                <MessageBarBody>
+                  {t('print.noTemplates', { menuPath: menuTrailText(menuTrailOf(DOCUMENT_TEMPLATE_MENU)) })}
+                </MessageBarBody>
               </MessageBar>
             ) : (
               <Field label={t('print.template')} required>
@@ -199,7 +240,13 @@ export function PrintDocumentDialog({
                 <MessageBarBody>{problem}</MessageBarBody>
               </MessageBar>
             )}
+            {pdfAvailable === false && (
+              <MessageBar intent="info">
+                <MessageBarBody>{t('print.pdfUnavailable')}</MessageBarBody>
+              </MessageBar>
+            )}
             {busy && <Spinner size="small" label={t('print.preparing')} />}
+            {converting && <Spinner size="small" label={t('print.converting')} />}
             <div
               ref={preview}
               className={styles.preview}
@@ -253,6 +300,11 @@ export function PrintDocumentDialog({
             >
               {t('print.download')}
             </Button>
+            {pdfAvailable && (
+              <Button disabled={!chosen || converting} onClick={() => void downloadPdf()}>
+                {t('print.downloadPdf')}
+              </Button>
+            )}
           </DialogActions>
         </DialogBody>
       </DialogSurface>

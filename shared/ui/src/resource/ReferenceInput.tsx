@@ -4,7 +4,8 @@ import type { ReferenceTarget } from '@hcm/contracts/resource';
 import { useDebouncedValue } from '../hooks/debounce.ts';
 import { useUiTranslation } from '../i18n/ui-i18n.ts';
 import { referenceApi, type ResourceRecord } from './resource-api.ts';
-import { referenceText } from './use-reference-texts.ts';
+import { ReferenceOptionText } from './ReferenceOptionText.tsx';
+import { referenceText, useNameLanguage } from './use-reference-texts.ts';
 
 export interface ReferenceInputProps {
   target: ReferenceTarget;
@@ -21,8 +22,6 @@ export interface ReferenceInputProps {
   placeholder?: string;
 }
 
-const displayOf = referenceText;
-
 /**
  * A record of another resource, searched with its auto-complete (500 ms after typing stops) and
  * shown by its display field; the current value's text is read once with find-by-ids.
@@ -30,6 +29,8 @@ const displayOf = referenceText;
 export function ReferenceInput(props: ReferenceInputProps) {
   const { target, value, onChange, onBlur, disabled, placeholder, ...aria } = props;
   const { t } = useUiTranslation();
+  const language = useNameLanguage();
+  const displayOf = (record: ResourceRecord, on: ReferenceTarget) => referenceText(record, on, language);
   const [chosen, setChosen] = useState<ResourceRecord | null>(null);
   // what the user is typing, for the value it was typed over: a value changed from outside (a
   // filter reset, a unit chosen elsewhere on the page) shows its own text, not stale typing
@@ -108,7 +109,7 @@ export function ReferenceInput(props: ReferenceInputProps) {
       ) : (
         options.map((record) => (
           <Option key={record.id} value={record.id} text={displayOf(record, target)}>
-            {displayOf(record, target)}
+            <ReferenceOptionText record={record} target={target} language={language} />
           </Option>
         ))
       )}

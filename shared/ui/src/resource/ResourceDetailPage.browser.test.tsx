@@ -54,15 +54,19 @@ describe('ResourceDetailPage', () => {
     expect(valueOf('startDate')).to.equal('05/03/2026');
     expect(valueOf('kind')).to.equal('Không thời hạn');
     expect(valueOf('remote')).to.equal('Có');
-    // a reference by its code and display field, read with find-by-ids
-    await waitFor(() => expect(valueOf('jobTitle')).to.equal('KY_SU - Kỹ sư'));
+    // a reference by its display field, never its code, read with find-by-ids
+    await waitFor(() => expect(valueOf('jobTitle')).to.equal('Kỹ sư'));
     expect(valueOf('status')).to.equal('Đang hoạt động');
     expect(valueOf('createdAt')).to.match(/^\d{2}:\d{2} 01\/01\/2026$/);
     // who created or changed it is a user id until users can be looked up: not shown raw
     expect(document.querySelector('dd[data-field="createdBy"]')).to.equal(null);
     expect(document.querySelector('dd[data-field="lastModifiedBy"]')).to.equal(null);
     // a viewer gets no buttons but the way back
-    expect(screen.getAllByRole('button').map((b) => b.textContent)).to.deep.equal(['Quay lại danh sách']);
+    // no change for a reader: back, and the change history on demand (RecordHistory)
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).to.deep.equal([
+      'Quay lại danh sách',
+      'Xem lịch sử thay đổi',
+    ]);
   });
 
   it('edits, deactivates and deletes (confirmed) for those who may', async () => {

@@ -25,6 +25,8 @@ import { formatFieldValue } from './format-value.ts';
 import { fileInfoKey, type StoredFile } from './file-field-api.ts';
 import { FileLink, FileLinks } from './FileLink.tsx';
 import { ImagePreview } from './ImagePreview.tsx';
+import { RecordHistory } from './RecordHistory.tsx';
+import { SectionIndex, sectionElementId } from './SectionIndex.tsx';
 import { resourceApi, type ResourceRecord } from './resource-api.ts';
 import { useLabelText } from './resource-labels.ts';
 import { goTo, resourceRoutes } from './resource-routes.ts';
@@ -233,8 +235,21 @@ export function ResourceDetailPage({
           {actions?.(record, controls)}
         </div>
       </header>
+      <SectionIndex
+        sections={[
+          ...contract.sections.map((section) => ({
+            id: sectionElementId('detail', section.title.key),
+            title: text(section.title),
+          })),
+          { id: sectionElementId('detail', 'history'), title: t('resource.history') },
+        ]}
+      />
       {contract.sections.map((section) => (
-        <section key={section.title.key} aria-label={text(section.title)}>
+        <section
+          key={section.title.key}
+          id={sectionElementId('detail', section.title.key)}
+          aria-label={text(section.title)}
+        >
           <Subtitle1 as="h2">{text(section.title)}</Subtitle1>
           <dl className={styles.list}>
             {section.fields.map((f) => entry(f, text(contract.fields[f]?.label ?? CommonLabels.name)))}
@@ -251,6 +266,9 @@ export function ResourceDetailPage({
           </dl>
         </section>
       }
+      <div id={sectionElementId('detail', 'history')}>
+        <RecordHistory contract={contract} id={record.id} />
+      </div>
     </article>
   );
 }

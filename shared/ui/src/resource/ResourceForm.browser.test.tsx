@@ -69,7 +69,10 @@ describe('ResourceForm', () => {
     await user.clear(field('Mã'));
     await user.type(field('Mã'), 'AB C1');
     await user.tab();
-    await screen.findByText('Mã không đúng định dạng.');
+    // the code's pattern says what it allows, with an example (issue 27)
+    await screen.findByText(
+      'Mã không đúng định dạng: 4 đến 50 chữ cái không dấu, chữ số, dấu gạch dưới hoặc dấu chấm. Ví dụ: NV_0001.',
+    );
 
     // the submit guard: an invalid form is not sent, every error shows
     await user.click(screen.getByRole('button', { name: 'Lưu' }));
@@ -87,7 +90,7 @@ describe('ResourceForm', () => {
     await user.type(field('Ngày bắt đầu'), '05032026');
     await user.click(screen.getByRole('switch', { name: 'Làm từ xa' }));
     await user.click(screen.getByRole('combobox', { name: 'Chức danh' }));
-    await user.click(await screen.findByRole('option', { name: 'CODE_0002 - Kỹ sư' }));
+    await user.click(await screen.findByRole('option', { name: 'Kỹ sư CODE_0002' }));
     const save = screen.getByRole('button', { name: 'Lưu' });
     await user.dblClick(save);
     await waitFor(() => expect(visited).to.have.length(1));

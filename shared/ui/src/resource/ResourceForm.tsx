@@ -12,7 +12,8 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ErrorCodes } from '@hcm/contracts';
-import type { AnyResourceContract, FormSection } from '@hcm/contracts/resource';
+import type { AnyResourceContract, FieldContract, FormSection } from '@hcm/contracts/resource';
+import { SectionIndex, sectionElementId } from './SectionIndex.tsx';
 import { ApiError } from '@hcm/session';
 import { confirmAction } from '../dialog/confirm-host.tsx';
 import { useFormState, type FieldBinding } from '../form/use-form-state.ts';
@@ -23,6 +24,7 @@ import {
   editedFields,
   formValidators,
   initialValues,
+  presetsOf,
   requestBody,
   valuesDiffer,
   type FormValue,
@@ -134,6 +136,17 @@ export function ResourceForm(props: ResourceFormProps) {
   );
 }
 
+/** Whether a create may leave the field empty for the server to number (resource/numbering.ts). */
+const isAutoNumbered = (field: FieldContract) =>
+  (field.kind === 'text' || field.kind === 'code') && field.autoNumber !== undefined;
+
+/** The hint under a numbered field on create. */
+const AUTOMATIC_HINT = {
+  key: 'resource.automaticHint',
+  vi: 'Để trống: hệ thống tự cấp theo mẫu trong Cấu hình hệ thống',
+  en: 'Leave empty: numbered from the pattern in System configuration',
+} as const;
+
 function FormBody({
   contract,
   mode,
@@ -150,10 +163,12 @@ function FormBody({
   const text = useLabelText(contract);
   const routes = resourceRoutes(contract);
   const names = editedFields(contract, mode);
-  const [start] = useState(() => initialValues(contract, names, record));
+  const [start] = useState(() =>
+    initialValues(contract, names, record, record ? {} : presetsOf(contract, names, window.location.search)),
+  );
   const form = useFormState<FormValues>({
     initialValues: start,
-    validators: formValidators(contract, names),
+    validators: formValidators(contract, names, mode),
   });
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState(false);
@@ -227,12 +242,18 @@ function FormBody({
   };
 
   const renderField = (name: string) => {
-    const field = contract.fields[name];
-    if (!field) return null;
+    const contractField = contract.fields[name];
+    if (!contractField) return null;
+    // a numbered field may be left empty on create: the server gives the tenant's next number
+    const automatic = mode === 'create' && isAutoNumbered(contractField);
+    const field: FieldContract = automatic
+      ? ({ ...contractField, required: false, hint: AUTOMATIC_HINT } as FieldContract)
+      : contractField;
     const Custom = fieldComponents[name];
     const inputProps: FieldInputProps = {
       name,
       field,
+      ...(automatic ? { placeholder: t('resource.automatic') } : {}),
       binding: form.field(name),
       text,
       disabled: saving,
@@ -297,12 +318,25 @@ function FormBody({
           </MessageBarActions>
         </MessageBar>
       )}
+      <SectionIndex
+        sections={contract.sections
+          .filter((section) => section.fields.some((name) => names.includes(name)))
+          .map((section) => ({
+            id: sectionElementId('form', section.title.key),
+            title: text(section.title),
+          }))}
+      />
       {contract.sections.map((section) => {
         const fields = section.fields.filter((name) => names.includes(name));
         if (fields.length === 0) return null;
         const Custom = sectionComponents[section.title.key];
         return (
-          <section key={section.title.key} className={styles.section} aria-label={text(section.title)}>
+          <section
+            key={section.title.key}
+            id={sectionElementId('form', section.title.key)}
+            className={styles.section}
+            aria-label={text(section.title)}
+          >
             <Subtitle1 as="h2">{text(section.title)}</Subtitle1>
             {Custom ? (
               <Custom

@@ -139,6 +139,32 @@ describe('ResourceListPage', () => {
     expect(screen.queryByRole('alert')).to.equal(null);
   });
 
+  it('changes the status of the selection in one request, all or none, and says why when refused', async () => {
+    const user = userEvent.setup();
+    await renderList();
+    await user.click(screen.getByRole('checkbox', { name: 'Chọn dòng 1' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Chọn dòng 2' }));
+    api.intercept((call) =>
+      call.path.endsWith('/inactive/batch')
+        ? { status: 409, body: { code: 'CONFLICT', message: 'CODE_0002 đang được sử dụng' } }
+        : null,
+    );
+    await user.click(screen.getByRole('button', { name: 'Ngừng hoạt động (2)' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Ngừng hoạt động' }),
+    );
+    const alert = await screen.findByRole('alert');
+    within(alert).getByText('Đã ngừng hoạt động 0/2 bản ghi.');
+    within(alert).getAllByText(/CODE_0002 đang được sử dụng/);
+    expect(api.callsTo('POST', `${contract.apiPath}/inactive/batch`)).to.have.length(1);
+    expect(
+      api
+        .records(contract)
+        .slice(0, 2)
+        .map((r) => r.status),
+    ).to.deep.equal(['ACTIVE', 'ACTIVE']);
+  }).timeout(30_000);
+
   it('shows each button only with its authority', async () => {
     await renderList(['job_title.view']);
     for (const name of ['Thêm mới', 'Xuất Excel', 'Nhập Excel'])

@@ -11,17 +11,23 @@ import {
   MessageBar,
   MessageBarBody,
   MessageBarTitle,
+  makeStyles,
 } from '@fluentui/react-components';
 import { RESOURCE_NAMESPACE, columnLabel, type AnyResourceContract } from '@hcm/contracts/resource';
+import { Paging } from '@hcm/contracts';
+import { useTranslation } from '@hcm/i18n';
 import { useHasAuthority } from '../auth/use-authorities.ts';
 import { confirmAction } from '../dialog/confirm-host.tsx';
 import { useUiTranslation } from '../i18n/ui-i18n.ts';
+import { ColumnChooser } from '../list/ColumnChooser.tsx';
 import { ListPage } from '../list/ListPage.tsx';
+import { SavedViews } from '../list/SavedViews.tsx';
 import { useListQuery, type ListQueryState } from '../list/use-list-query.ts';
+import { filtersOf, useListSettings } from '../list/use-list-settings.ts';
 import { StatusBadge } from '../status/StatusBadge.tsx';
 import type { ColumnDef } from '../table/columns.ts';
 import { notify } from '../toast/notify.ts';
-import { runBatch, type BatchFailure } from './batch.ts';
+import { runBatch, setStatusOfAll, type BatchFailure } from './batch.ts';
 import { formatFieldValue } from './format-value.ts';
 import { fileInfoKey, type StoredFile } from './file-field-api.ts';
 import { ImportDialog } from './ImportDialog.tsx';
@@ -47,7 +53,17 @@ export interface ResourceListPageProps {
   navigate?: (url: string) => void;
   /** additions that read and drive the list's own state (see ResourceListExtension) */
   extension?: ResourceListExtension;
+  /**
+   * more actions on the selected rows, after the kit's and the extension's (the place for
+   * "print the selection from a template"); given, the rows are selectable for everyone
+   */
+  selectionActions?: (context: ResourceListContext) => ReactNode;
 }
+
+const useStyles = makeStyles({
+  // a long code or name breaks inside its cell instead of running into the next column
+  cellText: { overflowWrap: 'anywhere', wordBreak: 'break-word', minWidth: 0 },
+});
 
 /** What a list extension reads and drives: the query, the rows shown, the selection, a reload. */
 export interface ResourceListContext {
@@ -100,8 +116,11 @@ export function ResourceListPage({
   filters,
   navigate = goTo,
   extension,
+  selectionActions,
 }: ResourceListPageProps) {
+  const styles = useStyles();
   const { t } = useUiTranslation();
+  const { t: columnText } = useTranslation();
   const text = useLabelText(contract);
   const routes = resourceRoutes(contract);
   const list = useListQuery({
@@ -151,11 +170,11 @@ export function ResourceListPage({
     contract.columns.find((name) => name === 'name') ??
     contract.columns[0];
 
-  const columns = useMemo<ColumnDef<ResourceRecord>[]>(
+  const allColumns = useMemo<ColumnDef<ResourceRecord>[]>(
     () =>
       givenColumns
         ? [...givenColumns]
-        : contract.columns.map((name) => {
+        : [...contract.columns, ...contract.optionalColumns].map((name) => {
             const field = contract.fields[name];
             return {
               key: name,
@@ -174,17 +193,33 @@ export function ResourceListPage({
                       formatFieldValue(field, name, row[name], text, words));
                 if (name === linkColumn)
                   return (
-                    <Link href={routes.detail(row.id)} onClick={followLink(routes.detail(row.id), navigate)}>
+                    <Link
+                      className={styles.cellText}
+                      href={routes.detail(row.id)}
+                      onClick={followLink(routes.detail(row.id), navigate)}
+                    >
                       {shown || t('resource.open')}
                     </Link>
                   );
-                return shown;
+                return shown ? <span className={styles.cellText}>{shown}</span> : shown;
               },
             } satisfies ColumnDef<ResourceRecord>;
           }),
     // text and words follow the language; renderCell and navigate are taken as given at first render
     [contract, givenColumns, text, t, referenceTextOf], // eslint-disable-line react-hooks/exhaustive-deps
   );
+  const defaultColumnKeys = useMemo(
+    () => (givenColumns ? givenColumns.map((column) => column.key) : [...contract.columns]),
+    [contract, givenColumns],
+  );
+  const availableColumnKeys = useMemo(() => allColumns.map((column) => column.key), [allColumns]);
+  const settings = useListSettings({
+    listKey: `${contract.service}/${contract.path}`,
+    defaultColumns: defaultColumnKeys,
+    availableColumns: availableColumnKeys,
+    list,
+  });
+  const columns = allColumns.filter((column) => settings.columns.includes(column.key));
 
   const rowActions = extension?.rowActions;
   const shownColumns: ColumnDef<ResourceRecord>[] = rowActions
@@ -214,11 +249,11 @@ export function ResourceListPage({
     if (!confirmed) return;
     setBusy(true);
     setReport(null);
-    const outcome = await runBatch(ids, (id) =>
+    // delete: one by one, each failure named; a status change: one request, all or none
+    const outcome =
       action === 'delete'
-        ? calls.remove(id, { quiet: true })
-        : calls.setStatus(id, action === 'activate', { quiet: true }),
-    );
+        ? await runBatch(ids, (id) => calls.remove(id, { quiet: true }))
+        : await setStatusOfAll(contract.apiPath, ids, action === 'activate');
     setReport({
       action,
       done: outcome.done.length,
@@ -231,10 +266,11 @@ export function ResourceListPage({
     reload();
   };
 
-  const exportList = async () => {
+  /** the list's filters, sort and keyword; with `ids`, only those rows (the selection) */
+  const exportList = async (ids?: readonly string[]) => {
     setBusy(true);
     try {
-      downloads.save(await calls.exportFile(list.params));
+      downloads.save(await calls.exportFile(ids ? { ...list.params, ids: [...ids] } : list.params));
     } catch {
       // the shared client has told the user
     } finally {
@@ -270,7 +306,21 @@ export function ResourceListPage({
           {t('resource.export')}
         </Button>
       )}
+      {canExport && some && (
+        <Button
+          disabled={busy || selected.length > Paging.maxPageSize}
+          title={
+            selected.length > Paging.maxPageSize
+              ? t('resource.batch.exportTooMany', { max: Paging.maxPageSize })
+              : undefined
+          }
+          onClick={() => void exportList(selected)}
+        >
+          {t('resource.batch.export', { count: selected.length })}
+        </Button>
+      )}
       {some && extension?.batch?.(context)}
+      {some && selectionActions?.(context)}
       {canImport && <Button onClick={() => setImporting(true)}>{t('resource.import')}</Button>}
       {parts.length > 0 && (
         <Menu>
@@ -323,6 +373,19 @@ export function ResourceListPage({
           </>
         }
         above={extension?.above?.(context)}
+        activeFilters={Object.keys(filtersOf(list.query)).length}
+        settings={
+          <>
+            <SavedViews settings={settings} />
+            <ColumnChooser
+              options={allColumns
+                .filter((column) => !column.key.startsWith('__'))
+                .map((column) => ({ key: column.key, label: columnText(column.labelKey) }))}
+              shown={settings.columns}
+              onChange={settings.setColumns}
+            />
+          </>
+        }
         search={contract.keyword.length > 0}
         list={list}
         total={search.total}
@@ -330,7 +393,7 @@ export function ResourceListPage({
         rows={search.rows}
         loading={search.loading}
         getRowId={(row) => row.id}
-        selectable={canDelete || canStatus || Boolean(extension?.batch)}
+        selectable={canDelete || canStatus || canExport || Boolean(extension?.batch || selectionActions)}
         selectedIds={selected}
         onSelectionChange={setSelected}
       />

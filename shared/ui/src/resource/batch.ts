@@ -1,4 +1,4 @@
-import { ApiError } from '@hcm/session';
+import { ApiError, api } from '@hcm/session';
 
 /** One record a batch could not change, with the server's reason. */
 export interface BatchFailure {
@@ -32,4 +32,28 @@ export async function runBatch(
     }
   }
   return outcome;
+}
+
+/**
+ * Sets the status of every selected record in ONE request (`{base}/active/batch` or
+ * `/inactive/batch`): the server changes all of them or none, and its refusal names the record.
+ */
+export async function setStatusOfAll(
+  apiPath: string,
+  ids: readonly string[],
+  active: boolean,
+): Promise<BatchOutcome> {
+  try {
+    await api.post<{ ids: string[] }>(
+      `${apiPath}/${active ? 'active' : 'inactive'}/batch`,
+      { ids },
+      {
+        ignoreError: true,
+      },
+    );
+    return { done: [...ids], failed: [] };
+  } catch (error) {
+    const message = error instanceof ApiError || error instanceof Error ? error.message : String(error);
+    return { done: [], failed: ids.map((id) => ({ id, message })) };
+  }
 }

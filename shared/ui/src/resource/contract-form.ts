@@ -58,23 +58,47 @@ function formValueOf(field: FieldContract, value: unknown, fresh: boolean): Form
   }
 }
 
-/** A row of a children field as the form edits it; an empty new row without `item`. */
-export function childRowOf(field: ChildrenField, item: Record<string, unknown> = {}): ChildRow {
+/**
+ * A row of a children field as the form edits it; an empty new row without `item`, whose enums
+ * take their defaults (a workflow step's unit: minutes) as a new record's do.
+ */
+export function childRowOf(field: ChildrenField, item?: Record<string, unknown>): ChildRow {
   const row: ChildRow = {};
-  for (const [name, child] of Object.entries(field.fields)) row[name] = formValueOf(child, item[name], false);
+  for (const [name, child] of Object.entries(field.fields))
+    row[name] = formValueOf(child, item?.[name], item === undefined);
   return row;
 }
 
-/** Every edited field's starting value. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The values a create form starts from the query string: a reference field named by a parameter
+ * holding an id (the chart's "add a unit under it", `?parentId=`; an employee's "new contract",
+ * `?workerId=`). They are the form's starting point, not the user's changes: leaving the form
+ * untouched asks nothing.
+ */
+export function presetsOf(contract: AnyResourceContract, names: readonly string[], search: string) {
+  const query = new URLSearchParams(search);
+  const presets: Record<string, string> = {};
+  for (const name of names) {
+    const kind = contract.fields[name]?.kind;
+    const value = query.get(name);
+    if ((kind === 'reference' || kind === 'treeParent') && value && UUID.test(value)) presets[name] = value;
+  }
+  return presets;
+}
+
+/** Every edited field's starting value: the record's, or on create the presets and defaults. */
 export function initialValues(
   contract: AnyResourceContract,
   names: readonly string[],
   record: ResourceRecord | null,
+  presets: Readonly<Record<string, unknown>> = {},
 ): FormValues {
   const values: FormValues = {};
   for (const name of names) {
     const field = contract.fields[name];
-    if (field) values[name] = formValueOf(field, record ? record[name] : undefined, !record);
+    if (field) values[name] = formValueOf(field, record ? record[name] : presets[name], !record);
   }
   return values;
 }
@@ -178,11 +202,18 @@ export function fieldValidators(field: FieldContract): Validator[] {
   return validators;
 }
 
-export function formValidators(contract: AnyResourceContract, names: readonly string[]) {
+export function formValidators(
+  contract: AnyResourceContract,
+  names: readonly string[],
+  mode: 'create' | 'update' = 'update',
+) {
   const validators: Record<string, Validator[]> = {};
   for (const name of names) {
     const field = contract.fields[name];
-    if (field) validators[name] = fieldValidators(field);
+    // a numbered field left empty on create takes the tenant's next number (resource/numbering.ts)
+    const automatic =
+      mode === 'create' && (field?.kind === 'text' || field?.kind === 'code') && field.autoNumber;
+    if (field) validators[name] = fieldValidators(automatic ? { ...field, required: false } : field);
   }
   return validators;
 }

@@ -28,4 +28,10 @@ export {
   type PrintDocumentDialogProps,
   type PrintPlaceholder,
 } from './PrintDocumentDialog.tsx';
+export {
+  MAX_PRINT_SELECTION,
+  PrintSelectionButton,
+  PrintSelectionDialog,
+  type PrintSelectionDialogProps,
+} from './PrintSelectionDialog.tsx';
 export { registerContractLabels, useLabelText } from './resource-labels.ts';

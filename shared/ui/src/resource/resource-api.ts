@@ -131,8 +131,14 @@ export function resourceApi(contract: AnyResourceContract) {
         undefined,
         { ignoreError: options.quiet ?? false },
       ),
+    /**
+     * Every record the list's keyword, filters and sort match (its paging is not sent: the
+     * server exports every matching row); `ids` (at most MAX_EXPORT_IDS) exports only those
+     * records, a selection: they travel as a repeated parameter, `ids=…&ids=…`.
+     */
     exportFile: async (params: Record<string, unknown>): Promise<DownloadedFile> => {
-      const response = await http.get<Blob>(`${base}/export?${searchParams(params).toString()}`, {
+      const { pageIndex: _pageIndex, pageSize: _pageSize, ...query } = params;
+      const response = await http.get<Blob>(`${base}/export?${searchParams(query).toString()}`, {
         responseType: 'blob',
         loading: true,
       });

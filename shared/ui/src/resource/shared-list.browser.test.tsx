@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { categoryContracts } from '@hcm/contracts/categories';
 import { clearSession } from '@hcm/session';
 import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
@@ -28,7 +29,17 @@ async function openListAndDetail() {
     import: button('Nhập Excel'),
     export: button('Xuất Excel'),
     select: screen.queryAllByRole('checkbox').length,
+    /** the buttons for one selected row */
+    forSelection: [] as string[],
   };
+  const firstRow = screen.queryByRole('checkbox', { name: 'Chọn dòng 1' });
+  if (firstRow) {
+    await userEvent.setup().click(firstRow);
+    list.forSelection = screen
+      .getAllByRole('button')
+      .map((shown) => shown.textContent ?? '')
+      .filter((name) => name.endsWith('(1)'));
+  }
   const [first] = api.records(contract);
   act(() => goTo(routes.detail(first?.id ?? '')));
   await screen.findByRole('heading', { level: 1, name: /^Hệ số: / });
@@ -51,7 +62,10 @@ describe('A list shared by every tenant (contract level both)', () => {
     await api.signInWith(ALL);
     const { list, detail } = await openListAndDetail();
     expect(list.export).to.not.equal(null);
-    expect([list.add, list.import, list.select]).to.deep.equal([null, null, 0]);
+    // rows are selectable for exporting the selection, which changes nothing
+    expect([list.add, list.import]).to.deep.equal([null, null]);
+    expect(list.select).to.be.greaterThan(0);
+    expect(list.forSelection).to.deep.equal(['Xuất các dòng đã chọn (1)']);
     expect([detail.edit, detail.delete, detail.deactivate]).to.deep.equal([null, null, null]);
     act(() => goTo(routes.create));
     await screen.findByText(/quản trị hệ thống quản lý chung cho mọi đơn vị/);

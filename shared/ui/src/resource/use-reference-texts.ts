@@ -1,13 +1,45 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Paging } from '@hcm/contracts';
 import type { AnyResourceContract, ReferenceTarget } from '@hcm/contracts/resource';
+import { useUiTranslation } from '../i18n/ui-i18n.ts';
 import { referenceApi, type ResourceRecord } from './resource-api.ts';
 
-/** How a referenced record is named on a page: its display field (with its code when it has one). */
-export function referenceText(record: ResourceRecord, target: ReferenceTarget): string {
+/** The field a record may carry its English name in (seeded catalogues: README "Seed data"). */
+export const ENGLISH_NAME_FIELD = 'nameEn';
+
+/**
+ * How a referenced record is named to a person, the one place every page, cell, picker and tag
+ * takes it from: its display field (in English its `nameEn` when it has one), never its code
+ * ("Kinh", not "DT_KINH - Kinh"). A code is an HR detail: pickers show it muted beside the
+ * name (`referenceCode`), the catalogue's own list in its column. A record without the
+ * display field is named by its code, then its id.
+ */
+export function referenceText(record: ResourceRecord, target: ReferenceTarget, language?: string): string {
+  const english = record[ENGLISH_NAME_FIELD];
+  if (language === 'en' && target.display === 'name' && typeof english === 'string' && english.trim() !== '')
+    return english;
   const shown = record[target.display];
-  const text = typeof shown === 'string' || typeof shown === 'number' ? String(shown) : record.id;
-  return typeof record.code === 'string' && record.code !== text ? `${record.code} - ${text}` : text;
+  if (typeof shown === 'string' || typeof shown === 'number') return String(shown);
+  return typeof record.code === 'string' && record.code !== '' ? record.code : record.id;
+}
+
+/** A record's code when its name does not already say it: the muted detail a picker's option shows. */
+export function referenceCode(
+  record: ResourceRecord,
+  target: ReferenceTarget,
+  language?: string,
+): string | undefined {
+  return typeof record.code === 'string' &&
+    record.code !== '' &&
+    record.code !== referenceText(record, target, language)
+    ? record.code
+    : undefined;
+}
+
+/** The language names are shown in: the page's (i18next), re-rendering when it changes. */
+export function useNameLanguage(): string {
+  const { i18n } = useUiTranslation();
+  return i18n.language;
 }
 
 type Fields = AnyResourceContract['fields'];
@@ -30,8 +62,9 @@ const idsOf = (value: unknown): string[] =>
 
 /**
  * The display texts of the records the shown rows point at: one find-by-ids per target for all
- * the ids of the page. Returns `(field, value) => text`: a reference's record's text, a
- * references list's texts joined by ", " (in the list's order); undefined until known.
+ * the ids of the page. Returns `(field, value) => text`: a reference's record's name in the
+ * page's language (referenceText), a references list's names joined by ", " (in the list's
+ * order); undefined until known.
  */
 export function useReferenceTexts(contract: AnyResourceContract, rows: readonly ResourceRecord[]) {
   const wanted = new Map<string, { target: ReferenceTarget; ids: Set<string> }>();
@@ -43,17 +76,14 @@ export function useReferenceTexts(contract: AnyResourceContract, rows: readonly 
     if (entry.ids.size) wanted.set(target.apiPath, entry);
   }
   const key = JSON.stringify([...wanted].map(([path, { ids }]) => [path, [...ids].sort()]));
-  const [texts, setTexts] = useState<ReadonlyMap<string, string>>(new Map());
+  // the records found (null: an id the caller cannot read), named when shown: in the language of then
+  const [found, setFound] = useState<ReadonlyMap<string, ResourceRecord | null>>(new Map());
+  const language = useNameLanguage();
 
   useEffect(() => {
     const requests = JSON.parse(key) as [string, string[]][];
     if (requests.length === 0) return;
     let alive = true;
-    const targets = new Map<string, ReferenceTarget>();
-    for (const field of Object.values(contract.fields)) {
-      const target = targetOf(field);
-      if (target) targets.set(target.apiPath, target);
-    }
     // a page of lists can name more records than one find-by-ids takes: several calls then
     const chunks = requests.flatMap(([path, ids]) =>
       Array.from({ length: Math.ceil(ids.length / Paging.maxFindByIds) }, (_, i) => [
@@ -66,15 +96,14 @@ export function useReferenceTexts(contract: AnyResourceContract, rows: readonly 
         referenceApi(path)
           .findByIds(ids)
           .then((records) => {
-            const target = targets.get(path) ?? { resource: '', apiPath: path, display: 'name' };
-            const texts = new Map(records.map((r) => [`${path}|${r.id}`, referenceText(r, target)] as const));
+            const byId = new Map(records.map((r) => [r.id, r] as const));
             // an id the caller cannot read (outside its data scope) is shown as it is, not forever awaited
-            return ids.map((id) => [`${path}|${id}`, texts.get(`${path}|${id}`) ?? id] as const);
+            return ids.map((id) => [`${path}|${id}`, byId.get(id) ?? null] as const);
           })
           .catch(() => []),
       ),
-    ).then((found) => {
-      if (alive) setTexts((current) => new Map([...current, ...found.flat()]));
+    ).then((answers) => {
+      if (alive) setFound((current) => new Map([...current, ...answers.flat()]));
     });
     return () => {
       alive = false;
@@ -85,11 +114,19 @@ export function useReferenceTexts(contract: AnyResourceContract, rows: readonly 
     (fieldName: string, value: unknown): string | undefined => {
       const target = targetOf(contract.fields[fieldName]);
       if (!target) return undefined;
-      if (typeof value === 'string') return texts.get(`${target.apiPath}|${value}`);
+      const textOf = (id: string): string | undefined => {
+        const record = found.get(`${target.apiPath}|${id}`);
+        return record === undefined
+          ? undefined
+          : record === null
+            ? id
+            : referenceText(record, target, language);
+      };
+      if (typeof value === 'string') return textOf(value);
       if (!Array.isArray(value) || value.length === 0) return undefined;
-      const names = idsOf(value).map((id) => texts.get(`${target.apiPath}|${id}`));
+      const names = idsOf(value).map(textOf);
       return names.every((name) => name !== undefined) ? names.join(', ') : undefined;
     },
-    [contract, texts],
+    [contract, found, language],
   );
 }

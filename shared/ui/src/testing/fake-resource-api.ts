@@ -3,6 +3,7 @@ import { answerIam, type FakeIamState } from '../../../session/src/testing/fake-
 import type { AnyResourceContract, FieldContract } from '@hcm/contracts/resource';
 import { checkFieldValue } from '@hcm/contracts/resource/check';
 import { childrenProblems } from './fake-children.ts';
+import { refusalOf } from './fake-request-check.ts';
 import { answerStorage, attachFakeFileInfo, type FakeStoredFile } from './fake-storage.ts';
 import { configureHttp, signIn } from '@hcm/session';
 
@@ -59,6 +60,8 @@ const compare = (a: unknown, b: unknown) => {
  * errors; update with a stale version 409 CONFLICT; delete; active/inactive; export, template
  * and import answered with small workbooks), plus the sign-in calls of IAM, plugged into
  * @hcm/session's axios client as its fetch. `intercept` answers a call differently (a failure).
+ * The list calls' query strings and the find-by-ids body are checked first with the server's own
+ * schemas (fake-request-check.ts): an unknown or malformed parameter is a 400 here as there.
  */
 export class FakeResourceApi {
   readonly calls: FakeResourceCall[] = [];
@@ -190,19 +193,37 @@ export class FakeResourceApi {
   #resource(contract: AnyResourceContract, call: FakeResourceCall, rest: string): FakeResourceReply {
     const table = this.records(contract);
     const { method } = call;
+    // The server's own schemas first: what it refuses, the fake refuses (issue 27).
+    const refusal = refusalOf(contract, method, rest, call.query, call.body);
+    if (refusal) return json(400, refusal);
     if (method === 'GET' && rest === '') return this.#search(contract, call.query, false);
     if (method === 'GET' && rest === '/auto-complete') return this.#search(contract, call.query, true);
     if (method === 'POST' && rest === '/find-by-ids') {
       const ids = new Set((call.body as { ids?: string[] }).ids ?? []);
       return json(200, { data: table.filter((r) => ids.has(r.id)) });
     }
-    if (method === 'GET' && rest === '/export')
-      return this.#file(`${contract.path}_20260101_0800.xlsx`, `export of ${table.length}`);
+    if (method === 'GET' && rest === '/export') return this.#export(contract, call.query);
     if (method === 'GET' && rest === '/download-template')
       return this.#file(`${contract.path}_template.xlsx`, 'template');
     if (method === 'POST' && rest === '/import') return this.#import(contract, call.body);
     if (method === 'POST' && rest === '')
       return this.#write(contract, null, call.body as Record<string, unknown>);
+    const batch = /^\/(active|inactive)\/batch$/.exec(rest);
+    if (method === 'POST' && batch && contract.statusField) {
+      // all or none, as the server's one transaction: an unknown id changes nothing
+      const ids = (call.body as { ids?: string[] }).ids ?? [];
+      const rows = ids.map((id) => table.find((r) => r.id === id));
+      const missing = ids.find((_, i) => !rows[i]);
+      if (missing !== undefined)
+        return failure(404, ErrorCodes.notFound, `${missing}: The record was not found`);
+      for (const row of rows)
+        if (row)
+          Object.assign(row, {
+            [contract.statusField]: batch[1] === 'active' ? 'ACTIVE' : 'INACTIVE',
+            version: row.version + 1,
+          });
+      return json(200, { data: { ids } });
+    }
     const match = /^\/([^/]+)(?:\/(update|delete|active|inactive))?$/.exec(rest);
     const record = match ? table.find((r) => r.id === decodeURIComponent(match[1] ?? '')) : undefined;
     if (!match || !record) return failure(404, ErrorCodes.notFound, 'The record was not found');
@@ -223,7 +244,34 @@ export class FakeResourceApi {
     return json(200, { data: record });
   }
 
+  /**
+   * Every row the query matches (paging ignored, `ids` a selection), as the server exports them:
+   * a text file "export of N: code-or-id, …" in the list's order, for a test to read.
+   */
+  #export(contract: AnyResourceContract, query: URLSearchParams): FakeResourceReply {
+    const matched = this.#matching(contract, query, false);
+    if (!Array.isArray(matched)) return matched;
+    const ids = new Set(query.getAll('ids'));
+    const rows = ids.size > 0 ? matched.filter((row) => ids.has(row.id)) : matched;
+    const names = rows.map((row) => String(row.code ?? row.id));
+    return this.#file(`${contract.path}_20260101_0800.xlsx`, `export of ${rows.length}: ${names.join(', ')}`);
+  }
+
   #search(contract: AnyResourceContract, query: URLSearchParams, activeOnly: boolean): FakeResourceReply {
+    const rows = this.#matching(contract, query, activeOnly);
+    if (!Array.isArray(rows)) return rows;
+    const pageIndex = Number(query.get('pageIndex') ?? Paging.defaultPageIndex);
+    const pageSize = Number(query.get('pageSize') ?? Paging.defaultPageSize);
+    const data = rows.slice((pageIndex - 1) * pageSize, pageIndex * pageSize);
+    return json(200, { data, page: { pageIndex, pageSize, total: rows.length } });
+  }
+
+  /** The rows of the keyword, filters and sort of a list query, sorted (or the sort's refusal). */
+  #matching(
+    contract: AnyResourceContract,
+    query: URLSearchParams,
+    activeOnly: boolean,
+  ): StoredRecord[] | FakeResourceReply {
     let rows = [...this.records(contract)];
     const keyword = query.get('keyword')?.trim().toLowerCase();
     if (keyword)
@@ -249,10 +297,7 @@ export class FakeResourceApi {
         { field: 'sortBy', code: FieldErrorKeys.invalidValue, message: 'not sortable' },
       ]);
     rows.sort((a, b) => compare(a[field], b[field]) * (direction === 'desc' ? -1 : 1));
-    const pageIndex = Number(query.get('pageIndex') ?? Paging.defaultPageIndex);
-    const pageSize = Number(query.get('pageSize') ?? Paging.defaultPageSize);
-    const data = rows.slice((pageIndex - 1) * pageSize, pageIndex * pageSize);
-    return json(200, { data, page: { pageIndex, pageSize, total: rows.length } });
+    return rows;
   }
 
   #write(

@@ -1,5 +1,14 @@
 import type { ApprovalActionName, ApprovalStatus } from '@hcm/contracts/approvals';
-import { integer, pgTable, primaryKey, smallint, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /*
  * The typed mirror of migration 0043: the approval engine's workflow instances, their steps and
@@ -48,8 +57,11 @@ export const approvalSteps = pgTable(
     assignmentId: uuid('assignment_id'),
     assignmentName: varchar('assignment_name', { length: 200 }),
     assigneeUserId: uuid('assignee_user_id').notNull(),
-    /** milliseconds */
-    slaTime: integer('sla_time').notNull(),
+    /** milliseconds on the calendar (a working day as one day) */
+    slaTime: bigint('sla_time', { mode: 'number' }).notNull(),
+    /** the unit and amount the step was made with (migration 0045); a null amount: minutes, from slaTime */
+    slaUnit: varchar('sla_unit', { length: 16 }).notNull().default('MINUTES'),
+    slaAmount: integer('sla_amount'),
     startedAt: instant('started_at'),
     dueAt: instant('due_at'),
     actedAt: instant('acted_at'),

@@ -37,6 +37,7 @@ export const categoryColumns = () => ({
   ...tenantKeyColumns(),
   code: varchar('code', { length: 50 }).notNull(),
   name: varchar('name', { length: 200 }).notNull(),
+  nameEn: varchar('name_en', { length: 200 }),
   description: varchar('description', { length: 1000 }),
   priority: integer('priority').notNull().default(0),
   ...statusColumn(),

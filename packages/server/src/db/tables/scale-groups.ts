@@ -27,6 +27,7 @@ const groupTable = (name: string) =>
       id: uuid('id').notNull().defaultRandom(),
       code: varchar('code', { length: 50 }).notNull(),
       name: varchar('name', { length: 200 }).notNull(),
+      nameEn: varchar('name_en', { length: 200 }),
       description: varchar('description', { length: 1000 }),
       priority: integer('priority').notNull().default(0),
       status: varchar('status', { length: 16 }).$type<Status>().notNull().default('ACTIVE'),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   index,
   integer,
   pgTable,
@@ -11,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { auditColumns, statusColumn, tenantKeyColumns } from './columns.ts';
 
-/* The typed mirror of migration 0022. */
+/* The typed mirror of migrations 0022 and 0045. */
 
 /** Admin › workflow (SLA) templates; durations in milliseconds. */
 export const workflowTemplates = pgTable(
@@ -62,7 +63,11 @@ export const workflowTemplateSteps = pgTable(
     assignmentType: varchar('assignment_type', { length: 16 }).notNull(),
     assignmentId: uuid('assignment_id').notNull(),
     assignmentName: varchar('assignment_name', { length: 200 }),
-    slaTime: integer('sla_time').notNull(),
+    /** the SLA as typed: an amount of a unit (MINUTES, HOURS, DAYS, WORKING_DAYS; migration 0045) */
+    slaAmount: integer('sla_amount').notNull(),
+    slaUnit: varchar('sla_unit', { length: 16 }).notNull().default('MINUTES'),
+    /** the same on the calendar in milliseconds (a working day as one day), filled by the server */
+    slaTime: bigint('sla_time', { mode: 'number' }),
   },
   (t) => [
     primaryKey({ name: 'workflow_template_steps_pkey', columns: [t.tenantId, t.templateId, t.position] }),

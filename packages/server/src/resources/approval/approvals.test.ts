@@ -164,7 +164,15 @@ describe.each(await testEngines())('the approval engine on $engine', ({ engine }
       code: 'QT_THUONG',
       name: 'Duyệt khen thưởng',
       workflowTemplateTypes: ['REWARD'],
-      steps: [{ name: 'Duyệt', assignmentType: 'USER', assignmentId: story.manager.userId, slaTime: 60_000 }],
+      steps: [
+        {
+          name: 'Duyệt',
+          assignmentType: 'USER',
+          assignmentId: story.manager.userId,
+          slaAmount: 1,
+          slaUnit: 'MINUTES',
+        },
+      ],
     });
     const other = String((wrongKind.body.data as { id: string }).id);
     const kind = await act(story.hr, record.id, 'request-approval', {

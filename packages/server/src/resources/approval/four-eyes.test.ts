@@ -40,7 +40,13 @@ describe.each(await testEngines())('four eyes in approvals on $engine', ({ engin
     selfTemplate = await story.template({
       code: 'QT_HR_DUYET',
       steps: [
-        { name: 'HR duyệt', assignmentType: 'USER', assignmentId: story.hr.userId, slaTime: 3_600_000 },
+        {
+          name: 'HR duyệt',
+          assignmentType: 'USER',
+          assignmentId: story.hr.userId,
+          slaAmount: 1,
+          slaUnit: 'HOURS',
+        },
       ],
     });
   });

@@ -120,12 +120,19 @@ describe.each(await testEngines())(
         code: 'QT_GAP',
         notificationDuration: 5 * MINUTE,
         steps: [
-          { name: 'Duyệt gấp', assignmentType: 'USER', assignmentId: story.manager.userId, slaTime: MINUTE },
+          {
+            name: 'Duyệt gấp',
+            assignmentType: 'USER',
+            assignmentId: story.manager.userId,
+            slaAmount: 1,
+            slaUnit: 'MINUTES',
+          },
           {
             name: 'Duyệt cuối',
             assignmentType: 'USER',
             assignmentId: story.director.userId,
-            slaTime: 60 * MINUTE,
+            slaAmount: 60,
+            slaUnit: 'MINUTES',
           },
         ],
       });

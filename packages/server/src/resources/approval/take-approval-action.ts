@@ -26,7 +26,13 @@ import { recordTypeOf } from './approval-spec.ts';
 import { interestOf, requesterMayApprove, selfActionRefusal, selfAssignedErrors } from './four-eyes.ts';
 import { transitionNotices, type NoticeStep } from './transition-notices.ts';
 import { firstReminderAt, scheduleReminder } from './step-reminders.ts';
-import { sharedSnapshot, snapshotWorkflow, type WorkflowSnapshot } from './workflow-snapshot.ts';
+import { deadlineOf, type StepSla } from './step-deadline.ts';
+import {
+  sharedSnapshot,
+  snapshotWorkflow,
+  type SnapshotStep,
+  type WorkflowSnapshot,
+} from './workflow-snapshot.ts';
 
 type Row = Record<string, unknown>;
 export type TransitionAction = ApprovalTransition['action'];
@@ -99,16 +105,16 @@ async function openRequest(tx: Tx, recordType: string, recordId: string) {
 }
 type OpenRequest = NonNullable<Awaited<ReturnType<typeof openRequest>>>;
 
-/** Starts a step now: its deadline from its SLA, its first reminder queued. */
+/** Starts a step now: its deadline from its SLA (working days by the tenant's calendar), its first reminder queued. */
 async function startStep(
   tx: Tx,
   context: ApprovalContext,
   open: { id: string; notificationDuration: number | null },
-  step: { position: number; slaTime: number },
+  step: { position: number } & StepSla,
   recordType: string,
   now: Date,
 ) {
-  const dueAt = new Date(now.getTime() + step.slaTime);
+  const dueAt = await deadlineOf(tx, context.scope.tenantId ?? null, now, step);
   const remindAt = firstReminderAt(now, dueAt, open.notificationDuration);
   await tx
     .update(approvalSteps)
@@ -256,14 +262,7 @@ export async function takeApprovalAction(
         ...step,
       })),
     );
-    await startStep(
-      tx,
-      context,
-      request,
-      workflow.steps[0] as { position: number; slaTime: number },
-      recordType,
-      now,
-    );
+    await startStep(tx, context, request, workflow.steps[0] as SnapshotStep, recordType, now);
     position = 1;
     next = 'WAIT_APPROVE';
     waiting = workflow.steps[0];

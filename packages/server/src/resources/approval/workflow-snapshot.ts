@@ -1,5 +1,6 @@
 import { ErrorCodes, FieldErrorKeys, type FieldError } from '@hcm/contracts';
 import type { WorkflowAssignmentBody } from '@hcm/contracts/approvals';
+import { isSlaUnit, slaMilliseconds, type SlaUnit } from '@hcm/contracts/settings';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { userRoles, users } from '../../db/schema.ts';
@@ -20,8 +21,11 @@ export interface SnapshotStep {
   assignmentId: string;
   assignmentName: string | null;
   assigneeUserId: string;
-  /** milliseconds */
+  /** milliseconds on the calendar (a working day as one day) */
   slaTime: number;
+  /** the unit and amount of the SLA (step-deadline.ts counts working days by them) */
+  slaUnit: SlaUnit;
+  slaAmount: number;
 }
 
 export interface WorkflowSnapshot {
@@ -31,6 +35,12 @@ export interface WorkflowSnapshot {
   notificationDuration: number | null;
   notificationTemplateId: string | null;
   steps: SnapshotStep[];
+}
+
+/** A template step's SLA: its unit and amount, and the calendar milliseconds read from them. */
+function stepSla(row: { slaUnit: string; slaAmount: number; slaTime: number | null }) {
+  const slaUnit: SlaUnit = isSlaUnit(row.slaUnit) ? row.slaUnit : 'MINUTES';
+  return { slaUnit, slaAmount: row.slaAmount, slaTime: slaMilliseconds(slaUnit, row.slaAmount) };
 }
 
 /**
@@ -112,7 +122,7 @@ export async function snapshotWorkflow(
     assignmentId: row.assignmentId,
     assignmentName: row.assignmentName,
     assigneeUserId: given[index]?.assigneeUserId as string,
-    slaTime: row.slaTime,
+    ...stepSla(row),
   }));
   const errors: FieldError[] = [];
   const found = new Set<number>();

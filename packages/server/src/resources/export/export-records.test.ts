@@ -115,6 +115,74 @@ describe.each(await testEngines('both'))('exports on $engine', ({ engine }) => {
     }
   });
 
+  describe('GET /export with the query of a list page', () => {
+    let token = '';
+    let ids: Record<string, string> = {};
+    beforeAll(async () => {
+      const tenant = await makeTenant(suite.server.db.orm);
+      const { user } = await makeUser(
+        { db: suite.server.db.orm, passwords: suite.server.passwords },
+        { tenantId: tenant.id, permissions: ['job_title.view', 'job_title.export'] },
+      );
+      token = await accessTokenFor(suite.server.db.orm, user);
+      // 30 rows: more than the page the list shows, 10 of them INACTIVE
+      const rows = Array.from({ length: 30 }, (_, i) => ({
+        tenantId: tenant.id,
+        code: `LIST_${String(i).padStart(2, '0')}`,
+        name: i % 2 === 0 ? `Kỹ sư ${i}` : `Kế toán ${i}`,
+        priority: i,
+        status: i % 3 === 0 ? 'INACTIVE' : 'ACTIVE',
+      }));
+      const inserted = await inScope(suite.server.db.orm, { tenantId: tenant.id, userId: null }, (tx) =>
+        tx.insert(jobTitles).values(rows).returning({ id: jobTitles.id, code: jobTitles.code }),
+      );
+      ids = Object.fromEntries(inserted.map((row) => [row.code, row.id]));
+    });
+    const exported = async (query: string) => {
+      const res = await fetch(`${suite.server.url}/api/om/job-titles/export?${query}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return { status: res.status, body: Buffer.from(await res.arrayBuffer()) };
+    };
+    const codesOf = async (body: Buffer) => (await readSheet(body)).slice(1).map((row) => row[0]);
+
+    it('exports every row the filters and keyword match, in its sort, whatever page the list shows', async () => {
+      const { status, body } = await exported(
+        'pageIndex=2&pageSize=5&keyword=k%E1%BB%B9%20s%C6%B0&status=ACTIVE&sortBy=priority.desc',
+      );
+      expect(status).toBe(200);
+      const expected = Array.from({ length: 30 }, (_, i) => i)
+        .filter((i) => i % 2 === 0 && i % 3 !== 0)
+        .reverse()
+        .map((i) => `LIST_${String(i).padStart(2, '0')}`);
+      expect(await codesOf(body)).toEqual(expected);
+    });
+
+    it('exports exactly the selected rows given as ids', async () => {
+      const chosen = ['LIST_03', 'LIST_17', 'LIST_28'];
+      const query = chosen.map((code) => `ids=${ids[code]}`).join('&');
+      const { status, body } = await exported(`${query}&sortBy=code.desc`);
+      expect(status).toBe(200);
+      expect(await codesOf(body)).toEqual([...chosen].reverse());
+      // one id alone is a selection too
+      expect(await codesOf((await exported(`ids=${ids.LIST_05}`)).body)).toEqual(['LIST_05']);
+    });
+
+    it.each([
+      ['an unknown parameter', 'colour=red'],
+      ['an id that is not a uuid', 'ids=12'],
+      [
+        'more ids than a selection holds',
+        Array.from({ length: 101 }, () => `ids=${crypto.randomUUID()}`).join('&'),
+      ],
+      ['a page size beyond the limit', 'pageSize=101'],
+    ])('refuses %s with 400', async (_what, query) => {
+      const { status, body } = await exported(query);
+      expect(status).toBe(400);
+      expect(JSON.parse(body.toString('utf8'))).toMatchObject({ code: 'VALIDATION_FAILED' });
+    });
+  });
+
   it('writes text that starts like a formula as plain text: no <f>, the text unchanged', async () => {
     const tenant = await makeTenant(suite.server.db.orm);
     const { user } = await makeUser(

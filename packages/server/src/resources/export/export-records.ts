@@ -7,6 +7,7 @@ import { inResourceScope, type ResourceScope } from '../caller.ts';
 import type { ListQuery } from '../search/list-query.ts';
 import type { Language, ResourceDefinition } from '../types.ts';
 import { columnWidth, labelOf, sheetName } from '../xlsx/xlsx.ts';
+import { DATE_FORMAT, DATE_TIME_FORMAT, dateCell, enumLabelsOf, enumName } from '../xlsx/sheet-values.ts';
 import { cellOf, inUnit, isTimestamp } from './cell-values.ts';
 import { areaNameCell } from '../write/area-fields.ts';
 import { fileNameCell } from '../write/file-fields.ts';
@@ -142,13 +143,28 @@ export function startExport(
       views: [{ state: 'frozen', ySplit: 1 }],
     });
     const headers = names.map((name) => labelOf(definition, name, language));
+    const kinds = names.map((name) => definition.fields[name]?.kind);
     sheet.columns = names.map((name, i) => ({
       key: name,
       width: columnWidth(definition, name, headers[i] ?? name),
-      ...(isTimestamp(name) || definition.fields[name]?.kind === 'dateTime'
-        ? { style: { numFmt: 'dd/mm/yyyy hh:mm' } }
-        : {}),
+      ...(isTimestamp(name) || kinds[i] === 'dateTime'
+        ? { style: { numFmt: DATE_TIME_FORMAT } }
+        : kinds[i] === 'date'
+          ? { style: { numFmt: DATE_FORMAT } }
+          : {}),
     }));
+    // enum values by their names in the requester's language, dates as dates (sheet-values.ts)
+    const shown = names.map((name, i) => {
+      const labels = enumLabelsOf(definition, name);
+      return (value: unknown): unknown =>
+        typeof value !== 'string'
+          ? value
+          : kinds[i] === 'enum'
+            ? enumName(labels, value, language)
+            : kinds[i] === 'date'
+              ? dateCell(value)
+              : value;
+    });
     const header = sheet.addRow(headers);
     header.font = { bold: true };
     header.commit();
@@ -156,8 +172,8 @@ export function startExport(
       for (const row of page.rows)
         sheet
           .addRow(
-            names.map((name) =>
-              cellOf(name, inUnit(definition.fields[name], row[name]), definition.fields[name]?.kind),
+            names.map((name, i) =>
+              cellOf(name, shown[i]?.(inUnit(definition.fields[name], row[name])), kinds[i]),
             ),
           )
           .commit();

@@ -49,12 +49,15 @@ function sheetDefinition(definition: ResourceDefinition, part: SubImport): Resou
   const code: FieldSpec = { ...match, required: true, unique: !('list' in part) };
   let columns: Record<string, FieldSpec>;
   let title = definition.declaration.title;
+  let contract = definition.contract;
   if ('list' in part) {
     const list = definition.contract?.fields[part.list] as ChildrenField;
     columns = Object.fromEntries(
       Object.entries(list.fields).map(([name, field]) => [name, fieldSpecOf(field)]),
     );
     title = list.label;
+    // the sheet's enum names are the list item's (xlsx/sheet-values.ts reads them from here)
+    if (contract) contract = { ...contract, fields: { ...contract.fields, ...list.fields } };
   } else {
     columns = Object.fromEntries(part.fields.map((name) => [name, definition.field(name)]));
     title = part.title;
@@ -71,6 +74,7 @@ function sheetDefinition(definition: ResourceDefinition, part: SubImport): Resou
   };
   return {
     ...definition,
+    ...(contract ? { contract } : {}),
     declaration,
     fields,
     lists: {},

@@ -7,6 +7,7 @@ import { isTextKind, type FieldSpec, type Language, type ResourceDefinition } fr
 import { uniqueFieldsOf, uniqueKey } from '../write/uniqueness.ts';
 import { areaCodeOf } from './area-cells.ts';
 import { CellProblem, type CellValue, type Sheet } from './read-sheet.ts';
+import { enumCodeOf, enumLabelsOf, enumProblem, isoDateOf } from '../xlsx/sheet-values.ts';
 
 const INVALID = { vi: 'không hợp lệ', en: 'is not valid' };
 
@@ -114,7 +115,27 @@ function fieldValue(spec: FieldSpec, value: CellValue): unknown {
   if (text === '') return undefined;
   if (spec.kind === 'integer' && /^-?\d+$/.test(text)) return storedValue(spec.unit, Number(text));
   if (spec.kind === 'boolean') return BOOLEAN_WORDS[text.toLowerCase()] ?? text;
+  // dd/MM/yyyy as well as ISO; anything else is left for the schema to refuse
+  if (spec.kind === 'date') return isoDateOf(text) ?? text;
   return spec.kind === 'enum' ? text.toUpperCase() : text;
+}
+
+/**
+ * An enum cell of a contract field as its code: the code, or its Vietnamese or English name
+ * (xlsx/sheet-values.ts). Undefined when the field is not such an enum or the cell is empty;
+ * a problem when the text names no single value.
+ */
+function enumCell(
+  definition: ResourceDefinition,
+  name: string,
+  cell: CellValue,
+  language: Language,
+): { code: string } | { problem: string } | undefined {
+  const labels = enumLabelsOf(definition, name);
+  if (!labels || typeof cell !== 'string' || cell.trim() === '') return undefined;
+  const code = enumCodeOf(labels, cell.trim());
+  if (code !== undefined) return { code };
+  return { problem: enumProblem(definition.field(name).label, labels, cell.trim(), language) };
 }
 
 /**
@@ -137,14 +158,23 @@ export async function checkRows(
 
   for (const { rowNumber, cells } of sheet.rows) {
     const values: Record<string, unknown> = {};
+    // fields whose cell already has its own message: the schema's would say it again, worse
+    const said = new Set<string>();
     sheet.columns.forEach(({ name }, index) => {
       const cell = cells[index];
       if (cell instanceof CellProblem)
         complain(rowNumber, `${label(name)}: ${CELL_PROBLEMS[cell.kind][language]}`);
-      const value = fieldValue(definition.field(name), cell);
+      const named = enumCell(definition, name, cell, language);
+      if (named && 'problem' in named) {
+        complain(rowNumber, named.problem);
+        said.add(name);
+        return;
+      }
+      const value = named ? named.code : fieldValue(definition.field(name), cell);
       if (value !== undefined) values[name] = value;
     });
     for (const error of toFieldErrors(validator.Errors(values))) {
+      if (said.has(error.field)) continue;
       const area = definition.fields[error.field]?.area;
       if (area && error.code !== FieldErrorKeys.required) {
         complain(rowNumber, `${label(error.field)}: ${NO_AREA[area.level][language]}`);

@@ -14,7 +14,7 @@ import { readFirstSheet } from '../import/read-sheet.ts';
 import { fileProblem, readUpload } from '../import/read-upload.ts';
 import { checkRows } from '../import/validate-rows.ts';
 import { resolveReferenceCells } from '../import/resolve-references.ts';
-import { listQueryOf } from '../search/list-query.ts';
+import { exportQueryOf } from '../export/export-query.ts';
 import { templateWorkbook } from '../template/template-workbook.ts';
 import type { ResourceDefinition } from '../types.ts';
 import { XLSX_TYPE, fileTimestamp, sendXlsx, xlsxResponse } from '../xlsx/xlsx.ts';
@@ -40,7 +40,7 @@ export function registerFileRoutes(
       }),
       async (request, reply) => {
         const scope = resourceScopeOf(definition, request);
-        const query = listQueryOf(definition, request.query as Record<string, unknown>);
+        const query = exportQueryOf(definition, request.query as Record<string, unknown>);
         const run = startExport(db, definition, scope, query, languageOf(request));
         await run.started;
         cutOffStalledClient(reply, exports.sendTimeoutSeconds);

@@ -4,6 +4,7 @@ import type { ExportConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { ResourceDefinition } from '../types.ts';
 import { registerFileRoutes } from './file-routes.ts';
+import { registerHistoryRoutes } from './history-routes.ts';
 import { registerSubImportRoutes } from './sub-import-routes.ts';
 import { registerReadRoutes } from './read-routes.ts';
 import { registerWriteRoutes } from './write-routes.ts';
@@ -31,6 +32,7 @@ export async function registerResources(
         registerWriteRoutes(scoped, definition, deps.db);
         registerFileRoutes(scoped, definition, deps.db, deps.exports);
         registerSubImportRoutes(scoped, definition, deps.db);
+        registerHistoryRoutes(scoped, definition, deps.db);
       },
       { prefix: definition.basePath },
     );

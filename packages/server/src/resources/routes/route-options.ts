@@ -22,6 +22,11 @@ export const SUB_PATHS = {
   delete: { method: 'POST', url: '/:id/delete', action: 'delete' },
   active: { method: 'POST', url: '/:id/active', action: 'update' },
   inactive: { method: 'POST', url: '/:id/inactive', action: 'update' },
+  // the list's selection in one request, all or none (body { ids })
+  activeBatch: { method: 'POST', url: '/active/batch', action: 'update' },
+  inactiveBatch: { method: 'POST', url: '/inactive/batch', action: 'update' },
+  // who changed which field, from the action log (action-log/read-history.ts)
+  changes: { method: 'GET', url: '/:id/changes', action: 'view' },
 } as const satisfies Record<string, { method: 'GET' | 'POST'; url: string; action: PermissionAction }>;
 
 export type SubPath = keyof typeof SUB_PATHS;
@@ -53,6 +58,8 @@ const OPT_OUT: Partial<Record<SubPath, GenericSubPath>> = {
   delete: 'delete',
   active: 'status',
   inactive: 'status',
+  activeBatch: 'status',
+  inactiveBatch: 'status',
 };
 
 /**
@@ -65,6 +72,8 @@ const WRITES: ReadonlySet<SubPath> = new Set<SubPath>([
   'delete',
   'active',
   'inactive',
+  'activeBatch',
+  'inactiveBatch',
   'import',
   'downloadTemplate',
   'subImport',
@@ -115,6 +124,9 @@ const SUMMARIES: Record<SubPath, string> = {
   delete: 'Delete',
   active: 'Set status ACTIVE',
   inactive: 'Set status INACTIVE',
+  activeBatch: 'Set status ACTIVE on several records at once: all of them, or none and the reason',
+  inactiveBatch: 'Set status INACTIVE on several records at once: all of them, or none and the reason',
+  changes: "The record's change history: who changed which field from what to what, newest first",
 };
 
 /**

@@ -1,8 +1,9 @@
-import { DataEnvelope, Status } from '@hcm/contracts';
+import { DataEnvelope, Paging, Status } from '@hcm/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { Db, Tx } from '../../db/database.ts';
 import { envelope, errorResponses } from '../../http/envelope.ts';
+import { AppError } from '../../http/errors.ts';
 import { actionContextOf, inResourceScope, resourceScopeOf } from '../caller.ts';
 import type { ResourceDefinition } from '../types.ts';
 import {
@@ -16,10 +17,18 @@ import { routeOptions, serves, SUB_PATHS } from './route-options.ts';
 
 type Body = Record<string, unknown>;
 
+const Uuid = Type.String({ format: 'uuid' });
+/** The ids of a status batch: a page of the list at most. */
+const StatusBatchBody = Type.Object(
+  { ids: Type.Array(Uuid, { minItems: 1, maxItems: Paging.maxPageSize }) },
+  { additionalProperties: false },
+);
+
 /** create, update, delete, active and inactive: each one transaction with its action log rows. */
 export function registerWriteRoutes(app: FastifyInstance, definition: ResourceDefinition, db: Db): void {
   const { schemas } = definition;
   const one = { 200: DataEnvelope(schemas.record), ...errorResponses };
+  const batchDone = { 200: DataEnvelope(Type.Object({ ids: Type.Array(Uuid) })), ...errorResponses };
 
   const write = <T>(request: FastifyRequest, work: (tx: Tx, context: WriteContext) => Promise<T>) => {
     const scope = resourceScopeOf(definition, request);
@@ -67,9 +76,9 @@ export function registerWriteRoutes(app: FastifyInstance, definition: ResourceDe
         envelope(await write(request, (tx, c) => deleteRecord(tx, definition, c, idOf(request)))),
     );
 
-  for (const [subPath, status] of [
-    ['active', Status.active],
-    ['inactive', Status.inactive],
+  for (const [subPath, batchPath, status] of [
+    ['active', 'activeBatch', Status.active],
+    ['inactive', 'inactiveBatch', Status.inactive],
   ] as const) {
     if (!serves(definition, subPath)) continue;
     app.post(
@@ -77,6 +86,29 @@ export function registerWriteRoutes(app: FastifyInstance, definition: ResourceDe
       routeOptions(definition, subPath, { params: schemas.idParams, response: one }),
       async (request) =>
         envelope(await write(request, (tx, c) => setRecordStatus(tx, definition, c, idOf(request), status))),
+    );
+    // One transaction for the selection: a record that may not change (not found, out of the
+    // caller's reach, refused by a hook) rolls back the others, and the answer names it.
+    app.post(
+      SUB_PATHS[batchPath].url,
+      routeOptions(definition, batchPath, { body: StatusBatchBody, response: batchDone }),
+      async (request) => {
+        const { ids } = request.body as { ids: string[] };
+        return envelope(
+          await write(request, async (tx, c) => {
+            for (const id of new Set(ids)) {
+              try {
+                await setRecordStatus(tx, definition, c, id, status);
+              } catch (error) {
+                if (error instanceof AppError)
+                  throw new AppError(error.statusCode, error.code, `${id}: ${error.message}`, error.errors);
+                throw error;
+              }
+            }
+            return { ids: [...new Set(ids)] };
+          }),
+        );
+      },
     );
   }
 }

@@ -69,14 +69,19 @@ function limitsOf(field: ScalarField): Label {
     case 'boolean':
       return both('TRUE hoặc FALSE.', 'TRUE or FALSE.');
     case 'date':
-      return both('Ngày, dạng yyyy-MM-dd.', 'A date, yyyy-MM-dd.');
+      // import/validate-rows.ts also takes yyyy-MM-dd and Excel date cells
+      return both('Ngày, dạng dd/MM/yyyy (vd. 05/03/2026).', 'A date, dd/MM/yyyy (e.g. 05/03/2026).');
     case 'dateTime':
       return both('Ngày giờ ISO 8601.', 'An ISO 8601 date and time.');
     case 'enum': {
+      // by name, as the pages show them (the import also takes the other language's names and the codes)
+      const labels = field.valueLabels as Readonly<Record<string, Label>>;
+      const names = (language: 'vi' | 'en') =>
+        field.values.map((value) => labels[value]?.[language] ?? value);
       const fallback = field.defaultValue;
       return both(
-        `${either(field.values, 'hoặc')}${fallback ? ` (mặc định ${fallback})` : ''}.`,
-        `${either(field.values, 'or')}${fallback ? ` (default ${fallback})` : ''}.`,
+        `${either(names('vi'), 'hoặc')}${fallback ? ` (mặc định ${labels[fallback]?.vi ?? fallback})` : ''}.`,
+        `${either(names('en'), 'or')}${fallback ? ` (default ${labels[fallback]?.en ?? fallback})` : ''}.`,
       );
     }
     case 'reference':
@@ -139,5 +144,8 @@ export function fieldSpecOf(field: ScalarField, reference?: ReferenceSpec): Fiel
       ? { area: { level: field.level, ...(field.parent ? { parent: field.parent } : {}) } }
       : {}),
     ...(field.kind === 'integer' && field.unit ? { unit: field.unit } : {}),
+    ...((field.kind === 'text' || field.kind === 'code') && field.autoNumber
+      ? { autoNumber: field.autoNumber }
+      : {}),
   };
 }

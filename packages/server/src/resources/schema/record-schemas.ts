@@ -1,8 +1,7 @@
-import { APPROVAL_LIST_FILTERS } from '@hcm/contracts/approvals';
-import { FieldLimits, Paging } from '@hcm/contracts';
+import { FieldLimits } from '@hcm/contracts';
+import { listQuerySchemas } from '@hcm/contracts/resource/requests';
 import Type, { type TSchema } from 'typebox';
 import type { FieldSpec, Fields, ListSpec, Lists, ResourceDeclaration, ResourceSchemas } from '../types.ts';
-import { pagingQuery } from '../../http/paging-query.ts';
 
 const Uuid = Type.String({ format: 'uuid' });
 const DateTime = Type.String({ format: 'date-time' });
@@ -69,7 +68,9 @@ function bodySchema(
     const spec = fields[name];
     if (!spec) continue;
     const value = holdsValue(spec) ? spec.schema : nullable(spec.schema);
-    properties[name] = mode === 'create' && spec.required ? value : Type.Optional(value);
+    // a numbered field left out (or null) on create takes the tenant's next number
+    if (mode === 'create' && spec.autoNumber) properties[name] = Type.Optional(nullable(spec.schema));
+    else properties[name] = mode === 'create' && spec.required ? value : Type.Optional(value);
   }
   if (mode === 'update')
     properties.version = Type.Integer({
@@ -80,66 +81,25 @@ function bodySchema(
   return closed(properties);
 }
 
-const APPROVAL_FILTER = Type.String({
-  maxLength: 32,
-  description: `${APPROVAL_LIST_FILTERS.join(', ')}; any other value means ALL`,
-});
-
-/** A filter parameter: one value, or several as a repeated parameter. */
-function filterSchema(schema: TSchema): TSchema {
-  return Type.Optional(
-    Type.Union([schema, Type.Array(schema, { minItems: 1, maxItems: Paging.maxPageSize })]),
-  );
-}
-
-const keyword = Type.Optional(
-  Type.String({ maxLength: FieldLimits.search, description: 'matched anywhere in the searchable fields' }),
-);
-
-function sortBySchema(declaration: ResourceDeclaration): TSchema {
-  const { sort, defaultSort } = declaration;
-  return Type.Optional(
-    Type.String({
-      maxLength: 100,
-      pattern: `^(?:${sort.join('|')})\\.(?:asc|desc)$`,
-      description: `one of ${sort.map((f) => `${f}.asc|${f}.desc`).join(', ')}; default ${defaultSort.field}.${defaultSort.direction}`,
-    }),
-  );
-}
-
 /** Every schema of the generic sub-paths, derived once from the declaration. */
 export function deriveSchemas(declaration: ResourceDeclaration): ResourceSchemas {
   const { fields } = declaration;
   const lists = declaration.lists ?? {};
-  const filters: Record<string, TSchema> = {};
-  const approvalField = declaration.approval ? (declaration.approval.statusField ?? 'approvalStatus') : null;
-  for (const name of declaration.filters) {
-    const spec = fields[name];
-    // catalogues §3.1: the approval filter adds ALL and WAIT_MY_APPROVE, and an unknown value means ALL
-    if (name === approvalField) filters[name] = filterSchema(APPROVAL_FILTER);
-    else if (spec) filters[name] = filterSchema(spec.schema);
-  }
-  const sortBy = sortBySchema(declaration);
-  const narrowing = Object.fromEntries(
-    Object.entries(declaration.autoCompleteFilters?.params ?? {}).map(([name, schema]) => [
-      name,
-      Type.Optional(schema),
-    ]),
-  );
+  // The list schemas are shared with the browser tests' fake API (@hcm/contracts/resource/requests).
+  const listSchemas = listQuerySchemas({
+    filters: declaration.filters,
+    schemaOf: (name) => fields[name]?.schema,
+    approvalField: declaration.approval ? (declaration.approval.statusField ?? 'approvalStatus') : null,
+    sort: declaration.sort,
+    defaultSort: declaration.defaultSort,
+    ...(declaration.autoCompleteFilters ? { narrowing: declaration.autoCompleteFilters.params } : {}),
+  });
   return {
     record: recordSchema(fields, lists),
     createBody: bodySchema(fields, declaration.create, 'create', lists),
     updateBody: bodySchema(fields, declaration.update, 'update', lists),
     idParams: closed({ id: Uuid }),
-    searchQuery: closed({ keyword, ...pagingQuery, sortBy, ...filters }),
-    countQuery: closed({ keyword, ...filters }),
-    exportQuery: closed({ keyword, sortBy, ...filters }),
-    autoCompleteQuery: closed({ keyword, ...pagingQuery, sortBy, ...narrowing }, 'ACTIVE records only'),
-    autoCompleteAllQuery: closed(
-      { keyword, sortBy, ...narrowing },
-      `ACTIVE records only, at most ${Paging.maxAutoCompleteAll}`,
-    ),
-    findByIdsBody: closed({ ids: Type.Array(Uuid, { minItems: 1, maxItems: Paging.maxFindByIds }) }),
+    ...listSchemas,
     importRow: bodySchema(fields, declaration.importColumns, 'create'),
   };
 }

@@ -2,6 +2,7 @@ import { ImportLimits } from '@hcm/contracts';
 import ExcelJS from 'exceljs';
 import { isTextKind, type FieldSpec, type Language, type ResourceDefinition } from '../types.ts';
 import { columnWidth, labelOf, sheetName } from '../xlsx/xlsx.ts';
+import { DATE_FORMAT, enumLabelsOf, enumName, enumNames } from '../xlsx/sheet-values.ts';
 
 /** An example value as a cell: text, number and true/false as they are, nothing for null. */
 const exampleCell = (value: unknown): ExcelJS.CellValue =>
@@ -10,6 +11,40 @@ const exampleCell = (value: unknown): ExcelJS.CellValue =>
     : value === null || value === undefined
       ? null
       : JSON.stringify(value);
+
+/** A field's example as a person types it: an enum by its name, a date as dd/MM/yyyy. */
+function exampleOf(definition: ResourceDefinition, name: string, language: Language): unknown {
+  const spec = definition.field(name);
+  const value = spec.example(1);
+  if (typeof value !== 'string') return value;
+  if (spec.kind === 'enum') return enumName(enumLabelsOf(definition, name), value, language);
+  if (spec.kind === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value.split('-').reverse().join('/');
+  return value;
+}
+
+interface ValidationRanges {
+  add(range: string, validation: ExcelJS.DataValidation): void;
+}
+
+/**
+ * A drop-down of the enum's names on the column's data rows. Only a suggestion (a warning that
+ * may be dismissed): the import also takes the other language's names and the codes. Skipped
+ * when a name holds a comma or the list is longer than Excel's 255 characters.
+ */
+function enumDropDown(sheet: ExcelJS.Worksheet, column: number, names: readonly string[]): void {
+  const list = names.join(',');
+  if (names.some((name) => name.includes(',') || name.includes('"')) || list.length > 250) return;
+  const letter = sheet.getColumn(column).letter;
+  // exceljs has Worksheet.dataValidations (a range at once) but its typings omit it
+  const validations = (sheet as unknown as { dataValidations: ValidationRanges }).dataValidations;
+  validations.add(`${letter}2:${letter}${ImportLimits.maxRows + 1}`, {
+    type: 'list',
+    allowBlank: true,
+    formulae: [`"${list}"`],
+    showErrorMessage: true,
+    errorStyle: 'warning',
+  });
+}
 
 /** What an area cell may hold besides its code (import/area-cells.ts turns a name into it). */
 const AREA_NAMES = {
@@ -60,10 +95,14 @@ export async function templateWorkbook(definition: ResourceDefinition, language:
   names.forEach((name, i) => {
     const spec = definition.field(name);
     const cell = header.getCell(i + 1);
-    cell.note = `${rulesOf(spec, language)}\n${language === 'vi' ? 'Ví dụ' : 'Example'}: ${String(spec.example(1))}`;
+    cell.note = `${rulesOf(spec, language)}\n${language === 'vi' ? 'Ví dụ' : 'Example'}: ${String(exampleOf(definition, name, language))}`;
     if (spec.required) cell.font = { bold: true, color: { argb: 'FFC00000' } };
     // text cells: an area code keeps its leading zeros (Hà Nội is 01)
     if (isTextKind(spec.kind) || spec.area) sheet.getColumn(i + 1).numFmt = '@';
+    // a date typed or picked shows as dd/MM/yyyy whatever Excel's locale
+    if (spec.kind === 'date') sheet.getColumn(i + 1).numFmt = DATE_FORMAT;
+    const labels = spec.kind === 'enum' ? enumLabelsOf(definition, name) : undefined;
+    if (labels) enumDropDown(sheet, i + 1, enumNames(labels, language));
   });
 
   const text = INSTRUCTIONS[language];
@@ -74,7 +113,11 @@ export async function templateWorkbook(definition: ResourceDefinition, language:
   help.addRow([...text.columns]).font = { bold: true };
   for (const name of names) {
     const spec = definition.field(name);
-    help.addRow([labelOf(definition, name, language), rulesOf(spec, language), exampleCell(spec.example(1))]);
+    help.addRow([
+      labelOf(definition, name, language),
+      rulesOf(spec, language),
+      exampleCell(exampleOf(definition, name, language)),
+    ]);
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -156,12 +156,19 @@ export async function startApprovalStory(
     loopTime: 30 * MINUTE,
     notificationDuration: 10 * MINUTE,
     steps: [
-      { name: 'Trưởng phòng duyệt', assignmentType: 'ROLE', assignmentId: managerRole, slaTime: 60 * MINUTE },
+      {
+        name: 'Trưởng phòng duyệt',
+        assignmentType: 'ROLE',
+        assignmentId: managerRole,
+        slaAmount: 60,
+        slaUnit: 'MINUTES',
+      },
       {
         name: 'Giám đốc duyệt',
         assignmentType: 'JOB_TITLE',
         assignmentId: directorTitle,
-        slaTime: 120 * MINUTE,
+        slaAmount: 2,
+        slaUnit: 'HOURS',
       },
     ],
   });

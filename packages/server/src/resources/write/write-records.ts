@@ -21,6 +21,7 @@ import { refuseBadAreas } from './area-fields.ts';
 import { refuseBrokenReferences } from './references.ts';
 import { refuseBadFiles } from './file-fields.ts';
 import { takenFields } from './uniqueness.ts';
+import { fillAutoNumbers } from '../numbering/next-number.ts';
 
 type Row = Record<string, unknown>;
 
@@ -145,6 +146,8 @@ export async function createRecord(
 ): Promise<ResourceRecord> {
   const values = pick(definition, body, definition.declaration.create);
   const lists = listsOf(definition, body);
+  // an employee code or contract number left empty takes the tenant's next number
+  await fillAutoNumbers(tx, definition, context.scope.tenantId, values);
   await checkWrite(tx, definition, context, values, null, lists);
   await definition.hooks.beforeCreate?.(hookContext(tx, context), values);
   const { userId } = context.scope;

@@ -5,6 +5,7 @@ import { captchaRoutes } from './captcha/routes.ts';
 import { clientRoutes } from './clients/routes.ts';
 import type { IamDeps } from './deps.ts';
 import { directoryRoutes } from './directory/routes.ts';
+import { listViewRoutes } from './list-views/routes.ts';
 import { meRoutes } from './me/routes.ts';
 import { passwordRoutes } from './passwords/routes.ts';
 import { roleRoutes } from './roles/routes.ts';
@@ -19,6 +20,7 @@ export const iamService: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = async (a
   });
   await app.register(sessionRoutes, { deps });
   await app.register(meRoutes, { deps });
+  await app.register(listViewRoutes, { db: deps.db });
   await app.register(captchaRoutes, { deps });
   await app.register(passwordRoutes, { deps });
   await app.register(userAdminRoutes, { deps });

@@ -21,6 +21,7 @@ import { personnelChangeResources } from './personnel-changes/resources.ts';
 import { workerHistoryRoutes } from './personnel-changes/routes.ts';
 import { documentRoutes, printablesOf } from './documents/routes.ts';
 import { workerStatisticsRoutes } from './worker-statistics/routes.ts';
+import { tenantDashboardRoutes } from './dashboard/routes.ts';
 import type { FileStore } from '../storage/stores/store.ts';
 
 /** The resources of the organisation service. */
@@ -57,6 +58,7 @@ export const omService: FastifyPluginAsync<{
   await app.register(contactRoutes, { db: deps.db });
   await app.register(workerHistoryRoutes, { db: deps.db });
   await app.register(workerStatisticsRoutes, { db: deps.db });
+  await app.register(tenantDashboardRoutes, { db: deps.db, approvable: omResources });
   await app.register(documentRoutes, {
     db: deps.db,
     store: deps.files,

@@ -9,6 +9,7 @@ import { actionLogRoutes } from './action-logs/routes.ts';
 import { outboundLogRoutes } from './outbound-logs/routes.ts';
 import { servicePackResource } from './service-packs/service-packs.ts';
 import { tenantRoutes } from './tenants/routes.ts';
+import { systemDashboardRoutes } from './dashboard/routes.ts';
 import { tenantResource } from './tenants/tenants.ts';
 import type { ThemeConfig } from './theme/theme-config.ts';
 import { themeRoutes } from './theme/routes.ts';
@@ -37,6 +38,7 @@ export const systemService: FastifyPluginAsync<{
   await app.register(actionLogRoutes, { db: deps.db });
   await app.register(outboundLogRoutes, { db: deps.db });
   await app.register(tenantRoutes, { db: deps.db });
+  await app.register(systemDashboardRoutes, { db: deps.db });
   await app.register(themeRoutes, { theme: deps.theme });
   await app.register(publicMessageRoutes, { db: deps.db });
   await app.register(parameterRoutes, { db: deps.db });

@@ -75,4 +75,40 @@ describe('scroll button', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(window.scrollY).to.be.closeTo(bottom(), 1));
   });
+
+  describe('on a phone (390 px wide)', () => {
+    let width: PropertyDescriptor | undefined;
+    beforeEach(() => {
+      width = Object.getOwnPropertyDescriptor(window, 'innerWidth');
+      Object.defineProperty(window, 'innerWidth', { value: 390, configurable: true });
+    });
+    afterEach(() => {
+      if (width) Object.defineProperty(window, 'innerWidth', width);
+      else delete (window as { innerWidth?: number }).innerWidth;
+    });
+
+    it('does not sit on the first screen, where a list’s first row is, and takes the user back from further down', async () => {
+      render(
+        <HcmProvider>
+          <div style={{ height: `${window.innerHeight - 60}px` }} />
+          <div data-testid="first-row" style={{ height: '56px' }}>
+            first row
+          </div>
+          <div style={{ height: `${window.innerHeight * 3}px` }} />
+          <ScrollButton />
+        </HcmProvider>,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // the row's right end, where the floating button used to be, is the row itself
+      const row = screen.getByTestId('first-row').getBoundingClientRect();
+      const atRight = document.elementFromPoint(row.right - 30, row.top + row.height / 2);
+      expect(atRight).to.equal(screen.getByTestId('first-row'));
+      expect(screen.queryByRole('button')).to.equal(null);
+      window.scrollTo(0, window.innerHeight + 10);
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Lên đầu trang' }));
+      await waitFor(() => expect(window.scrollY).to.equal(0));
+      await waitFor(() => expect(screen.queryByRole('button')).to.equal(null));
+    });
+  });
 });

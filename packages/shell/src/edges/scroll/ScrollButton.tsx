@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, makeStyles, mergeClasses, tokens } from '@hcm/ui';
+import { Button, makeStyles, mergeClasses, screenSizeOf, tokens } from '@hcm/ui';
 import { useShellTranslation } from '../../shell-i18n.ts';
 import { scrollModeOf, type ScrollMode } from './scroll-mode.ts';
 
@@ -22,6 +22,7 @@ function measure(): ScrollMode {
     scrollHeight: page.scrollHeight,
     viewportHeight: window.innerHeight,
     scrollTop: window.scrollY,
+    phone: screenSizeOf(window.innerWidth) === 'mobile',
   });
 }
 

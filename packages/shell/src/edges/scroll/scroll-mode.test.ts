@@ -20,4 +20,15 @@ describe('the floating scroll button', () => {
     expect(scrollModeOf({ ...page, scrollTop: 0 })).toBe('to-bottom');
     expect(scrollModeOf({ ...page, scrollTop: 100 })).toBe('to-top');
   });
+
+  it('on a phone, stays off the first screen and offers only the way back to the top', () => {
+    const page = { scrollHeight: 3000, viewportHeight: 844, phone: true };
+    expect(scrollModeOf({ ...page, scrollTop: 0 })).toBe('hidden');
+    expect(scrollModeOf({ ...page, scrollTop: 844 })).toBe('hidden');
+    expect(scrollModeOf({ ...page, scrollTop: 845 })).toBe('to-top');
+    expect(scrollModeOf({ ...page, scrollTop: 2156 })).toBe('to-top');
+    expect(scrollModeOf({ scrollHeight: 900, viewportHeight: 844, scrollTop: 56, phone: true })).toBe(
+      'hidden',
+    );
+  });
 });

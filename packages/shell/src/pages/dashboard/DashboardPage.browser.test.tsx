@@ -1,9 +1,22 @@
 import { expect } from '@open-wc/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Profile } from '@hcm/contracts';
+import { ApiPaths, type Profile } from '@hcm/contracts';
+import {
+  SYSTEM_DASHBOARD_PATH,
+  TENANT_DASHBOARD_PATH,
+  type SystemDashboard,
+  type TenantDashboard,
+} from '@hcm/contracts/dashboard';
+import { MY_NOTIFICATIONS_PATHS } from '@hcm/contracts/notifications';
+import { WORKER_STATISTICS_PATH } from '@hcm/contracts/worker-statistics';
 import { afterEach, describe, it } from '../../../../../scripts/wtr/mocha.ts';
-import { healthyIam, hrAdminProfile } from '../../../../../shared/session/src/testing/fake-iam.ts';
+import { accessibilityViolations } from '../../../../../shared/ui/src/testing/axe.ts';
+import {
+  healthyIam,
+  hrAdminProfile,
+  type FakeApi,
+} from '../../../../../shared/session/src/testing/fake-iam.ts';
 import {
   currentPath,
   prepareShell,
@@ -54,5 +67,199 @@ describe('dashboard', () => {
     // No made-up figures: it says what will come.
     expect(statistics.textContent).to.contain('phân hệ Tổ chức');
     expect(/\d/.test(statistics.textContent ?? '')).to.equal(false);
+  });
+});
+
+// ---- the numbers to act on (issue 27 item 4) ----
+
+const TODAY = '2026-12-06';
+const HORIZON = '2027-01-05';
+
+const hrSummary = (over: Partial<TenantDashboard> = {}): TenantDashboard => ({
+  today: TODAY,
+  horizon: HORIZON,
+  monthStart: '2026-12-01',
+  monthEnd: '2026-12-31',
+  awaitingMe: [{ recordType: 'om/contracts', route: '/om/contract', title: 'Hợp đồng', count: 2 }],
+  myRequests: [],
+  contracts: { expiring: 3, probationEnding: 0, probationTypeId: 'type-probation' },
+  workforce: {
+    headCount: 12,
+    byUnit: [{ unitId: 'unit-1', name: 'Phòng Nhân sự', count: 12 }],
+    joiners: 1,
+    leavers: 0,
+    birthdays: {
+      total: 1,
+      people: [{ id: 'w-1', code: 'NV0001', fullName: 'Nguyễn Thị Lan', day: '2026-12-09', years: 30 }],
+    },
+    anniversaries: { total: 0, people: [] },
+  },
+  ...over,
+});
+
+const emptyInbox = { status: 200, body: { data: [], page: { pageIndex: 1, pageSize: 5, total: 0 } } };
+
+function tenantApi(profile: Profile, summary: TenantDashboard) {
+  return healthyIam(undefined, profile)
+    .on('GET', TENANT_DASHBOARD_PATH, () => ({ status: 200, body: { data: summary } }))
+    .on('GET', MY_NOTIFICATIONS_PATHS.list, () => emptyInbox)
+    .on('GET', MY_NOTIFICATIONS_PATHS.countUnread, () => ({ status: 200, body: { data: 0 } }))
+    .on('GET', `${WORKER_STATISTICS_PATH}/fluctuation`, () => ({
+      status: 200,
+      body: { data: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, joined: 0, left: 0 })) },
+    }))
+    .on('GET', `${WORKER_STATISTICS_PATH}/head-count`, () => ({ status: 200, body: { data: [] } }));
+}
+
+async function showDashboard(api: FakeApi, profile: Profile) {
+  await prepareShell(api);
+  await signInAsHrAdmin();
+  renderShellAt('/dashboard', { moduleRoutePrefixes: ALL_MODULES });
+  await screen.findByRole('heading', { level: 1, name: `Xin chào, ${profile.fullName}!` });
+}
+
+const card = (slot: string) => document.querySelector(`[data-slot="${slot}"]`) as HTMLElement;
+const queryOf = (href: string | null) =>
+  JSON.parse(new URL(href ?? '', window.location.origin).searchParams.get('q') ?? '{}') as Record<
+    string,
+    unknown
+  >;
+
+describe('dashboard numbers', () => {
+  afterEach(resetShell);
+
+  it('shows HR a row of numbers, each linked to the list it counts, and says "none" rather than 0', async () => {
+    const hr = withPermissions(['worker.view', 'contract.view']);
+    const api = tenantApi(hr, hrSummary());
+    await showDashboard(api, hr);
+    await waitFor(() => expect(card('contracts-expiring')).to.exist);
+    const expiring = within(card('contracts-expiring')).getByRole('link', {
+      name: 'Hợp đồng hết hạn trong 30 ngày: 3',
+    });
+    const range = queryOf(expiring.getAttribute('href'));
+    expect((range.expiryDate as string[]).length).to.equal(31);
+    expect((range.expiryDate as string[])[0]).to.equal(TODAY);
+    expect((range.expiryDate as string[]).at(-1)).to.equal(HORIZON);
+    expect(card('probation-ending').textContent).to.contain('Không có');
+    expect(within(card('probation-ending')).queryByRole('link')).to.equal(null);
+    const waiting = within(card('awaiting-me')).getByRole('link', { name: 'Chờ tôi duyệt: 2' });
+    expect(waiting.getAttribute('href')?.startsWith('/om/contract?q=')).to.equal(true);
+    expect(queryOf(waiting.getAttribute('href'))).to.deep.equal({ approvalStatus: 'WAIT_MY_APPROVE' });
+    expect(card('birthdays').textContent).to.contain('Nguyễn Thị Lan');
+    expect(card('birthdays').textContent).to.contain('09/12 · 30 tuổi');
+    expect(card('anniversaries').textContent).to.contain('Không có kỷ niệm nào trong tháng.');
+    expect(card('my-requests').textContent).to.contain('Bạn không có yêu cầu nào đang chờ duyệt.');
+    await waitFor(() => expect(card('notices').textContent).to.contain('Bạn không có thông báo nào.'));
+    // the monthly chart of a year with nobody in or out says so
+    expect(
+      (await screen.findByText('Chưa có ai vào làm hay nghỉ việc trong năm này.')).dataset.slot,
+    ).to.equal('no-month-data');
+    expect(await accessibilityViolations(screen.getByRole('main'))).to.deep.equal([]);
+    await userEvent.setup().click(expiring);
+    await waitFor(() => expect(currentPath().startsWith('/om/contract?q=')).to.equal(true));
+  });
+
+  it('gives an employee their requests and notices, and no HR card', async () => {
+    const employee = withPermissions([]);
+    const api = tenantApi(
+      employee,
+      hrSummary({
+        awaitingMe: [],
+        myRequests: [{ recordType: 'om/rewards', route: null, title: 'Khen thưởng', count: 1 }],
+        contracts: null,
+        workforce: null,
+      }),
+    );
+    await showDashboard(api, employee);
+    await waitFor(() => expect(card('my-requests').textContent).to.contain('Khen thưởng'));
+    expect(card('awaiting-me').textContent).to.contain('Không có');
+    expect(card('contracts-expiring')).to.equal(null);
+    expect(card('head-count')).to.equal(null);
+    expect(api.callsTo(`${WORKER_STATISTICS_PATH}/fluctuation`)).to.have.length(0);
+    expect(await accessibilityViolations(screen.getByRole('main'))).to.deep.equal([]);
+  });
+
+  it('gives the system administrator tenants, licences and health with no forbidden call', async () => {
+    const root: Profile = {
+      ...hrAdminProfile,
+      fullName: 'Quản trị hệ thống',
+      tenantId: null,
+      tenantName: null,
+      userPrimary: { isRoot: true, grantedPermissions: [], userLevel: 'SYSTEM' },
+    };
+    let forbidden = 0;
+    const refuse = () => {
+      forbidden += 1;
+      return { status: 403, body: { code: 'FORBIDDEN', message: 'sign in as a tenant user' } };
+    };
+    const api = healthyIam(undefined, root)
+      .on('GET', SYSTEM_DASHBOARD_PATH, () => ({
+        status: 200,
+        body: {
+          data: {
+            today: TODAY,
+            horizon: HORIZON,
+            tenants: { total: 3, active: 2, suspended: 1, inactive: 0 },
+            licencesEnding: [
+              { id: 't-2', code: 'MINHAN', name: 'Công ty Minh An', endsAt: '2026-12-20T00:00:00.000Z' },
+            ],
+            unlicensed: [],
+          } satisfies SystemDashboard,
+        },
+      }))
+      .on('GET', ApiPaths.health, () => ({
+        status: 200,
+        body: {
+          data: {
+            status: 'ok',
+            database: { engine: 'postgresql', serverVersion: '15.8' },
+            migration: { version: 48, name: 'document_renditions' },
+            uptimeSeconds: 90_061,
+          },
+        },
+      }));
+    // what a system user's token is refused by the real server: a tenant's lists and numbers
+    for (const path of [
+      TENANT_DASHBOARD_PATH,
+      `${WORKER_STATISTICS_PATH}/head-count`,
+      `${WORKER_STATISTICS_PATH}/fluctuation`,
+      '/api/om/workers',
+      '/api/om/contracts',
+    ])
+      api.on('GET', path, refuse);
+    await showDashboard(api, root);
+    await waitFor(() => expect(card('tenants')).to.exist);
+    expect(within(card('tenants-suspended')).getByRole('link').getAttribute('href')).to.equal(
+      `/system/tenant?q=${encodeURIComponent('{"status":"SUSPENDED"}')}`,
+    );
+    expect(card('licences-ending-list').textContent).to.contain('Công ty Minh An');
+    expect(card('licences-ending-list').textContent).to.contain('hết hạn 20/12/2026');
+    expect(card('unlicensed').textContent).to.contain('Mọi khách hàng đang hoạt động đều có gói dịch vụ.');
+    await waitFor(() => expect(card('health').textContent).to.contain('Hoạt động bình thường'));
+    expect(card('health').textContent).to.contain('1d 1h 1m');
+    expect(screen.queryByRole('region', { name: 'Số liệu tổ chức' })).to.equal(null);
+    expect(forbidden).to.equal(0);
+    expect(api.calls.filter((call) => call.path.startsWith('/api/om/'))).to.have.length(0);
+    expect(await accessibilityViolations(screen.getByRole('main'))).to.deep.equal([]);
+  });
+
+  it('asks nothing of the tenants for a system user without the right to see them', async () => {
+    const helpdesk: Profile = {
+      ...hrAdminProfile,
+      fullName: 'Hỗ trợ',
+      tenantId: null,
+      tenantName: null,
+      userPrimary: { isRoot: false, grantedPermissions: [], userLevel: 'SYSTEM' },
+    };
+    const api = healthyIam(undefined, helpdesk).on('GET', ApiPaths.health, () => ({
+      status: 503,
+      body: { code: 'DATABASE_UNAVAILABLE', message: 'down' },
+    }));
+    await showDashboard(api, helpdesk);
+    await waitFor(() =>
+      expect(card('health').textContent).to.contain('Không kiểm tra được tình trạng hệ thống.'),
+    );
+    expect(api.callsTo(SYSTEM_DASHBOARD_PATH)).to.have.length(0);
+    expect(card('tenants')).to.equal(null);
   });
 });

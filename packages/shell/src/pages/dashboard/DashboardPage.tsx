@@ -16,6 +16,9 @@ import { MenuIcon } from '../../navigation/menu-icons.ts';
 import { menuLabelKey, viewerOf, visibleMenu } from '../../navigation/menu-service.ts';
 import { useShellTranslation } from '../../shell-i18n.ts';
 import { quickLinkGroups, type QuickLinkGroup } from './quick-links.ts';
+import { useDashboardText } from './summary/dashboard-text.ts';
+import { SystemSummary } from './summary/SystemSummary.tsx';
+import { TenantSummary } from './summary/TenantSummary.tsx';
 
 // a lazy chunk of the shell: only those who may see the employees download the charts
 const WorkerStatistics = lazy(() =>
@@ -78,10 +81,11 @@ const useStyles = makeStyles({
 });
 
 /**
- * The landing page of the workspace: a welcome with the user's name, quick links to what they
- * may open (the same menu the sidebar shows, one tile per group), and, for a user who may see
- * the employee list, the workforce statistics within their data scope; anyone else is told
- * plainly who sees them rather than shown made-up numbers.
+ * The landing page of the workspace: a welcome with the user's name, the numbers to act on for
+ * this kind of user (packages/shell/README.md "Dashboards"), quick links to what they may open
+ * (the same menu the sidebar shows, one tile per group), and, for a tenant user who may see the
+ * employee list, the workforce statistics within their data scope. A system user (no tenant)
+ * gets the tenants, licences and health instead, and never a call to a tenant's lists.
  */
 export function DashboardPage({ profile }: { profile: Profile }) {
   const styles = useStyles();
@@ -89,7 +93,10 @@ export function DashboardPage({ profile }: { profile: Profile }) {
   const groups = useMemo(() => quickLinkGroups(visibleMenu(viewerOf(profile))), [profile]);
   const linksHeading = useId();
   const statisticsHeading = useId();
-  const mayCount = useHasAuthority('worker.view');
+  const numbersHeading = useId();
+  const { text } = useDashboardText();
+  const isSystemUser = profile.tenantId === null || profile.userPrimary.userLevel === 'SYSTEM';
+  const mayCount = useHasAuthority('worker.view') && !isSystemUser;
   return (
     <div className={styles.page}>
       <div className={styles.intro}>
@@ -99,6 +106,12 @@ export function DashboardPage({ profile }: { profile: Profile }) {
           {t('dashboard.intro')}
         </Body1>
       </div>
+      <section className={styles.section} aria-labelledby={numbersHeading}>
+        <Subtitle1 as="h2" id={numbersHeading}>
+          {text('numbers')}
+        </Subtitle1>
+        {isSystemUser ? <SystemSummary /> : <TenantSummary />}
+      </section>
       <section className={styles.section} aria-labelledby={linksHeading}>
         <div className={styles.intro}>
           <Subtitle1 as="h2" id={linksHeading}>
@@ -118,20 +131,22 @@ export function DashboardPage({ profile }: { profile: Profile }) {
           </ul>
         )}
       </section>
-      <section className={styles.section} aria-labelledby={statisticsHeading}>
-        <Subtitle1 as="h2" id={statisticsHeading}>
-          {t('dashboard.statistics.heading')}
-        </Subtitle1>
-        {mayCount ? (
-          <Suspense fallback={<Spinner size="small" label={t('dashboard.statistics.loading')} />}>
-            <WorkerStatistics />
-          </Suspense>
-        ) : (
-          <Card className={styles.statistics} data-slot="organisation-statistics">
-            <Body1 className={styles.muted}>{t('dashboard.statistics.pending')}</Body1>
-          </Card>
-        )}
-      </section>
+      {!isSystemUser && (
+        <section className={styles.section} aria-labelledby={statisticsHeading}>
+          <Subtitle1 as="h2" id={statisticsHeading}>
+            {t('dashboard.statistics.heading')}
+          </Subtitle1>
+          {mayCount ? (
+            <Suspense fallback={<Spinner size="small" label={t('dashboard.statistics.loading')} />}>
+              <WorkerStatistics />
+            </Suspense>
+          ) : (
+            <Card className={styles.statistics} data-slot="organisation-statistics">
+              <Body1 className={styles.muted}>{t('dashboard.statistics.pending')}</Body1>
+            </Card>
+          )}
+        </section>
+      )}
     </div>
   );
 }

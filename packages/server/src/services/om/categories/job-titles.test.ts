@@ -265,6 +265,7 @@ describe.each(await testEngines('both'))('job titles: every generic sub-path on 
       expect(rows[0]).toEqual([
         'Mã',
         'Tên',
+        'Tên tiếng Anh',
         'Mô tả',
         'Thứ tự ưu tiên',
         'Trạng thái',
@@ -274,8 +275,16 @@ describe.each(await testEngines('both'))('job titles: every generic sub-path on 
       expect(rows.slice(1).map((r) => r[0])).toEqual(
         Array.from({ length: 10 }, (_, i) => `SEED_${String(i * 3).padStart(2, '0')}`),
       );
-      expect(rows[1]?.slice(0, 5)).toEqual(['SEED_00', 'Kỹ sư 0', undefined, 29, 'INACTIVE']);
-      expect(rows[1]?.[5]).toBeInstanceOf(Date);
+      // an enum by its name in the caller's language (issue 27), as the list shows it
+      expect(rows[1]?.slice(0, 6)).toEqual([
+        'SEED_00',
+        'Kỹ sư 0',
+        undefined,
+        undefined,
+        29,
+        'Ngừng hoạt động',
+      ]);
+      expect(rows[1]?.[6]).toBeInstanceOf(Date);
     });
 
     it('writes English headers for an English caller, and an empty sheet when nothing matches', async () => {
@@ -284,7 +293,16 @@ describe.each(await testEngines('both'))('job titles: every generic sub-path on 
       });
       const rows = await readSheet(Buffer.from(await res.arrayBuffer()));
       expect(rows).toEqual([
-        ['Code', 'Name', 'Description', 'Priority', 'Status', 'Created at', 'Last modified at'],
+        [
+          'Code',
+          'Name',
+          'English name',
+          'Description',
+          'Priority',
+          'Status',
+          'Created at',
+          'Last modified at',
+        ],
       ]);
     });
 
@@ -293,7 +311,7 @@ describe.each(await testEngines('both'))('job titles: every generic sub-path on 
       expect(res.status).toBe(200);
       expect(res.headers.get('content-disposition')).toBe('attachment; filename="job-titles_template.xlsx"');
       const rows = await readSheet(res.bytes);
-      expect(rows).toEqual([['Mã', 'Tên', 'Mô tả', 'Thứ tự ưu tiên']]);
+      expect(rows).toEqual([['Mã', 'Tên', 'Tên tiếng Anh', 'Mô tả', 'Thứ tự ưu tiên']]);
       const instructions = await readSheet(res.bytes, 2);
       expect(String(instructions[0]?.[0])).toContain(String(ImportLimits.maxRows));
       const ExcelJS = (await import('exceljs')).default;

@@ -1,6 +1,7 @@
 import { DataEnvelope } from '@hcm/contracts';
 import { documentKindOf } from '@hcm/contracts/documents';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import PizZip from 'pizzip';
 import Type from 'typebox';
 import type { Db } from '../../../db/database.ts';
 import { envelope, errorResponses } from '../../../http/envelope.ts';
@@ -19,6 +20,20 @@ const DocumentQuery = Type.Object(
   },
   { additionalProperties: false },
 );
+/** Records printed at once from a list's selection at most: a zip of 200 contracts is a few MB. */
+export const MAX_PRINT_SELECTION = 200;
+const SelectionBody = Type.Object(
+  {
+    templateId: Type.String({ format: 'uuid', description: 'an ACTIVE .docx template of the records’ type' }),
+    ids: Type.Array(Type.String({ format: 'uuid' }), {
+      minItems: 1,
+      maxItems: MAX_PRINT_SELECTION,
+      uniqueItems: true,
+      description: `the records to print, at most ${MAX_PRINT_SELECTION}`,
+    }),
+  },
+  { additionalProperties: false },
+);
 const TemplateChoice = Type.Object({
   id: Type.String({ format: 'uuid' }),
   name: Type.String(),
@@ -26,6 +41,16 @@ const TemplateChoice = Type.Object({
   note: Type.Union([Type.String(), Type.Null()]),
   lastModifiedAt: Type.String({ format: 'date-time' }),
 });
+
+/** A name not yet in `taken` ("x.docx", then "x (2).docx", …), recorded there. */
+function uniqueName(taken: Set<string>, fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  const [stem, extension] = dot > 0 ? [fileName.slice(0, dot), fileName.slice(dot)] : [fileName, ''];
+  let name = fileName;
+  for (let n = 2; taken.has(name.toLowerCase()); n += 1) name = `${stem} (${n})${extension}`;
+  taken.add(name.toLowerCase());
+  return name;
+}
 
 /** The printables of `resources`: those @hcm/contracts/documents declares, with the employee's definition. */
 export function printablesOf(
@@ -114,6 +139,44 @@ export const documentRoutes: FastifyPluginAsync<{
           .header('content-disposition', contentDisposition('attachment', printed.fileName))
           .header('cache-control', 'no-store')
           .send(printed.bytes);
+      },
+    );
+
+    app.post(
+      `${definition.basePath}/documents`,
+      {
+        config,
+        schema: {
+          summary: `${definition.name}: the chosen records filled into one document template, as a .zip of .docx files named by record`,
+          tags: [tag],
+          operationId: `${definition.declaration.service}.${definition.declaration.path}.documents`,
+          body: SelectionBody,
+          response: {
+            200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'application/zip' }),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { templateId, ids } = request.body as Type.Static<typeof SelectionBody>;
+        // all or nothing, in one transaction: a record out of reach or of another type is named
+        const zip = await scoped(request, async (tx, reach) => {
+          const bundle = new PizZip();
+          const taken = new Set<string>();
+          for (const id of ids) {
+            const printed = await printDocument(tx, printable, reach, id, templateId, store, lookups);
+            bundle.file(uniqueName(taken, printed.fileName), printed.bytes);
+          }
+          return bundle.generate({ type: 'nodebuffer', compression: 'STORE' });
+        });
+        return reply
+          .header('content-type', 'application/zip')
+          .header(
+            'content-disposition',
+            contentDisposition('attachment', `${definition.declaration.path}.zip`),
+          )
+          .header('cache-control', 'no-store')
+          .send(zip);
       },
     );
   }

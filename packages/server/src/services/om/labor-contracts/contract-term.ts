@@ -9,3 +9,8 @@ export function addMonths(day: string, months: number, shiftDays = 0): string {
   target.setUTCDate(Math.min(date, lastDay) + shiftDays);
   return target.toISOString().slice(0, 10);
 }
+
+/** The day `days` days after `day` (yyyy-MM-dd); negative goes back. */
+export function addDays(day: string, days: number): string {
+  return addMonths(day, 0, days);
+}

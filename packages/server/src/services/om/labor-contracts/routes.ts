@@ -1,12 +1,19 @@
 import { DataEnvelope } from '@hcm/contracts';
-import { CONTRACT_IN_FORCE_PATH } from '@hcm/contracts/labor-contracts';
+import {
+  CONTRACT_EXPIRING_PATH,
+  CONTRACT_IN_FORCE_PATH,
+  ExpiringContract,
+} from '@hcm/contracts/labor-contracts';
+import { EXPIRY_NOTICE_DAYS } from '@hcm/contracts/system';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import type { Db } from '../../../db/database.ts';
 import { envelope, errorResponses } from '../../../http/envelope.ts';
-import { inResourceScope, ownRows, resourceScopeOf } from '../../../resources/caller.ts';
+import { actionContextOf, inResourceScope, ownRows, resourceScopeOf } from '../../../resources/caller.ts';
 import { todayInVietnam } from '../../../resources/search/find-latest-effective.ts';
+import { expiryNoticeDays, findExpiringContracts } from './expiring.ts';
 import { findContractInForce } from './find-in-force.ts';
+import { renewContract } from './renew.ts';
 import { laborContractResource as resource } from './resources.ts';
 
 const InForceQuery = Type.Object(
@@ -25,8 +32,82 @@ const InForce = Type.Object({
   annexes: Type.Array(resource.schemas.record),
 });
 
-/** GET /api/om/contracts/in-force: a worker's contract and annexes on a day (contract.view). */
-export const laborContractRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+const ExpiringQuery = Type.Object(
+  {
+    days: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: EXPIRY_NOTICE_DAYS.maximum,
+        description: 'how many days ahead; default: the tenant setting contractExpiryNoticeDays (30)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const tag = `${resource.declaration.service}/${resource.declaration.path}`;
+const operation = (name: string) => `${resource.declaration.service}.${resource.declaration.path}.${name}`;
+
+/**
+ * GET /api/om/contracts/in-force: a worker's contract and annexes on a day (contract.view);
+ * GET /expiring: contracts about to end (contract.view); POST /{id}/renew: the next contract as a
+ * draft (contract.create). `today` is the clock (tests inject one).
+ */
+export const laborContractRoutes: FastifyPluginAsync<{ db: Db; today?: () => string }> = async (
+  app,
+  { db, today = todayInVietnam },
+) => {
+  app.get(
+    CONTRACT_EXPIRING_PATH,
+    {
+      config: { auth: 'user', permission: resource.permissionFor('view'), module: resource.module },
+      schema: {
+        summary: `${resource.declaration.title.en}: signed contracts ending within some days and not yet renewed, soonest first`,
+        tags: [tag],
+        operationId: operation('expiring'),
+        querystring: ExpiringQuery,
+        response: { 200: DataEnvelope(Type.Array(ExpiringContract)), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { days } = request.query as { days?: number };
+      const scope = resourceScopeOf(resource, request);
+      return envelope(
+        await inResourceScope(db, resource, scope, async (tx, reach) =>
+          findExpiringContracts(
+            tx,
+            ownRows(resource, reach),
+            today(),
+            days ?? (await expiryNoticeDays(tx, String(scope.tenantId))),
+          ),
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/api/om/contracts/:id/renew',
+    {
+      config: { auth: 'user', permission: resource.permissionFor('create'), module: resource.module },
+      schema: {
+        summary: `${resource.declaration.title.en}: renew — a draft of the next contract, from this one`,
+        tags: [tag],
+        operationId: operation('renew'),
+        params: resource.schemas.idParams,
+        response: { 200: DataEnvelope(resource.schemas.record), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const scope = resourceScopeOf(resource, request);
+      return envelope(
+        await inResourceScope(db, resource, scope, (tx, reach) =>
+          renewContract(tx, { ...actionContextOf(request, scope), scope: reach }, id, today()),
+        ),
+      );
+    },
+  );
+
   app.get(
     CONTRACT_IN_FORCE_PATH,
     {

@@ -1,10 +1,12 @@
 import {
   DEFAULT_TIME_ZONE,
   DEFAULT_WORKING_WEEK,
+  EXPIRY_NOTICE_DAYS,
   LIFETIME_FIELDS,
   type Configuration,
   type LifetimeLimits,
 } from '@hcm/contracts/system';
+import { NUMBERING_KINDS } from '@hcm/contracts/resource';
 import { WORKER_SELF_SERVICE_FIELDS, type WorkerSelfServiceField } from '@hcm/contracts/workers';
 import { eq } from 'drizzle-orm';
 import type { TokenConfig } from '../../../config.ts';
@@ -43,6 +45,9 @@ export function builtInSettings(tokens: TokenConfig): StoredSettings {
     workerSelfServiceFields: [...WORKER_SELF_SERVICE_FIELDS],
     // four eyes by default: a very small team may switch it off (docs/approvals.md)
     requesterMayApprove: false,
+    employeeCodePattern: NUMBERING_KINDS.employeeCode.defaultPattern,
+    contractNumberPattern: NUMBERING_KINDS.contractNumber.defaultPattern,
+    contractExpiryNoticeDays: EXPIRY_NOTICE_DAYS.default,
   };
 }
 
@@ -88,6 +93,9 @@ export async function readConfiguration(
     ...settings,
     workerSelfServiceFields: settings.workerSelfServiceFields ?? [...WORKER_SELF_SERVICE_FIELDS],
     requesterMayApprove: settings.requesterMayApprove ?? false,
+    employeeCodePattern: settings.employeeCodePattern ?? NUMBERING_KINDS.employeeCode.defaultPattern,
+    contractNumberPattern: settings.contractNumberPattern ?? NUMBERING_KINDS.contractNumber.defaultPattern,
+    contractExpiryNoticeDays: settings.contractExpiryNoticeDays ?? EXPIRY_NOTICE_DAYS.default,
     version: own?.version ?? 0,
     scope: tenantId === null ? 'system' : 'tenant',
     inherited,

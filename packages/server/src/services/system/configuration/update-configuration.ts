@@ -5,6 +5,7 @@ import {
   type Configuration,
   type ConfigurationBody,
 } from '@hcm/contracts/system';
+import { NUMBERING_KINDS, numberingPatternError } from '@hcm/contracts/resource';
 import { and, eq } from 'drizzle-orm';
 import type { TokenConfig } from '../../../config.ts';
 import type { Db } from '../../../db/database.ts';
@@ -52,7 +53,29 @@ export function configurationErrors(body: ConfigurationBody, tokens: TokenConfig
   for (const [idle, absolute] of pairs)
     if (body[idle] > body[absolute])
       errors.push({ field: idle, code: FieldErrorKeys.max, message: `must not exceed ${absolute}` });
+  errors.push(...numberingPatternErrors(body));
   return errors;
+}
+
+/** A numbering pattern that is not one, or whose numbers the field would refuse (numbering.ts). */
+function numberingPatternErrors(body: ConfigurationBody): FieldError[] {
+  const patterns = [
+    ['employeeCodePattern', 'employeeCode'],
+    ['contractNumberPattern', 'contractNumber'],
+  ] as const;
+  return patterns.flatMap(([field, kind]) => {
+    const pattern = body[field];
+    const error = pattern === undefined ? null : numberingPatternError(kind, pattern);
+    return error === null
+      ? []
+      : [
+          {
+            field,
+            code: FieldErrorKeys.pattern,
+            message: `${error} (for example ${NUMBERING_KINDS[kind].defaultPattern})`,
+          },
+        ];
+  });
 }
 
 /**
@@ -77,6 +100,9 @@ export async function updateConfiguration(
     ...settings,
     workerSelfServiceFields: [...new Set(settings.workerSelfServiceFields ?? before.workerSelfServiceFields)],
     requesterMayApprove: settings.requesterMayApprove ?? before.requesterMayApprove,
+    employeeCodePattern: settings.employeeCodePattern ?? before.employeeCodePattern,
+    contractNumberPattern: settings.contractNumberPattern ?? before.contractNumberPattern,
+    contractExpiryNoticeDays: settings.contractExpiryNoticeDays ?? before.contractExpiryNoticeDays,
   };
   const now = new Date();
   const written = { settings: stored, lastModifiedAt: now, lastModifiedBy: userId };

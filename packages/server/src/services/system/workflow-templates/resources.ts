@@ -10,6 +10,7 @@ import {
 import { validationFailed } from '../../../http/errors.ts';
 import { bindResource } from '../../../resources/index.ts';
 import { fillAssignees, namesOf, NotificationTemplateSource } from './assignees.ts';
+import { fillStepDurations } from './step-durations.ts';
 
 type Row = Record<string, unknown>;
 type Step = Parameters<typeof fillAssignees>[2][number];
@@ -74,14 +75,20 @@ export const workflowTemplateResource = bindResource(workflowTemplateContract, {
         errors.push(
           ...(changes.steps.length < WorkflowLimits.minSteps
             ? [tooFewSteps()]
-            : await fillAssignees(tx, tenantId, changes.steps as Step[])),
+            : [
+                ...fillStepDurations(changes.steps as Step[]),
+                ...(await fillAssignees(tx, tenantId, changes.steps as Step[])),
+              ]),
         );
       if (errors.length > 0) throw validationFailed(errors);
     },
     async afterCreate({ tx, caller }, record) {
       const steps = (record.steps ?? []) as Step[];
       if (steps.length < WorkflowLimits.minSteps) throw validationFailed([tooFewSteps()]);
-      const errors = await fillAssignees(tx, caller.tenantId as string, steps);
+      const errors = [
+        ...fillStepDurations(steps),
+        ...(await fillAssignees(tx, caller.tenantId as string, steps)),
+      ];
       if (errors.length > 0) throw validationFailed(errors);
       await workflowTemplateResource.lists.steps?.save(tx, String(record.id), steps);
     },

@@ -17,6 +17,7 @@ import { workflowTemplateResource } from './resources.ts';
 
 const BASE = '/api/system/workflow-templates';
 const MINUTE = 60_000;
+const DAY = 1440 * MINUTE;
 type Template = WorkflowTemplateRecord;
 type Page<T> = { data: T[]; page: { total: number } };
 
@@ -61,11 +62,12 @@ describe.each(await testEngines())('Workflow templates on $engine', ({ engine })
         .returning(),
     );
 
-  const step = (assignmentType: string, assignmentId: string, minutes = 30) => ({
+  const step = (assignmentType: string, assignmentId: string, slaAmount = 30, slaUnit = 'MINUTES') => ({
     name: `Duyệt ${assignmentType}`,
     assignmentType,
     assignmentId,
-    slaTime: minutes * MINUTE,
+    slaAmount,
+    slaUnit,
   });
   const create = (body: Record<string, unknown>, who = caller) =>
     kit.http.post<{ data: Template } & ErrorEnvelope>(BASE, body, who.token);
@@ -84,7 +86,7 @@ describe.each(await testEngines())('Workflow templates on $engine', ({ engine })
   });
   afterAll(() => kit?.stop());
 
-  it('keeps the steps in order, names each assignee from its record and answers durations in ms', async () => {
+  it('keeps the steps in order, names each assignee from its record and answers each SLA with its calendar ms', async () => {
     const res = await create({
       code: 'WF_LEAVE',
       name: 'Duyệt nghỉ phép',
@@ -96,7 +98,7 @@ describe.each(await testEngines())('Workflow templates on $engine', ({ engine })
         { ...step('USER', caller.userId, 5), assignmentName: 'typed by the client, ignored' },
         step('ROLE', ids.role, 120),
         step('JOB_POSITION', ids.jobPosition),
-        step('JOB_TITLE', ids.jobTitle, 999),
+        step('JOB_TITLE', ids.jobTitle, 2, 'WORKING_DAYS'),
       ],
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -105,11 +107,14 @@ describe.each(await testEngines())('Workflow templates on $engine', ({ engine })
     const template = detail.body.data;
     expect(template.loopTime).toBe(900_000);
     expect(template.workflowTemplateTypes).toEqual(['LEAVE_REQUEST', 'OVERTIME']);
-    expect(template.steps.map((s) => [s.assignmentType, s.assignmentName, s.slaTime])).toEqual([
-      ['USER', expect.stringMatching(/\(.+\)$/), 300_000],
-      ['ROLE', 'Kế toán trưởng', 7_200_000],
-      ['JOB_POSITION', 'Trưởng phòng', 1_800_000],
-      ['JOB_TITLE', 'Kỹ sư', 59_940_000],
+    expect(
+      template.steps.map((s) => [s.assignmentType, s.assignmentName, s.slaAmount, s.slaUnit, s.slaTime]),
+    ).toEqual([
+      ['USER', expect.stringMatching(/\(.+\)$/), 5, 'MINUTES', 300_000],
+      ['ROLE', 'Kế toán trưởng', 120, 'MINUTES', 7_200_000],
+      ['JOB_POSITION', 'Trưởng phòng', 30, 'MINUTES', 1_800_000],
+      // a working day reads as a day on the calendar (the engine counts the real ones)
+      ['JOB_TITLE', 'Kỹ sư', 2, 'WORKING_DAYS', 2 * DAY],
     ]);
 
     // reordered on update: the order given is the order kept, names follow their records
@@ -133,7 +138,7 @@ describe.each(await testEngines())('Workflow templates on $engine', ({ engine })
     expect(String(cell('Các bước xử lý'))).toContain('Kế toán trưởng – 120');
   });
 
-  it('refuses no steps and more than 50, and durations that are not whole minutes from 1 to 999', async () => {
+  it('refuses no steps and more than 50, reminders that are not whole minutes from 1 to 999, and SLA amounts that are not whole numbers from 1', async () => {
     const base = { code: 'WF_LIMITS', name: 'Giới hạn' };
     for (const steps of [undefined, [], Array.from({ length: 51 }, () => step('ROLE', ids.role))]) {
       const res = await create({ ...base, ...(steps ? { steps } : {}) });
@@ -144,11 +149,11 @@ describe.each(await testEngines())('Workflow templates on $engine', ({ engine })
     expect(fifty.status, JSON.stringify(fifty.body)).toBe(200);
     expect(fifty.body.data.steps).toHaveLength(50);
 
-    for (const slaTime of [0, 90_000, 1000 * MINUTE]) {
+    for (const slaAmount of [0, 1.5, 43_201]) {
       const res = await create({
         code: 'WF_SLA',
         name: 'SLA',
-        steps: [{ ...step('ROLE', ids.role), slaTime }],
+        steps: [step('ROLE', ids.role, slaAmount)],
       });
       expect(res.status).toBe(400);
       expect(fieldsOf(res).join()).toMatch(/steps/);
@@ -160,6 +165,60 @@ describe.each(await testEngines())('Workflow templates on $engine', ({ engine })
       steps: [step('ROLE', ids.role)],
     });
     expect(fieldsOf(loop)).toContain('loopTime');
+  });
+
+  it('takes a step of up to 30 days in every unit, and refuses more with the unit’s limit and the amount given', async () => {
+    const thirtyDays = [
+      [43_200, 'MINUTES'],
+      [720, 'HOURS'],
+      [30, 'DAYS'],
+      [30, 'WORKING_DAYS'],
+    ] as const;
+    const made = await create({
+      code: 'WF_30D',
+      name: 'Ba mươi ngày',
+      steps: thirtyDays.map(([amount, unit]) => step('ROLE', ids.role, amount, unit)),
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.data.steps.map((s) => s.slaTime)).toEqual([30 * DAY, 30 * DAY, 30 * DAY, 30 * DAY]);
+
+    for (const [amount, unit] of thirtyDays) {
+      const res = await create({
+        code: `WF_OVER_${unit}`,
+        name: 'Quá 30 ngày',
+        steps: [step('ROLE', ids.role), step('ROLE', ids.role, amount + 1, unit)],
+      });
+      expect(res.status, `${unit} ${JSON.stringify(res.body)}`).toBe(400);
+      // 43 201 minutes passes no schema (the largest amount of all units); the others the unit's limit
+      expect(res.body.errors).toEqual([
+        {
+          field: 'steps[1].slaAmount',
+          code: 'error.max',
+          message: expect.stringContaining(String(amount)),
+          params:
+            unit === 'MINUTES'
+              ? { required: amount, actual: amount + 1 }
+              : { required: amount, actual: amount + 1, unit },
+        },
+      ]);
+    }
+    const none = await kit.http.get<Page<Template>>(`${BASE}?keyword=WF_OVER`, caller.token);
+    expect(none.body.page.total).toBe(0);
+
+    // on update too, and nothing changes
+    const template = made.body.data;
+    const res = await kit.http.post<ErrorEnvelope>(
+      `${BASE}/${template.id}/update`,
+      { version: template.version, steps: [step('ROLE', ids.role, 31, 'DAYS')] },
+      caller.token,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.[0]).toMatchObject({
+      field: 'steps[0].slaAmount',
+      params: { required: 30, actual: 31 },
+    });
+    const after = await kit.http.get<{ data: Template }>(`${BASE}/${template.id}`, caller.token);
+    expect(after.body.data.steps).toHaveLength(4);
   });
 
   it('refuses an assignee that is not a record of its type in the tenant, at the row’s field', async () => {

@@ -1,7 +1,8 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type PageEnvelope, type TokenSet } from '@hcm/contracts';
+import { WorkflowTemplateTypes } from '@hcm/contracts/settings';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationUnits, tenants } from '../../../db/schema.ts';
@@ -14,9 +15,24 @@ import { declaredResources } from '../../declared-resources.ts';
 import { ethnicityResource } from '../../om/categories/category-resources.ts';
 import { createTenant } from '../tenants/create-tenant.ts';
 import { productSeeds, SEED_DATA_DIR } from './product-seeds.ts';
+import { STARTER_DOCUMENTS } from './documents/starter-document-texts.ts';
+import { DEFAULT_STEP_DEADLINE } from './starter-workflows.ts';
 import { loadTenantSeeds, SeedDataError, type TenantSeeds } from './tenant-seeds.ts';
 
-type Named = { code: string; name: string; shortName?: string; priority: number };
+type Named = { code: string; name: string; nameEn?: string | null; shortName?: string; priority: number };
+
+/** The seed files whose every row has an English name (issue 27). */
+const ENGLISH_NAMED = [
+  'om/reward-types.json',
+  'om/discipline-types.json',
+  'om/contract-types.json',
+  'om/job-titles.json',
+  'om/job-positions.json',
+  'om/positions.json',
+  'om/allowance-types.json',
+  'om/natures-of-work.json',
+  'om/labor-natures.json',
+];
 
 const rowsOf = (seeds: TenantSeeds, file: string) =>
   (seeds.files.find((f) => f.file === file)?.rows ?? []) as unknown as Named[];
@@ -52,6 +68,39 @@ describe('the seed files shipped in packages/server/seed-data', () => {
     const banks = rowsOf(seeds, 'om/banks.json');
     expect(banks.map((b) => b.code)).toEqual(expect.arrayContaining(['VCB', 'BIDV', 'ICB', 'VBA', 'MB']));
     for (const bank of banks) expect(bank.shortName?.length, bank.code).toBeGreaterThan(1);
+  });
+
+  it('has the forms of discipline of the Labour Code 2019, art. 124, in its order', () => {
+    expect(rowsOf(seeds, 'om/discipline-types.json').map((d) => d.name)).toEqual([
+      'Khiển trách',
+      'Kéo dài thời hạn nâng lương không quá 06 tháng',
+      'Cách chức',
+      'Sa thải',
+    ]);
+  });
+
+  it("has a first day's catalogues: reward types, job titles, positions, allowances, natures of work, contract types", () => {
+    for (const file of [
+      'om/reward-types.json',
+      'om/job-titles.json',
+      'om/job-positions.json',
+      'om/positions.json',
+      'om/allowance-types.json',
+      'om/natures-of-work.json',
+      'om/labor-natures.json',
+    ])
+      expect(rowsOf(seeds, file).length, file).toBeGreaterThanOrEqual(3);
+    expect(rowsOf(seeds, 'om/contract-types.json').map((c) => c.code)).toEqual(
+      expect.arrayContaining(['INDEFINITE_TERM', 'DEFINITE_TERM', 'PROBATION']),
+    );
+  });
+
+  it('names each new catalogue row in English too (nameEn), kept for the tenant', async () => {
+    for (const file of ENGLISH_NAMED) {
+      const raw = JSON.parse(await readFile(join(SEED_DATA_DIR, file), 'utf8')) as { nameEn?: string }[];
+      for (const row of raw) expect(row.nameEn, file).toMatch(/^[A-Za-z]/);
+      expect(rowsOf(seeds, file).map((row) => row.nameEn)).toEqual(raw.map((row) => row.nameEn));
+    }
   });
 
   it('reads the same files once per process for the product', async () => {
@@ -93,6 +142,14 @@ describe('a seed file the API would refuse stops the start, naming the file and 
     );
     expect(await refusal(ethnicities([{ code: 'x!', name: 'A' }]))).toMatch(/row 1: code: .*error\.pattern/);
     expect(await refusal(ethnicities([{ code: 'DT_A', name: 'A\u0000' }]))).toMatch(/row 1: name: /);
+    expect(await refusal(ethnicities([{ code: 'DT_A', name: 'A', nameEn: 'A'.repeat(201) }]))).toMatch(
+      /^Seed data: om\/ethnicities\.json row 1: nameEn: .*error\.maxlength/,
+    );
+    expect(
+      await refusal({
+        'om/banks.json': JSON.stringify([{ code: 'VCB', name: 'A', shortName: 'VCB', nameEn: 'A' }]),
+      }),
+    ).toMatch(/^Seed data: om\/banks\.json row 1: nameEn: /);
   });
 
   it('two rows with one unique value, in any case', async () => {
@@ -184,6 +241,79 @@ describe.each(await testEngines('both'))(
       expect(banks.body.page.total).toBe(rowsOf(seeds, 'om/banks.json').length);
       // By name: "Ngân hàng Hợp tác xã…" before "Ngân hàng Liên doanh…", "Ngân hàng Nông nghiệp…", "Ngân hàng T…".
       expect(banks.body.data[0]).toMatchObject({ code: 'COOPBANK', shortName: 'Co-opBank' });
+    });
+
+    it('its catalogues carry their English names: the reward types and contract types answer nameEn', async () => {
+      const http = httpClient(server.url);
+      const auth = await http.post<{ data: TokenSet }>('/api/iam/authenticate', {
+        username: TEST_HR_ADMIN.username,
+        password: TEST_HR_ADMIN.password,
+      });
+      const token = auth.body.data.accessToken;
+      for (const [path, file] of [
+        ['/api/om/reward-types', 'om/reward-types.json'],
+        ['/api/om/contract-types', 'om/contract-types.json'],
+        ['/api/om/positions', 'om/positions.json'],
+      ] as const) {
+        const res = await http.get<PageEnvelope<Named>>(`${path}?pageSize=100`, token);
+        expect(res.status, path).toBe(200);
+        const stored = Object.fromEntries(res.body.data.map((row) => [row.code, row.nameEn]));
+        expect(stored, path).toEqual(
+          Object.fromEntries(rowsOf(seeds, file).map((row) => [row.code, row.nameEn])),
+        );
+      }
+      const indefinite = await http.get<PageEnvelope<Named>>(
+        '/api/om/contract-types?code=INDEFINITE_TERM',
+        token,
+      );
+      expect(indefinite.body.data[0]?.nameEn).toMatch(/^Indefinite/i);
+    });
+
+    it('its administrator finds one default workflow of a reward, assigned to the HR administrator role', async () => {
+      const http = httpClient(server.url);
+      const auth = await http.post<{ data: TokenSet }>('/api/iam/authenticate', {
+        username: TEST_HR_ADMIN.username,
+        password: TEST_HR_ADMIN.password,
+      });
+      const token = auth.body.data.accessToken;
+      const found = await http.get<PageEnvelope<{ id: string; code: string; name: string }>>(
+        '/api/system/workflow-templates/search-auto-complete?workflowTemplateTypes=REWARD&pageSize=20',
+        token,
+      );
+      expect(found.status).toBe(200);
+      expect(found.body.data.map((t) => [t.code, t.name])).toEqual([['DEFAULT_REWARD', 'Duyệt khen thưởng']]);
+      const detail = await http.get<{
+        data: { status: string; steps: { assignmentType: string; assignmentName: string }[] };
+      }>(`/api/system/workflow-templates/${found.body.data[0]?.id}`, token);
+      expect(detail.body.data.status).toBe('ACTIVE');
+      expect(detail.body.data.steps).toEqual([
+        expect.objectContaining({
+          assignmentType: 'ROLE',
+          assignmentName: 'Quản trị nhân sự',
+          ...DEFAULT_STEP_DEADLINE,
+        }),
+      ]);
+      const all = await http.get<PageEnvelope<unknown>>('/api/system/workflow-templates?pageSize=100', token);
+      expect(all.body.page.total).toBe(Object.keys(WorkflowTemplateTypes).length);
+    });
+
+    it('its administrator finds the starter document templates, active, one per paper of a first day', async () => {
+      const http = httpClient(server.url);
+      const auth = await http.post<{ data: TokenSet }>('/api/iam/authenticate', {
+        username: TEST_HR_ADMIN.username,
+        password: TEST_HR_ADMIN.password,
+      });
+      const token = auth.body.data.accessToken;
+      const res = await http.get<
+        PageEnvelope<{ name: string; type: string; fileExtension: string; status: string }>
+      >('/api/system/document-templates?pageSize=100&sortBy=name.asc', token);
+      expect(res.status).toBe(200);
+      expect(res.body.data.map((t) => [t.type, t.fileExtension, t.status]).sort()).toEqual(
+        STARTER_DOCUMENTS.map((d) => [d.type, 'docx', 'ACTIVE']).sort(),
+      );
+      expect(res.body.data.map((t) => t.name)).toEqual(
+        expect.arrayContaining(['Hợp đồng lao động', 'Hợp đồng thử việc', 'Quyết định khen thưởng']),
+      );
     });
 
     it('a tenant created with the seeds has every file, written in its own transaction', async () => {

@@ -19,9 +19,20 @@ export interface SeedFile {
   readonly rows: readonly Row[];
 }
 
-/** The product's reference data for a new tenant: every seed file, sorted by path. */
+/**
+ * Starter data made for one tenant at its creation, after the files: rows that name the
+ * tenant's own records (a workflow step assigned to its administrator role), or that need more
+ * than a row (a document template's file). Returns rows written per resource.
+ */
+export interface StarterSeed {
+  readonly name: string;
+  readonly seed: (tx: Tx, tenantId: string) => Promise<SeedCounts>;
+}
+
+/** The product's reference data for a new tenant: every seed file, sorted by path, then the starters. */
 export interface TenantSeeds {
   readonly files: readonly SeedFile[];
+  readonly starters?: readonly StarterSeed[];
 }
 
 /** No seed data: a tenant created with these gets nothing. */
@@ -96,6 +107,11 @@ function checkRows(file: string, resource: ResourceDefinition, data: unknown): R
   return rows as Row[];
 }
 
+/** Checks rows a starter builds against their resource, as the files' rows are (a SeedDataError otherwise). */
+export function checkStarterRows(name: string, resource: ResourceDefinition, rows: readonly Row[]): Row[] {
+  return checkRows(`starter ${name}`, resource, [...rows]);
+}
+
 /**
  * Reads and checks every seed file under `dir`: `<service>/<path>.json`, a JSON array of the
  * bodies POST /api/<service>/<path> accepts, for a tenant resource of `resources` (files other
@@ -158,46 +174,64 @@ export type SeedCounts = Record<string, number>;
  */
 export async function seedTenant(tx: Tx, tenantId: string, seeds: TenantSeeds): Promise<SeedCounts> {
   const counts: SeedCounts = {};
-  if (seeds.files.length === 0) return counts;
+  if (seeds.files.length === 0 && !seeds.starters?.length) return counts;
   const before = (await tx.execute(
     sql`select current_setting('app.tenant_id', true) as tenant`,
   )) as unknown as { rows: { tenant: string | null }[] };
   await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
-  const caller = { tenantId, userId: null };
-  for (const { resource, rows } of seeds.files) {
-    const { hooks } = resource;
-    const listNames = Object.keys(resource.lists);
-    const given = rows.map((row) =>
-      Object.fromEntries(Object.entries(row).filter(([name]) => !listNames.includes(name))),
-    );
-    for (const row of given) {
-      await hooks.validate?.({ tx, caller }, row, null);
-      await hooks.beforeCreate?.({ tx, caller }, row);
-    }
-    // Ids made here, so that a row's lists and hooks find their record whatever order the
-    // database answers in.
-    const values = given.map((row) => ({
-      ...row,
-      id: randomUUID(),
-      tenantId,
-      createdBy: null,
-      lastModifiedBy: null,
-    }));
-    const byId = new Map(values.map((row, index) => [String(row.id), rows[index] ?? {}]));
-    for (let start = 0; start < values.length; start += CHUNK) {
-      const statement = tx.insert(resource.table).values(values.slice(start, start + CHUNK));
-      if (listNames.length === 0 && !hooks.afterCreate) {
-        await statement;
-        continue;
-      }
-      for (const record of (await statement.returning()) as Row[]) {
-        const lists = listsOf(resource, byId.get(String(record.id)) ?? {});
-        if (Object.keys(lists).length > 0) await saveLists(tx, resource, String(record.id), lists);
-        await hooks.afterCreate?.({ tx, caller }, { ...record, ...lists });
-      }
-    }
-    counts[resource.name] = (counts[resource.name] ?? 0) + rows.length;
-  }
+  for (const { resource, rows } of seeds.files)
+    counts[resource.name] =
+      (counts[resource.name] ?? 0) + (await writeSeedRows(tx, tenantId, resource, rows));
+  for (const starter of seeds.starters ?? [])
+    for (const [name, n] of Object.entries(await starter.seed(tx, tenantId)))
+      counts[name] = (counts[name] ?? 0) + n;
   await tx.execute(sql`select set_config('app.tenant_id', ${before.rows[0]?.tenant ?? ''}, true)`);
   return counts;
+}
+
+/**
+ * Writes checked rows (create bodies) of one resource into the tenant set for row-level
+ * security: a multi-row INSERT per 500 rows, the lists of a row (enumSet, children) through the
+ * resource's own list writer, and its validate, beforeCreate and afterCreate hooks as an import
+ * runs them. No created-by, no action-log rows. Returns how many rows it wrote.
+ */
+export async function writeSeedRows(
+  tx: Tx,
+  tenantId: string,
+  resource: ResourceDefinition,
+  rows: readonly Row[],
+): Promise<number> {
+  const caller = { tenantId, userId: null };
+  const { hooks } = resource;
+  const listNames = Object.keys(resource.lists);
+  const given = rows.map((row) =>
+    Object.fromEntries(Object.entries(row).filter(([name]) => !listNames.includes(name))),
+  );
+  for (const row of given) {
+    await hooks.validate?.({ tx, caller }, row, null);
+    await hooks.beforeCreate?.({ tx, caller }, row);
+  }
+  // Ids made here, so that a row's lists and hooks find their record whatever order the
+  // database answers in.
+  const values = given.map((row) => ({
+    ...row,
+    id: randomUUID(),
+    tenantId,
+    createdBy: null,
+    lastModifiedBy: null,
+  }));
+  const byId = new Map(values.map((row, index) => [String(row.id), rows[index] ?? {}]));
+  for (let start = 0; start < values.length; start += CHUNK) {
+    const statement = tx.insert(resource.table).values(values.slice(start, start + CHUNK));
+    if (listNames.length === 0 && !hooks.afterCreate) {
+      await statement;
+      continue;
+    }
+    for (const record of (await statement.returning()) as Row[]) {
+      const lists = listsOf(resource, byId.get(String(record.id)) ?? {});
+      if (Object.keys(lists).length > 0) await saveLists(tx, resource, String(record.id), lists);
+      await hooks.afterCreate?.({ tx, caller }, { ...record, ...lists });
+    }
+  }
+  return rows.length;
 }

@@ -24,6 +24,7 @@ import {
   useHasAuthority,
 } from '@hcm/ui';
 import { useShellTranslation } from '../../../shell-i18n.ts';
+import { useDashboardText } from '../summary/dashboard-text.ts';
 import { barWidth, topRows } from './top-rows.ts';
 
 /** Bars a head-count card shows before the rest is summed up. */
@@ -291,6 +292,7 @@ function FluctuationChart({
   const { t } = useShellTranslation();
   const headingId = useId();
   const largest = Math.max(1, ...(rows ?? []).flatMap((row) => [row.joined, row.left]));
+  const noMonthData = useDashboardText().text('noMonthData');
   const height = (count: number) =>
     count === 0 ? 0 : Math.max(2, Math.round((count / largest) * CHART_HEIGHT));
   return (
@@ -328,6 +330,11 @@ function FluctuationChart({
       </div>
       {rows === null ? (
         <Spinner size="tiny" label={t('dashboard.statistics.loading')} />
+      ) : rows.every((row) => row.joined === 0 && row.left === 0) ? (
+        // a year with nobody in or out says so, rather than showing twelve empty columns
+        <Body1 className={styles.muted} data-slot="no-month-data">
+          {noMonthData}
+        </Body1>
       ) : (
         <ol className={styles.months} style={{ listStyleType: 'none', margin: 0, padding: 0 }}>
           {rows.map((row) => (

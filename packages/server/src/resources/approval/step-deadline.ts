@@ -1,0 +1,143 @@
+import { isSlaUnit, slaMilliseconds } from '@hcm/contracts/settings';
+import {
+  DEFAULT_TIME_ZONE,
+  DEFAULT_WORKING_WEEK,
+  WEEKDAYS,
+  type Weekday,
+  type WorkingWeek,
+} from '@hcm/contracts/system';
+import { and, eq, gte, lte } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+import { holidays } from '../../db/tables/leave-categories.ts';
+import { systemConfiguration, tenantConfigurations } from '../../db/tables/system-configuration.ts';
+
+/** A step's SLA as its snapshot keeps it: a null amount is a step from before units (minutes in slaTime). */
+export interface StepSla {
+  slaUnit: string;
+  slaAmount: number | null;
+  /** milliseconds on the calendar */
+  slaTime: number;
+}
+
+/** Which days are worked: a day is `yyyy-MM-dd` in the tenant's time. */
+export interface WorkingCalendar {
+  isWorkingDay(day: string): boolean;
+  /** the day (`yyyy-MM-dd`) of an instant in the tenant's time zone */
+  dayOf(at: number): string;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The tenant's working week and time zone, as System › Configuration keeps them. */
+export interface CalendarSettings {
+  readonly timeZone: string;
+  readonly workingWeek: WorkingWeek;
+}
+const DEFAULTS: CalendarSettings = { timeZone: DEFAULT_TIME_ZONE, workingWeek: DEFAULT_WORKING_WEEK };
+
+/** `yyyy-MM-dd` of an instant in a time zone. */
+const dayIn = (timeZone: string) => {
+  const format = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  return (at: number) => format.format(at);
+};
+const weekdayOf = (day: string): Weekday =>
+  WEEKDAYS[(new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7] as Weekday;
+
+/**
+ * The calendar of a working week (FULL and HALF days are worked, OFF days are not) and the given
+ * public holiday days, in a time zone.
+ */
+export function workingCalendar(
+  holidayDays: ReadonlySet<string>,
+  settings: CalendarSettings = DEFAULTS,
+): WorkingCalendar & { dayOf(at: number): string } {
+  return {
+    dayOf: dayIn(settings.timeZone),
+    isWorkingDay: (day) => settings.workingWeek[weekdayOf(day)] !== 'OFF' && !holidayDays.has(day),
+  };
+}
+
+/**
+ * When a step started at `start` is due. Minutes, hours and days are calendar time. Working
+ * days: the same time of day on the n-th working day after the start's day (a step started on
+ * Friday at 15:00 with 2 working days is due on Tuesday at 15:00: the tenant's days off, Saturday
+ * and Sunday by default, and its public holidays are skipped). Days are counted as 24 hours,
+ * exact in zones without daylight saving (Vietnam's).
+ */
+export function stepDeadline(start: Date, sla: StepSla, calendar: WorkingCalendar): Date {
+  if (sla.slaAmount === null || !isSlaUnit(sla.slaUnit)) return new Date(start.getTime() + sla.slaTime);
+  if (sla.slaUnit !== 'WORKING_DAYS')
+    return new Date(start.getTime() + slaMilliseconds(sla.slaUnit, sla.slaAmount));
+  let at = start.getTime();
+  for (let counted = 0; counted < sla.slaAmount;) {
+    at += DAY_MS;
+    if (calendar.isWorkingDay(calendar.dayOf(at))) counted += 1;
+  }
+  return new Date(at);
+}
+
+/** How far ahead a step's holidays are read: 30 working days and the longest runs of days off. */
+const LOOK_AHEAD_DAYS = 120;
+
+/** The tenant's working week and zone: its own configuration, else the system defaults, else Monday to Friday in Vietnam. */
+async function calendarSettings(tx: Tx, tenantId: string | null): Promise<CalendarSettings> {
+  const own =
+    tenantId === null
+      ? undefined
+      : (
+          await tx
+            .select({ settings: tenantConfigurations.settings })
+            .from(tenantConfigurations)
+            .where(eq(tenantConfigurations.tenantId, tenantId))
+        )[0];
+  const source =
+    own ??
+    (
+      await tx
+        .select({ settings: systemConfiguration.settings })
+        .from(systemConfiguration)
+        .where(eq(systemConfiguration.id, 1))
+    )[0];
+  return {
+    timeZone: source?.settings.timeZone ?? DEFAULTS.timeZone,
+    workingWeek: source?.settings.workingWeek ?? DEFAULTS.workingWeek,
+  };
+}
+
+/**
+ * The tenant's calendar from `start` on: its working week (System › Configuration) and its
+ * ACTIVE public holidays (Admin › Holidays), read in the caller's transaction.
+ */
+export async function loadWorkingCalendar(
+  tx: Tx,
+  tenantId: string | null,
+  start: Date,
+): Promise<WorkingCalendar> {
+  const settings = await calendarSettings(tx, tenantId);
+  const dayOf = dayIn(settings.timeZone);
+  const from = dayOf(start.getTime());
+  const to = dayOf(start.getTime() + LOOK_AHEAD_DAYS * DAY_MS);
+  const rows = await tx
+    .select({ startDate: holidays.startDate, endDate: holidays.endDate })
+    .from(holidays)
+    .where(and(eq(holidays.status, 'ACTIVE'), lte(holidays.startDate, to), gte(holidays.endDate, from)));
+  const days = new Set<string>();
+  const nextDay = (day: string) =>
+    new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+  for (const row of rows) for (let day = row.startDate; day <= row.endDate; day = nextDay(day)) days.add(day);
+  return workingCalendar(days, settings);
+}
+
+/** The deadline of a step started at `start`, reading the tenant's calendar only for working days. */
+export async function deadlineOf(tx: Tx, tenantId: string | null, start: Date, sla: StepSla): Promise<Date> {
+  const calendar =
+    sla.slaUnit === 'WORKING_DAYS' && sla.slaAmount !== null
+      ? await loadWorkingCalendar(tx, tenantId, start)
+      : workingCalendar(new Set());
+  return stepDeadline(start, sla, calendar);
+}

@@ -1,0 +1,191 @@
+import { hasAuthority } from '@hcm/contracts';
+import {
+  DASHBOARD_PEOPLE_MAX,
+  PROBATION_CONTRACT_TYPE_CODE,
+  daysBetween,
+  type DashboardPerson,
+  type DashboardRecordKind,
+  type TenantDashboard,
+} from '@hcm/contracts/dashboard';
+import { and, count, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../../db/database.ts';
+import type { Actor } from '../../../http/caller-scope.ts';
+import { recordTypeOf } from '../../../resources/approval/approval-spec.ts';
+import { ownRows, resolveDataScope, type ResourceScope } from '../../../resources/caller.ts';
+import { whereOf, type ListQuery } from '../../../resources/search/list-query.ts';
+import type { Language, ResourceDefinition } from '../../../resources/types.ts';
+import { laborContractResource } from '../labor-contracts/resources.ts';
+import { countHeads } from '../worker-statistics/count-workers.ts';
+import { workerResource } from '../workers/resources.ts';
+import { dashboardDates } from './dashboard-dates.ts';
+
+export interface TenantDashboardInput {
+  readonly actor: Actor;
+  readonly language: Language;
+  /** the server's today in Vietnam (yyyy-MM-dd), from its injected clock */
+  readonly today: string;
+  /** the approvable resources: the kinds of record that can await someone */
+  readonly approvable: readonly ResourceDefinition[];
+}
+
+type Rows<T> = { rows: T[] };
+
+/**
+ * A tenant user's dashboard, in one transaction of the caller's tenant (RLS), each section
+ * only when the caller's rights allow its list, each count through the same data scope and
+ * list conditions (whereOf) as the list a card links to, so the two always agree.
+ */
+export async function summarizeTenant(tx: Tx, input: TenantDashboardInput): Promise<TenantDashboard> {
+  const { actor, language, today } = input;
+  const dates = dashboardDates(today);
+  const base: ResourceScope = { tenantId: actor.tenantId, userId: actor.userId };
+  const may = (definition: ResourceDefinition) =>
+    hasAuthority(actor.permissions, definition.permissionFor('view'), actor.isRoot);
+  const scoped = async (definition: ResourceDefinition): Promise<ResourceScope> => ({
+    ...base,
+    data: await resolveDataScope(tx, definition, base),
+  });
+  const countList = async (
+    definition: ResourceDefinition,
+    scope: ResourceScope,
+    filters: ListQuery['filters'],
+  ) => {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(definition.table)
+      .where(whereOf(definition, scope, { filters }));
+    return Number(row?.n ?? 0);
+  };
+  const kindOf = (recordType: string) =>
+    input.approvable.find((definition) => recordTypeOf(definition.declaration) === recordType);
+  const title = (definition: ResourceDefinition | undefined, recordType: string) =>
+    definition?.contract?.title[language] ?? recordType;
+
+  // one look at the waiting steps' index, then the exact list count for each kind that has some
+  const waiting = (await tx.execute(sql`
+    select record_type, count(*)::int as n from approval_steps
+    where assignee_user_id = ${actor.userId} and started_at is not null and acted_at is null
+    group by record_type`)) as unknown as Rows<{ record_type: string; n: number }>;
+  const awaitingMe: DashboardRecordKind[] = [];
+  for (const { record_type: recordType } of waiting.rows) {
+    const definition = kindOf(recordType);
+    if (!definition?.approval || !definition.contract || !may(definition)) continue;
+    const field = definition.approval.statusField ?? 'approvalStatus';
+    const n = await countList(definition, await scoped(definition), { [field]: ['WAIT_MY_APPROVE'] });
+    if (n > 0)
+      awaitingMe.push({
+        recordType,
+        route: definition.contract.route,
+        title: title(definition, recordType),
+        count: n,
+      });
+  }
+
+  const requested = (await tx.execute(sql`
+    select record_type, count(*)::int as n from approval_requests
+    where requested_by = ${actor.userId} and state = 'OPEN'
+    group by record_type order by 1`)) as unknown as Rows<{ record_type: string; n: number }>;
+  const myRequests = requested.rows.map(({ record_type: recordType, n }) => {
+    const definition = kindOf(recordType);
+    return {
+      recordType,
+      route: definition?.contract && may(definition) ? definition.contract.route : null,
+      title: title(definition, recordType),
+      count: Number(n),
+    };
+  });
+
+  let contracts: TenantDashboard['contracts'] = null;
+  if (may(laborContractResource)) {
+    const scope = await scoped(laborContractResource);
+    const ending = { expiryDate: daysBetween(dates.today, dates.horizon) };
+    const probation = (await tx.execute(sql`
+      select id from contract_types where lower(code) = lower(${PROBATION_CONTRACT_TYPE_CODE}) limit 1`)) as unknown as Rows<{
+      id: string;
+    }>;
+    const probationTypeId = probation.rows[0]?.id ?? null;
+    contracts = {
+      expiring: await countList(laborContractResource, scope, ending),
+      probationEnding: probationTypeId
+        ? await countList(laborContractResource, scope, { ...ending, contractTypeId: [probationTypeId] })
+        : 0,
+      probationTypeId,
+    };
+  }
+
+  let workforce: TenantDashboard['workforce'] = null;
+  if (may(workerResource)) {
+    const scope = await scoped(workerResource);
+    const reach = ownRows(workerResource, scope);
+    const inReach: SQL = reach ?? sql`true`;
+    const byUnit = await countHeads(tx, 'organization', { reach, language }, today);
+    const [joined] = (
+      (await tx.execute(sql`
+        select count(*)::int as n from workers
+        where ${inReach} and joined_date between ${dates.monthStart}::date and ${dates.monthEnd}::date`)) as unknown as Rows<{
+        n: number;
+      }>
+    ).rows;
+    const [left] = (
+      (await tx.execute(sql`
+        select count(*)::int as n from resignations r join workers on workers.id = r.worker_id
+        where ${inReach} and r.applied_at is not null
+          and r.effective_date between ${dates.monthStart}::date and ${dates.monthEnd}::date`)) as unknown as Rows<{
+        n: number;
+      }>
+    ).rows;
+    const people = async (column: 'date_of_birth' | 'joined_date', onlyPastYears: boolean) => {
+      const where = and(
+        inReach,
+        sql`workers.working_status = 'WORKING'`,
+        sql`extract(month from ${sql.raw(`workers.${column}`)}) = ${dates.month}`,
+        onlyPastYears ? sql`extract(year from workers.joined_date) < ${dates.year}` : undefined,
+      );
+      const found = (await tx.execute(sql`
+        select workers.id, workers.code, workers.full_name,
+               extract(day from ${sql.raw(`workers.${column}`)})::int as day,
+               (${dates.year} - extract(year from ${sql.raw(`workers.${column}`)}))::int as years,
+               count(*) over ()::int as total
+        from workers where ${where}
+        order by 4, workers.full_name, workers.id
+        limit ${DASHBOARD_PEOPLE_MAX}`)) as unknown as Rows<{
+        id: string;
+        code: string;
+        full_name: string;
+        day: number;
+        years: number;
+        total: number;
+      }>;
+      const month = String(dates.month).padStart(2, '0');
+      return {
+        total: Number(found.rows[0]?.total ?? 0),
+        people: found.rows.map((row): DashboardPerson => ({
+          id: row.id,
+          code: row.code,
+          fullName: row.full_name,
+          day: `${dates.year}-${month}-${String(row.day).padStart(2, '0')}`,
+          years: Math.max(0, Number(row.years)),
+        })),
+      };
+    };
+    workforce = {
+      headCount: byUnit.reduce((sum, row) => sum + row.count, 0),
+      byUnit: byUnit.map((row) => ({ unitId: row.key, name: row.name, count: row.count })),
+      joiners: Number(joined?.n ?? 0),
+      leavers: Number(left?.n ?? 0),
+      birthdays: await people('date_of_birth', false),
+      anniversaries: await people('joined_date', true),
+    };
+  }
+
+  return {
+    today: dates.today,
+    horizon: dates.horizon,
+    monthStart: dates.monthStart,
+    monthEnd: dates.monthEnd,
+    awaitingMe,
+    myRequests,
+    contracts,
+    workforce,
+  };
+}

@@ -1,0 +1,167 @@
+import { useEffect, useState } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Dropdown,
+  Field,
+  MessageBar,
+  MessageBarBody,
+  Option,
+  Spinner,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import type { AnyResourceContract } from '@hcm/contracts/resource';
+import { useUiTranslation } from '../i18n/ui-i18n.ts';
+import { documentPrintApi } from './document-print-api.ts';
+import { DOCUMENT_TEMPLATE_MENU, menuTrailOf, menuTrailText } from './menu-path.ts';
+import { downloads, resourceApi, type DocumentTemplateChoice } from './resource-api.ts';
+
+/** Records printed at once at most: the server's bound (POST {path}/documents). */
+export const MAX_PRINT_SELECTION = 200;
+
+export interface PrintSelectionDialogProps {
+  contract: AnyResourceContract;
+  ids: string[];
+  open: boolean;
+  onClose: () => void;
+}
+
+const useStyles = makeStyles({
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+});
+
+/**
+ * "Print" for a list's selection (issue 27, bulk actions): one template for every chosen record,
+ * downloaded as one .zip of .docx files named by record. The templates offered are those of the
+ * first chosen record's type; a record of another type is named by the server's message.
+ */
+export function PrintSelectionDialog({ contract, ids, open, onClose }: PrintSelectionDialogProps) {
+  const styles = useStyles();
+  const { t } = useUiTranslation();
+  // the answer for the record it was asked for: another selection shows the spinner until its own
+  const [answer, setAnswer] = useState<{ first: string; templates: DocumentTemplateChoice[] } | null>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const tooMany = ids.length > MAX_PRINT_SELECTION;
+  const first = ids[0];
+  const templates = answer && answer.first === first ? answer.templates : null;
+
+  useEffect(() => {
+    if (!open || !first) return;
+    let alive = true;
+    resourceApi(contract)
+      .documentTemplates(first)
+      .then((found) => {
+        if (!alive) return;
+        setAnswer({ first, templates: found });
+        setChosen(found.length === 1 ? (found[0]?.id ?? null) : null);
+      })
+      .catch(() => alive && setAnswer({ first, templates: [] }));
+    return () => {
+      alive = false;
+    };
+    // the contract's path, not its object, says which records these are
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, first, contract.apiPath]);
+
+  const close = () => {
+    setChosen(null);
+    setProblem(null);
+    onClose();
+  };
+
+  const print = async () => {
+    if (!chosen) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      const printed = await documentPrintApi.printSelection(contract, ids, chosen);
+      if (printed.ok) {
+        downloads.save(printed.file);
+        close();
+      } else setProblem(printed.message || t('print.failed'));
+    } catch {
+      setProblem(t('print.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(_, data) => !data.open && close()}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{t('print.selectionTitle', { count: ids.length })}</DialogTitle>
+          <DialogContent className={styles.content}>
+            {tooMany ? (
+              <MessageBar intent="warning">
+                <MessageBarBody>
+                  {t('print.selectionTooMany', { max: MAX_PRINT_SELECTION, count: ids.length })}
+                </MessageBarBody>
+              </MessageBar>
+            ) : templates === null ? (
+              <Spinner size="small" label={t('table.loading')} />
+            ) : templates.length === 0 ? (
+              <MessageBar intent="info">
+                <MessageBarBody>
+                  {t('print.noTemplates', { menuPath: menuTrailText(menuTrailOf(DOCUMENT_TEMPLATE_MENU)) })}
+                </MessageBarBody>
+              </MessageBar>
+            ) : (
+              <>
+                <Field label={t('print.template')} required hint={t('print.selectionHint')}>
+                  <Dropdown
+                    value={templates.find((template) => template.id === chosen)?.name ?? ''}
+                    selectedOptions={chosen ? [chosen] : []}
+                    placeholder={t('print.chooseTemplate')}
+                    onOptionSelect={(_, data) => {
+                      setChosen(data.optionValue ?? null);
+                      setProblem(null);
+                    }}
+                  >
+                    {templates.map((template) => (
+                      <Option key={template.id} value={template.id}>
+                        {template.name}
+                      </Option>
+                    ))}
+                  </Dropdown>
+                </Field>
+              </>
+            )}
+            {problem && (
+              <MessageBar intent="error" role="alert">
+                <MessageBarBody>{problem}</MessageBarBody>
+              </MessageBar>
+            )}
+            {busy && <Spinner size="small" label={t('print.preparing')} />}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close}>{t('print.close')}</Button>
+            <Button appearance="primary" disabled={!chosen || busy || tooMany} onClick={() => void print()}>
+              {t('print.selectionDownload')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+/** "Print the selection" on a list's bulk bar: the button and, once pressed, its dialog. */
+export function PrintSelectionButton({ contract, ids }: Pick<PrintSelectionDialogProps, 'contract' | 'ids'>) {
+  const { t } = useUiTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>{t('print.selectionButton', { count: ids.length })}</Button>
+      {open && <PrintSelectionDialog contract={contract} ids={ids} open onClose={() => setOpen(false)} />}
+    </>
+  );
+}

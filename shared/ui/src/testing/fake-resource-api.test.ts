@@ -1,0 +1,69 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { contractTestContract as contract } from '../resource/test-contracts.ts';
+import { FakeResourceApi } from './fake-resource-api.ts';
+
+/**
+ * The structural guard of issue 27: the fake checks list calls with the server's own schemas
+ * (@hcm/contracts/resource/requests, which the server's routes are built from; the server's
+ * record-schemas.test.ts proves they are the same). Export once answered 400 on every list
+ * while these tests passed, because the fake took parameters the server refused.
+ */
+describe('FakeResourceApi checks calls as the server does', () => {
+  const api = new FakeResourceApi([contract]);
+  api.seed(contract, 30, (n) => ({ kind: n % 3 === 0 ? 'OPEN' : 'FIXED' }));
+  const call = async (path: string, init?: RequestInit) => {
+    const response = await api.fetch(`http://portal.test${contract.apiPath}${path}`, init);
+    const type = response.headers.get('content-type') ?? '';
+    return {
+      status: response.status,
+      body: type.includes('json')
+        ? ((await response.json()) as Record<string, unknown>)
+        : await response.text(),
+    };
+  };
+
+  it.each(['', '/export', '/count', '/auto-complete'])(
+    'refuses an unknown query parameter on %s with 400, naming it',
+    async (subPath) => {
+      const { status, body } = await call(`${subPath}?colour=red`);
+      expect(status).toBe(400);
+      expect(body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        errors: [{ field: 'colour', message: 'is not an accepted field' }],
+      });
+    },
+  );
+
+  it.each([
+    ['a page size beyond the limit', '?pageSize=101'],
+    ['a sort by a field that is not sortable', '?sortBy=remote.asc'],
+    ['a filter value outside its enum', '?kind=SOMETIMES'],
+  ])('refuses %s', async (_what, query) => {
+    expect((await call(query)).status).toBe(400);
+  });
+
+  it("exports every row of the list's query, paging ignored, and a selection given as ids", async () => {
+    const all = await call('/export?pageIndex=2&pageSize=5&kind=OPEN&sortBy=code.desc');
+    expect(all.status).toBe(200);
+    expect(all.body).toBe(
+      'export of 10: CODE_0030, CODE_0027, CODE_0024, CODE_0021, CODE_0018, CODE_0015, CODE_0012, CODE_0009, CODE_0006, CODE_0003',
+    );
+    const [first, second] = api.records(contract);
+    const chosen = await call(`/export?ids=${first?.id}&ids=${second?.id}`);
+    expect(chosen.body).toBe('export of 2: CODE_0001, CODE_0002');
+    expect((await call('/export?ids=7')).status).toBe(400);
+  });
+
+  it('refuses a find-by-ids body the server refuses', async () => {
+    const post = (body: unknown) =>
+      call('/find-by-ids', {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+      });
+    expect((await post({ ids: ['not-a-uuid'] })).status).toBe(400);
+    expect((await post({ ids: [api.records(contract)[0]?.id], extra: 1 })).status).toBe(400);
+    expect((await post({ ids: [api.records(contract)[0]?.id] })).status).toBe(200);
+  });
+});
