@@ -49,6 +49,7 @@ import {
 } from '@hcm/ui';
 import { useAdminTranslation } from '../admin-i18n.ts';
 import { configurationApi } from './configuration-api.ts';
+import { NumberingSettings, numberingValidators, type NumberingValues } from './NumberingSettings.tsx';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '960px' },
@@ -66,7 +67,8 @@ type FormValues = {
   workingWeek: WorkingWeek;
   language: ConfigurationBody['language'];
   dateFormat: ConfigurationBody['dateFormat'];
-} & Record<LifetimeField, string>;
+} & Record<LifetimeField, string> &
+  NumberingValues;
 
 const toForm = (configuration: Configuration): FormValues => ({
   workerSelfServiceFields: WORKER_SELF_SERVICE_CHOICES.filter((field) =>
@@ -77,6 +79,9 @@ const toForm = (configuration: Configuration): FormValues => ({
   workingWeek: configuration.workingWeek,
   language: configuration.language,
   dateFormat: configuration.dateFormat,
+  employeeCodePattern: configuration.employeeCodePattern,
+  contractNumberPattern: configuration.contractNumberPattern,
+  contractExpiryNoticeDays: String(configuration.contractExpiryNoticeDays),
   ...(Object.fromEntries(
     LIFETIME_FIELDS.map((field) => [field, String(Math.floor(configuration[field] / 60))]),
   ) as Record<LifetimeField, string>),
@@ -92,6 +97,9 @@ const toBody = (values: FormValues, version: number): ConfigurationBody => ({
   workingWeek: values.workingWeek,
   language: values.language,
   dateFormat: values.dateFormat,
+  employeeCodePattern: values.employeeCodePattern,
+  contractNumberPattern: values.contractNumberPattern,
+  contractExpiryNoticeDays: Number(values.contractExpiryNoticeDays),
   ...(Object.fromEntries(LIFETIME_FIELDS.map((field) => [field, Number(values[field]) * 60])) as Record<
     LifetimeField,
     number
@@ -177,6 +185,7 @@ function ConfigurationForm({
     initialValues: start,
     validators: {
       timeZone: [Validators.required(), knownZone],
+      ...numberingValidators,
       ...(Object.fromEntries(LIFETIME_FIELDS.map((field) => [field, minutes(field)])) as Record<
         LifetimeField,
         readonly Validator[]
@@ -204,7 +213,8 @@ function ConfigurationForm({
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) setConflict(true);
       else if (error instanceof ApiError && error.status === 400) {
-        // The server says seconds; the form shows minutes: the field is what matters.
+        // The server says seconds; the form shows minutes: the field is what matters. A bad
+        // numbering pattern shows on its field as the form's own check would.
         const errors: Record<string, FieldError> = serverFieldErrors(error.fieldErrors);
         form.setErrors(errors as Partial<Record<keyof FormValues, FieldError>>);
       } else notify.error(error instanceof ApiError ? error.message : String(error));
@@ -374,6 +384,8 @@ function ConfigurationForm({
         />
       </SettingsSection>
 
+      <NumberingSettings field={form.field} timeZone={configuration.timeZone} className={styles.control} />
+
       <Authorized anyOf={['configuration.update']}>
         <div className={styles.buttons}>
           <Button type="submit" appearance="primary" disabled={saving || !dirty}>
@@ -390,8 +402,9 @@ function ConfigurationForm({
 
 /**
  * System › Configuration (/system/configuration): one settings record, not a list, so a form
- * of its own rather than the generic pages: the time zone, the working week and the session
- * lifetimes (at most the server's) of the caller's tenant, or the system defaults for system users.
+ * of its own rather than the generic pages: the time zone, the working week, the session
+ * lifetimes (at most the server's), self-service, four eyes, and automatic numbering and contract
+ * expiry alerts of the caller's tenant, or the system defaults for system users.
  */
 export default function ConfigurationPage() {
   const { t } = useAdminTranslation();
