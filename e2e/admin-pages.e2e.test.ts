@@ -143,7 +143,7 @@ describe.each(portalsFor('postgresql'))('a job title through the built portal on
     await page.getByRole('button', { name: 'Thêm mới' }).click();
     await page.waitForURL('**/setting/job-titles/create');
     await page.getByLabel('Mã').fill(code);
-    await page.getByLabel('Tên').fill(name);
+    await page.getByRole('textbox', { name: 'Tên', exact: true }).fill(name);
     await page.getByRole('button', { name: 'Lưu', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: `Chức danh: ${name}` }).waitFor();
     expect(new URL(page.url()).pathname).toMatch(/^\/setting\/job-titles\/[0-9a-f-]{36}\/detail$/);

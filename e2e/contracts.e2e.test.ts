@@ -53,7 +53,7 @@ describe.each(portals)('labour contracts, through the built portal on $engine', 
     const type = page.getByRole('combobox', { name: 'Loại hợp đồng', exact: true });
     await type.click();
     await type.fill(stamp);
-    await page.getByRole('option', { name: `T12${stamp} - Xác định thời hạn 12 tháng ${stamp}` }).click();
+    await page.getByRole('option', { name: `Xác định thời hạn 12 tháng ${stamp} T12${stamp}` }).click();
     await page.getByLabel(/^Ngày ký/).fill('20/02/2026');
     await page.getByLabel(/^Ngày hiệu lực/).fill('01/03/2026');
     await page.getByLabel(/^Mức lương/).fill('15000000');

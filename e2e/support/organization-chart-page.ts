@@ -23,9 +23,9 @@ export async function fillUnitForm(page: Page, unit: UnitEntry): Promise<void> {
   await page.getByRole('combobox', { name: /^Loại đơn vị/ }).click();
   await page.getByRole('option', { name: unit.type, exact: true }).click();
   await page.getByRole('button', { name: 'Lưu', exact: true }).click();
-  // the saved record's detail page
-  await page.waitForURL((url) => url.pathname.endsWith('/detail'));
-  await page.getByText(unit.name).first().waitFor();
+  // a new unit is shown where it was added: in the chart, opened up to it and chosen
+  await page.waitForURL((url) => url.pathname === CHART && url.searchParams.has('unit'));
+  await unitBox(page, unit.name).waitFor();
 }
 
 /** The box of a unit in the chart: a treeitem named by the unit's name, code and type. */
@@ -57,6 +57,6 @@ export async function addUnitUnder(page: Page, parent: UnitEntry, child: UnitEnt
     .poll(() => page.getByRole('combobox', { name: /^Đơn vị cấp trên/ }).inputValue(), {
       timeout: 15_000,
     })
-    .toBe(`${parent.code} - ${parent.name}`);
+    .toBe(parent.name);
   await fillUnitForm(page, child);
 }
