@@ -14,11 +14,18 @@ export const FieldError = Type.Object({
 });
 export type FieldError = Type.Static<typeof FieldError>;
 
-/** Every error answer: HTTP status plus this body. */
+/**
+ * Every error answer: HTTP status plus this body. The browser tells the user the text of `code`
+ * in their language (shared/session notices.ts), never `message` (English, for logs and API
+ * callers); `params` are the specifics that text carries (ErrorParams in error-codes.ts).
+ */
 export const ErrorEnvelope = Type.Object({
   code: Type.String(),
   message: Type.String(),
   errors: Type.Optional(Type.Array(FieldError)),
+  params: Type.Optional(
+    Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Array(Type.String())])),
+  ),
 });
 export type ErrorEnvelope = Type.Static<typeof ErrorEnvelope>;
 

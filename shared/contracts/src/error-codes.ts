@@ -29,6 +29,13 @@ export const ErrorCodes = {
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 
 /**
+ * The specifics an error answer's text carries (the envelope's `params`), by code:
+ * - FORBIDDEN: `permissions`, the permission codes the caller lacks (the escalation guard's
+ *   refusals, a missing route permission); absent when the refusal is about scope or oneself.
+ */
+export type ErrorParams = Readonly<Record<string, string | number | string[]>>;
+
+/**
  * Field error keys (catalogues §5.3). A field error of the API carries its key as `code` and the
  * values of its message as `params` (FieldErrorParams); the browser writes the key's text in the
  * user's language (`error.<key>` in @hcm/ui's dictionaries), never the server's English words.

@@ -47,7 +47,7 @@ describe('notices$ (core §8 error catalogue)', () => {
   });
 
   describe('401', () => {
-    it('on sign-in: clears the session and tells "login failed" with the server message', async () => {
+    it('on sign-in: clears the session and tells "login failed", never the server\'s words', async () => {
       const failure = await failureOf(
         session.signIn({ username: 'hradmin', password: 'wrong', rememberMe: true }),
       );
@@ -55,13 +55,7 @@ describe('notices$ (core §8 error catalogue)', () => {
       expect(session.session$.value.status).toBe('signed-out');
       expect(storages.persistent.length).toBe(0);
       expect(notices).toEqual([
-        {
-          intent: 'error',
-          key: 'loginFailed',
-          message: 'Sai tên đăng nhập hoặc mật khẩu',
-          status: 401,
-          code: 'INVALID_CREDENTIALS',
-        },
+        { intent: 'error', key: 'loginFailed', status: 401, code: 'INVALID_CREDENTIALS' },
       ]);
     });
 
@@ -71,6 +65,17 @@ describe('notices$ (core §8 error catalogue)', () => {
       );
       expect(session.session$.value.status).toBe('signed-out');
       expect(notices).toEqual([]);
+    });
+
+    it('on sign-in, a locked account: "login failed" with the locked account\'s text', async () => {
+      server.route(`POST ${ApiPaths.iam.authenticate}`, () => ({
+        status: 401,
+        body: { code: 'ACCOUNT_LOCKED', message: 'The account is locked for 15 minutes' },
+      }));
+      await failureOf(session.signIn({ username: 'a', password: 'b', rememberMe: false }));
+      expect(notices).toEqual([
+        { intent: 'error', key: 'loginFailed', text: 'accountLocked', status: 401, code: 'ACCOUNT_LOCKED' },
+      ]);
     });
 
     it('a sign-in answer without an access token is a failed sign-in', async () => {
@@ -133,17 +138,28 @@ describe('notices$ (core §8 error catalogue)', () => {
     });
   });
 
-  it('403: an error with the server message', async () => {
+  it('403: "access denied" by its code, naming the permissions the server says are needed', async () => {
     server.route(`GET ${RESOURCE}`, () => ({
       status: 403,
-      body: { code: 'FORBIDDEN', message: 'Bạn không có quyền xem hồ sơ nhân viên' },
+      body: { code: 'FORBIDDEN', message: 'You cannot view employee records' },
+    }));
+    await failureOf(session.api.get(RESOURCE));
+    server.route(`GET ${RESOURCE}`, () => ({
+      status: 403,
+      body: {
+        code: 'FORBIDDEN',
+        message: 'You cannot grant role.delete: you do not hold it yourself',
+        params: { permissions: ['role.delete', 'user.update'], junk: { nested: true } },
+      },
     }));
     await failureOf(session.api.get(RESOURCE));
     expect(notices).toEqual([
+      { intent: 'error', key: 'forbidden', status: 403, code: 'FORBIDDEN' },
       {
         intent: 'error',
         key: 'forbidden',
-        message: 'Bạn không có quyền xem hồ sơ nhân viên',
+        text: 'withPermissions',
+        params: { permissions: ['role.delete', 'user.update'] },
         status: 403,
         code: 'FORBIDDEN',
       },
@@ -161,7 +177,7 @@ describe('notices$ (core §8 error catalogue)', () => {
     ]);
   });
 
-  it('404 USER_NOT_FOUND: "user not found"; another 404: generic with the server message', async () => {
+  it('404 USER_NOT_FOUND: "user not found"; another 404: "not found", never the server\'s words', async () => {
     server.route(`GET ${RESOURCE}`, () => ({
       status: 404,
       body: { code: 'USER_NOT_FOUND', message: 'user u-9 not found' },
@@ -174,13 +190,7 @@ describe('notices$ (core §8 error catalogue)', () => {
     await failureOf(session.api.get(RESOURCE));
     expect(notices).toEqual([
       { intent: 'error', key: 'userNotFound', status: 404, code: 'USER_NOT_FOUND' },
-      {
-        intent: 'error',
-        key: 'requestFailed',
-        message: 'Không tìm thấy nhân viên',
-        status: 404,
-        code: 'NOT_FOUND',
-      },
+      { intent: 'error', key: 'notFound', status: 404, code: 'NOT_FOUND' },
     ]);
   });
 
@@ -201,7 +211,7 @@ describe('notices$ (core §8 error catalogue)', () => {
       ]);
     });
 
-    it('40000029: warning "license expired"; another code: generic with its message', async () => {
+    it('40000029: warning "license expired"; another code: "request failed" without its words', async () => {
       session.configureHttp({ fetch: globalThis.fetch });
       answerExportWith({ code: '40000029', message: 'expired' });
       await failureOf(session.http.get(EXPORT, { responseType: 'blob' }));
@@ -210,13 +220,7 @@ describe('notices$ (core §8 error catalogue)', () => {
       expect(failure).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Kỳ lương chưa chốt' });
       expect(notices).toEqual([
         { intent: 'warning', key: 'licenseExpired', status: 400, code: '40000029' },
-        {
-          intent: 'error',
-          key: 'requestFailed',
-          message: 'Kỳ lương chưa chốt',
-          status: 400,
-          code: 'VALIDATION_FAILED',
-        },
+        { intent: 'error', key: 'requestFailed', status: 400, code: 'VALIDATION_FAILED' },
       ]);
     });
   });
@@ -264,26 +268,24 @@ describe('notices$ (core §8 error catalogue)', () => {
       });
     });
 
-    it('first errors[].message, then message, then the HTTP status text, then "unexpected"', async () => {
+    it('field errors without a key, a bare message or no envelope: "request failed", never the server’s words', async () => {
       answerWith({
         body: {
           code: 'VALIDATION_FAILED',
           message: 'Dữ liệu không hợp lệ',
-          errors: [
-            { field: 'name', code: 'NAME_TAKEN', message: 'Tên quá dài' },
-            { field: 'code', code: 'CODE_TAKEN', message: 'Thiếu mã' },
-          ],
+          errors: [{ field: 'name', code: 'NAME_TAKEN', message: 'Tên quá dài' }],
         },
       });
-      expect(await lastMessage()).toMatchObject({ key: 'requestFailed', message: 'Tên quá dài' });
-      answerWith({ body: { code: 'VALIDATION_FAILED', message: 'Dữ liệu không hợp lệ', errors: [] } });
-      expect(await lastMessage()).toMatchObject({ key: 'requestFailed', message: 'Dữ liệu không hợp lệ' });
-      answerWith({ body: 'not an envelope', statusText: 'Invalid Input' });
-      expect(await lastMessage()).toMatchObject({ key: 'requestFailed', message: 'Invalid Input' });
-      answerWith({ body: 'not an envelope', statusText: '' });
       expect(await lastMessage()).toEqual({
         intent: 'error',
-        key: 'unexpected',
+        key: 'requestFailed',
+        status: 400,
+        code: 'VALIDATION_FAILED',
+      });
+      answerWith({ body: 'not an envelope', statusText: 'Invalid Input' });
+      expect(await lastMessage()).toEqual({
+        intent: 'error',
+        key: 'requestFailed',
         status: 400,
         code: 'VALIDATION_FAILED',
       });
@@ -316,21 +318,13 @@ describe('notices$ (core §8 error catalogue)', () => {
   });
 
   describe('409, 429 and 5xx', () => {
-    it('409: a warning with the server message (the record changed or already exists)', async () => {
+    it("409: a warning by its code (the record changed or already exists), not the server's words", async () => {
       server.route(`POST ${RESOURCE}`, () => ({
         status: 409,
         body: { code: 'CONFLICT', message: 'Mã nhân viên NV001 đã tồn tại' },
       }));
       await failureOf(session.api.post(RESOURCE, {}));
-      expect(notices).toEqual([
-        {
-          intent: 'warning',
-          key: 'conflict',
-          message: 'Mã nhân viên NV001 đã tồn tại',
-          status: 409,
-          code: 'CONFLICT',
-        },
-      ]);
+      expect(notices).toEqual([{ intent: 'warning', key: 'conflict', status: 409, code: 'CONFLICT' }]);
     });
 
     it('429: a warning saying how long to wait, from Retry-After', async () => {
@@ -360,10 +354,41 @@ describe('notices$ (core §8 error catalogue)', () => {
       expect(notices).toEqual([{ intent: 'error', key: 'serverError', status: 500, code: 'INTERNAL_ERROR' }]);
     });
 
-    it('503 from a proxy (no envelope): "server error" too', async () => {
+    it('503 (busy database, or a proxy with no envelope): "service unavailable", with Retry-After', async () => {
+      server.route(`GET ${RESOURCE}`, () => ({
+        status: 503,
+        headers: { 'Retry-After': '5' },
+        body: { code: 'DATABASE_UNAVAILABLE', message: 'The database is busy' },
+      }));
+      await failureOf(session.api.get(RESOURCE));
+      expect(notices).toEqual([
+        {
+          intent: 'warning',
+          key: 'serviceUnavailable',
+          status: 503,
+          code: 'DATABASE_UNAVAILABLE',
+          retryAfterSeconds: 5,
+        },
+      ]);
+    });
+
+    it('503 from a proxy (no envelope): "service unavailable" too', async () => {
       server.route(`GET ${RESOURCE}`, () => ({ status: 503, body: 'upstream down' }));
       await failureOf(session.api.get(RESOURCE));
-      expect(notices).toEqual([{ intent: 'error', key: 'serverError', status: 503, code: 'INTERNAL_ERROR' }]);
+      expect(notices).toEqual([
+        { intent: 'warning', key: 'serviceUnavailable', status: 503, code: 'INTERNAL_ERROR' },
+      ]);
+    });
+
+    it('413: "too large" by its status, not the server\'s words', async () => {
+      server.route(`POST ${RESOURCE}`, () => ({
+        status: 413,
+        body: { code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' },
+      }));
+      await failureOf(session.api.post(RESOURCE, {}));
+      expect(notices).toEqual([
+        { intent: 'error', key: 'payloadTooLarge', status: 413, code: 'PAYLOAD_TOO_LARGE' },
+      ]);
     });
   });
 

@@ -2,20 +2,28 @@ import { Subject, type Observable } from 'rxjs';
 import { ApiPaths, ErrorCodes, FieldErrorKeys } from '@hcm/contracts';
 
 /**
- * What the user may be told about a failed call. The shell translates each key from its
- * `notices` dictionary section (`notices.<key>.title` and `notices.<key>.text`).
+ * What the user may be told about a failed call, decided from the answer's status and error
+ * code (the catalogue of ErrorCodes), never from the server's English words. The shell
+ * translates each key from its `notices` dictionary section (`notices.<key>.title` and
+ * `notices.<key>.<text>`, `text` by default), with the notice's `params` as its values.
  */
 export const SessionNoticeKeys = {
   /** 401 on sign-in, or a sign-in answer without an access token. */
   loginFailed: 'loginFailed',
   /** The token could not be refreshed: the session is over (at most one per ending). */
   sessionExpired: 'sessionExpired',
-  /** 403; the server's message is shown when it gave one. */
+  /** 403; text `withPermissions` when the server named the permission codes needed (`params.permissions`). */
   forbidden: 'forbidden',
   /** 403 with PASSWORD_CHANGE_REQUIRED: the password was set by someone else (warning). */
   passwordChangeRequired: 'passwordChangeRequired',
   /** 404 with USER_NOT_FOUND. */
   userNotFound: 'userNotFound',
+  /** Any other 404: the record (or page of the API) is not there, or no longer. */
+  notFound: 'notFound',
+  /** 413: the request (an upload, most often) is larger than the server accepts. */
+  payloadTooLarge: 'payloadTooLarge',
+  /** 503: the server (or its database) is busy; `retryAfterSeconds` when it said (warning). */
+  serviceUnavailable: 'serviceUnavailable',
   /** 400 with code 40000030 (warning). */
   licenseUnavailable: 'licenseUnavailable',
   /** 400 with code 40000029 (warning). */
@@ -23,7 +31,7 @@ export const SessionNoticeKeys = {
   /**
    * 400 with field errors: what was wrong is written on the fields, in the user's language, by
    * their keys (catalogues §5.3); the notice says so in words of its own, never the server's
-   * English (`message` is left out, `fieldErrors` carries the keys and their values).
+   * English (`fieldErrors` carries the keys and their values).
    */
   validationFailed: 'validationFailed',
   /** 409: someone changed the record meanwhile, or it already exists (warning). */
@@ -34,20 +42,25 @@ export const SessionNoticeKeys = {
   serverError: 'serverError',
   /** No answer at all. */
   network: 'network',
-  /** Any other failure whose reason the server (or HTTP) put into words: `message`. */
+  /** Any other answered failure (a 400 without keyed field errors, 405, 415, …). */
   requestFailed: 'requestFailed',
-  /** Any other failure with nothing to say. */
+  /** A malformed answer: nothing the client can tell. */
   unexpected: 'unexpected',
   /** The profile (me/profile) could not be loaded. */
   profileLoadFailed: 'profileLoadFailed',
 } as const;
 export type SessionNoticeKey = (typeof SessionNoticeKeys)[keyof typeof SessionNoticeKeys];
 
+/** The values a notice's text carries: numbers, words, and lists (permission codes). */
+export type NoticeParams = Readonly<Record<string, string | number | readonly string[]>>;
+
 export interface SessionNotice {
   intent: 'error' | 'warning';
   key: SessionNoticeKey;
-  /** The server's own words, shown as they are instead of the key's text. */
-  message?: string;
+  /** Which text of the key to show (`notices.<key>.<text>`); `text` when absent. */
+  text?: string;
+  /** The values the text carries (the envelope's `params`, e.g. `permissions`). */
+  params?: NoticeParams;
   /** HTTP status; 0 when there was no answer, 200 for a malformed success answer. */
   status: number;
   /** The server's error code, or one of ClientErrorCodes. */
@@ -82,20 +95,6 @@ export interface CallFailure {
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-const nonBlank = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
-
-/**
- * Core §8's generic message order: the first item of `errors[].message`, then `message`, then
- * the HTTP status text. Undefined when none says anything (the caller then uses a key's text).
- */
-export function serverMessage(body: unknown, statusText: string): string | undefined {
-  if (isRecord(body)) {
-    const first: unknown = Array.isArray(body.errors) ? body.errors[0] : undefined;
-    if (isRecord(first) && nonBlank(first.message)) return first.message;
-    if (nonBlank(body.message)) return body.message;
-  }
-  return nonBlank(statusText) ? statusText : undefined;
-}
 
 /** Retry-After is either seconds or an HTTP date. */
 export function retryAfterSeconds(header: string | null | undefined, now = Date.now()): number | undefined {
@@ -112,6 +111,25 @@ function bodyCode(body: unknown, fallback: string): string {
     return String(body.code);
   return fallback;
 }
+
+/** The envelope's `params` (ErrorParams), keeping only values a text can carry. */
+function bodyParams(body: unknown): NoticeParams | undefined {
+  if (!isRecord(body) || !isRecord(body.params)) return undefined;
+  const kept = Object.entries(body.params).filter(
+    ([, value]) =>
+      typeof value === 'string' ||
+      typeof value === 'number' ||
+      (Array.isArray(value) && value.every((item) => typeof item === 'string')),
+  );
+  return kept.length > 0 ? (Object.fromEntries(kept) as NoticeParams) : undefined;
+}
+
+/** The sign-in's own reasons, by code: each has its text under notices.loginFailed. */
+const LOGIN_FAILED_TEXT: Readonly<Record<string, string>> = {
+  [ErrorCodes.accountLocked]: 'accountLocked',
+  [ErrorCodes.captchaRequired]: 'captchaRequired',
+  [ErrorCodes.captchaInvalid]: 'captchaInvalid',
+};
 
 /** The field errors of a body whose codes are the spec's keys (error.required, …), or none. */
 function keyedFieldErrors(body: unknown): NoticeFieldError[] {
@@ -130,12 +148,10 @@ function keyedFieldErrors(body: unknown): NoticeFieldError[] {
   );
 }
 
-function generic(failure: CallFailure): SessionNotice {
-  const message = serverMessage(failure.body, failure.statusText);
-  return message === undefined
-    ? { intent: 'error', key: 'unexpected', status: failure.status, code: failure.code }
-    : { intent: 'error', key: 'requestFailed', message, status: failure.status, code: failure.code };
-}
+const withRetryAfter = (failure: CallFailure) => {
+  const seconds = retryAfterSeconds(failure.retryAfter);
+  return seconds === undefined ? {} : { retryAfterSeconds: seconds };
+};
 
 /**
  * The one place that decides what a failed call tells the user (core §8). 401s that the client
@@ -148,36 +164,44 @@ export function decideNotice(failure: CallFailure): SessionNotice | null {
   const code = bodyCode(failure.body, failure.code);
   const base = { status, code };
   if (status === 0) return { intent: 'error', key: 'network', ...base };
-  const words = serverMessage(failure.body, failure.statusText);
-  const withWords = words === undefined ? {} : { message: words };
+  const params = bodyParams(failure.body);
   if (status === 401 && failure.path === ApiPaths.iam.authenticate) {
-    // The sign-in's own reason ("wrong password", "account locked"), not the bare status text.
-    const reason = serverMessage(failure.body, '');
-    return { intent: 'error', key: 'loginFailed', ...base, ...(reason ? { message: reason } : {}) };
+    const text = LOGIN_FAILED_TEXT[code];
+    return { intent: 'error', key: 'loginFailed', ...base, ...(text ? { text } : {}) };
   }
   if (status === 403 && code === ErrorCodes.passwordChangeRequired)
     return { intent: 'warning', key: 'passwordChangeRequired', ...base };
-  if (status === 403) return { intent: 'error', key: 'forbidden', ...base, ...withWords };
+  if (status === 403) {
+    const named = params?.permissions;
+    return Array.isArray(named) && named.length > 0
+      ? {
+          intent: 'error',
+          key: 'forbidden',
+          ...base,
+          text: 'withPermissions',
+          params: { permissions: named },
+        }
+      : { intent: 'error', key: 'forbidden', ...base };
+  }
   if (status === 404 && code === ErrorCodes.userNotFound)
     return { intent: 'error', key: 'userNotFound', ...base };
+  if (status === 404) return { intent: 'error', key: 'notFound', ...base };
   if (status === 400 && code === ErrorCodes.licenseUnavailable)
     return { intent: 'warning', key: 'licenseUnavailable', ...base };
   if (status === 400 && code === ErrorCodes.licenseExpired)
     return { intent: 'warning', key: 'licenseExpired', ...base };
   const fieldErrors = status === 400 ? keyedFieldErrors(failure.body) : [];
   if (fieldErrors.length > 0) return { intent: 'warning', key: 'validationFailed', ...base, fieldErrors };
-  if (status === 409) return { intent: 'warning', key: 'conflict', ...base, ...withWords };
-  if (status === 429) {
-    const seconds = retryAfterSeconds(failure.retryAfter);
-    return {
-      intent: 'warning',
-      key: 'tooManyRequests',
-      ...base,
-      ...(seconds === undefined ? {} : { retryAfterSeconds: seconds }),
-    };
-  }
+  if (status === 409) return { intent: 'warning', key: 'conflict', ...base };
+  if (status === 413) return { intent: 'error', key: 'payloadTooLarge', ...base };
+  if (status === 429)
+    return { intent: 'warning', key: 'tooManyRequests', ...base, ...withRetryAfter(failure) };
+  if (status === 503)
+    return { intent: 'warning', key: 'serviceUnavailable', ...base, ...withRetryAfter(failure) };
   if (status >= 500) return { intent: 'error', key: 'serverError', ...base };
-  return generic({ ...failure, code });
+  // 200 with a body that is not the API's (status 200 here): nothing the user can be told
+  if (status < 400) return { intent: 'error', key: 'unexpected', ...base };
+  return { intent: 'error', key: 'requestFailed', ...base };
 }
 
 /** The same notice again within this time is the same event seen by several calls: shown once. */
@@ -190,7 +214,7 @@ export interface NoticeCenter {
 
 /**
  * The stream of notices. Five list calls failing with the same 500 make one notice, not five:
- * an identical notice (intent, key, message) within NOTICE_REPEAT_WINDOW_MS is dropped.
+ * an identical notice (intent, key, text, params) within NOTICE_REPEAT_WINDOW_MS is dropped.
  */
 export function createNoticeCenter(): NoticeCenter {
   const subject = new Subject<SessionNotice>();
@@ -198,7 +222,7 @@ export function createNoticeCenter(): NoticeCenter {
   return {
     notices$: subject.asObservable(),
     report(notice) {
-      const signature = `${notice.intent}|${notice.key}|${notice.message ?? ''}`;
+      const signature = `${notice.intent}|${notice.key}|${notice.text ?? ''}|${JSON.stringify(notice.params ?? {})}`;
       const now = Date.now();
       for (const [seen, at] of lastShown) if (now - at >= NOTICE_REPEAT_WINDOW_MS) lastShown.delete(seen);
       const previous = lastShown.get(signature);

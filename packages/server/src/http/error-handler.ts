@@ -38,7 +38,12 @@ export function errorHandler(thrown: ErrorLike, request: FastifyRequest, reply: 
   if (error instanceof AppError) {
     status = error.statusCode;
     if (status >= 500) request.log.error({ err: error }, error.message);
-    body = { code: error.code, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+    body = {
+      code: error.code,
+      message: error.message,
+      ...(error.errors ? { errors: error.errors } : {}),
+      ...(error.params ? { params: error.params } : {}),
+    };
   } else if (error.validation) {
     status = 400;
     const errors = toFieldErrors(error.validation);

@@ -1,4 +1,4 @@
-import { ErrorCodes, type FieldError } from '@hcm/contracts';
+import { ErrorCodes, type ErrorParams, type FieldError } from '@hcm/contracts';
 
 /**
  * An error an operation throws on purpose: it becomes the HTTP status plus the error envelope
@@ -8,14 +8,24 @@ export class AppError extends Error {
   readonly statusCode: number;
   readonly code: string;
   readonly errors: FieldError[] | undefined;
+  /** the specifics the browser's text for `code` carries (ErrorParams), sent as the envelope's `params` */
+  readonly params: ErrorParams | undefined;
 
   /** `cause`: the underlying error, logged for 5xx answers but never sent to the client. */
-  constructor(statusCode: number, code: string, message: string, errors?: FieldError[], cause?: unknown) {
+  constructor(
+    statusCode: number,
+    code: string,
+    message: string,
+    errors?: FieldError[],
+    cause?: unknown,
+    params?: ErrorParams,
+  ) {
     super(message, cause === undefined ? undefined : { cause });
     this.name = 'AppError';
     this.statusCode = statusCode;
     this.code = code;
     this.errors = errors;
+    this.params = params;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { AnyResourceContract, EnumSetField, ScalarField } from '@hcm/contracts/resource';
-import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import Type from 'typebox';
 import { defineResource } from './define-resource.ts';
@@ -11,6 +11,7 @@ import type {
   ApprovalBinding,
   AutoCompleteFilters,
   DataScope,
+  DerivedColumn,
   FieldSpec,
   ListSpec,
   ReferenceSpec,
@@ -49,6 +50,11 @@ export interface ResourceBinding {
   readonly autoCompleteFilters?: AutoCompleteFilters;
   /** the column of the search fields folded (accents and case ignored): see ResourceDeclaration */
   readonly foldedSearch?: string;
+  /**
+   * read-only contract fields computed in SQL over the row (ResourceDeclaration.derived): the
+   * module gives the expression, the contract the label, type and filter
+   */
+  readonly derived?: Readonly<Record<string, SQL>>;
   /** records go through the approval engine: required when the contract is approvable */
   readonly approval?: ApprovalBinding;
 }
@@ -135,7 +141,15 @@ export function bindResource(contract: AnyResourceContract, binding: ResourceBin
 
   const fields: Record<string, FieldSpec> = {};
   const lists: Record<string, ListSpec> = {};
+  const derived: Record<string, DerivedColumn> = {};
   for (const [name, field] of Object.entries(contract.fields)) {
+    const expression = binding.derived?.[name];
+    if (expression) {
+      if (!field.readOnly || !isColumnKind(field.kind))
+        fail(`derived field ${name} must be a read-only scalar field of the contract`);
+      derived[name] = { sql: expression, spec: fieldSpecOf(field as ScalarField) };
+      continue;
+    }
     if (field.kind === 'enumSet') {
       const child =
         binding.enumSets?.[name] ?? fail(`enumSet field ${name} needs its child table in enumSets`);
@@ -215,8 +229,14 @@ export function bindResource(contract: AnyResourceContract, binding: ResourceBin
         fail(`area field ${name}: its parent ${field.parent} is not a province field of the contract`);
     }
 
+  for (const name of Object.keys(binding.derived ?? {}))
+    if (!derived[name]) fail(`derived names ${name}, which is not a field of the contract`);
+  const written = [...contract.create, ...contract.update, ...contract.importColumns];
+  for (const name of Object.keys(derived))
+    if (written.includes(name)) fail(`derived field ${name} is computed: it cannot be written`);
   const listNames = Object.keys(lists);
   const scalars = (names: readonly string[]) => names.filter((name) => !listNames.includes(name));
+  const stored = (names: readonly string[]) => names.filter((name) => !derived[name]);
   for (const [what, names] of [
     ['keyword', contract.keyword],
     ['filters', contract.filters],
@@ -250,7 +270,7 @@ export function bindResource(contract: AnyResourceContract, binding: ResourceBin
     filters: contract.filters,
     sort: contract.sort,
     defaultSort: contract.defaultSort,
-    exportColumns: contract.exportColumns,
+    exportColumns: stored(contract.exportColumns),
     importColumns: contract.importColumns,
     ...(contract.importMatches ? { importMatches: contract.importMatches } : {}),
     ...(contract.statusField ? { statusField: contract.statusField } : {}),
@@ -261,6 +281,7 @@ export function bindResource(contract: AnyResourceContract, binding: ResourceBin
     ...(binding.dataScope ? { dataScope: binding.dataScope } : {}),
     ...(binding.autoCompleteFilters ? { autoCompleteFilters: binding.autoCompleteFilters } : {}),
     ...(binding.foldedSearch ? { foldedSearch: binding.foldedSearch } : {}),
+    ...(Object.keys(derived).length > 0 ? { derived } : {}),
     ...(binding.approval ? { approval: binding.approval } : {}),
   };
   return { ...defineResource(declaration), contract };

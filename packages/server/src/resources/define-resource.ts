@@ -78,16 +78,25 @@ export function defineResource<F extends Fields>(typed: ResourceDeclaration<F>):
     lastModifiedBy: column('lastModifiedBy'),
   };
 
-  const known = (list: readonly string[], what: string, allowAudit = false) => {
+  const derivedNames = Object.keys(declaration.derived ?? {});
+  for (const name of derivedNames)
+    if (fieldNames.includes(name) || tableColumns[name])
+      fail(`derived ${name} clashes with a field or column`);
+  const known = (list: readonly string[], what: string, allowAudit = false, allowDerived = false) => {
     for (const name of list)
-      if (!fieldNames.includes(name) && !(allowAudit && (AUDIT_FIELDS as readonly string[]).includes(name)))
+      if (
+        !fieldNames.includes(name) &&
+        !(allowAudit && (AUDIT_FIELDS as readonly string[]).includes(name)) &&
+        !(allowDerived && derivedNames.includes(name))
+      )
         fail(`${what} names ${name}, which is not a field`);
   };
   known(declaration.create, 'create');
   known(declaration.update, 'update');
   known(declaration.search, 'search');
-  known(declaration.filters, 'filters');
-  known(declaration.sort, 'sort', true);
+  // a derived column is filtered and sorted, never written
+  known(declaration.filters, 'filters', false, true);
+  known(declaration.sort, 'sort', true, true);
   // A list with a cell of its own (a children field's rows, references' names) may be an export column.
   known(
     declaration.exportColumns.filter(

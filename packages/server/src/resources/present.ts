@@ -7,6 +7,9 @@ export function presentRecord(definition: ResourceDefinition, row: Record<string
   const record: Record<string, unknown> = { id: row.id };
   for (const name of Object.keys(definition.fields)) record[name] = row[name] ?? null;
   for (const name of Object.keys(definition.lists)) record[name] = row[name] ?? [];
+  // derived columns: what a list page selected (search-records.ts), absent elsewhere
+  for (const name of Object.keys(definition.declaration.derived ?? {}))
+    if (name in row) record[name] = row[name] ?? null;
   // file fields: the file's name, size and type beside its id (write/file-fields.ts)
   for (const [name, spec] of Object.entries(definition.fields))
     if (spec.kind === 'file') record[`${name}Info`] = row[`${name}Info`] ?? null;

@@ -171,6 +171,12 @@ export interface ResourceDeclaration<F extends Fields = Fields> {
    * "nguyen van an" finds "Nguyễn Văn An"
    */
   readonly foldedSearch?: string;
+  /**
+   * list columns computed by SQL from other tables (a worker's current contract): answered by
+   * search, filtered (date ones by range too) and sorted like fields, never written; see
+   * DerivedColumn
+   */
+  readonly derived?: Readonly<Record<string, DerivedColumn>>;
   /** query parameters of the same name: one value or several (`status=ACTIVE&status=INACTIVE`) */
   readonly filters: readonly FieldName<F>[];
   /** fields sortBy accepts (`field.asc` | `field.desc`) */
@@ -205,6 +211,17 @@ export interface ResourceDeclaration<F extends Fields = Fields> {
   readonly dataScope?: DataScope;
   /** records go through the approval engine (the permission catalogue must say approvable) */
   readonly approval?: ApprovalBinding;
+}
+
+/**
+ * A read-only list column: a contract field (its label, type and filter are the contract's) whose
+ * value is an SQL expression over the resource's row, given by the module's binding. The engine
+ * selects it in list pages (search), filters and sorts by it; the expression must stay cheap per
+ * row (an indexed correlated look-up), as a filter or sort on it evaluates it for each candidate.
+ */
+export interface DerivedColumn {
+  readonly sql: SQL;
+  readonly spec: FieldSpec;
 }
 
 /** Whose records: a tenant's, the system's, or the system's shared with every tenant (read-only there). */

@@ -5,27 +5,32 @@ import en from '../../i18n/en.json' with { type: 'json' };
 import { noticeToast } from './notice-toast.ts';
 
 type Texts = Record<string, unknown>;
-/** A stand-in t: the Vietnamese dictionary, with {{seconds}} filled in. */
+/** A stand-in t: the Vietnamese dictionary, with its {{values}} filled in. */
 const t = (key: string, options: Record<string, unknown> = {}) => {
   const found = key.split('.').reduce<unknown>((node, part) => (node as Texts | undefined)?.[part], vi);
   if (typeof found !== 'string') return key;
-  return found.replace('{{seconds}}', String(options.seconds ?? ''));
+  return found.replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => String(options[name] ?? ''));
 };
 
 describe('a session notice as a toast', () => {
-  it("shows the server's words under the key's title", () => {
+  it('a 403 naming the permissions needed: the Vietnamese text with their codes, never English', () => {
     expect(
       noticeToast(
         {
           intent: 'error',
           key: 'forbidden',
-          message: 'Không được xem lương',
+          text: 'withPermissions',
+          params: { permissions: ['role.delete', 'user.update'] },
           status: 403,
           code: 'FORBIDDEN',
         },
         t,
       ),
-    ).toEqual({ intent: 'error', title: 'Không có quyền truy cập', message: 'Không được xem lương' });
+    ).toEqual({
+      intent: 'error',
+      title: 'Không có quyền truy cập',
+      message: 'Bạn không có quyền thực hiện thao tác này. Quyền cần có: role.delete, user.update.',
+    });
   });
 
   it("shows the key's own text when the server said nothing", () => {
@@ -65,6 +70,12 @@ describe('a session notice as a toast', () => {
         expect(entry?.title, key).toBeTruthy();
         expect(entry?.text, key).toBeTruthy();
       }
+      // the variants notices.ts names
+      const variants = notices as Record<string, Record<string, string>>;
+      expect(variants.forbidden?.withPermissions).toContain('{{permissions}}');
+      for (const text of ['accountLocked', 'captchaRequired', 'captchaInvalid'])
+        expect(variants.loginFailed?.[text], text).toBeTruthy();
+      expect(variants.serviceUnavailable?.textWithSeconds).toContain('{{seconds}}');
     },
   );
 });

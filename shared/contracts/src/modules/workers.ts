@@ -306,6 +306,34 @@ const workerFields = {
   militaryRank: text('militaryRank', 'Cấp bậc quân hàm', 'Military rank'),
   militaryEnlistDate: day('militaryEnlistDate', 'Ngày nhập ngũ', 'Enlisted on'),
   militaryDischargeDate: day('militaryDischargeDate', 'Ngày xuất ngũ', 'Discharged on'),
+  // Derived from the employee's current main labour contract and dates (list columns and filters
+  // only, never written): the server binding computes them in SQL (services/om/workers). The
+  // current contract is the latest main contract (not an annex) that took effect by today, not
+  // rejected or cancelled.
+  contractTypeName: f.text({
+    label: label('worker.contractTypeName', 'Loại hợp đồng', 'Contract type'),
+    maxLength: FieldLimits.name,
+    readOnly: true,
+  }),
+  contractExpiryDate: f.date({
+    label: label('worker.contractExpiryDate', 'Ngày hết hạn hợp đồng', 'Contract expires on'),
+    readOnly: true,
+  }),
+  /** the current contract's type has the code PROBATION (PROBATION_CONTRACT_TYPE_CODE) */
+  onProbation: f.boolean({
+    label: label('worker.onProbation', 'Đang thử việc', 'On probation'),
+    readOnly: true,
+  }),
+  probationEndDate: f.date({
+    label: label('worker.probationEndDate', 'Ngày hết thử việc', 'Probation ends on'),
+    readOnly: true,
+  }),
+  /** whole months since the joining date (12 months a year of seniority) */
+  seniorityMonths: f.integer({
+    label: label('worker.seniorityMonths', 'Thâm niên (tháng)', 'Seniority (months)'),
+    minimum: 0,
+    readOnly: true,
+  }),
   note: f.text({
     label: label('worker.note', 'Ghi chú', 'Note'),
     maxLength: FieldLimits.note,
@@ -560,7 +588,18 @@ export const workerContract = defineContract({
     'phone',
   ],
   // a desktop's width holds the columns above; these come through the list's column chooser
-  optionalColumns: ['joinedDate', 'dateOfBirth', 'email', 'gender', 'kind'],
+  optionalColumns: [
+    'joinedDate',
+    'seniorityMonths',
+    'contractTypeName',
+    'contractExpiryDate',
+    'onProbation',
+    'probationEndDate',
+    'dateOfBirth',
+    'email',
+    'gender',
+    'kind',
+  ],
   keyword: ['code', 'fullName', 'email', 'phone'],
   filters: [
     'organizationUnitId',
@@ -570,8 +609,22 @@ export const workerContract = defineContract({
     'kind',
     'gender',
     'joinedDate',
+    'contractTypeName',
+    'contractExpiryDate',
+    'onProbation',
+    'probationEndDate',
   ],
-  sort: ['code', 'fullName', 'dateOfBirth', 'joinedDate', 'createdAt', 'lastModifiedAt'],
+  sort: [
+    'code',
+    'fullName',
+    'dateOfBirth',
+    'joinedDate',
+    'seniorityMonths',
+    'contractExpiryDate',
+    'probationEndDate',
+    'createdAt',
+    'lastModifiedAt',
+  ],
   defaultSort: { field: 'code', direction: 'asc' },
   // a worker is not switched ACTIVE/INACTIVE: they work or have left (workingStatus)
   without: ['status'],

@@ -12,3 +12,4 @@ export * from './units.ts';
 export * from './display-name.ts';
 export * from './numbering.ts';
 export * from './history.ts';
+export * from './range-params.ts';

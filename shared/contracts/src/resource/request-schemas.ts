@@ -5,6 +5,7 @@ import { APPROVAL_LIST_FILTERS } from '../approval/transitions.ts';
 import { FieldLimits, Paging } from '../limits.ts';
 import type { AnyResourceContract, SortDirection } from './contract.ts';
 import { fieldSchema } from './field-schema.ts';
+import { rangeParams } from './range-params.ts';
 
 /**
  * The query strings and small bodies of the generic list sub-paths (search, count, export,
@@ -46,6 +47,10 @@ function filterSchema(schema: TSchema): TSchema {
     Type.Union([schema, Type.Array(schema, { minItems: 1, maxItems: Paging.maxPageSize })]),
   );
 }
+
+export { rangeParams };
+
+const isDateSchema = (schema: TSchema) => (schema as { format?: unknown }).format === 'date';
 
 const keyword = Type.Optional(
   Type.String({ maxLength: FieldLimits.search, description: 'matched anywhere in the searchable fields' }),
@@ -94,6 +99,15 @@ export function listQuerySchemas(shape: ListQueryShape): ListQuerySchemas {
     }
     const schema = shape.schemaOf(name);
     if (schema) filters[name] = filterSchema(schema);
+    if (schema && isDateSchema(schema)) {
+      const { from, to } = rangeParams(name);
+      filters[from] = Type.Optional(
+        Type.String({ format: 'date', description: `${name} on or after (yyyy-MM-dd)` }),
+      );
+      filters[to] = Type.Optional(
+        Type.String({ format: 'date', description: `${name} on or before (yyyy-MM-dd)` }),
+      );
+    }
   }
   const sortBy = sortBySchema(shape.sort, shape.defaultSort);
   const narrowing = Object.fromEntries(

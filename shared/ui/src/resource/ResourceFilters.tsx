@@ -1,6 +1,9 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Dropdown, Field, Input, Option } from '@fluentui/react-components';
-import type { AnyResourceContract, Label } from '@hcm/contracts/resource';
+import { rangeParams, type AnyResourceContract, type Label } from '@hcm/contracts/resource';
+import { formatDate, toDayjs } from '../format/date.ts';
+import { DateInput } from '../input/DateInput.tsx';
+import { isInvalidDate } from '../input/date-text.ts';
 import { useUiTranslation } from '../i18n/ui-i18n.ts';
 import type { ListQueryState } from '../list/use-list-query.ts';
 import type { LabelText } from './format-value.ts';
@@ -11,7 +14,8 @@ const ALL = '__all';
 /**
  * The contract's filters, kept in the list's query (the URL): an enum as a dropdown with "all",
  * a boolean as yes/no/all, a reference as the form's searching picker (nobody types an id),
- * text and code as a box read on Enter or when left.
+ * a date as a range (from, to: either may be left empty), text and code as a box read on Enter
+ * or when left.
  */
 export function ResourceFilters({
   contract,
@@ -70,6 +74,15 @@ export function ResourceFilters({
               />
             </Field>
           );
+        if (field.kind === 'date') {
+          const bounds = rangeParams(name);
+          return (
+            <Fragment key={name}>
+              <DateBound list={list} param={bounds.from} label={t('resource.rangeFrom', { label })} />
+              <DateBound list={list} param={bounds.to} label={t('resource.rangeTo', { label })} />
+            </Fragment>
+          );
+        }
         return (
           <TextFilter
             // a new value from the URL (back, reset) starts the box afresh
@@ -81,6 +94,25 @@ export function ResourceFilters({
         );
       })}
     </>
+  );
+}
+
+/** One bound of a date filter's range, kept in the list's query as yyyy-MM-dd. */
+function DateBound({ list, param, label }: { list: ListQueryState; param: string; label: string }) {
+  const current = list.query[param];
+  const value = typeof current === 'string' ? (toDayjs(current)?.toDate() ?? null) : null;
+  return (
+    <Field label={label}>
+      <DateInput
+        label={label}
+        value={value}
+        onChange={(date) => {
+          // a half-typed date waits (the box shows it); a cleared box drops the bound
+          if (date && isInvalidDate(date)) return;
+          list.setQuery({ [param]: date ? formatDate(date, 'isoDate') : undefined });
+        }}
+      />
+    </Field>
   );
 }
 

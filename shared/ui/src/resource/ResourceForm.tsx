@@ -17,7 +17,13 @@ import { SectionIndex, sectionElementId } from './SectionIndex.tsx';
 import { ApiError } from '@hcm/session';
 import { confirmAction } from '../dialog/confirm-host.tsx';
 import { useFormState, type FieldBinding } from '../form/use-form-state.ts';
-import { serverFieldErrors, type FieldError } from '../form/validators.ts';
+import {
+  fieldErrorText,
+  MISSING_ERROR_MESSAGE,
+  serverFieldErrors,
+  UNKNOWN_ERROR_MESSAGE,
+  type FieldError,
+} from '../form/validators.ts';
 import { useUiTranslation } from '../i18n/ui-i18n.ts';
 import { notify } from '../toast/notify.ts';
 import {
@@ -231,9 +237,23 @@ function FormBody({
         const onForm = Object.keys(errors).filter((name) => names.includes(fieldOf(name)));
         setRowErrors(Object.fromEntries(Object.entries(errors).filter(([key]) => key.includes('['))));
         form.setErrors(errors);
-        // every problem shown on its field: the kit's words; otherwise the server's
+        // every problem shown on its field: the kit's words; otherwise the first one off the form,
+        // in the user's language with its field's label (never the server's English message)
         const allOnForm = failure.status === 400 && onForm.length === Object.keys(errors).length;
-        void notify.warning(allOnForm ? t('form.invalid') : failure.message || t('form.invalid'));
+        const [offKey, offError] =
+          Object.entries(errors).find(([key]) => !onForm.includes(key)) ?? Object.entries(errors)[0] ?? [];
+        const offLabel = (key: string) => {
+          const field = contract.fields[fieldOf(key)];
+          return field ? text(field.label) : key;
+        };
+        const offText =
+          offKey !== undefined && offError !== undefined
+            ? fieldErrorText(offError, offLabel(offKey), (key, params) =>
+                i18n.exists(key, { ns: 'ui' }) ? t(key, params) : undefined,
+              )
+            : UNKNOWN_ERROR_MESSAGE;
+        const said = offText !== UNKNOWN_ERROR_MESSAGE && offText !== MISSING_ERROR_MESSAGE;
+        void notify.warning(allOnForm || !said ? t('form.invalid') : offText);
       } else void notify.error(failure?.message || t('resource.saveFailed'));
     } finally {
       busy.current = false;

@@ -231,7 +231,14 @@ function registerOne(app: FastifyInstance, definition: ResourceDefinition, db: D
       if (
         !hasAuthority(actor.permissions, permissionOf(definition, 'create') as PermissionCode, actor.isRoot)
       )
-        throw new AppError(403, ErrorCodes.forbidden, `Creating needs ${permissionOf(definition, 'create')}`);
+        throw new AppError(
+          403,
+          ErrorCodes.forbidden,
+          `Creating needs ${permissionOf(definition, 'create')}`,
+          undefined,
+          undefined,
+          { permissions: [permissionOf(definition, 'create')] },
+        );
       const body = request.body as { record: Record<string, unknown>; workflow: WorkflowAssignmentBody };
       return envelope(
         await inApproval(request, async (tx, context): Promise<ResourceRecord> => {

@@ -34,8 +34,12 @@ export interface Sheet {
 const isBlank = (value: CellValue | SharedString) =>
   value === undefined || (typeof value === 'string' && value.trim() === '');
 
-const tooManyRows = () =>
-  fileProblem(FieldErrorKeys.max, `the file has more than ${ImportLimits.maxRows} rows (blank rows count)`);
+/** `rows`: the data rows counted so far (blank rows count), the first beyond the limit. */
+const tooManyRows = (rows: number) =>
+  fileProblem(FieldErrorKeys.max, `the file has more than ${ImportLimits.maxRows} rows (blank rows count)`, {
+    required: ImportLimits.maxRows,
+    actual: rows,
+  });
 
 /**
  * The rows of one worksheet as its XML streams past. What it keeps is bounded by the import,
@@ -99,7 +103,8 @@ class SheetReader {
   private startRow(r: string | undefined) {
     const declared = Number(r);
     this.rowNumber = Number.isInteger(declared) && declared > this.rowNumber ? declared : this.rowNumber + 1;
-    if (this.rowNumber > (this.headerRow ?? 1) + ImportLimits.maxRows) throw tooManyRows();
+    const dataRows = this.rowNumber - (this.headerRow ?? 1);
+    if (dataRows > ImportLimits.maxRows) throw tooManyRows(dataRows);
     this.column = -1;
     this.rowCells = [];
   }
@@ -112,6 +117,7 @@ class SheetReader {
         throw fileProblem(
           FieldErrorKeys.max,
           `cell ${at} is beyond column ${columnLetters(ImportLimits.maxColumns - 1)}: an import reads at most ${ImportLimits.maxColumns} columns`,
+          { required: ImportLimits.maxColumns, actual: this.column + 1 },
         );
     } else if (this.column > this.lastHeaderColumn)
       throw fileProblem(

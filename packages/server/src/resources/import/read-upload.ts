@@ -1,4 +1,4 @@
-import { ErrorCodes, FieldErrorKeys, ImportLimits } from '@hcm/contracts';
+import { ErrorCodes, FieldErrorKeys, ImportLimits, type FieldErrorParams } from '@hcm/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, validationFailed } from '../../http/errors.ts';
 
@@ -9,8 +9,12 @@ const tooLarge = () =>
     { field: 'file', code: FieldErrorKeys.max, message: `must be at most ${MEGABYTES} MB` },
   ]);
 
-export const fileProblem = (code: string, message: string) =>
-  validationFailed([{ field: 'file', code, message }], `The file cannot be imported: ${message}`);
+/** `params`: the values the key's text carries (FieldErrorParams: `required` and `actual` of a bound). */
+export const fileProblem = (code: string, message: string, params?: FieldErrorParams) =>
+  validationFailed(
+    [{ field: 'file', code, message, ...(params ? { params } : {}) }],
+    `The file cannot be imported: ${message}`,
+  );
 
 /**
  * Settles with `work`, or rejects with a 400 once nothing has arrived on the request for

@@ -1,7 +1,15 @@
 import { FieldLimits } from '@hcm/contracts';
 import { listQuerySchemas } from '@hcm/contracts/resource/requests';
 import Type, { type TSchema } from 'typebox';
-import type { FieldSpec, Fields, ListSpec, Lists, ResourceDeclaration, ResourceSchemas } from '../types.ts';
+import type {
+  DerivedColumn,
+  FieldSpec,
+  Fields,
+  ListSpec,
+  Lists,
+  ResourceDeclaration,
+  ResourceSchemas,
+} from '../types.ts';
 
 const Uuid = Type.String({ format: 'uuid' });
 const DateTime = Type.String({ format: 'date-time' });
@@ -28,8 +36,15 @@ const listSchema = (spec: ListSpec) =>
   Type.Array(spec.item, { maxItems: spec.maxItems, description: `${spec.label.en} (a list)` });
 
 /** The record as answered: every field and list, id, version and the audit columns. */
-function recordSchema(fields: Fields, lists: Lists): TSchema {
+function recordSchema(
+  fields: Fields,
+  lists: Lists,
+  derived: Readonly<Record<string, DerivedColumn>> = {},
+): TSchema {
   const properties: Record<string, TSchema> = { id: Uuid };
+  // computed for list pages only (search): absent from a record read or written alone
+  for (const [name, column] of Object.entries(derived))
+    properties[name] = Type.Optional(nullable(column.spec.schema));
   for (const [name, spec] of Object.entries(fields))
     properties[name] = holdsValue(spec) ? spec.schema : nullable(spec.schema);
   for (const [name, spec] of Object.entries(lists)) properties[name] = listSchema(spec);
@@ -88,14 +103,14 @@ export function deriveSchemas(declaration: ResourceDeclaration): ResourceSchemas
   // The list schemas are shared with the browser tests' fake API (@hcm/contracts/resource/requests).
   const listSchemas = listQuerySchemas({
     filters: declaration.filters,
-    schemaOf: (name) => fields[name]?.schema,
+    schemaOf: (name) => (fields[name] ?? declaration.derived?.[name]?.spec)?.schema,
     approvalField: declaration.approval ? (declaration.approval.statusField ?? 'approvalStatus') : null,
     sort: declaration.sort,
     defaultSort: declaration.defaultSort,
     ...(declaration.autoCompleteFilters ? { narrowing: declaration.autoCompleteFilters.params } : {}),
   });
   return {
-    record: recordSchema(fields, lists),
+    record: recordSchema(fields, lists, declaration.derived),
     createBody: bodySchema(fields, declaration.create, 'create', lists),
     updateBody: bodySchema(fields, declaration.update, 'update', lists),
     idParams: closed({ id: Uuid }),

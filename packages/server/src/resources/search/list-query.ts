@@ -1,13 +1,17 @@
 import { Paging, Status } from '@hcm/contracts';
-import { and, asc, desc, eq, getTableName, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { ownRows, type ResourceScope } from '../caller.ts';
-import { isTextKind, type ResourceDefinition } from '../types.ts';
+import { isTextKind, type FieldSpec, type ResourceDefinition } from '../types.ts';
+import { rangeParams } from '@hcm/contracts/resource/requests';
 import { approvalFilter } from '../approval/approval-filter.ts';
 
 /** What narrows and orders a list: keyword, typed filters, sort, and whether ACTIVE only. */
 export interface ListQuery {
   keyword?: string;
   filters: Record<string, readonly (string | number)[]>;
+  /** a date filter's bounds, both inclusive (`joinedDateFrom`, `joinedDateTo`) */
+  ranges?: Record<string, { from?: string; to?: string }>;
   sortBy?: string;
   activeOnly?: boolean;
   /** the auto-complete's own narrowing (ResourceDeclaration.autoCompleteFilters) */
@@ -26,10 +30,19 @@ export function listQueryOf(
   activeOnly = false,
 ): ListQuery {
   const filters: Record<string, readonly (string | number)[]> = {};
+  const ranges: Record<string, { from?: string; to?: string }> = {};
   for (const name of definition.declaration.filters) {
     const value = query[name];
-    if (value === undefined) continue;
-    filters[name] = (Array.isArray(value) ? value : [value]) as (string | number)[];
+    if (value !== undefined) filters[name] = (Array.isArray(value) ? value : [value]) as (string | number)[];
+    if (specOf(definition, name)?.kind !== 'date') continue;
+    const bounds = rangeParams(name);
+    const from = query[bounds.from];
+    const to = query[bounds.to];
+    if (typeof from === 'string' || typeof to === 'string')
+      ranges[name] = {
+        ...(typeof from === 'string' ? { from } : {}),
+        ...(typeof to === 'string' ? { to } : {}),
+      };
   }
   const keyword = typeof query.keyword === 'string' ? query.keyword.trim() : '';
   // Only the auto-complete (ACTIVE only) takes the resource's own auto-complete parameters.
@@ -39,9 +52,40 @@ export function listQueryOf(
     ...(keyword ? { keyword } : {}),
     ...(typeof query.sortBy === 'string' ? { sortBy: query.sortBy } : {}),
     filters,
+    ...(Object.keys(ranges).length > 0 ? { ranges } : {}),
     activeOnly,
   };
 }
+
+/** A field or a derived column (types.ts DerivedColumn): what a filter or a sort names. */
+const specOf = (definition: ResourceDefinition, name: string): FieldSpec | undefined =>
+  definition.fields[name] ?? definition.declaration.derived?.[name]?.spec;
+
+/**
+ * The SQL a filter or sort reads: the field's column, or a derived column's expression. Typed as
+ * SQL for drizzle's overloads (which take one or the other, not the union); at run time they
+ * still tell a column (its value encoded as the column stores it) from an expression.
+ */
+function operandOf(definition: ResourceDefinition, name: string): SQL {
+  const derived = definition.declaration.derived?.[name];
+  return derived ? sql`(${derived.sql})` : (definition.column(name) as PgColumn as unknown as SQL);
+}
+
+/** The derived columns as a select adds them (a date as yyyy-MM-dd, as stored dates are answered). */
+export function derivedSelection(definition: ResourceDefinition): Record<string, SQL.Aliased> {
+  return Object.fromEntries(
+    Object.entries(definition.declaration.derived ?? {}).map(([name, column]) => [
+      name,
+      column.spec.kind === 'date'
+        ? sql`to_char((${column.sql}), 'YYYY-MM-DD')`.as(name)
+        : sql`(${column.sql})`.as(name),
+    ]),
+  );
+}
+
+/** Whether `sortBy` (`field.asc`) sorts by a derived column. */
+export const sortsByDerived = (definition: ResourceDefinition, sortBy: string | undefined): boolean =>
+  sortBy !== undefined && definition.declaration.derived?.[sortBy.split('.')[0] ?? ''] !== undefined;
 
 export function pageOf(query: Record<string, unknown>): PageRequest {
   return {
@@ -78,7 +122,6 @@ function keywordCondition(definition: ResourceDefinition, pattern: string): SQL 
  * tenant-leading indexes.
  */
 export function whereOf(definition: ResourceDefinition, scope: ResourceScope, query: ListQuery): SQL {
-  const { fields } = definition;
   const conditions: (SQL | undefined)[] = [ownRows(definition, scope)];
   if (query.keyword) conditions.push(keywordCondition(definition, likePattern(query.keyword)));
   for (const [name, values] of Object.entries(query.filters)) {
@@ -86,8 +129,8 @@ export function whereOf(definition: ResourceDefinition, scope: ResourceScope, qu
       conditions.push(approvalFilter(definition, scope, values));
       continue;
     }
-    const column = definition.column(name);
-    if (isTextKind(fields[name]?.kind))
+    const column = operandOf(definition, name);
+    if (isTextKind(specOf(definition, name)?.kind))
       conditions.push(
         inArray(
           sql`lower(${column})`,
@@ -95,6 +138,11 @@ export function whereOf(definition: ResourceDefinition, scope: ResourceScope, qu
         ),
       );
     else conditions.push(values.length === 1 ? eq(column, values[0]) : inArray(column, [...values]));
+  }
+  for (const [name, { from, to }] of Object.entries(query.ranges ?? {})) {
+    const operand = operandOf(definition, name);
+    if (from !== undefined) conditions.push(gte(operand, from));
+    if (to !== undefined) conditions.push(lte(operand, to));
   }
   if (query.where) conditions.push(query.where);
   if (query.activeOnly && definition.statusField)
@@ -106,6 +154,9 @@ export function whereOf(definition: ResourceDefinition, scope: ResourceScope, qu
 export function orderOf(definition: ResourceDefinition, sortBy: string | undefined): SQL[] {
   const { defaultSort } = definition.declaration;
   const [field, direction] = sortBy ? sortBy.split('.') : [defaultSort.field, defaultSort.direction];
-  const column = definition.column(field ?? defaultSort.field);
-  return [direction === 'desc' ? desc(column) : asc(column), asc(definition.columns.id)];
+  const column = operandOf(definition, field ?? defaultSort.field);
+  // a derived column is empty for some rows (no contract): those last either way
+  const order = direction === 'desc' ? desc(column) : asc(column);
+  const nullsLast = definition.declaration.derived?.[field ?? ''] ? sql`${order} nulls last` : order;
+  return [nullsLast, asc(definition.columns.id)];
 }

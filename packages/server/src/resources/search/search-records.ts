@@ -1,8 +1,8 @@
-import { count, inArray, and } from 'drizzle-orm';
+import { count, inArray, and, getTableColumns } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import type { ResourceScope } from '../caller.ts';
 import type { ResourceDefinition } from '../types.ts';
-import { orderOf, whereOf, type ListQuery, type PageRequest } from './list-query.ts';
+import { derivedSelection, orderOf, whereOf, type ListQuery, type PageRequest } from './list-query.ts';
 
 type Row = Record<string, unknown>;
 
@@ -14,8 +14,10 @@ export function pageStatement(
   query: ListQuery,
   page: PageRequest,
 ) {
+  // the derived columns (a worker's current contract) beside the table's: PostgreSQL evaluates
+  // such sub-selects after the sort and limit, for the page's rows, unless a filter or the sort reads them
   return tx
-    .select()
+    .select({ ...getTableColumns(definition.table), ...derivedSelection(definition) })
     .from(definition.table)
     .where(whereOf(definition, scope, query))
     .orderBy(...orderOf(definition, query.sortBy))

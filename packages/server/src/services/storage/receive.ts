@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ErrorCodes, FieldErrorKeys, ImportLimits } from '@hcm/contracts';
+import { ErrorCodes, FieldErrorKeys, ImportLimits, type FieldErrorParams } from '@hcm/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import { HEAD_BYTES } from './sniff.ts';
@@ -30,8 +30,12 @@ export interface ReceivedUpload {
   discard(): Promise<void>;
 }
 
-export const fileProblem = (field: string, code: string, message: string) =>
-  validationFailed([{ field, code, message }], `The file cannot be stored: ${message}`);
+/** `params`: the values the key's text carries (FieldErrorParams: `required` and `actual` of a bound). */
+export const fileProblem = (field: string, code: string, message: string, params?: FieldErrorParams) =>
+  validationFailed(
+    [{ field, code, message, ...(params ? { params } : {}) }],
+    `The file cannot be stored: ${message}`,
+  );
 
 export const tooLarge = (field: string, maxBytes: number) =>
   new AppError(413, ErrorCodes.payloadTooLarge, `The file is larger than ${megabytes(maxBytes)}`, [

@@ -64,7 +64,10 @@ export function cleanName(name: string, field: string): string {
     .normalize('NFC');
   if (clean === '') throw fileProblem(field, FieldErrorKeys.required, 'the file has no name');
   if (clean.length > 255)
-    throw fileProblem(field, FieldErrorKeys.maxlength, 'the file name is longer than 255 characters');
+    throw fileProblem(field, FieldErrorKeys.maxlength, 'the file name is longer than 255 characters', {
+      required: 255,
+      actual: clean.length,
+    });
   return clean;
 }
 

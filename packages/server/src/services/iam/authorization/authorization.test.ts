@@ -75,7 +75,12 @@ describe.each(await testEngines())('central authorization on $engine', ({ engine
       const without = await tenantUser(['worker.view']);
       const denied: ErrorResult = await suite.http.get('/api/test/one', without.token);
       expect(denied.status).toBe(403);
-      expect(denied.body).toEqual({ code: 'FORBIDDEN', message: 'This needs the permission job_title.view' });
+      // the code needed travels as params too: the browser names it in the user's language (issue 27)
+      expect(denied.body).toEqual({
+        code: 'FORBIDDEN',
+        message: 'This needs the permission job_title.view',
+        params: { permissions: ['job_title.view'] },
+      });
 
       const withIt = await tenantUser(['job_title.view']);
       const allowed = await suite.http.get('/api/test/one', withIt.token);

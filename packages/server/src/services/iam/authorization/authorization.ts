@@ -11,8 +11,19 @@ import { loadActor } from './load-actor.ts';
 // for the FastifyRequest.actor declaration
 import '../../../http/caller-scope.ts';
 
-export const forbidden = (message = 'You do not have permission to do this') =>
-  new AppError(403, ErrorCodes.forbidden, message);
+/** `permissions`: the codes that would have let the caller in, sent as the envelope's params. */
+export const forbidden = (
+  message = 'You do not have permission to do this',
+  permissions?: readonly string[],
+) =>
+  new AppError(
+    403,
+    ErrorCodes.forbidden,
+    message,
+    undefined,
+    undefined,
+    permissions && permissions.length > 0 ? { permissions: [...permissions] } : undefined,
+  );
 
 const asList = (permission: string | readonly string[] | undefined): readonly string[] =>
   permission === undefined ? [] : typeof permission === 'string' ? [permission] : permission;
@@ -76,6 +87,6 @@ export function registerAuthorization(app: FastifyInstance, db: Db): void {
     request.actor = actor;
     const required = asList(permission);
     if (!hasAuthority(actor.permissions, required, actor.isRoot))
-      throw forbidden(`This needs the permission ${required.join(' or ')}`);
+      throw forbidden(`This needs the permission ${required.join(' or ')}`, required);
   });
 }

@@ -311,6 +311,8 @@ describe.each(await testEngines())('no escalation on $engine', ({ engine }) => {
     );
     expect(beyond.status).toBe(403);
     expect(beyond.body.message).toBe('You cannot grant worker.delete: you do not hold it yourself');
+    // issue 27: the codes lacked travel as params, for the browser's Vietnamese notice
+    expect(beyond.body.params).toEqual({ permissions: ['worker.delete'] });
     expect(await grantsOf(small)).toEqual(['user.view', 'worker.view']);
     const creatingBeyond = await post(
       '/api/iam/roles',
@@ -319,6 +321,7 @@ describe.each(await testEngines())('no escalation on $engine', ({ engine }) => {
     );
     expect(creatingBeyond.status).toBe(403);
     expect(creatingBeyond.body.message).toContain('salary_period.approve');
+    expect(creatingBeyond.body.params).toEqual({ permissions: ['salary_period.approve'] });
 
     // a role holding what the actor lacks is out of its hands: no rename, deactivation or deletion
     const powerful = who.powerful?.roleId ?? '';

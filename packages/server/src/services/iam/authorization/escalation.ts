@@ -61,7 +61,9 @@ export class EscalationRefused extends AppError {
   };
 
   constructor(message: string, attempt: EscalationRefused['attempt']) {
-    super(403, ErrorCodes.forbidden, message);
+    // the codes lacked travel as params: the browser names them in the user's language
+    const params = attempt.missing.length > 0 ? { permissions: [...attempt.missing] } : undefined;
+    super(403, ErrorCodes.forbidden, message, undefined, undefined, params);
     this.name = 'EscalationRefused';
     this.attempt = attempt;
   }

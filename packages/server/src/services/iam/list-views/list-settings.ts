@@ -44,6 +44,7 @@ function refuseLargeState(state: ListViewState | undefined): void {
           field: 'state',
           code: FieldErrorKeys.maxlength,
           message: `${bytes} bytes given, at most ${ListViewLimits.stateBytes}`,
+          params: { required: ListViewLimits.stateBytes, actual: bytes },
         },
       ],
     );

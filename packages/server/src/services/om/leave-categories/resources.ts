@@ -27,6 +27,7 @@ export const leaveTypeResource = bindResource(contractOf('leave_type'), {
               field: 'maxDaysPerYear',
               code: FieldErrorKeys.max,
               message: `must be at most ${MAX_LEAVE_DAYS_PER_YEAR}`,
+              params: { required: MAX_LEAVE_DAYS_PER_YEAR, actual: Number(days) },
             },
           ],
           `A year has at most ${MAX_LEAVE_DAYS_PER_YEAR} days of leave`,

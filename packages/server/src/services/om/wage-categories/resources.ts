@@ -52,7 +52,15 @@ export const regionWageResource = bindResource(contractOf('region_wage'), {
       const amount = changes.amount;
       if (typeof amount === 'string' && Number(amount) <= 0)
         throw validationFailed(
-          [{ field: 'amount', code: FieldErrorKeys.min, message: 'must be greater than 0' }],
+          [
+            {
+              field: 'amount',
+              code: FieldErrorKeys.min,
+              message: 'must be greater than 0',
+              // money is whole đồng: at least 1
+              params: { required: 1, actual: Number(amount) },
+            },
+          ],
           'The minimum wage must be greater than 0',
         );
       if (changes.region === undefined && changes.effectiveDate === undefined) return;
@@ -134,7 +142,14 @@ export const contractTypeResource = bindResource(contractOf('contract_type'), {
       const rate = changes.salaryRate;
       if (typeof rate === 'string' && Number(rate) > MAX_SALARY_RATE)
         throw validationFailed(
-          [{ field: 'salaryRate', code: FieldErrorKeys.max, message: `must be at most ${MAX_SALARY_RATE}` }],
+          [
+            {
+              field: 'salaryRate',
+              code: FieldErrorKeys.max,
+              message: `must be at most ${MAX_SALARY_RATE}`,
+              params: { required: MAX_SALARY_RATE, actual: Number(rate) },
+            },
+          ],
           `The salary rate is a percent: at most ${MAX_SALARY_RATE}`,
         );
     },

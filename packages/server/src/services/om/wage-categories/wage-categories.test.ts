@@ -136,6 +136,8 @@ describe.each(await testEngines('both'))('wage categories on $engine', ({ engine
       });
       expect(zero.status).toBe(400);
       expect(zero.body.errors?.map((e) => e.field)).toEqual(['amount']);
+      // issue 27: the bound and the value given, for the browser's message (money: whole đồng)
+      expect(zero.body.errors?.[0]).toMatchObject({ code: 'error.min', params: { required: 1, actual: 0 } });
       const list = (await get<PageEnvelope<Row>>(WAGES)).body.data.map((r) => r.effectiveDate);
       expect(list).toEqual([...list].sort().reverse());
     });

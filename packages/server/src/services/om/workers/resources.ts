@@ -28,6 +28,7 @@ import type { Tx } from '../../../db/database.ts';
 import type { Scope } from '../../../db/tenant-scope.ts';
 import { validationFailed } from '../../../http/errors.ts';
 import { workerDataScope, workerReachOf } from './worker-reach.ts';
+import { workerDerivedColumns } from './derived-columns.ts';
 import { bindResource, fileListOf } from '../../../resources/index.ts';
 import { listOf } from '../../../resources/search/repeated-param.ts';
 
@@ -161,6 +162,8 @@ export const workerResource = bindResource(workerContract, {
   dataScope: workerDataScope,
   // name, code, e-mail and phone folded (migration 0032): "nguyen van an" finds "Nguyễn Văn An"
   foldedSearch: 'searchText',
+  // contract type and expiry, probation, seniority: list columns and filters computed in SQL
+  derived: workerDerivedColumns,
   references: {
     organizationUnitId: organizationUnits,
     jobPositionId: positions,

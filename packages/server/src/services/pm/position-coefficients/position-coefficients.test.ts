@@ -124,6 +124,15 @@ describe.each(await testEngines())('position salary coefficients on $engine', ({
       expect(res.status, JSON.stringify(rows)).toBe(400);
       expect(res.body.errors?.map((e) => e.field)).toContain(field);
     }
+    // issue 27: a coefficient of 0 says the least it may be (3 decimals) and what was given
+    const zero = await post<ErrorEnvelope>(
+      TABLES,
+      table('2030-01-01', [{ salaryGradeId: engineer, coefficient1: '0' }]),
+    );
+    expect(zero.body.errors?.find((e) => e.field === 'salaryGrades[0].coefficient1')).toMatchObject({
+      code: 'error.min',
+      params: { required: 0.001, actual: 0 },
+    });
     expect(await count()).toBe(before);
     // 99.999 is the largest coefficient
     const largest = await post<One>(

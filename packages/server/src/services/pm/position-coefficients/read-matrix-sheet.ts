@@ -56,15 +56,18 @@ function parseReference(reference: string | undefined): { column?: number; row?:
  */
 export async function readMatrixSheet(file: Buffer, bounds: MatrixBounds): Promise<MatrixSheetRow[]> {
   const lastColumn = columnLetters(bounds.columns - 1);
-  const beyondColumn = (at: string) =>
+  // `column`: 0-based, so the columns the file reaches are column + 1
+  const beyondColumn = (at: string, column: number) =>
     fileProblem(
       FieldErrorKeys.max,
       `cell ${at} is beyond column ${lastColumn}: the matrix has ${bounds.columns} columns (grade code, grade name, one per step)`,
+      { required: bounds.columns, actual: column + 1 },
     );
   const beyondRow = (row: number) =>
     fileProblem(
       FieldErrorKeys.max,
       `row ${row} is beyond row ${bounds.rows}: the matrix has a header and at most ${bounds.rows - 1} grade rows (blank rows count)`,
+      { required: bounds.rows, actual: row },
     );
   const budget = new InflateBudget();
   try {
@@ -88,6 +91,7 @@ export async function readMatrixSheet(file: Buffer, bounds: MatrixBounds): Promi
           if (last.column !== undefined && last.column >= bounds.columns)
             throw beyondColumn(
               `${columnLetters(last.column)}${last.row ?? ''} (the sheet's used range ${attributes.ref ?? ''})`,
+              last.column,
             );
           if (last.row !== undefined && last.row > bounds.rows) throw beyondRow(last.row);
         } else if (name === 'row') {
@@ -118,7 +122,7 @@ export async function readMatrixSheet(file: Buffer, bounds: MatrixBounds): Promi
           const value = parseCell(cell);
           cell = undefined;
           if (isBlank(value)) return;
-          if (column >= bounds.columns) throw beyondColumn(`${columnLetters(column)}${rowNumber}`);
+          if (column >= bounds.columns) throw beyondColumn(`${columnLetters(column)}${rowNumber}`, column);
           cells[column] = value;
         } else if (name === 'v' || name === 't') text = undefined;
         else if (name === 'rPh') inPhonetic = false;

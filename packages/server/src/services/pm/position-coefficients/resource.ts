@@ -83,7 +83,13 @@ export async function matrixErrors(tx: Tx, rows: readonly unknown[]): Promise<Fi
           message: `the grade has no step ${scale}`,
         });
       else if (Number(value) <= 0)
-        errors.push({ field, code: FieldErrorKeys.min, message: 'must be greater than 0' });
+        // 0.001: the smallest coefficient above 0 at its 3 decimals, so "at least" reads true
+        errors.push({
+          field,
+          code: FieldErrorKeys.min,
+          message: 'must be greater than 0',
+          params: { required: 0.001, actual: Number(value) },
+        });
     }
   });
   return errors;
@@ -125,7 +131,15 @@ function bindPositionCoefficients(): BoundResource {
         const base = changes.baseSalary;
         if (typeof base === 'string' && Number(base) <= 0)
           throw validationFailed(
-            [{ field: 'baseSalary', code: FieldErrorKeys.min, message: 'must be greater than 0' }],
+            [
+              {
+                field: 'baseSalary',
+                code: FieldErrorKeys.min,
+                message: 'must be greater than 0',
+                // money is whole đồng: at least 1
+                params: { required: 1, actual: Number(base) },
+              },
+            ],
             'The base salary must be greater than 0',
           );
         if (changes.effectiveDate === undefined) return;

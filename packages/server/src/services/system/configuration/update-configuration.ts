@@ -45,6 +45,7 @@ export function configurationErrors(body: ConfigurationBody, tokens: TokenConfig
         field,
         code: FieldErrorKeys.max,
         message: `must not exceed the server's ${limits[field]} seconds`,
+        params: { required: limits[field], actual: body[field] },
       });
   const pairs = [
     ['refreshTtlSeconds', 'sessionMaxAgeSeconds'],
@@ -52,7 +53,12 @@ export function configurationErrors(body: ConfigurationBody, tokens: TokenConfig
   ] as const;
   for (const [idle, absolute] of pairs)
     if (body[idle] > body[absolute])
-      errors.push({ field: idle, code: FieldErrorKeys.max, message: `must not exceed ${absolute}` });
+      errors.push({
+        field: idle,
+        code: FieldErrorKeys.max,
+        message: `must not exceed ${absolute}`,
+        params: { required: body[absolute], actual: body[idle] },
+      });
   errors.push(...numberingPatternErrors(body));
   return errors;
 }
