@@ -53,7 +53,9 @@ describe('the bundled server (dist/main.mjs)', () => {
     const port = await freePort();
     const server = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
     let health: { data?: { migration?: { version: number } } } = {};
-    for (let i = 0; i < 150 && server.child.exitCode === null; i++) {
+    // until it answers or stops: a first start migrates and seeds the demo tenant (starter
+    // catalogues, workflows and documents), which takes long on a loaded machine
+    while (server.child.exitCode === null) {
       try {
         health = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as typeof health;
         break;
@@ -68,7 +70,7 @@ describe('the bundled server (dist/main.mjs)', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.stdout()).toContain('"msg":"stopped"');
-  });
+  }, 180_000);
 
   it('refuses to start with a bad environment, naming each variable', async () => {
     const server = start({ PORT: 'eighty', LOG_LEVEL: 'chatty', DATA_DIR: dataDir });

@@ -139,16 +139,18 @@ describe.each(await testEngines('both'))('positions, a tree, on $engine', ({ eng
       const sheet = await readSheet(
         (await download(`${kit.server.url}${BASE}/export?keyword=TP_KE_TOAN`, caller.token)).bytes,
       );
-      expect(sheet[0]?.slice(0, 5)).toEqual([
+      expect(sheet[0]?.slice(0, 6)).toEqual([
         'Mã',
         'Tên',
+        'Tên tiếng Anh',
         'Chức vụ cấp trên',
         'Đơn vị quản lý trực tiếp',
         'Đơn vị kiêm nhiệm',
       ]);
-      expect(sheet[1]?.slice(0, 5)).toEqual([
+      expect(sheet[1]?.slice(0, 6)).toEqual([
         'TP_KE_TOAN',
         'Trưởng phòng Kế toán',
+        undefined, // no English name: an empty cell
         undefined, // no parent: an empty cell
         'Phòng Nhân sự, Phòng Kế toán',
         'Phòng Kinh doanh',
