@@ -44,7 +44,8 @@ describe('workspace layout', () => {
     if (!outlet) throw new Error('no module outlet');
     outlet.style.height = `${window.innerHeight * 4}px`;
     const menuTop = mainMenu().getBoundingClientRect().top;
-    const heading = screen.getByRole('heading', { level: 1 });
+    // the dashboard is a lazy chunk of the shell: its heading comes once the chunk has loaded
+    const heading = await screen.findByRole('heading', { level: 1 });
     const headingTop = heading.getBoundingClientRect().top;
 
     window.scrollTo(0, document.documentElement.scrollHeight);
