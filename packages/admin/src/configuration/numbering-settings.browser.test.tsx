@@ -81,14 +81,15 @@ describe('System › Configuration: automatic numbering and alerts', () => {
     clearSession();
   });
 
-  it('shows the stored patterns with what they give, refuses a bad pattern unsent and sends a good change', async () => {
+  it('shows the stored patterns with what they give, and refuses a bad pattern unsent', async () => {
     api.intercept((call) => {
       if (call.path !== CONFIGURATION_API_PATH) return null;
       if (call.method === 'GET') return { status: 200, body: { data: stored } };
       const body = call.body as ConfigurationBody;
       return { status: 200, body: { data: { ...stored, ...body, version: body.version + 1 } } };
     });
-    const user = userEvent.setup();
+    // no pause between keystrokes: the page re-renders on each, and a loaded machine is slow enough
+    const user = userEvent.setup({ delay: null });
     const { section, employeeCode, contractNumber, notice } = await openConfiguration();
     expect(employeeCode.value).to.equal('HCM{00000}');
     expect(contractNumber.value).to.equal('{number}/{yyyy}/HĐLĐ');
@@ -113,7 +114,18 @@ describe('System › Configuration: automatic numbering and alerts', () => {
     await within(section).findByText('Mẫu mã nhân viên không đúng định dạng.');
     expect(api.callsTo('PUT', CONFIGURATION_API_PATH)).to.have.length(0);
     expect(await accessibilityViolations(document.body)).to.deep.equal([]);
+  });
 
+  it('sends a good change with the numbers it gives', async () => {
+    api.intercept((call) => {
+      if (call.path !== CONFIGURATION_API_PATH) return null;
+      if (call.method === 'GET') return { status: 200, body: { data: stored } };
+      const body = call.body as ConfigurationBody;
+      return { status: 200, body: { data: { ...stored, ...body, version: body.version + 1 } } };
+    });
+    // no pause between keystrokes: the page re-renders on each, and a loaded machine is slow enough
+    const user = userEvent.setup({ delay: null });
+    const { section, employeeCode, contractNumber, notice } = await openConfiguration();
     await user.clear(employeeCode);
     await user.type(employeeCode, 'NV{{yy}{{000}');
     await user.clear(contractNumber);
