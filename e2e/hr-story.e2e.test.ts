@@ -226,8 +226,20 @@ async function approveThroughWorkflow(page: Page, workflow: string) {
       timeout: 30_000,
     })
     .toBe(true);
-  await request.getByRole('combobox', { name: /Chọn quy trình/ }).click();
-  await page.getByRole('option', { name: workflow }).click();
+  // the list may open before the templates arrive, or close as the dialog takes the focus:
+  // open it again until the workflow is offered (a state, not a pause)
+  const box = request.getByRole('combobox', { name: /Chọn quy trình/ });
+  const option = page.getByRole('option', { name: workflow });
+  await expect
+    .poll(
+      async () => {
+        if (!(await option.isVisible())) await box.click();
+        return option.isVisible();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  await option.click();
   // the step's assignee is fixed by the workflow (a USER step): shown, not chosen
   await expect
     .poll(() => request.getByRole('combobox', { name: `Người xử lý bước ${STEP}` }).inputValue())
