@@ -328,15 +328,19 @@ async function test() {
   if (wtr)
     rows.push({
       label: 'web-test-runner: browser components (Chromium)',
-      ...wtr,
+      passed: wtr.passed,
+      skipped: wtr.skipped,
       failed: wtr.failed + (wtrOk || wtr.failed ? 0 : 1),
     });
   else rows.push({ label: 'web-test-runner (no results written)', passed: 0, failed: 1 });
 
-  const failures = failedTests(
-    readJson(join(cache, 'vitest-main-results.json')),
-    readJson(join(cache, 'vitest-e2e-results.json')),
-  );
+  const failures = [
+    ...failedTests(
+      readJson(join(cache, 'vitest-main-results.json')),
+      readJson(join(cache, 'vitest-e2e-results.json')),
+    ),
+    ...(wtr?.failures ?? []).map((f) => `  ${f}`),
+  ];
   const total = rows.reduce(
     (t, r) => ({
       passed: t.passed + r.passed,
