@@ -105,8 +105,11 @@ export interface ListSpec {
   normalise?(values: readonly unknown[]): unknown[];
   /** errors the item schema cannot see (a value used twice: `<list>[<row>].<field>`), on the body's order */
   check?(values: readonly unknown[]): FieldError[];
-  /** the list as one export cell (without it or `cells` the list cannot be an export column) */
-  cell?(values: readonly unknown[]): string;
+  /**
+   * the list as one export cell, in the reader's language (without it or `cells` the list
+   * cannot be an export column)
+   */
+  cell?(values: readonly unknown[], language: Language): string;
   /** the export cells of these records by id, when a cell needs more than the values (the names of the records referred to) */
   cells?(tx: Tx, ids: readonly string[]): Promise<Map<string, string>>;
   /**

@@ -328,11 +328,12 @@ const workerFields = {
     label: label('worker.probationEndDate', 'Ngày hết thử việc', 'Probation ends on'),
     readOnly: true,
   }),
-  /** whole months since the joining date (12 months a year of seniority) */
+  /** whole months since the joining date, shown as years and months ("3 năm 2 tháng") */
   seniorityMonths: f.integer({
-    label: label('worker.seniorityMonths', 'Thâm niên (tháng)', 'Seniority (months)'),
+    label: label('worker.seniorityMonths', 'Thâm niên', 'Seniority'),
     minimum: 0,
     readOnly: true,
+    shownAs: 'yearsAndMonths',
   }),
   note: f.text({
     label: label('worker.note', 'Ghi chú', 'Note'),

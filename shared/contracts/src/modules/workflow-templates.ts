@@ -270,6 +270,9 @@ export const workflowTemplateContract = defineContract({
           maximum: WorkflowLimits.maxSlaDays * DAY_MS,
         }),
       },
+      // a sheet's reader wants "Duyệt – Vai trò – Kế toán trưởng – 2 – Ngày làm việc": the
+      // assignee by name, the time as typed (not its ids, nor the minutes it comes to)
+      cellItems: ['name', 'assignmentType', 'assignmentName', 'slaAmount', 'slaUnit'],
       // a valid step needs a record of the caller's tenant: the caller as the USER assignee
       example: (n, context) =>
         context

@@ -95,6 +95,8 @@ export interface NumberField<R extends boolean = boolean> extends FieldBase<'int
   readonly maximum: number;
   /** typed and shown in this unit, kept by the API as shown × factor */
   readonly unit?: DisplayUnit;
+  /** a number of months, shown as years and months ("3 năm 2 tháng"): a seniority */
+  readonly shownAs?: 'yearsAndMonths';
 }
 export interface DecimalField<R extends boolean = boolean> extends FieldBase<'decimal' | 'money', R> {
   /** digits in all, and after the point (numeric(precision, scale) in SQL) */
@@ -181,6 +183,11 @@ export interface ChildrenField extends FieldBase<'children', false> {
   readonly maxItems: number;
   /** the fewest rows: above 0 the list must be given on create and is never emptied */
   readonly minItems?: number;
+  /**
+   * the item fields an export cell writes of each row, in order (default: every item but
+   * references, whose ids mean nothing to a reader; a read-only name beside one says it)
+   */
+  readonly cellItems?: readonly string[];
 }
 
 export type ScalarField =
@@ -255,9 +262,14 @@ export const f = {
       example: (n) => `CODE_${pad(n)}`,
     };
   },
-  integer<O extends Common & { minimum?: number; maximum?: number; unit?: DisplayUnit }>(
-    options: O,
-  ): NumberField<Req<O>> {
+  integer<
+    O extends Common & {
+      minimum?: number;
+      maximum?: number;
+      unit?: DisplayUnit;
+      shownAs?: 'yearsAndMonths';
+    },
+  >(options: O): NumberField<Req<O>> {
     const minimum = options.minimum ?? 0;
     const maximum = options.maximum ?? FieldLimits.integer;
     return {
@@ -451,6 +463,7 @@ export const f = {
       minItems?: number;
       /** valid rows (needed when minItems > 0) */
       example?: ChildrenField['example'];
+      cellItems?: readonly string[];
     },
   ): ChildrenField {
     return {
@@ -463,6 +476,7 @@ export const f = {
       example: options.example ?? (() => []),
       ...(options.minItems ? { minItems: options.minItems } : {}),
       ...(options.hint ? { hint: options.hint } : {}),
+      ...(options.cellItems ? { cellItems: options.cellItems } : {}),
     };
   },
 };

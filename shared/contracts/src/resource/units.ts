@@ -1,5 +1,5 @@
 import type { DisplayUnit } from './fields.ts';
-import { label } from './label.ts';
+import { label, type Label } from './label.ts';
 
 /**
  * The units a number field may be typed and shown in while the API keeps another scale
@@ -18,3 +18,29 @@ export const shownValue = (unit: DisplayUnit | undefined, value: number): number
 /** The API value of a shown one (minutes → ms). */
 export const storedValue = (unit: DisplayUnit | undefined, value: number): number =>
   unit ? Math.round(value * unit.factor) : value;
+
+/**
+ * The words of a number of months shown as years and months (`f.integer({ shownAs:
+ * 'yearsAndMonths' })`): Vietnamese has one form, English a singular and a plural.
+ */
+export const YearsAndMonthsWords = {
+  year: label('unit.year', 'năm', 'year'),
+  years: label('unit.years', 'năm', 'years'),
+  month: label('unit.month', 'tháng', 'month'),
+  months: label('unit.months', 'tháng', 'months'),
+} as const;
+
+/**
+ * Months as "3 năm 2 tháng" / "3 years 2 months" (a part that is 0 is left out; 0 months is
+ * "0 tháng"), `text` giving each word in the reader's language.
+ */
+export function yearsAndMonths(total: number, text: (word: Label) => string): string {
+  const months = Math.max(0, Math.trunc(total));
+  const years = Math.floor(months / 12);
+  const rest = months % 12;
+  const part = (n: number, one: Label, many: Label) => `${n} ${text(n === 1 ? one : many)}`;
+  const parts: string[] = [];
+  if (years > 0) parts.push(part(years, YearsAndMonthsWords.year, YearsAndMonthsWords.years));
+  if (rest > 0 || years === 0) parts.push(part(rest, YearsAndMonthsWords.month, YearsAndMonthsWords.months));
+  return parts.join(' ');
+}

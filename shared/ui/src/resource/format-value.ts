@@ -1,4 +1,4 @@
-import { shownValue, type FieldContract, type Label } from '@hcm/contracts/resource';
+import { shownValue, yearsAndMonths, type FieldContract, type Label } from '@hcm/contracts/resource';
 import { formatDate } from '../format/date.ts';
 import { formatMoney } from '../format/money.ts';
 import { formatNumber } from '../format/number.ts';
@@ -10,6 +10,7 @@ const AUDIT_INSTANTS = new Set(['createdAt', 'lastModifiedAt']);
 
 /**
  * A value as a list cell or detail line shows it, by the field's kind: dates dd/MM/yyyy,
+ * months as years and months where the field says so (seniority),
  * date-times HH:mm dd/MM/yyyy, money and decimals in Vietnamese notation (cut, never rounded),
  * enums by their labels, booleans as Có/Không, references by their display text when known
  * (useReferenceTexts: a references list's names joined by ", "), children by their rows' names
@@ -34,6 +35,8 @@ export function formatFieldValue(
     case 'decimal':
       return formatNumber(value as string, { decimals: field.scale });
     case 'integer': {
+      // a seniority: "3 năm 2 tháng" reads at a glance where "38" months does not
+      if (field.shownAs === 'yearsAndMonths') return yearsAndMonths(value as number, text);
       // in the unit it is typed in (minutes), with the unit's word: "30 phút"
       const shown = formatNumber(shownValue(field.unit, value as number), { decimals: 0 });
       return field.unit ? `${shown} ${text(field.unit.label)}` : shown;

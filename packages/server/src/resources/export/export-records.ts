@@ -19,7 +19,12 @@ type Row = Record<string, unknown>;
 const isColumn = (definition: ResourceDefinition) => (name: string) => !definition.lists[name];
 
 /** Sets each exported list of the page's rows as its cell text (e.g. "code – name; …"), in `tx`. */
-async function listCells(tx: Tx, definition: ResourceDefinition, rows: Row[]): Promise<void> {
+async function listCells(
+  tx: Tx,
+  definition: ResourceDefinition,
+  rows: Row[],
+  language: Language,
+): Promise<void> {
   const names = definition.declaration.exportColumns.filter((name) => !isColumn(definition)(name));
   if (names.length === 0 || rows.length === 0) return;
   const ids = rows.map((row) => String(row[KEYSET_ID]));
@@ -32,7 +37,8 @@ async function listCells(tx: Tx, definition: ResourceDefinition, rows: Row[]): P
       continue;
     }
     const byId = spec ? await spec.load(tx, ids) : new Map<string, unknown[]>();
-    for (const row of rows) row[name] = spec?.cell?.(byId.get(String(row[KEYSET_ID])) ?? []) ?? null;
+    for (const row of rows)
+      row[name] = spec?.cell?.(byId.get(String(row[KEYSET_ID])) ?? [], language) ?? null;
   }
 }
 
@@ -126,7 +132,7 @@ export function startExport(
     if (stream.destroyed) return Promise.reject(new Error('the client went away'));
     return inResourceScope(db, definition, scope, async (tx, reach) => {
       const page = await readPage<Row>(tx, definition, reach, query, select, after, pageSize);
-      await listCells(tx, definition, page.rows);
+      await listCells(tx, definition, page.rows, language);
       return page;
     });
   };

@@ -49,11 +49,52 @@ describe('the ListSpec of a children field', () => {
 
   it('exports the rows as one readable cell', () => {
     expect(
-      list.cell?.([
-        { code: 'A001', name: 'Một', coefficient: '1.500' },
-        { code: 'B001', name: 'Hai', coefficient: null },
-      ]),
+      list.cell?.(
+        [
+          { code: 'A001', name: 'Một', coefficient: '1.500' },
+          { code: 'B001', name: 'Hai', coefficient: null },
+        ],
+        'vi',
+      ),
     ).toBe('A001 – Một – 1.500; B001 – Hai');
+  });
+
+  it('writes enums by name, yes/no and dates in words a reader knows, and leaves out ids', () => {
+    const visits = f.children({
+      label: label('test.children.visits', 'Lần khám', 'Visits'),
+      maxItems: 5,
+      fields: {
+        doctorId: f.reference({
+          label: label('test.children.doctor', 'Bác sĩ', 'Doctor'),
+          target: { resource: 'doctor', apiPath: '/api/doctors', display: 'name' },
+        }),
+        doctorName: f.text({ label: CommonLabels.name, maxLength: FieldLimits.name, readOnly: true }),
+        day: f.date({ label: label('test.children.day', 'Ngày', 'Day') }),
+        kind: f.enumOf({
+          label: label('test.children.kind', 'Loại', 'Kind'),
+          valueLabels: { ROUTINE: label('test.children.routine', 'Định kỳ', 'Routine') },
+        }),
+        fit: f.boolean({ label: label('test.children.fit', 'Đủ sức khoẻ', 'Fit') }),
+      },
+    });
+    const visitTable = pgTable('test_visits', {
+      workerId: uuid('worker_id').notNull(),
+      doctorId: uuid('doctor_id'),
+      doctorName: varchar('doctor_name', { length: 200 }),
+      day: varchar('day', { length: 10 }),
+      kind: varchar('kind', { length: 20 }),
+      fit: varchar('fit', { length: 5 }),
+    });
+    const visitList = childrenList('visits', visits, { table: visitTable, parent: visitTable.workerId });
+    const row = {
+      doctorId: '6f1c2d3e-0000-4000-8000-000000000001',
+      doctorName: 'Lê Văn Minh',
+      day: '2026-03-09',
+      kind: 'ROUTINE',
+      fit: true,
+    };
+    expect(visitList.cell?.([row], 'vi')).toBe('Lê Văn Minh – 09/03/2026 – Định kỳ – Có');
+    expect(visitList.cell?.([row], 'en')).toBe('Lê Văn Minh – 09/03/2026 – Routine – Yes');
   });
 
   it('refuses a child table that cannot hold the rows, when the module loads', () => {

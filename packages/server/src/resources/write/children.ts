@@ -1,8 +1,14 @@
 import { FieldErrorKeys, type FieldError } from '@hcm/contracts';
-import { fieldSchema, shownValue, type ChildrenField, type ScalarField } from '@hcm/contracts/resource';
+import {
+  fieldSchema,
+  shownValue,
+  type ChildrenField,
+  type Label,
+  type ScalarField,
+} from '@hcm/contracts/resource';
 import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import type { ListSpec } from '../types.ts';
+import type { Language, ListSpec } from '../types.ts';
 
 /**
  * The child table of a `children` field: one row per child, a column per item field (named like
@@ -26,6 +32,36 @@ type Item = Record<string, unknown>;
 const CURRENT_TENANT = sql`nullif(current_setting('app.tenant_id', true), '')::uuid`;
 
 const isText = (field: ScalarField) => field.kind === 'text' || field.kind === 'code';
+const isReference = (field: ScalarField | undefined) => field?.kind === 'reference';
+
+const YES_NO = { vi: ['Có', 'Không'], en: ['Yes', 'No'] } as const;
+
+/**
+ * One item of a row as an export cell writes it for a person (issue 27: no raw codes): an enum
+ * by its name, a yes/no in words, a date dd/MM/yyyy, a duration kept in ms as the minutes it
+ * was typed in, with the unit's word; '' for nothing.
+ */
+function readable(spec: ScalarField | undefined, value: unknown, language: Language): string {
+  if (value === null || value === undefined || value === '') return '';
+  switch (spec?.kind) {
+    case 'enum':
+      return (
+        (spec.valueLabels as Readonly<Record<string, Label>>)[String(value)]?.[language] ?? String(value)
+      );
+    case 'boolean':
+      return YES_NO[language][value ? 0 : 1];
+    case 'date':
+      return /^\d{4}-\d{2}-\d{2}$/.test(String(value))
+        ? String(value).split('-').reverse().join('/')
+        : String(value);
+    case 'integer':
+      return typeof value === 'number' && spec.unit
+        ? `${shownValue(spec.unit, value)} ${spec.unit.label[language]}`
+        : String(value);
+    default:
+      return String(value);
+  }
+}
 
 /** "1.5" → "1.500" at scale 3: a decimal as numeric(p, 3) answers it, so lists compare equal. */
 function scaled(value: string, scale: number): string {
@@ -120,16 +156,14 @@ export function childrenList(name: string, field: ChildrenField, child: ChildTab
       }
       return errors;
     },
-    cell(values) {
+    cell(values, language) {
+      const items =
+        field.cellItems ?? Object.keys(field.fields).filter((item) => !isReference(field.fields[item]));
       return values
         .map((value) =>
-          Object.entries(field.fields)
-            .map(([item, spec]) => {
-              const part = (value as Item)[item];
-              // a duration kept in ms reads as the minutes it was typed in
-              return spec.kind === 'integer' && typeof part === 'number' ? shownValue(spec.unit, part) : part;
-            })
-            .filter((part) => part !== null && part !== undefined && part !== '')
+          items
+            .map((item) => readable(field.fields[item], (value as Item)[item], language))
+            .filter((part) => part !== '')
             .join(' – '),
         )
         .join('; ');

@@ -135,7 +135,11 @@ describe.each(await testEngines())('Workflow templates on $engine', ({ engine })
     const cell = (name: string) => row[header.indexOf(name)];
     expect(cell('Chu kỳ nhắc lại (phút)')).toBe(15);
     expect(cell('Thời gian thông báo (phút)')).toBe(10);
-    expect(String(cell('Các bước xử lý'))).toContain('Kế toán trưởng – 120');
+    // each step by its words, never its codes or ids: "… – Vai trò – Kế toán trưởng – 120 – Phút"
+    const steps = String(cell('Các bước xử lý'));
+    expect(steps).toContain('Vai trò – Kế toán trưởng – 120 – Phút');
+    expect(steps).toContain('Người dùng – Nguyễn Văn Thử');
+    expect(steps).not.toMatch(/– (ROLE|USER|MINUTES)|[0-9a-f]{8}-[0-9a-f]{4}-/);
   });
 
   it('refuses no steps and more than 50, reminders that are not whole minutes from 1 to 999, and SLA amounts that are not whole numbers from 1', async () => {
