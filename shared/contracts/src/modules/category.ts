@@ -40,7 +40,8 @@ export function categoryContract(options: {
     ...options,
     fields: categoryFields,
     columns: ['code', 'name', 'description', 'priority', 'status', 'lastModifiedAt'],
-    keyword: ['code', 'name'],
+    // an English name finds the record too: who types "Engineer" finds "Kỹ sư"
+    keyword: ['code', 'name', 'nameEn'],
     filters: ['status', 'code'],
     sort: ['code', 'name', 'priority', 'createdAt', 'lastModifiedAt'],
     defaultSort: { field: 'priority', direction: 'asc' },

@@ -44,19 +44,20 @@ export const leaveTypeContract = defineContract({
     }),
   },
   columns: ['code', 'name', 'paid', 'maxDaysPerYear', 'priority', 'status', 'lastModifiedAt'],
-  keyword: ['code', 'name'],
+  keyword: ['code', 'name', 'nameEn'],
   filters: ['status', 'code', 'paid'],
   sort: ['code', 'name', 'maxDaysPerYear', 'priority', 'createdAt', 'lastModifiedAt'],
   defaultSort: { field: 'priority', direction: 'asc' },
   sections: [
     {
       title: CommonLabels.general,
-      fields: ['code', 'name', 'paid', 'maxDaysPerYear', 'priority', 'description'],
+      fields: ['code', 'name', 'nameEn', 'paid', 'maxDaysPerYear', 'priority', 'description'],
     },
   ],
   exportColumns: [
     'code',
     'name',
+    'nameEn',
     'paid',
     'maxDaysPerYear',
     'description',
@@ -65,7 +66,7 @@ export const leaveTypeContract = defineContract({
     'createdAt',
     'lastModifiedAt',
   ],
-  importColumns: ['code', 'name', 'paid', 'maxDaysPerYear', 'description', 'priority'],
+  importColumns: ['code', 'name', 'nameEn', 'paid', 'maxDaysPerYear', 'description', 'priority'],
 });
 export type LeaveTypeRecord = RecordOf<typeof leaveTypeContract>;
 

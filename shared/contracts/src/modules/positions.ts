@@ -48,7 +48,7 @@ export const positionContract = defineContract({
     }),
   },
   columns: ['code', 'name', 'parentId', 'directUnits', 'jointUnits', 'priority', 'status', 'lastModifiedAt'],
-  keyword: ['code', 'name'],
+  keyword: ['code', 'name', 'nameEn'],
   filters: ['status', 'code', 'parentId'],
   sort: ['code', 'name', 'priority', 'createdAt', 'lastModifiedAt'],
   defaultSort: { field: 'priority', direction: 'asc' },

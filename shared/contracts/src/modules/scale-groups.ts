@@ -16,8 +16,8 @@ const coefficient = () =>
     scale: 3,
   });
 
-const categoryColumns = ['code', 'name', 'description', 'priority', 'status'] as const;
-const general = ['code', 'name', 'priority', 'description'] as const;
+const categoryColumns = ['code', 'name', 'nameEn', 'description', 'priority', 'status'] as const;
+const general = ['code', 'name', 'nameEn', 'priority', 'description'] as const;
 
 /**
  * Military groups (catalogues §2.2, §7.4): an Admin category with its ranks, child rows edited
@@ -44,7 +44,7 @@ export const militaryGroupContract = defineContract({
     }),
   },
   columns: ['code', 'name', 'ranks', 'priority', 'status', 'lastModifiedAt'],
-  keyword: ['code', 'name'],
+  keyword: ['code', 'name', 'nameEn'],
   filters: ['status', 'code'],
   sort: ['code', 'name', 'priority', 'createdAt', 'lastModifiedAt'],
   defaultSort: { field: 'priority', direction: 'asc' },
@@ -53,7 +53,7 @@ export const militaryGroupContract = defineContract({
     { title: label('scaleGroup.military.ranksSection', 'Cấp bậc', 'Ranks'), fields: ['ranks'] },
   ],
   exportColumns: [...categoryColumns, 'ranks', 'createdAt', 'lastModifiedAt'],
-  importColumns: ['code', 'name', 'description', 'priority'],
+  importColumns: ['code', 'name', 'nameEn', 'description', 'priority'],
 });
 export type MilitaryGroupRecord = RecordOf<typeof militaryGroupContract>;
 
@@ -88,7 +88,7 @@ export const technicalGroupContract = defineContract({
     }),
   },
   columns: ['code', 'name', 'levels', 'priority', 'status', 'lastModifiedAt'],
-  keyword: ['code', 'name'],
+  keyword: ['code', 'name', 'nameEn'],
   filters: ['status', 'code'],
   sort: ['code', 'name', 'priority', 'createdAt', 'lastModifiedAt'],
   defaultSort: { field: 'priority', direction: 'asc' },
@@ -97,7 +97,7 @@ export const technicalGroupContract = defineContract({
     { title: label('scaleGroup.technical.levelsSection', 'Bậc', 'Levels'), fields: ['levels'] },
   ],
   exportColumns: [...categoryColumns, 'levels', 'createdAt', 'lastModifiedAt'],
-  importColumns: ['code', 'name', 'description', 'priority'],
+  importColumns: ['code', 'name', 'nameEn', 'description', 'priority'],
 });
 export type TechnicalGroupRecord = RecordOf<typeof technicalGroupContract>;
 

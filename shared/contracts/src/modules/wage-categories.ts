@@ -101,16 +101,25 @@ export const salaryGradeContract = defineContract({
     scales: { ...scales, example: (n: number) => [String((n % 5) + 1)] },
   },
   columns: ['code', 'name', 'description', 'priority', 'status', 'lastModifiedAt'],
-  keyword: ['code', 'name'],
+  keyword: ['code', 'name', 'nameEn'],
   filters: ['status', 'code'],
   sort: ['code', 'name', 'priority', 'createdAt', 'lastModifiedAt'],
   defaultSort: { field: 'priority', direction: 'asc' },
   sections: [
-    { title: CommonLabels.general, fields: ['code', 'name', 'priority', 'description'] },
+    { title: CommonLabels.general, fields: ['code', 'name', 'nameEn', 'priority', 'description'] },
     { title: label('category.salaryGrade.scalesSection', 'Bậc lương', 'Steps'), fields: ['scales'] },
   ],
-  exportColumns: ['code', 'name', 'description', 'priority', 'status', 'createdAt', 'lastModifiedAt'],
-  importColumns: ['code', 'name', 'description', 'priority'],
+  exportColumns: [
+    'code',
+    'name',
+    'nameEn',
+    'description',
+    'priority',
+    'status',
+    'createdAt',
+    'lastModifiedAt',
+  ],
+  importColumns: ['code', 'name', 'nameEn', 'description', 'priority'],
 });
 export type SalaryGradeRecord = RecordOf<typeof salaryGradeContract>;
 
@@ -153,7 +162,7 @@ export const contractTypeContract = defineContract({
     }),
   },
   columns: ['code', 'name', 'salaryRate', 'termMonths', 'priority', 'status', 'lastModifiedAt'],
-  keyword: ['code', 'name'],
+  keyword: ['code', 'name', 'nameEn'],
   filters: ['status', 'code'],
   sort: ['code', 'name', 'salaryRate', 'termMonths', 'priority', 'createdAt', 'lastModifiedAt'],
   defaultSort: { field: 'priority', direction: 'asc' },

@@ -49,6 +49,7 @@ describe.each(await testEngines('both'))('job titles: every generic sub-path on 
           tenantId: caller.tenantId,
           code: `SEED_${String(i).padStart(2, '0')}`,
           name: i % 2 === 0 ? `Kỹ sư ${i}` : `Chuyên viên ${i}`,
+          nameEn: i === 7 ? 'Senior accountant' : null,
           priority: 29 - i,
           status: i % 3 === 0 ? ('INACTIVE' as const) : ('ACTIVE' as const),
         })),
@@ -88,7 +89,7 @@ describe.each(await testEngines('both'))('job titles: every generic sub-path on 
       expect(names.slice(0, 15).every((n) => n.startsWith('Chuyên viên'))).toBe(true);
     });
 
-    it('matches the keyword in code or name, whatever the case, taking % and _ literally', async () => {
+    it('matches the keyword in code, name or English name, whatever the case, taking % and _ literally', async () => {
       const byName = await get<Page>(`${BASE}?keyword=${encodeURIComponent('KỸ SƯ 1')}&pageSize=100`);
       expect(byName.body.data.map((r) => r.code).sort()).toEqual([
         'SEED_10',
@@ -99,6 +100,8 @@ describe.each(await testEngines('both'))('job titles: every generic sub-path on 
       ]);
       const byCode = await get<Page>(`${BASE}?keyword=seed_2`);
       expect(byCode.body.page.total).toBe(10);
+      const byEnglishName = await get<Page>(`${BASE}?keyword=ACCOUNTANT`);
+      expect(byEnglishName.body.data.map((r) => r.code)).toEqual(['SEED_07']);
       expect((await get<Page>(`${BASE}?keyword=${encodeURIComponent('%')}`)).body.page.total).toBe(0);
       expect((await get<Page>(`${BASE}?keyword=${encodeURIComponent('   ')}`)).body.page.total).toBe(30);
     });
