@@ -25,6 +25,7 @@ import {
 } from '../services/tenant/service-packs/create-service-pack.ts';
 import { addMonths, subscribeTenant } from '../services/tenant/subscriptions/subscribe-tenant.ts';
 import { createTenant } from '../services/tenant/tenants/create-tenant.ts';
+import type { HttpClient } from './http-client.ts';
 
 const suffix = () => randomBytes(4).toString('hex');
 
@@ -160,4 +161,78 @@ export function recordBody(
       return [[name, pattern && !new RegExp(pattern).test(suffixed) ? example : suffixed]];
     }),
   );
+}
+
+/** Who writes a factory's records through the API: the test server's client and a caller's token. */
+export interface ApiWriter {
+  readonly http: HttpClient;
+  readonly token: string;
+}
+
+/** Creates a record with POST `path` as its page would, answering its id; a refusal throws with the answer. */
+export async function createThroughApi(
+  writer: ApiWriter,
+  path: string,
+  body: Record<string, unknown>,
+): Promise<string> {
+  const res = await writer.http.post<{ data: { id: string } }>(path, body, writer.token);
+  if (res.status !== 200) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data.id;
+}
+
+export interface ContractInput {
+  number: string;
+  workerId: string;
+  contractTypeId: string;
+  /** the signing and effective day */
+  from: string;
+  /** the expiry day; none: an open-ended contract */
+  to?: string | null;
+  salary?: string;
+}
+
+/** A labour contract (not an annex) signed on the day it takes effect, through the API. */
+export function createContract(writer: ApiWriter, contract: ContractInput): Promise<string> {
+  return createThroughApi(writer, '/api/om/contracts', {
+    number: contract.number,
+    workerId: contract.workerId,
+    contractTypeId: contract.contractTypeId,
+    signingDate: contract.from,
+    effectiveDate: contract.from,
+    ...(contract.to ? { expiryDate: contract.to } : {}),
+    salary: contract.salary ?? '10000000',
+  });
+}
+
+export interface WorkerInput {
+  code: string;
+  organizationUnitId: string;
+  joinedDate: string;
+  /** `Nguyễn Văn <code>` unless said */
+  fullName?: string;
+  gender?: 'MALE' | 'FEMALE';
+  dateOfBirth?: string;
+}
+
+/** An employee, through the API. */
+export function createWorker(writer: ApiWriter, worker: WorkerInput): Promise<string> {
+  const { fullName, gender, ...rest } = worker;
+  return createThroughApi(writer, '/api/om/workers', {
+    ...rest,
+    fullName: fullName ?? `Nguyễn Văn ${worker.code}`,
+    gender: gender ?? 'MALE',
+  });
+}
+
+/**
+ * An employee and their labour contract, through the API as HR makes them (the employee list's
+ * contract columns and the dashboard's contract cards read both).
+ */
+export async function createWorkerWithContract(
+  writer: ApiWriter,
+  worker: WorkerInput,
+  contract: Omit<ContractInput, 'workerId'>,
+): Promise<{ workerId: string; contractId: string }> {
+  const workerId = await createWorker(writer, worker);
+  return { workerId, contractId: await createContract(writer, { ...contract, workerId }) };
 }

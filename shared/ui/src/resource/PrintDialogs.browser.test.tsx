@@ -129,6 +129,31 @@ describe('printing a record from a template', () => {
     expect(api.callsTo('GET', `${RENDITIONS}/${RENDITION}`).length).to.be.greaterThan(1);
   });
 
+  // A reported defect: the PDF button, disabled while converting, dropped the focus out of the
+  // dialog, so that Escape (heard by the dialog's surface) no longer closed it after the download.
+  it('still closes on Escape after a PDF download, the focus kept in the dialog', async () => {
+    serveDocuments({ pdf: true });
+    const user = userEvent.setup({ delay: null });
+    const asked: boolean[] = [];
+    renderUi(
+      <PrintDocumentDialog
+        contract={contract}
+        recordId={RECORD}
+        placeholders={[]}
+        open
+        onOpenChange={(open) => asked.push(open)}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'In văn bản từ mẫu' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Tải xuống (.pdf)' }));
+    await waitFor(() => expect(saved.length).to.equal(1), { timeout: 5000 });
+    await waitFor(() => expect(within(dialog).queryByText('Đang chuyển sang PDF…')).to.equal(null));
+    expect(dialog.contains(document.activeElement)).to.equal(true);
+
+    await user.keyboard('{Escape}');
+    expect(asked).to.deep.equal([false]);
+  });
+
   it('offers .docx only where the server has no LibreOffice, and says why, in both languages', async () => {
     serveDocuments({ pdf: false });
     openDialog();

@@ -21,7 +21,8 @@ import type { AnyResourceContract, Label } from '@hcm/contracts/resource';
 import { useUiTranslation } from '../i18n/ui-i18n.ts';
 import { documentPrintApi } from './document-print-api.ts';
 import { DOCUMENT_TEMPLATE_MENU, menuTrailOf, menuTrailText } from './menu-path.ts';
-import { downloads, resourceApi, type DocumentTemplateChoice, type DownloadedFile } from './resource-api.ts';
+import { downloads, resourceApi, type DownloadedFile } from './resource-api.ts';
+import { useDocumentTemplates } from './use-document-templates.ts';
 
 /** A placeholder a template may use (@hcm/contracts/documents MergeField). */
 export interface PrintPlaceholder {
@@ -97,12 +98,7 @@ export function PrintDocumentDialog({
   const { t, i18n } = useUiTranslation();
   const language = i18n.language === 'en' ? 'en' : 'vi';
   const calls = resourceApi(contract);
-  // the answer for the record it was asked for: another record shows the spinner until its own
-  const [answer, setAnswer] = useState<{ recordId: string; templates: DocumentTemplateChoice[] } | null>(
-    null,
-  );
-  const templates = answer?.recordId === recordId ? answer.templates : null;
-  const [chosen, setChosen] = useState<string | null>(null);
+  const { templates, chosen, choose } = useDocumentTemplates(contract, recordId, open);
   const [file, setFile] = useState<DownloadedFile | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -122,28 +118,10 @@ export function PrintDocumentDialog({
     };
   }, [open]);
 
-  useEffect(() => {
-    if (!open) return;
-    let alive = true;
-    calls
-      .documentTemplates(recordId)
-      .then((found) => {
-        if (!alive) return;
-        setAnswer({ recordId, templates: found });
-        if (found.length === 1) setChosen(found[0]?.id ?? null);
-      })
-      .catch(() => alive && setAnswer({ recordId, templates: [] }));
-    return () => {
-      alive = false;
-    };
-    // calls is rebuilt each render from the same contract
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, recordId, contract.apiPath]);
-
   const close = () => {
     stopWaiting.current?.abort();
     setConverting(false);
-    setChosen(null);
+    choose(null);
     setFile(null);
     setProblem(null);
     onOpenChange(false);
@@ -221,7 +199,7 @@ export function PrintDocumentDialog({
                   selectedOptions={chosen ? [chosen] : []}
                   placeholder={t('print.chooseTemplate')}
                   onOptionSelect={(_, data) => {
-                    setChosen(data.optionValue ?? null);
+                    choose(data.optionValue ?? null);
                     setFile(null);
                     setProblem(null);
                     preview.current?.replaceChildren();
@@ -290,7 +268,9 @@ export function PrintDocumentDialog({
           </DialogContent>
           <DialogActions>
             <Button onClick={close}>{t('print.close')}</Button>
-            <Button disabled={!chosen || busy} onClick={() => void show()}>
+            {/* focusable while working: a disabled button would drop the focus out of the dialog,
+                whose surface hears Escape */}
+            <Button disabled={!chosen} disabledFocusable={busy} onClick={() => void show()}>
               {t('print.show')}
             </Button>
             <Button
@@ -301,7 +281,7 @@ export function PrintDocumentDialog({
               {t('print.download')}
             </Button>
             {pdfAvailable && (
-              <Button disabled={!chosen || converting} onClick={() => void downloadPdf()}>
+              <Button disabled={!chosen} disabledFocusable={converting} onClick={() => void downloadPdf()}>
                 {t('print.downloadPdf')}
               </Button>
             )}

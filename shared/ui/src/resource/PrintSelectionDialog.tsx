@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Button,
   Dialog,
@@ -20,7 +20,8 @@ import type { AnyResourceContract } from '@hcm/contracts/resource';
 import { useUiTranslation } from '../i18n/ui-i18n.ts';
 import { documentPrintApi } from './document-print-api.ts';
 import { DOCUMENT_TEMPLATE_MENU, menuTrailOf, menuTrailText } from './menu-path.ts';
-import { downloads, resourceApi, type DocumentTemplateChoice } from './resource-api.ts';
+import { downloads } from './resource-api.ts';
+import { useDocumentTemplates } from './use-document-templates.ts';
 
 /** Records printed at once at most: the server's bound (POST {path}/documents). */
 export const MAX_PRINT_SELECTION = 200;
@@ -44,35 +45,13 @@ const useStyles = makeStyles({
 export function PrintSelectionDialog({ contract, ids, open, onClose }: PrintSelectionDialogProps) {
   const styles = useStyles();
   const { t } = useUiTranslation();
-  // the answer for the record it was asked for: another selection shows the spinner until its own
-  const [answer, setAnswer] = useState<{ first: string; templates: DocumentTemplateChoice[] } | null>(null);
-  const [chosen, setChosen] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const tooMany = ids.length > MAX_PRINT_SELECTION;
-  const first = ids[0];
-  const templates = answer && answer.first === first ? answer.templates : null;
-
-  useEffect(() => {
-    if (!open || !first) return;
-    let alive = true;
-    resourceApi(contract)
-      .documentTemplates(first)
-      .then((found) => {
-        if (!alive) return;
-        setAnswer({ first, templates: found });
-        setChosen(found.length === 1 ? (found[0]?.id ?? null) : null);
-      })
-      .catch(() => alive && setAnswer({ first, templates: [] }));
-    return () => {
-      alive = false;
-    };
-    // the contract's path, not its object, says which records these are
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, first, contract.apiPath]);
+  const { templates, chosen, choose } = useDocumentTemplates(contract, ids[0], open);
 
   const close = () => {
-    setChosen(null);
+    choose(null);
     setProblem(null);
     onClose();
   };
@@ -122,7 +101,7 @@ export function PrintSelectionDialog({ contract, ids, open, onClose }: PrintSele
                     selectedOptions={chosen ? [chosen] : []}
                     placeholder={t('print.chooseTemplate')}
                     onOptionSelect={(_, data) => {
-                      setChosen(data.optionValue ?? null);
+                      choose(data.optionValue ?? null);
                       setProblem(null);
                     }}
                   >
@@ -144,7 +123,13 @@ export function PrintSelectionDialog({ contract, ids, open, onClose }: PrintSele
           </DialogContent>
           <DialogActions>
             <Button onClick={close}>{t('print.close')}</Button>
-            <Button appearance="primary" disabled={!chosen || busy || tooMany} onClick={() => void print()}>
+            {/* focusable while printing: a disabled button would drop the focus out of the dialog (Escape lost) */}
+            <Button
+              appearance="primary"
+              disabled={!chosen || tooMany}
+              disabledFocusable={busy}
+              onClick={() => void print()}
+            >
               {t('print.selectionDownload')}
             </Button>
           </DialogActions>

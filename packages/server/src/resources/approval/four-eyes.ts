@@ -1,13 +1,12 @@
 import { FieldErrorKeys, type FieldError } from '@hcm/contracts';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { systemConfiguration, tenantConfigurations } from '../../db/tables/system-configuration.ts';
+import { readTenantSettings } from '../../db/tenant-settings.ts';
 
 /*
  * Four eyes (issue 26, docs/approvals.md "Four eyes"): nobody approves, rejects, returns or is
  * assigned a step of a request they made, or of a record they created, unless the tenant's
  * configuration allows it (`requesterMayApprove`, for very small teams). The engine reads the
- * setting from the configuration tables itself: it may not import the configuration service.
+ * setting with db/tenant-settings.ts: it may not import the configuration service.
  */
 
 /** Who a step must not be acted on by: the request's requester and the record's creator. */
@@ -23,24 +22,7 @@ export interface Interested {
  * sees its tenant's row and the shared defaults).
  */
 export async function requesterMayApprove(db: Db, tenantId: string | null): Promise<boolean> {
-  const own =
-    tenantId === null
-      ? undefined
-      : (
-          await db
-            .select({ settings: tenantConfigurations.settings })
-            .from(tenantConfigurations)
-            .where(eq(tenantConfigurations.tenantId, tenantId))
-        )[0];
-  const source =
-    own ??
-    (
-      await db
-        .select({ settings: systemConfiguration.settings })
-        .from(systemConfiguration)
-        .where(eq(systemConfiguration.id, 1))
-    )[0];
-  return source?.settings.requesterMayApprove ?? false;
+  return (await readTenantSettings(db, tenantId))?.requesterMayApprove ?? false;
 }
 
 /** What `userId` is to the request: its requester, the record's creator, or neither. */

@@ -9,7 +9,7 @@ import {
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { holidays } from '../../db/tables/leave-categories.ts';
-import { systemConfiguration, tenantConfigurations } from '../../db/tables/system-configuration.ts';
+import { readTenantSettings } from '../../db/tenant-settings.ts';
 
 /** A step's SLA as its snapshot keeps it: a null amount is a step from before units (minutes in slaTime). */
 export interface StepSla {
@@ -86,26 +86,10 @@ const LOOK_AHEAD_DAYS = 120;
 
 /** The tenant's working week and zone: its own configuration, else the system defaults, else Monday to Friday in Vietnam. */
 async function calendarSettings(tx: Tx, tenantId: string | null): Promise<CalendarSettings> {
-  const own =
-    tenantId === null
-      ? undefined
-      : (
-          await tx
-            .select({ settings: tenantConfigurations.settings })
-            .from(tenantConfigurations)
-            .where(eq(tenantConfigurations.tenantId, tenantId))
-        )[0];
-  const source =
-    own ??
-    (
-      await tx
-        .select({ settings: systemConfiguration.settings })
-        .from(systemConfiguration)
-        .where(eq(systemConfiguration.id, 1))
-    )[0];
+  const settings = await readTenantSettings(tx, tenantId);
   return {
-    timeZone: source?.settings.timeZone ?? DEFAULTS.timeZone,
-    workingWeek: source?.settings.workingWeek ?? DEFAULTS.workingWeek,
+    timeZone: settings?.timeZone ?? DEFAULTS.timeZone,
+    workingWeek: settings?.workingWeek ?? DEFAULTS.workingWeek,
   };
 }
 

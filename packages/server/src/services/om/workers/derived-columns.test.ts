@@ -9,6 +9,13 @@ import {
   type ResourceTestKit,
 } from '../../../resources/testing/kit.ts';
 import { testEngines } from '../../../testing/engines.ts';
+import {
+  createContract,
+  createThroughApi,
+  createWorker,
+  createWorkerWithContract,
+  type ApiWriter,
+} from '../../../testing/factories.ts';
 import { categoryResources } from '../categories/category-resources.ts';
 import { laborContractResource } from '../labor-contracts/resources.ts';
 import { organizationUnitResource } from '../organization-units/resources.ts';
@@ -27,11 +34,8 @@ describe.each(await testEngines('both'))('the employee list’s contract columns
   // the database's today: the contracts are dated from it
   const today = todayInVietnam(new Date());
   const ids: Record<string, string> = {};
-  const make = async (path: string, body: Record<string, unknown>) => {
-    const res = await kit.http.post<{ data: { id: string } }>(path, body, hr.token);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.data.id;
-  };
+  const hrWrites = (): ApiWriter => ({ http: kit.http, token: hr.token });
+  const make = (path: string, body: Record<string, unknown>) => createThroughApi(hrWrites(), path, body);
   const list = async (query: string) => {
     const res = await kit.http.get<{ data: WorkerRecord[]; page: { total: number } }>(
       `${BASE}?${query}`,
@@ -41,16 +45,6 @@ describe.each(await testEngines('both'))('the employee list’s contract columns
     return res.body.data;
   };
   const codes = async (query: string) => (await list(query)).map((w) => w.code);
-  const contract = (number: string, workerId: string, typeId: string, from: string, to: string | null) =>
-    make('/api/om/contracts', {
-      number,
-      workerId,
-      contractTypeId: typeId,
-      signingDate: from,
-      effectiveDate: from,
-      ...(to ? { expiryDate: to } : {}),
-      salary: '10000000',
-    });
 
   beforeAll(async () => {
     kit = await startResourceTestKit(engine);
@@ -66,14 +60,6 @@ describe.each(await testEngines('both'))('the employee list’s contract columns
       name: 'Nhân sự',
       typeCode: 'PHONG',
     });
-    const worker = (code: string, joinedDate: string) =>
-      make(BASE, {
-        code,
-        fullName: `Nguyễn Văn ${code}`,
-        gender: 'MALE',
-        organizationUnitId: unit,
-        joinedDate,
-      });
     ids.probation = await make('/api/om/contract-types', {
       code: 'PROBATION',
       name: 'Hợp đồng thử việc',
@@ -85,15 +71,27 @@ describe.each(await testEngines('both'))('the employee list’s contract columns
       salaryRate: '100',
     });
     // An: on probation to today + 20; Binh: a definite contract to today + 100, after an older
-    // probation; Chi: no contract; Dung: a contract that starts only next month (not yet current)
-    ids.an = await worker('NV01', plus(today, -40));
-    ids.binh = await worker('NV02', plus(today, -800));
-    ids.chi = await worker('NV03', plus(today, -10));
-    ids.dung = await worker('NV04', plus(today, -400));
-    await contract('HD-A1', ids.an, ids.probation, plus(today, -40), plus(today, 20));
-    await contract('HD-B1', ids.binh, ids.probation, plus(today, -800), plus(today, -740));
-    await contract('HD-B2', ids.binh, ids.definite, plus(today, -265), plus(today, 100));
-    await contract('HD-D1', ids.dung, ids.definite, plus(today, 30), plus(today, 395));
+    // probation; Chi: no contract; Dung: a contract that starts only next month (not yet current);
+    // the helpers below count days from today
+    const writer = hrWrites();
+    const worker = (code: string, joined: number) => ({
+      code,
+      organizationUnitId: unit,
+      joinedDate: plus(today, joined),
+    });
+    const contract = (number: string, contractTypeId: string, from: number, to: number) => ({
+      number,
+      contractTypeId,
+      from: plus(today, from),
+      to: plus(today, to),
+    });
+    const withContract = async (code: string, joined: number, first: ReturnType<typeof contract>) =>
+      (await createWorkerWithContract(writer, worker(code, joined), first)).workerId;
+    ids.an = await withContract('NV01', -40, contract('HD-A1', ids.probation, -40, 20));
+    ids.binh = await withContract('NV02', -800, contract('HD-B1', ids.probation, -800, -740));
+    await createContract(writer, { ...contract('HD-B2', ids.definite, -265, 100), workerId: ids.binh });
+    ids.chi = await createWorker(writer, worker('NV03', -10));
+    ids.dung = await withContract('NV04', -400, contract('HD-D1', ids.definite, 30, 395));
   });
   afterAll(() => kit?.stop());
 

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
@@ -30,10 +31,24 @@ export async function createLocalStore(
       try {
         await rename(from, to);
       } catch (error) {
-        // Another file system (the temporary folder on another disk): copy, then remove.
+        // Another file system (the temporary folder on another disk): copy beside the key, then
+        // rename, so that a file under its key is never a half-copied one (exists() trusts it).
         if ((error as { code?: string }).code !== 'EXDEV') throw error;
-        await copyFile(from, to);
+        const copying = `${to}.${randomUUID()}.partial`;
+        try {
+          await copyFile(from, copying);
+          await rename(copying, to);
+        } finally {
+          await rm(copying, { force: true });
+        }
         await rm(from, { force: true });
+      }
+    },
+    async exists(key) {
+      try {
+        return (await stat(pathOf(key))).isFile();
+      } catch {
+        return false;
       }
     },
     async get(key) {

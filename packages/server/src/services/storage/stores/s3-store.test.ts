@@ -80,6 +80,8 @@ describe('the S3 file store against a signature-checking endpoint', () => {
           const found = objects.get(path);
           if (found) response.writeHead(200, { 'content-type': found.type }).end(found.bytes);
           else response.writeHead(404).end('<Error><Code>NoSuchKey</Code></Error>');
+        } else if (request.method === 'HEAD') {
+          response.writeHead(objects.has(path) ? 200 : 404).end();
         } else if (request.method === 'DELETE') {
           objects.delete(path);
           response.writeHead(204).end();
@@ -150,6 +152,16 @@ describe('the S3 file store against a signature-checking endpoint', () => {
     expect(Buffer.concat(chunks).toString('utf8')).toBe('Bảng lương tháng 11');
     await store.delete(key);
     expect(await store.get(key)).toBeUndefined();
+    expect(refusals).toEqual([]);
+  });
+
+  it('tells whether a key is stored with a signed HEAD, which moves no bytes', async () => {
+    const store = storeWith(SECRET);
+    const { path, info } = fileOf('Mẫu hợp đồng');
+    const key = 'product/document-templates/hợp-đồng.docx';
+    expect(await store.exists(key)).toBe(false);
+    await store.put(key, path, info);
+    expect(await store.exists(key)).toBe(true);
     expect(refusals).toEqual([]);
   });
 

@@ -18,7 +18,7 @@ export const FILE_STORE_TARGET = 'file-store';
 
 /**
  * An S3-compatible bucket, spoken to with a small Signature V4 client of our own (node:http,
- * streaming both ways): PUT, GET and DELETE of one object. The payload of a PUT is signed with
+ * streaming both ways): PUT, HEAD, GET and DELETE of one object. The payload of a PUT is signed with
  * its real sha256 (computed while the upload arrived), so the store refuses altered bytes.
  * Each call is recorded in the outbound log (`outbound`) when its answer arrives or it fails:
  * its URL never holds a secret (the signature travels in the Authorization header, not logged).
@@ -36,7 +36,7 @@ export function createS3Store(config: S3Config, outbound?: OutboundRecorder): Fi
     uriEncode(config.forcePathStyle ? `${basePath}/${config.bucket}/${key}` : `${basePath}/${key}`, true);
 
   const call = (
-    method: 'PUT' | 'GET' | 'DELETE',
+    method: 'PUT' | 'HEAD' | 'GET' | 'DELETE',
     key: string,
     options: { headers?: Record<string, string>; sha256?: string; body?: Readable } = {},
   ): Promise<IncomingMessage> => {
@@ -100,6 +100,15 @@ export function createS3Store(config: S3Config, outbound?: OutboundRecorder): Fi
       });
       if (response.statusCode !== 200) throw await failure(response, `PUT ${key}`);
       response.resume();
+    },
+    async exists(key) {
+      const response = await call('HEAD', key);
+      response.resume();
+      if (response.statusCode === 200) return true;
+      // S3 answers a missing key 403 to a caller without s3:ListBucket: a write follows either way,
+      // and a real refusal is then reported by that PUT
+      if (response.statusCode === 404 || response.statusCode === 403) return false;
+      throw new Error(`the file store refused HEAD ${key}: HTTP ${response.statusCode}`);
     },
     async get(key) {
       const response = await call('GET', key);

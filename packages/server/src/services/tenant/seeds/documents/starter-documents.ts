@@ -16,11 +16,11 @@ import { STARTER_DOCUMENTS, type StarterDocument } from './starter-document-text
  * `node scripts/seed-data/documents.mjs`, and given to every new tenant as ACTIVE document
  * templates. The bytes are the product's, the same for every tenant: they are put in the file
  * store once, under a key named after their digest (`product/document-templates/<sha256>.docx`),
- * each time the server starts (storeStarterDocuments, app.ts), and each tenant gets its own
- * `files` row pointing at that key and its own template records. A tenant's seeding therefore
- * writes rows only, in its creating transaction, and needs no store; the store never deletes
- * a file's bytes (a deleted file is only marked), so the shared object outlives any tenant's
- * changes, and an administrator who edits a template uploads a new file of the tenant's own.
+ * by the first start that finds them missing (storeStarterDocuments, app.ts), and each tenant
+ * gets its own `files` row pointing at that key and its own template records. A tenant's
+ * seeding therefore writes rows only, in its creating transaction, and needs no store; the store
+ * never deletes a file's bytes (a deleted file is only marked), so the shared object outlives any
+ * tenant's changes, and an administrator who edits a template uploads a new file of the tenant's own.
  */
 
 /** Where the generated .docx files are checked in. */
@@ -53,13 +53,19 @@ export function starterFiles(): Promise<StarterFile[]> {
 }
 
 /**
- * Puts the starter files into the store, where tenants' template records find them: each
- * start, before any request (a key already there is written again with the same bytes).
+ * Puts the starter files the store does not hold yet into it, where tenants' template records
+ * find them: at each start, before any request. A key is named after its bytes' digest, so a key
+ * already there holds these very bytes and a restart writes nothing (only a new product version's
+ * changed files). Answers how many files were written.
  */
-export async function storeStarterDocuments(store: FileStore): Promise<void> {
+export async function storeStarterDocuments(store: FileStore): Promise<number> {
+  const starters = await starterFiles();
+  const held = await Promise.all(starters.map(({ key }) => store.exists(key)));
+  const missing = starters.filter((_, index) => !held[index]);
+  if (missing.length === 0) return 0;
   const work = await mkdtemp(join(tmpdir(), 'hcm-starter-documents-'));
   try {
-    for (const { bytes, sha256, key } of await starterFiles()) {
+    for (const { bytes, sha256, key } of missing) {
       // put() takes a finished file and moves it into place
       const path = join(work, `${sha256}.docx`);
       await writeFile(path, bytes);
@@ -68,6 +74,7 @@ export async function storeStarterDocuments(store: FileStore): Promise<void> {
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+  return missing.length;
 }
 
 /** The tenant's file rows for the starter files: the product's, no creator. */
