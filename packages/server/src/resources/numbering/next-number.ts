@@ -5,9 +5,9 @@ import {
   parseNumberingPattern,
   type NumberingKind,
 } from '@hcm/contracts/resource';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { systemConfiguration, tenantConfigurations } from '../../db/tables/system-configuration.ts';
+import { readTenantSettings } from '../../db/tenant-settings.ts';
 import { recordCounters } from '../../db/tables/record-numbering.ts';
 import { todayInVietnam } from '../search/find-latest-effective.ts';
 import type { ResourceDefinition } from '../types.ts';
@@ -25,14 +25,7 @@ const MAX_SKIPS = 1000;
  * built-in one. A stored pattern that no longer parses falls back to the built-in one too.
  */
 export async function numberingPattern(tx: Tx, tenantId: string, kind: NumberingKind): Promise<string> {
-  const [own] = await tx
-    .select({ settings: tenantConfigurations.settings })
-    .from(tenantConfigurations)
-    .where(eq(tenantConfigurations.tenantId, tenantId));
-  const [system] = own
-    ? [undefined]
-    : await tx.select({ settings: systemConfiguration.settings }).from(systemConfiguration);
-  const stored = (own ?? system)?.settings[SETTING[kind]];
+  const stored = (await readTenantSettings(tx, tenantId))?.[SETTING[kind]];
   return typeof stored === 'string' && typeof parseNumberingPattern(stored) !== 'string'
     ? stored
     : NUMBERING_KINDS[kind].defaultPattern;
