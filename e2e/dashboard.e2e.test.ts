@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { accessibilityViolations } from './support/axe.ts';
 import { pagePerTest } from './support/browser.ts';
 import { portalsFor } from './support/engines.ts';
-import { getDataAsPage, postAsPage as post } from './support/page-api.ts';
+import { allowSelfApproval } from './support/four-eyes.ts';
+import { getDataAsPage, postAsPage as post, postDataAsPage } from './support/page-api.ts';
 import { e2eAccounts } from './support/portal-process.ts';
 import { signIn } from './support/portal-page.ts';
 
@@ -72,8 +73,8 @@ describe.each(portals)('the dashboards, through the built portal on $engine', ({
     });
     const types = await getDataAsPage<{ id: string }[]>(page, '/api/om/contract-types?code=PROBATION');
     const inTen = new Date(Date.now() + 7 * 3_600_000 + 10 * 86_400_000).toISOString().slice(0, 10);
-    if (types[0])
-      await post(page, '/api/om/contracts', {
+    if (types[0]) {
+      const contractId = await post(page, '/api/om/contracts', {
         number: `TV/${stamp}`,
         workerId,
         contractTypeId: types[0].id,
@@ -82,6 +83,9 @@ describe.each(portals)('the dashboards, through the built portal on $engine', ({
         expiryDate: inTen,
         salary: '8500000',
       });
+      // signed: the card counts what the expiry notices tell of, signed contracts only
+      await approveAsPage(page, `/api/om/contracts/${contractId}`, `DB${stamp}`);
+    }
     await page.goto('/dashboard');
     const numbers = page.getByRole('list', { name: 'Việc cần làm hôm nay' });
     const expiring = numbers.getByRole('link', { name: /^Hợp đồng hết hạn trong 30 ngày: \d+$/ });
@@ -99,3 +103,25 @@ describe.each(portals)('the dashboards, through the built portal on $engine', ({
     expect(refused).toEqual([]);
   });
 });
+
+/**
+ * Approves the record at `recordPath` through a one-step workflow whose step is the signed-in
+ * user's, the tenant letting a requester approve their own request (support/four-eyes.ts).
+ */
+async function approveAsPage(page: Page, recordPath: string, code: string) {
+  const me = await getDataAsPage<{ id: string }>(page, '/api/iam/me/profile');
+  const workflowTemplateId = await post(page, '/api/system/workflow-templates', {
+    code,
+    name: `Duyệt hợp đồng ${code}`,
+    workflowTemplateTypes: ['CONTRACT'],
+    steps: [
+      { name: 'Duyệt', assignmentType: 'USER', assignmentId: me.id, slaAmount: 1, slaUnit: 'WORKING_DAYS' },
+    ],
+  });
+  await allowSelfApproval(page);
+  await postDataAsPage(page, `${recordPath}/request-approval`, {
+    workflowTemplateId,
+    steps: [{ workFlowStepTemplateId: `${workflowTemplateId}#1`, assigneeUserId: me.id }],
+  });
+  await postDataAsPage(page, `${recordPath}/approve`, { note: 'Đồng ý' });
+}

@@ -14,7 +14,10 @@ import { label, type Label } from '../resource/label.ts';
 export const TENANT_DASHBOARD_PATH = '/api/om/dashboard';
 export const SYSTEM_DASHBOARD_PATH = '/api/system/dashboard';
 
-/** How far ahead the dashboards look for contracts, probations and licences that end. */
+/**
+ * How far ahead the system dashboard looks for licences that end. The tenant dashboard's contract
+ * cards look as far ahead as the tenant's expiry notices (contractExpiryNoticeDays, default 30).
+ */
 export const DASHBOARD_HORIZON_DAYS = 30;
 /** The contract type code of a probation agreement (the starter catalogue's, Labour Code 2019 art. 24). */
 export const PROBATION_CONTRACT_TYPE_CODE = 'PROBATION';
@@ -55,7 +58,12 @@ export type DashboardUnitCount = Type.Static<typeof UnitCount>;
 export const TenantDashboard = Type.Object({
   /** the server's today (Vietnam), from its clock */
   today: Day,
-  /** the last day the "in 30 days" cards look at */
+  /**
+   * how many days ahead the contract cards look: the tenant's contract expiry notice days
+   * (contractExpiryNoticeDays, default 30), as the expiry notices and GET /api/om/contracts/expiring
+   */
+  horizonDays: Type.Integer({ minimum: 0 }),
+  /** today + horizonDays: the last day the contract cards look at */
   horizon: Day,
   /** the first and last day of this month */
   monthStart: Day,
@@ -64,7 +72,11 @@ export const TenantDashboard = Type.Object({
   awaitingMe: Type.Array(RecordKind),
   /** the caller's own requests still in approval, by kind */
   myRequests: Type.Array(RecordKind),
-  /** with contract.view: contracts ending between today and the horizon, and the probations among them */
+  /**
+   * with contract.view: contracts awaiting renewal (the contract list's renewalDue: signed main
+   * contracts not yet followed by another) that end between today and the horizon, as the expiry
+   * notices count them, and the probations among them
+   */
   contracts: Type.Union([
     Type.Object({
       expiring: Count,
@@ -80,12 +92,17 @@ export const TenantDashboard = Type.Object({
       headCount: Count,
       byUnit: Type.Array(UnitCount),
       joiners: Count,
-      leavers: Count,
       birthdays: People,
       anniversaries: People,
     }),
     Type.Null(),
   ]),
+  /**
+   * with resignation.view: the people who leave this month, as the resignation list counts them
+   * (approvalStatus APPROVED, effective date from monthStart to monthEnd, the caller's data
+   * scope); null without it (the card is not shown: a 0 would claim nobody left)
+   */
+  leavers: Type.Union([Count, Type.Null()]),
 });
 export type TenantDashboard = Type.Static<typeof TenantDashboard>;
 
@@ -109,20 +126,6 @@ export const SystemDashboard = Type.Object({
 });
 export type SystemDashboard = Type.Static<typeof SystemDashboard>;
 
-const DAY_MS = 86_400_000;
-/**
- * Every day from `from` to `to` (yyyy-MM-dd), both included. The generic lists filter a date
- * field by a list of days (a repeated parameter), so a card's link carries its range this way
- * and the list shows exactly the rows the card counted.
- */
-export function daysBetween(from: string, to: string): string[] {
-  const days: string[] = [];
-  const end = Date.parse(`${to}T00:00:00Z`);
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= end; t += DAY_MS)
-    days.push(new Date(t).toISOString().slice(0, 10));
-  return days;
-}
-
 const l = (key: string, vi: string, en: string): Label => label(`dashboard.${key}`, vi, en);
 
 /** Every text of the dashboards' cards, in both languages. */
@@ -132,8 +135,17 @@ export const DashboardLabels = {
   noneAwaiting: l('noneAwaiting', 'Không có yêu cầu nào chờ bạn duyệt.', 'Nothing awaits your approval.'),
   myRequests: l('myRequests', 'Yêu cầu của tôi đang chờ duyệt', 'My requests in approval'),
   noRequests: l('noRequests', 'Bạn không có yêu cầu nào đang chờ duyệt.', 'You have no request in approval.'),
-  contractsExpiring: l('contractsExpiring', 'Hợp đồng hết hạn trong 30 ngày', 'Contracts ending in 30 days'),
-  probationEnding: l('probationEnding', 'Hết thử việc trong 30 ngày', 'Probations ending in 30 days'),
+  // {{days}}: the tenant's contract expiry notice days (TenantDashboard.horizonDays)
+  contractsExpiring: l(
+    'contractsExpiring',
+    'Hợp đồng hết hạn trong {{days}} ngày',
+    'Contracts ending in {{days}} days',
+  ),
+  probationEnding: l(
+    'probationEnding',
+    'Hết thử việc trong {{days}} ngày',
+    'Probations ending in {{days}} days',
+  ),
   headCount: l('headCount', 'Nhân viên đang làm việc', 'Employees at work'),
   joiners: l('joiners', 'Vào làm tháng này', 'Joined this month'),
   leavers: l('leavers', 'Nghỉ việc tháng này', 'Left this month'),

@@ -153,6 +153,16 @@ const contractFields = {
     defaultValue: 'NEW',
     valueLabels: ApprovalStatusLabels,
   }),
+  /**
+   * Derived by the server (a list column and filter, never written): a signed (APPROVED) main
+   * contract, not an annex, that has an end and no later main contract of the same employee yet.
+   * With an expiry window, it is what the expiry notices and GET /expiring tell HR to act on, and
+   * what the dashboard's "contracts ending" card counts.
+   */
+  renewalDue: f.boolean({
+    label: label('contract.renewalDue', 'Chờ gia hạn', 'Awaiting renewal'),
+    readOnly: true,
+  }),
 };
 
 const EDITED = [
@@ -173,8 +183,9 @@ const EDITED = [
 
 /**
  * Organisation › Contract: every labour contract and annex of the tenant. Searched by number;
- * filtered by employee, type, validity and "annexes of"; newest effective first. The validity
- * is the server's (never typed): it is shown and filtered, not edited.
+ * filtered by employee, type, validity, "annexes of", expiry date and "awaiting renewal"; newest
+ * effective first. The validity and renewalDue are the server's (never typed): shown and
+ * filtered, not edited.
  */
 export const laborContractContract = defineContract({
   service: 'om',
@@ -196,8 +207,18 @@ export const laborContractContract = defineContract({
     'salary',
     'approvalStatus',
   ],
+  // through the list's column chooser
+  optionalColumns: ['renewalDue'],
   keyword: ['number'],
-  filters: ['workerId', 'contractTypeId', 'validity', 'parentContractId', 'approvalStatus', 'expiryDate'],
+  filters: [
+    'workerId',
+    'contractTypeId',
+    'validity',
+    'parentContractId',
+    'approvalStatus',
+    'expiryDate',
+    'renewalDue',
+  ],
   sort: ['number', 'signingDate', 'effectiveDate', 'expiryDate', 'salary', 'createdAt', 'lastModifiedAt'],
   defaultSort: { field: 'effectiveDate', direction: 'desc' },
   without: ['status'],

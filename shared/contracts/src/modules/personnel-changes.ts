@@ -109,7 +109,8 @@ interface KindInput<K extends FieldContracts> {
 
 /**
  * One kind of decision: the shared fields with its own, listed newest effective first, searched
- * by decision number, filtered by employee and approval status (and the kind's own filters).
+ * by decision number, filtered by employee, approval status and effective date (a from/to range),
+ * and the kind's own filters.
  */
 function personnelChange<K extends FieldContracts>(input: KindInput<K>) {
   const shared = sharedFields(
@@ -130,7 +131,8 @@ function personnelChange<K extends FieldContracts>(input: KindInput<K>) {
     fields,
     columns: ['decisionNumber', 'workerId', ...input.columns, 'effectiveDate', 'approvalStatus'] as Name[],
     keyword: ['decisionNumber'] as Name[],
-    filters: ['workerId', 'approvalStatus', ...(input.filters ?? [])] as Name[],
+    // the effective date as a range (from, to): the dashboard's "left this month" links here
+    filters: ['workerId', 'approvalStatus', 'effectiveDate', ...(input.filters ?? [])] as Name[],
     sort: ['decisionNumber', 'decisionDate', 'effectiveDate', 'createdAt', 'lastModifiedAt'] as (
       Name | 'createdAt' | 'lastModifiedAt'
     )[],

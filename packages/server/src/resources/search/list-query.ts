@@ -9,7 +9,8 @@ import { approvalFilter } from '../approval/approval-filter.ts';
 /** What narrows and orders a list: keyword, typed filters, sort, and whether ACTIVE only. */
 export interface ListQuery {
   keyword?: string;
-  filters: Record<string, readonly (string | number)[]>;
+  /** each filter's values (any of them matches); a boolean filter's value is true or false */
+  filters: Record<string, readonly (string | number | boolean)[]>;
   /** a date filter's bounds, both inclusive (`joinedDateFrom`, `joinedDateTo`) */
   ranges?: Record<string, { from?: string; to?: string }>;
   sortBy?: string;
@@ -29,11 +30,12 @@ export function listQueryOf(
   query: Record<string, unknown>,
   activeOnly = false,
 ): ListQuery {
-  const filters: Record<string, readonly (string | number)[]> = {};
+  const filters: ListQuery['filters'] = {};
   const ranges: Record<string, { from?: string; to?: string }> = {};
   for (const name of definition.declaration.filters) {
     const value = query[name];
-    if (value !== undefined) filters[name] = (Array.isArray(value) ? value : [value]) as (string | number)[];
+    if (value !== undefined)
+      filters[name] = (Array.isArray(value) ? value : [value]) as (string | number | boolean)[];
     if (specOf(definition, name)?.kind !== 'date') continue;
     const bounds = rangeParams(name);
     const from = query[bounds.from];
@@ -126,7 +128,7 @@ export function whereOf(definition: ResourceDefinition, scope: ResourceScope, qu
   if (query.keyword) conditions.push(keywordCondition(definition, likePattern(query.keyword)));
   for (const [name, values] of Object.entries(query.filters)) {
     if (name === definition.approval?.statusField) {
-      conditions.push(approvalFilter(definition, scope, values));
+      conditions.push(approvalFilter(definition, scope, values.map(String)));
       continue;
     }
     const column = operandOf(definition, name);

@@ -74,10 +74,14 @@ describe('dashboard', () => {
 
 const TODAY = '2026-12-06';
 const HORIZON = '2027-01-05';
+/** the tenant's contract expiry notice days, and the contract cards' last day */
+const NOTICE_DAYS = 45;
+const NOTICE_HORIZON = '2027-01-20';
 
 const hrSummary = (over: Partial<TenantDashboard> = {}): TenantDashboard => ({
   today: TODAY,
-  horizon: HORIZON,
+  horizonDays: NOTICE_DAYS,
+  horizon: NOTICE_HORIZON,
   monthStart: '2026-12-01',
   monthEnd: '2026-12-31',
   awaitingMe: [{ recordType: 'om/contracts', route: '/om/contract', title: 'Hợp đồng', count: 2 }],
@@ -87,13 +91,13 @@ const hrSummary = (over: Partial<TenantDashboard> = {}): TenantDashboard => ({
     headCount: 12,
     byUnit: [{ unitId: 'unit-1', name: 'Phòng Nhân sự', count: 12 }],
     joiners: 1,
-    leavers: 0,
     birthdays: {
       total: 1,
       people: [{ id: 'w-1', code: 'NV0001', fullName: 'Nguyễn Thị Lan', day: '2026-12-09', years: 30 }],
     },
     anniversaries: { total: 0, people: [] },
   },
+  leavers: 2,
   ...over,
 });
 
@@ -129,15 +133,25 @@ describe('dashboard numbers', () => {
   afterEach(resetShell);
 
   it('shows HR a row of numbers, each linked to the list it counts, and says "none" rather than 0', async () => {
-    const hr = withPermissions(['worker.view', 'contract.view']);
+    const hr = withPermissions(['worker.view', 'contract.view', 'resignation.view']);
     const api = tenantApi(hr, hrSummary());
     await showDashboard(api, hr);
     await waitFor(() => expect(card('contracts-expiring')).to.exist);
+    // as far ahead as the tenant's expiry notices, and only the contracts awaiting renewal
     const expiring = within(card('contracts-expiring')).getByRole('link', {
-      name: 'Hợp đồng hết hạn trong 30 ngày: 3',
+      name: 'Hợp đồng hết hạn trong 45 ngày: 3',
     });
     const range = queryOf(expiring.getAttribute('href'));
-    expect(range).to.deep.equal({ expiryDateFrom: TODAY, expiryDateTo: HORIZON });
+    expect(range).to.deep.equal({ renewalDue: 'true', expiryDateFrom: TODAY, expiryDateTo: NOTICE_HORIZON });
+    expect(card('probation-ending').textContent).to.contain('Hết thử việc trong 45 ngày');
+    // the month's leavers lead to the approved resignations taking effect this month
+    const leavers = within(card('leavers')).getByRole('link', { name: 'Nghỉ việc tháng này: 2' });
+    expect(leavers.getAttribute('href')?.startsWith('/om/quit-job?q=')).to.equal(true);
+    expect(queryOf(leavers.getAttribute('href'))).to.deep.equal({
+      approvalStatus: 'APPROVED',
+      effectiveDateFrom: '2026-12-01',
+      effectiveDateTo: '2026-12-31',
+    });
     expect(card('probation-ending').textContent).to.contain('Không có');
     expect(within(card('probation-ending')).queryByRole('link')).to.equal(null);
     const waiting = within(card('awaiting-me')).getByRole('link', { name: 'Chờ tôi duyệt: 2' });
@@ -166,6 +180,7 @@ describe('dashboard numbers', () => {
         myRequests: [{ recordType: 'om/rewards', route: null, title: 'Khen thưởng', count: 1 }],
         contracts: null,
         workforce: null,
+        leavers: null,
       }),
     );
     await showDashboard(api, employee);
@@ -173,6 +188,7 @@ describe('dashboard numbers', () => {
     expect(card('awaiting-me').textContent).to.contain('Không có');
     expect(card('contracts-expiring')).to.equal(null);
     expect(card('head-count')).to.equal(null);
+    expect(card('leavers')).to.equal(null);
     expect(api.callsTo(`${WORKER_STATISTICS_PATH}/fluctuation`)).to.have.length(0);
     expect(await accessibilityViolations(screen.getByRole('main'))).to.deep.equal([]);
   });

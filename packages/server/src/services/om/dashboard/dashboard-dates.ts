@@ -1,9 +1,9 @@
-import { DASHBOARD_HORIZON_DAYS } from '@hcm/contracts/dashboard';
-
 /** The days a dashboard looks at, from the server's today (yyyy-MM-dd, Vietnam). */
 export interface DashboardDates {
   readonly today: string;
-  /** today + 30 days: the last day of the "in 30 days" cards */
+  /** how many days ahead the contract cards look (the tenant's expiry notice days) */
+  readonly horizonDays: number;
+  /** today + horizonDays: the last day of the contract cards */
   readonly horizon: string;
   readonly monthStart: string;
   readonly monthEnd: string;
@@ -15,13 +15,14 @@ const DAY_MS = 86_400_000;
 const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
 const asDay = (date: Date) => date.toISOString().slice(0, 10);
 
-export function dashboardDates(today: string): DashboardDates {
+export function dashboardDates(today: string, horizonDays: number): DashboardDates {
   const start = asDate(today);
   const year = start.getUTCFullYear();
   const month = start.getUTCMonth() + 1;
   return {
     today,
-    horizon: asDay(new Date(start.getTime() + DASHBOARD_HORIZON_DAYS * DAY_MS)),
+    horizonDays,
+    horizon: asDay(new Date(start.getTime() + horizonDays * DAY_MS)),
     monthStart: asDay(new Date(Date.UTC(year, month - 1, 1))),
     monthEnd: asDay(new Date(Date.UTC(year, month, 0))),
     year,

@@ -41,7 +41,7 @@ export const tenantDashboardRoutes: FastifyPluginAsync<{
           'A system user has the system dashboard: sign in as a tenant user',
         );
       const input = {
-        actor,
+        actor: { ...actor, tenantId: actor.tenantId },
         language: languageOf(request),
         today: todayInVietnam(now()),
         approvable: approvable.filter((definition) => definition.approval),

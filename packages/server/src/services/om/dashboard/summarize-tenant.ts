@@ -2,7 +2,6 @@ import { hasAuthority } from '@hcm/contracts';
 import {
   DASHBOARD_PEOPLE_MAX,
   PROBATION_CONTRACT_TYPE_CODE,
-  daysBetween,
   type DashboardPerson,
   type DashboardRecordKind,
   type TenantDashboard,
@@ -14,13 +13,16 @@ import { recordTypeOf } from '../../../resources/approval/approval-spec.ts';
 import { ownRows, resolveDataScope, type ResourceScope } from '../../../resources/caller.ts';
 import { whereOf, type ListQuery } from '../../../resources/search/list-query.ts';
 import type { Language, ResourceDefinition } from '../../../resources/types.ts';
+import { expiryNoticeDays } from '../labor-contracts/expiring.ts';
 import { laborContractResource } from '../labor-contracts/resources.ts';
+import { resignationResource } from '../personnel-changes/resources.ts';
 import { countHeads } from '../worker-statistics/count-workers.ts';
 import { workerResource } from '../workers/resources.ts';
 import { dashboardDates } from './dashboard-dates.ts';
 
 export interface TenantDashboardInput {
-  readonly actor: Actor;
+  /** a tenant user (the route answers a system user 403 first) */
+  readonly actor: Actor & { readonly tenantId: string };
   readonly language: Language;
   /** the server's today in Vietnam (yyyy-MM-dd), from its injected clock */
   readonly today: string;
@@ -37,7 +39,8 @@ type Rows<T> = { rows: T[] };
  */
 export async function summarizeTenant(tx: Tx, input: TenantDashboardInput): Promise<TenantDashboard> {
   const { actor, language, today } = input;
-  const dates = dashboardDates(today);
+  // the contract cards look as far ahead as the tenant's expiry notices
+  const dates = dashboardDates(today, await expiryNoticeDays(tx, actor.tenantId));
   const base: ResourceScope = { tenantId: actor.tenantId, userId: actor.userId };
   const may = (definition: ResourceDefinition) =>
     hasAuthority(actor.permissions, definition.permissionFor('view'), actor.isRoot);
@@ -45,15 +48,17 @@ export async function summarizeTenant(tx: Tx, input: TenantDashboardInput): Prom
     ...base,
     data: await resolveDataScope(tx, definition, base),
   });
+  // a card's count: its list's conditions, given as the list reads its link's `?q=` (filters,
+  // and a date range as the filter's From/To bounds)
   const countList = async (
     definition: ResourceDefinition,
     scope: ResourceScope,
-    filters: ListQuery['filters'],
+    query: Pick<ListQuery, 'filters' | 'ranges'>,
   ) => {
     const [row] = await tx
       .select({ n: count() })
       .from(definition.table)
-      .where(whereOf(definition, scope, { filters }));
+      .where(whereOf(definition, scope, query));
     return Number(row?.n ?? 0);
   };
   const kindOf = (recordType: string) =>
@@ -71,7 +76,9 @@ export async function summarizeTenant(tx: Tx, input: TenantDashboardInput): Prom
     const definition = kindOf(recordType);
     if (!definition?.approval || !definition.contract || !may(definition)) continue;
     const field = definition.approval.statusField ?? 'approvalStatus';
-    const n = await countList(definition, await scoped(definition), { [field]: ['WAIT_MY_APPROVE'] });
+    const n = await countList(definition, await scoped(definition), {
+      filters: { [field]: ['WAIT_MY_APPROVE'] },
+    });
     if (n > 0)
       awaitingMe.push({
         recordType,
@@ -98,7 +105,13 @@ export async function summarizeTenant(tx: Tx, input: TenantDashboardInput): Prom
   let contracts: TenantDashboard['contracts'] = null;
   if (may(laborContractResource)) {
     const scope = await scoped(laborContractResource);
-    const ending = { expiryDate: daysBetween(dates.today, dates.horizon) };
+    // what the expiry notices tell HR of (renewal-due.ts): signed main contracts not yet followed
+    // by another. A probation followed by its main contract is no longer ending for HR either,
+    // so the probation card narrows the same count to the probation type.
+    const ending = {
+      filters: { renewalDue: [true] },
+      ranges: { expiryDate: { from: dates.today, to: dates.horizon } },
+    };
     const probation = (await tx.execute(sql`
       select id from contract_types where lower(code) = lower(${PROBATION_CONTRACT_TYPE_CODE}) limit 1`)) as unknown as Rows<{
       id: string;
@@ -107,7 +120,10 @@ export async function summarizeTenant(tx: Tx, input: TenantDashboardInput): Prom
     contracts = {
       expiring: await countList(laborContractResource, scope, ending),
       probationEnding: probationTypeId
-        ? await countList(laborContractResource, scope, { ...ending, contractTypeId: [probationTypeId] })
+        ? await countList(laborContractResource, scope, {
+            ...ending,
+            filters: { ...ending.filters, contractTypeId: [probationTypeId] },
+          })
         : 0,
       probationTypeId,
     };
@@ -123,14 +139,6 @@ export async function summarizeTenant(tx: Tx, input: TenantDashboardInput): Prom
       (await tx.execute(sql`
         select count(*)::int as n from workers
         where ${inReach} and joined_date between ${dates.monthStart}::date and ${dates.monthEnd}::date`)) as unknown as Rows<{
-        n: number;
-      }>
-    ).rows;
-    const [left] = (
-      (await tx.execute(sql`
-        select count(*)::int as n from resignations r join workers on workers.id = r.worker_id
-        where ${inReach} and r.applied_at is not null
-          and r.effective_date between ${dates.monthStart}::date and ${dates.monthEnd}::date`)) as unknown as Rows<{
         n: number;
       }>
     ).rows;
@@ -172,14 +180,22 @@ export async function summarizeTenant(tx: Tx, input: TenantDashboardInput): Prom
       headCount: byUnit.reduce((sum, row) => sum + row.count, 0),
       byUnit: byUnit.map((row) => ({ unitId: row.key, name: row.name, count: row.count })),
       joiners: Number(joined?.n ?? 0),
-      leavers: Number(left?.n ?? 0),
       birthdays: await people('date_of_birth', false),
       anniversaries: await people('joined_date', true),
     };
   }
 
+  // the resignation list's count (its own right and data scope), as the card's link filters it
+  const leavers = may(resignationResource)
+    ? await countList(resignationResource, await scoped(resignationResource), {
+        filters: { approvalStatus: ['APPROVED'] },
+        ranges: { effectiveDate: { from: dates.monthStart, to: dates.monthEnd } },
+      })
+    : null;
+
   return {
     today: dates.today,
+    horizonDays: dates.horizonDays,
     horizon: dates.horizon,
     monthStart: dates.monthStart,
     monthEnd: dates.monthEnd,
@@ -187,5 +203,6 @@ export async function summarizeTenant(tx: Tx, input: TenantDashboardInput): Prom
     myRequests,
     contracts,
     workforce,
+    leavers,
   };
 }

@@ -1,32 +1,26 @@
 import { EXPIRY_NOTICE_DAYS } from '@hcm/contracts/system';
-import { and, asc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
 import { contractExpiryNotices } from '../../../db/tables/record-numbering.ts';
 import { laborContracts as contracts } from '../../../db/tables/labor-contracts.ts';
-import { systemConfiguration, tenantConfigurations } from '../../../db/tables/system-configuration.ts';
+import { readTenantSettings } from '../../../db/tenant-settings.ts';
 import { workers } from '../../../db/tables/workers.ts';
 import { sendNotifications } from '../../notification/send-notifications.ts';
 import { addDays } from './contract-term.ts';
+import { renewalDue } from './renewal-due.ts';
 
 /** The permission whose holders (over the whole tenant) are told of contracts about to expire. */
 export const EXPIRY_NOTICE_PERMISSION = 'contract.update';
 
 /** The days ahead the tenant wants to hear of an expiry: its configuration, else the system's, else 30. */
 export async function expiryNoticeDays(tx: Tx, tenantId: string): Promise<number> {
-  const [own] = await tx
-    .select({ settings: tenantConfigurations.settings })
-    .from(tenantConfigurations)
-    .where(eq(tenantConfigurations.tenantId, tenantId));
-  const [system] = own
-    ? [undefined]
-    : await tx.select({ settings: systemConfiguration.settings }).from(systemConfiguration);
-  return (own ?? system)?.settings.contractExpiryNoticeDays ?? EXPIRY_NOTICE_DAYS.default;
+  return (await readTenantSettings(tx, tenantId))?.contractExpiryNoticeDays ?? EXPIRY_NOTICE_DAYS.default;
 }
 
 /**
- * Main contracts (not annexes) that are signed (approved), end between `today` and `today +
- * days`, and have no later contract of the same employee yet (not renewed): what HR must act on.
- * `reach` is the caller's data scope on contracts (undefined: the whole tenant).
+ * Contracts awaiting renewal (renewal-due.ts: signed main contracts with no later contract of the
+ * same employee yet) that end between `today` and `today + days`: what HR must act on. `reach`
+ * is the caller's data scope on contracts (undefined: the whole tenant).
  */
 export async function findExpiringContracts(tx: Tx, reach: SQL | undefined, today: string, days: number) {
   return tx
@@ -44,13 +38,9 @@ export async function findExpiringContracts(tx: Tx, reach: SQL | undefined, toda
     .where(
       and(
         reach,
-        isNull(contracts.parentContractId),
-        eq(contracts.approvalStatus, 'APPROVED'),
+        renewalDue,
         gte(contracts.expiryDate, today),
         lte(contracts.expiryDate, addDays(today, days)),
-        sql`not exists (select 1 from ${contracts} later
-              where later.worker_id = ${contracts.workerId} and later.parent_contract_id is null
-                and later.id <> ${contracts.id} and later.effective_date > ${contracts.effectiveDate})`,
       ),
     )
     .orderBy(asc(contracts.expiryDate), asc(contracts.number));

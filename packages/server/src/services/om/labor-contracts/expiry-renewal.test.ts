@@ -169,6 +169,43 @@ describe.each(await testEngines())(
       expect((await expiring(hr)).body.data).toEqual([]);
       const again = await kit.http.post<Failed>(`${BASE}/${ids.soonContract}/renew`, {}, hr.token);
       expect(again.status).toBe(409);
+      // a renewal that is rejected renews nothing: the contract is HR's to act on again
+      const setStatus = (status: string) =>
+        inScope(kit.server.db.orm, { tenantId: hr.tenantId, userId: null }, (tx) =>
+          tx.execute(sql`update labor_contracts set approval_status = ${status} where id = ${next.id}`),
+        );
+      await setStatus('REJECTED');
+      expect((await expiring(hr)).body.data.map((c) => c.id)).toEqual([ids.soonContract]);
+      await setStatus('NEW');
+      expect((await expiring(hr)).body.data).toEqual([]);
+    });
+
+    it('marks as awaiting renewal, and filters by it, only signed main contracts nothing follows yet', async () => {
+      // an approved annex of the contract that is not renewed: the annex is never what is renewed
+      await signed(ids.later ?? '', addDays(today, -100), addDays(today, 65), {
+        parentContractId: ids.laterContract,
+      });
+      const list = async (query: string) => {
+        const res = await kit.http.get<{ data: LaborContractRecord[]; page: { total: number } }>(
+          `${BASE}?${query}`,
+          hr.token,
+        );
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        return res.body;
+      };
+      const due = await list('renewalDue=true');
+      expect(due.data.map((c) => c.id)).toEqual([ids.laterContract]);
+      expect(due.data[0]?.renewalDue).toBe(true);
+      expect(due.page.total).toBe(1);
+      // the renewed one, its draft successor (not signed) and the annex are not awaiting renewal
+      const rest = await list('renewalDue=false');
+      expect(rest.data.map((c) => c.renewalDue)).toEqual([false, false, false]);
+      expect(rest.data.map((c) => c.id)).toContain(ids.soonContract);
+      const count = await kit.http.get<{ data: number }>(`${BASE}/count?renewalDue=true`, hr.token);
+      expect(count.body.data).toBe(1);
+      // a window on the expiry date narrows it as the dashboard's card does
+      const soon = await list(`renewalDue=true&expiryDateFrom=${today}&expiryDateTo=${addDays(today, 30)}`);
+      expect(soon.data).toEqual([]);
     });
 
     it('refuses a renewal to a caller who may not create contracts, or of another tenant', async () => {

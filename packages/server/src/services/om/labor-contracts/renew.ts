@@ -1,6 +1,6 @@
 import { FieldErrorKeys, ErrorCodes } from '@hcm/contracts';
 import type { LaborContractRecord } from '@hcm/contracts/labor-contracts';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
 import { laborContracts as contracts } from '../../../db/tables/labor-contracts.ts';
 import { AppError, validationFailed } from '../../../http/errors.ts';
@@ -8,6 +8,7 @@ import { attachLists } from '../../../resources/write/lists.ts';
 import { findRecord } from '../../../resources/write/find-record.ts';
 import { createRecord, type WriteContext } from '../../../resources/write/write-records.ts';
 import { addDays } from './contract-term.ts';
+import { followingContracts } from './renewal-due.ts';
 import { laborContractResource as resource } from './resources.ts';
 
 /** What the next contract takes from the current one unchanged. */
@@ -34,18 +35,12 @@ export async function renewContract(
     throw refuse('parentContractId', 'an annex is not renewed: renew its contract');
   if (typeof current.expiryDate !== 'string')
     throw refuse('expiryDate', 'a contract without an end needs no renewal');
-  const [later] = await tx
-    .select({ number: contracts.number })
+  // the renewal already made, unless it was rejected or cancelled (renewal-due.ts)
+  const [row] = await tx
+    .select({ later: sql<string | null>`(select coalesce(later.number, '') ${followingContracts} limit 1)` })
     .from(contracts)
-    .where(
-      and(
-        eq(contracts.workerId, String(current.workerId)),
-        isNull(contracts.parentContractId),
-        ne(contracts.id, id),
-        gt(contracts.effectiveDate, String(current.effectiveDate)),
-      ),
-    )
-    .limit(1);
+    .where(eq(contracts.id, id));
+  const later = row?.later === null || row?.later === undefined ? undefined : { number: row.later };
   if (later)
     throw new AppError(
       409,

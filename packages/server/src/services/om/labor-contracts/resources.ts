@@ -12,6 +12,7 @@ import { bindResource, fileListOf } from '../../../resources/index.ts';
 import { todayInVietnam } from '../../../resources/search/find-latest-effective.ts';
 import { byWorkerDataScope } from '../workers/worker-reach.ts';
 import { addMonths } from './contract-term.ts';
+import { renewalDue } from './renewal-due.ts';
 
 type Row = Record<string, unknown>;
 type FieldError = { field: string; code: string; message: string };
@@ -132,6 +133,8 @@ export const laborContractResource = bindResource(laborContractContract, {
   // approved is signed: only an approved contract is in force (find-in-force.ts)
   approval: {},
   dataScope: byWorkerDataScope(),
+  // a list column and filter only (renewal-due.ts)
+  derived: { renewalDue },
   references: {
     workerId: workers,
     contractTypeId: contractTypes,

@@ -12,6 +12,7 @@ import {
   contractsEndingLink,
   headCountLink,
   joinersLink,
+  leaversLink,
   personLink,
   probationsEndingLink,
   unitLink,
@@ -24,8 +25,8 @@ type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; dat
 
 /**
  * A tenant user's numbers from one call (GET /api/om/dashboard), which answers only the
- * sections the user's rights allow: HR sees the contracts, probations and people; everyone
- * sees what awaits them, their own requests and their notices.
+ * sections the user's rights allow: HR sees the contracts, probations, people and leavers;
+ * everyone sees what awaits them, their own requests and their notices.
  */
 export function TenantSummary() {
   const styles = useCardStyles();
@@ -72,7 +73,7 @@ export function TenantSummary() {
             <li>
               <NumberCard
                 slot="contracts-expiring"
-                title={text('contractsExpiring')}
+                title={text('contractsExpiring', { days: data.horizonDays })}
                 count={data.contracts.expiring}
                 to={contractsEndingLink(data)}
                 empty={text('zeroNote')}
@@ -81,7 +82,7 @@ export function TenantSummary() {
             <li>
               <NumberCard
                 slot="probation-ending"
-                title={text('probationEnding')}
+                title={text('probationEnding', { days: data.horizonDays })}
                 count={data.contracts.probationEnding}
                 to={
                   data.contracts.probationTypeId
@@ -113,15 +114,18 @@ export function TenantSummary() {
                 empty={text('zeroNote')}
               />
             </li>
-            <li>
-              <NumberCard
-                slot="leavers"
-                title={text('leavers')}
-                count={data.workforce.leavers}
-                empty={text('zeroNote')}
-              />
-            </li>
           </>
+        )}
+        {data.leavers !== null && (
+          <li>
+            <NumberCard
+              slot="leavers"
+              title={text('leavers')}
+              count={data.leavers}
+              to={leaversLink(data)}
+              empty={text('zeroNote')}
+            />
+          </li>
         )}
       </ul>
       <div className={styles.lists}>

@@ -1,5 +1,6 @@
 import type { TenantDashboard } from '@hcm/contracts/dashboard';
 import { laborContractContract } from '@hcm/contracts/labor-contracts';
+import { resignationContract } from '@hcm/contracts/personnel-changes';
 import { rangeParams } from '@hcm/contracts/resource';
 import { workerContract } from '@hcm/contracts/workers';
 import { LIST_QUERY_PARAM } from '@hcm/ui';
@@ -14,17 +15,25 @@ export function listLink(route: string, filters: Record<string, unknown>): strin
   return `${route}?${LIST_QUERY_PARAM}=${encodeURIComponent(JSON.stringify(filters))}`;
 }
 
-/** The approval lists' tab of what awaits the caller (catalogues §3.1 WAIT_MY_APPROVE). */
 /** A date filter's bounds as list-query filters. */
 function between(filter: string, from: string, to: string): Record<string, string> {
   const bounds = rangeParams(filter);
   return { [bounds.from]: from, [bounds.to]: to };
 }
 
+/** The approval lists' tab of what awaits the caller (catalogues §3.1 WAIT_MY_APPROVE). */
 export const awaitingMeLink = (route: string) => listLink(route, { approvalStatus: 'WAIT_MY_APPROVE' });
 
+/**
+ * Contracts awaiting renewal (signed main contracts not yet followed by another: the list's
+ * "Chờ gia hạn" filter, as the string its yes/no filter keeps) that end within the horizon:
+ * what the expiry notices tell HR of.
+ */
 export function contractsEndingLink(summary: Pick<TenantDashboard, 'today' | 'horizon'>): string {
-  return listLink(laborContractContract.route, between('expiryDate', summary.today, summary.horizon));
+  return listLink(laborContractContract.route, {
+    renewalDue: 'true',
+    ...between('expiryDate', summary.today, summary.horizon),
+  });
 }
 
 export function probationsEndingLink(
@@ -33,6 +42,7 @@ export function probationsEndingLink(
 ): string {
   return listLink(laborContractContract.route, {
     contractTypeId: probationTypeId,
+    renewalDue: 'true',
     ...between('expiryDate', summary.today, summary.horizon),
   });
 }
@@ -44,6 +54,14 @@ export const unitLink = (unitId: string) =>
 
 export function joinersLink(summary: Pick<TenantDashboard, 'monthStart' | 'monthEnd'>): string {
   return listLink(workerContract.route, between('joinedDate', summary.monthStart, summary.monthEnd));
+}
+
+/** Approved resignations taking effect this month. */
+export function leaversLink(summary: Pick<TenantDashboard, 'monthStart' | 'monthEnd'>): string {
+  return listLink(resignationContract.route, {
+    approvalStatus: 'APPROVED',
+    ...between('effectiveDate', summary.monthStart, summary.monthEnd),
+  });
 }
 
 export const personLink = (id: string) => `${workerContract.route}/${encodeURIComponent(id)}/detail`;
