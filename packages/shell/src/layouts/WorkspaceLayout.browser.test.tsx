@@ -121,4 +121,28 @@ describe('workspace layout', () => {
       ).to.deep.equal([{ language: 'en' }]),
     );
   });
+
+  it('saves the last language chosen even when the user switches back before the first save is done', async () => {
+    // the first save is held on the way, as on a slow network: the session's profile still says
+    // Vietnamese when the user goes straight back to it
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    api.on('POST', ApiPaths.iam.meProfile, async (call) => {
+      if ((call.body as { language?: string }).language === 'en') await held;
+      return { status: 200, body: { data: { ...workerViewer, ...(call.body as object) } } };
+    });
+    renderShellAt('/dashboard', { moduleRoutePrefixes: ALL_MODULES });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('combobox', { name: 'Ngôn ngữ' }));
+    await user.click(await screen.findByRole('option', { name: 'English' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Language' }));
+    await user.click(await screen.findByRole('option', { name: 'Tiếng Việt' }));
+    release();
+    const posted = () =>
+      api
+        .callsTo(ApiPaths.iam.meProfile)
+        .filter((c) => c.method === 'POST')
+        .map((c) => c.body);
+    await waitFor(() => expect(posted()).to.deep.equal([{ language: 'en' }, { language: 'vi' }]));
+  });
 });
