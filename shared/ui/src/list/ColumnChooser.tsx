@@ -14,7 +14,8 @@ import { useUiTranslation } from '../i18n/ui-i18n.ts';
 
 const useStyles = makeStyles({
   surface: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, maxHeight: '70vh' },
-  options: { display: 'flex', flexDirection: 'column', overflowY: 'auto' },
+  // the list scrolls inside the surface, which the positioning keeps within the window
+  options: { display: 'flex', flexDirection: 'column', overflowY: 'auto', minHeight: 0 },
   footer: {
     display: 'flex',
     justifyContent: 'space-between',
@@ -51,7 +52,8 @@ export function ColumnChooser({ options, shown, onChange }: ColumnChooserProps) 
     onChange(options.map((option) => option.key).filter((name) => next.includes(name)));
   };
   return (
-    <Popover positioning="below-end" trapFocus>
+    // autoSize: a long list of columns on a short window scrolls rather than running off its top
+    <Popover positioning={{ position: 'below', align: 'end', autoSize: 'height' }} trapFocus>
       <PopoverTrigger disableButtonEnhancement>
         <Button icon={<ColumnTripleEditRegular />}>{t('list.columns')}</Button>
       </PopoverTrigger>

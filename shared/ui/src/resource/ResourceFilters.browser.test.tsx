@@ -45,3 +45,46 @@ describe('a date filter', () => {
     await waitFor(() => expect(currentQueryJson().startDateFrom).to.equal(undefined));
   });
 });
+
+describe('a list with many filters', () => {
+  // seven filters: the first six are drawn, the date range waits behind "Thêm 1 bộ lọc"
+  const many = {
+    ...contractTestContract,
+    filters: ['status', 'kind', 'remote', 'jobTitle', 'code', 'name', 'startDate'],
+  };
+  beforeEach(async () => {
+    await prepareUi();
+    api = new FakeResourceApi([many, jobTitleContract]);
+    api.seed(many, 2, (n) => ({ name: `Hợp đồng ${n}`, salary: '1000000', startDate: '2026-03-05' }));
+    await api.signInWith(['job_title.view']);
+  });
+  afterEach(async () => {
+    await resetUi();
+    clearSession();
+  });
+
+  it('folds the filters after the sixth behind a button, so the rows stay on the first screen', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderUi(<ResourceListPage contract={many} />);
+    await screen.findByRole('link', { name: 'CODE_0001' });
+    expect(screen.queryByRole('textbox', { name: 'Ngày bắt đầu từ ngày' })).to.equal(null);
+    const more = screen.getByRole('button', { name: 'Thêm 1 bộ lọc' });
+    expect(more.getAttribute('aria-expanded')).to.equal('false');
+    await user.click(more);
+    await screen.findByRole('textbox', { name: 'Ngày bắt đầu từ ngày' });
+    expect(screen.getByRole('button', { name: 'Ẩn bớt bộ lọc' }).getAttribute('aria-expanded')).to.equal(
+      'true',
+    );
+    expect(await accessibilityViolations(screen.getByRole('region', { name: 'Hợp đồng thử' }))).to.deep.equal(
+      [],
+    );
+  });
+
+  it('shows a folded filter that the link already set (a dashboard card)', async () => {
+    const q = encodeURIComponent(JSON.stringify({ startDateFrom: '2026-03-01' }));
+    window.history.replaceState(null, '', `${window.location.pathname}?q=${q}`);
+    renderUi(<ResourceListPage contract={many} />);
+    const from = await screen.findByRole('textbox', { name: 'Ngày bắt đầu từ ngày' });
+    expect((from as HTMLInputElement).value).to.equal('01/03/2026');
+  });
+});

@@ -1,7 +1,8 @@
 import { Fragment, useState } from 'react';
-import { Dropdown, Field, Input, Option } from '@fluentui/react-components';
+import { Button, Dropdown, Field, Input, Option } from '@fluentui/react-components';
 import { rangeParams, type AnyResourceContract, type Label } from '@hcm/contracts/resource';
 import { formatDate, toDayjs } from '../format/date.ts';
+import { useScreenSize } from '../hooks/screen-size.ts';
 import { DateInput } from '../input/DateInput.tsx';
 import { isInvalidDate } from '../input/date-text.ts';
 import { useUiTranslation } from '../i18n/ui-i18n.ts';
@@ -10,6 +11,13 @@ import type { LabelText } from './format-value.ts';
 import { ReferenceInput } from './ReferenceInput.tsx';
 
 const ALL = '__all';
+
+/**
+ * On a wider screen the first filters are drawn and the rest wait behind "n more filters": the
+ * employee list's eleven (four of them date ranges) filled most of the first screen. A phone
+ * folds them all into its own panel (ListPage), so there every filter is drawn.
+ */
+export const FIRST_FILTERS = 6;
 
 /**
  * The contract's filters, kept in the list's query (the URL): an enum as a dropdown with "all",
@@ -30,69 +38,85 @@ export function ResourceFilters({
   omit?: readonly string[];
 }) {
   const { t } = useUiTranslation();
+  const phone = useScreenSize() === 'mobile';
+  const names = contract.filters.filter((name) => !omit.includes(name) && contract.fields[name]);
+  const isSet = (name: string) => {
+    const field = contract.fields[name];
+    const params = field?.kind === 'date' ? Object.values(rangeParams(name)) : [name];
+    return params.some((param) => list.query[param] !== undefined);
+  };
+  const folded = phone ? [] : names.slice(FIRST_FILTERS);
+  // a link that sets a folded filter (a dashboard card's) shows it
+  const [unfolded, setUnfolded] = useState(() => folded.some(isSet));
+  const shown = unfolded ? names : names.slice(0, names.length - folded.length);
+  const drawn = (name: string) => {
+    const field = contract.fields[name];
+    if (!field) return null;
+    const label = text(field.label);
+    const current = list.query[name];
+    if (field.kind === 'enum' || field.kind === 'boolean') {
+      const values = field.kind === 'enum' ? field.values : ['true', 'false'];
+      const labelOf = (v: string) =>
+        field.kind === 'enum'
+          ? text((field.valueLabels as Record<string, Label>)[v] ?? field.label)
+          : t(v === 'true' ? 'resource.yes' : 'resource.no');
+      const selected = current === undefined ? ALL : String(current);
+      return (
+        <Field key={name} label={label}>
+          <Dropdown
+            value={selected === ALL ? t('resource.all') : labelOf(selected)}
+            selectedOptions={[selected]}
+            onOptionSelect={(_, data) =>
+              list.setQuery({ [name]: data.optionValue === ALL ? undefined : data.optionValue })
+            }
+          >
+            <Option value={ALL}>{t('resource.all')}</Option>
+            {values.map((v) => (
+              <Option key={v} value={v}>
+                {labelOf(v)}
+              </Option>
+            ))}
+          </Dropdown>
+        </Field>
+      );
+    }
+    if (field.kind === 'reference' && field.target)
+      return (
+        <Field key={name} label={label}>
+          <ReferenceInput
+            target={field.target}
+            value={typeof current === 'string' ? current : null}
+            onChange={(id) => list.setQuery({ [name]: id ?? undefined })}
+          />
+        </Field>
+      );
+    if (field.kind === 'date') {
+      const bounds = rangeParams(name);
+      return (
+        <Fragment key={name}>
+          <DateBound list={list} param={bounds.from} label={t('resource.rangeFrom', { label })} />
+          <DateBound list={list} param={bounds.to} label={t('resource.rangeTo', { label })} />
+        </Fragment>
+      );
+    }
+    return (
+      <TextFilter
+        // a new value from the URL (back, reset) starts the box afresh
+        key={`${name}=${typeof current === 'string' ? current : ''}`}
+        label={label}
+        value={typeof current === 'string' ? current : ''}
+        onChange={(value) => list.setQuery({ [name]: value.trim() || undefined })}
+      />
+    );
+  };
   return (
     <>
-      {contract.filters.map((name) => {
-        if (omit.includes(name)) return null;
-        const field = contract.fields[name];
-        if (!field) return null;
-        const label = text(field.label);
-        const current = list.query[name];
-        if (field.kind === 'enum' || field.kind === 'boolean') {
-          const values = field.kind === 'enum' ? field.values : ['true', 'false'];
-          const labelOf = (v: string) =>
-            field.kind === 'enum'
-              ? text((field.valueLabels as Record<string, Label>)[v] ?? field.label)
-              : t(v === 'true' ? 'resource.yes' : 'resource.no');
-          const selected = current === undefined ? ALL : String(current);
-          return (
-            <Field key={name} label={label}>
-              <Dropdown
-                value={selected === ALL ? t('resource.all') : labelOf(selected)}
-                selectedOptions={[selected]}
-                onOptionSelect={(_, data) =>
-                  list.setQuery({ [name]: data.optionValue === ALL ? undefined : data.optionValue })
-                }
-              >
-                <Option value={ALL}>{t('resource.all')}</Option>
-                {values.map((v) => (
-                  <Option key={v} value={v}>
-                    {labelOf(v)}
-                  </Option>
-                ))}
-              </Dropdown>
-            </Field>
-          );
-        }
-        if (field.kind === 'reference' && field.target)
-          return (
-            <Field key={name} label={label}>
-              <ReferenceInput
-                target={field.target}
-                value={typeof current === 'string' ? current : null}
-                onChange={(id) => list.setQuery({ [name]: id ?? undefined })}
-              />
-            </Field>
-          );
-        if (field.kind === 'date') {
-          const bounds = rangeParams(name);
-          return (
-            <Fragment key={name}>
-              <DateBound list={list} param={bounds.from} label={t('resource.rangeFrom', { label })} />
-              <DateBound list={list} param={bounds.to} label={t('resource.rangeTo', { label })} />
-            </Fragment>
-          );
-        }
-        return (
-          <TextFilter
-            // a new value from the URL (back, reset) starts the box afresh
-            key={`${name}=${typeof current === 'string' ? current : ''}`}
-            label={label}
-            value={typeof current === 'string' ? current : ''}
-            onChange={(value) => list.setQuery({ [name]: value.trim() || undefined })}
-          />
-        );
-      })}
+      {shown.map(drawn)}
+      {folded.length > 0 && (
+        <Button appearance="subtle" aria-expanded={unfolded} onClick={() => setUnfolded((open) => !open)}>
+          {unfolded ? t('list.fewerFilters') : t('list.moreFilters', { count: folded.length })}
+        </Button>
+      )}
     </>
   );
 }
