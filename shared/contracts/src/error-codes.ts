@@ -32,6 +32,9 @@ export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
  * The specifics an error answer's text carries (the envelope's `params`), by code:
  * - FORBIDDEN: `permissions`, the permission codes the caller lacks (the escalation guard's
  *   refusals, a missing route permission); absent when the refusal is about scope or oneself.
+ * - CONFLICT: `reason: 'inUse'` when the record is still used by others (it cannot be removed).
+ * - ACCOUNT_LOCKED: `until`, the lock's end (ISO 8601).
+ * - DIRECTORY_UNAVAILABLE: `reason: 'bindRefused'` when the directory refused the bind DN.
  */
 export type ErrorParams = Readonly<Record<string, string | number | string[]>>;
 

@@ -10,6 +10,7 @@ export * from './health.ts';
 export * from './portal.ts';
 export * from './theme.ts';
 export * from './permissions.ts';
+export * from './permission-labels.ts';
 export * from './menu.ts';
 export * from './translations.ts';
 export * from './micro-apps.ts';

@@ -1,5 +1,5 @@
 import axios from 'axios';
-import { ErrorCodes, Headers as HcmHeaders, type FieldError } from '@hcm/contracts';
+import { ErrorCodes, Headers as HcmHeaders, type ErrorParams, type FieldError } from '@hcm/contracts';
 
 /** Codes the browser gives to failures that never produced a server error body. */
 export const ClientErrorCodes = {
@@ -25,6 +25,8 @@ export class ApiError extends Error {
     readonly fieldErrors: readonly FieldError[] = [],
     /** The answer carried `x-captcha-required: true` (sign-in): the next attempt needs `x-captcha`. */
     readonly captchaRequired = false,
+    /** The envelope's `params`: the specifics its code's text carries (a 403's `permissions`). */
+    readonly params: ErrorParams = {},
   ) {
     super(message);
   }
@@ -36,20 +38,38 @@ function isFieldError(value: unknown): value is FieldError {
   return typeof v.field === 'string' && typeof v.code === 'string' && typeof v.message === 'string';
 }
 
+/** The envelope's `params`, keeping only values a text can carry (words, numbers, lists of words). */
+export function errorParams(value: unknown): ErrorParams {
+  if (typeof value !== 'object' || value === null) return {};
+  return Object.fromEntries(
+    Object.entries(value).filter(
+      ([, item]) =>
+        typeof item === 'string' ||
+        typeof item === 'number' ||
+        (Array.isArray(item) && item.every((entry) => typeof entry === 'string')),
+    ),
+  ) as ErrorParams;
+}
+
 /**
- * Reads `{ code, message?, errors? }`; anything else is not an error envelope. Older download
+ * Reads `{ code, message?, errors?, params? }`; anything else is not an error envelope. Older download
  * answers (blob bodies) write the code as a number, e.g. 40000030: it is read as text.
  */
 function readErrorEnvelope(
   body: unknown,
   fallbackMessage: string,
-): { code: string; message: string; errors: FieldError[] } | null {
+): { code: string; message: string; errors: FieldError[]; params: ErrorParams } | null {
   if (typeof body !== 'object' || body === null) return null;
   const b = body as Record<string, unknown>;
   if (typeof b.code !== 'string' && typeof b.code !== 'number') return null;
   if (b.message !== undefined && typeof b.message !== 'string') return null;
   const errors = Array.isArray(b.errors) ? b.errors.filter(isFieldError) : [];
-  return { code: String(b.code), message: b.message || fallbackMessage, errors };
+  return {
+    code: String(b.code),
+    message: b.message || fallbackMessage,
+    errors,
+    params: errorParams(b.params),
+  };
 }
 
 /** What a bare status means when the body did not say. */
@@ -82,7 +102,14 @@ export function toApiError(error: unknown): ApiError {
     const envelope = readErrorEnvelope(response.data, error.message);
     const captchaRequired = String(response.headers[HcmHeaders.captchaRequired] ?? '') === 'true';
     if (envelope)
-      return new ApiError(response.status, envelope.code, envelope.message, envelope.errors, captchaRequired);
+      return new ApiError(
+        response.status,
+        envelope.code,
+        envelope.message,
+        envelope.errors,
+        captchaRequired,
+        envelope.params,
+      );
     return new ApiError(response.status, codeForStatus(response.status), error.message);
   }
   const message = error instanceof Error ? error.message : String(error);

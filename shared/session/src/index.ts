@@ -53,12 +53,14 @@ export const notifications = createNotificationFeed({
 
 export { createSession, type Session } from './session.ts';
 export { createNotificationFeed, STREAM_RETRY_MS, type NotificationFeed } from './notification-feed.ts';
-export { ApiError, ClientErrorCodes, toApiError } from './api-error.ts';
+export { ApiError, ClientErrorCodes, errorParams, toApiError } from './api-error.ts';
 export { MemoryStorage } from './memory-storage.ts';
 export { proofOfWorkHeader, solveProofOfWork, type SolveOptions } from './proof-of-work.ts';
 export {
   SessionNoticeKeys,
   NOTICE_REPEAT_WINDOW_MS,
+  noticeForError,
+  type NoticeParams,
   type SessionNotice,
   type SessionNoticeKey,
 } from './notices.ts';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiPaths } from '@hcm/contracts';
 import { ApiError } from './api-error.ts';
 import { MemoryStorage } from './memory-storage.ts';
-import { NOTICE_REPEAT_WINDOW_MS, retryAfterSeconds, type SessionNotice } from './notices.ts';
+import { NOTICE_REPEAT_WINDOW_MS, noticeForError, retryAfterSeconds, type SessionNotice } from './notices.ts';
 import { createSession, type Session } from './session.ts';
 import { writeStoredSession, type SessionStorages } from './session-storage.ts';
 import { startFakeApiServer, type FakeApiServer } from './testing/fake-api-server.ts';
@@ -327,6 +327,22 @@ describe('notices$ (core §8 error catalogue)', () => {
       expect(notices).toEqual([{ intent: 'warning', key: 'conflict', status: 409, code: 'CONFLICT' }]);
     });
 
+    it('409 of a record others still use (params.reason inUse): its own text, and the ApiError keeps the params', async () => {
+      server.route(`POST ${RESOURCE}`, () => ({
+        status: 409,
+        body: {
+          code: 'CONFLICT',
+          message: 'The record is used by other records and cannot be removed',
+          params: { reason: 'inUse' },
+        },
+      }));
+      const failure = await failureOf(session.api.post(RESOURCE, {}));
+      expect(notices).toEqual([
+        { intent: 'warning', key: 'conflict', text: 'inUse', status: 409, code: 'CONFLICT' },
+      ]);
+      expect((failure as ApiError).params).toEqual({ reason: 'inUse' });
+    });
+
     it('429: a warning saying how long to wait, from Retry-After', async () => {
       server.route(`POST ${RESOURCE}`, () => ({
         status: 429,
@@ -433,6 +449,31 @@ describe('notices$ (core §8 error catalogue)', () => {
       await failureOf(session.loadProfile());
       expect(notices.map((n) => n.key)).toEqual(['profileLoadFailed', 'sessionExpired']);
     });
+  });
+});
+
+describe('noticeForError (a failure said in place)', () => {
+  it('decides as for the toast, from the ApiError alone', () => {
+    expect(
+      noticeForError(new ApiError(403, 'FORBIDDEN', 'x', [], false, { permissions: ['role.delete'] })),
+    ).toEqual({
+      intent: 'error',
+      key: 'forbidden',
+      text: 'withPermissions',
+      params: { permissions: ['role.delete'] },
+      status: 403,
+      code: 'FORBIDDEN',
+    });
+    expect(
+      noticeForError(
+        new ApiError(400, 'VALIDATION_FAILED', 'x', [
+          { field: 'name', code: 'error.required', message: 'x' },
+        ]),
+      ),
+    ).toMatchObject({ key: 'validationFailed', fieldErrors: [{ field: 'name', code: 'error.required' }] });
+    // no path: a 401 in place is never a failed sign-in
+    expect(noticeForError(new ApiError(401, 'UNAUTHORIZED', 'x'))?.key).toBe('requestFailed');
+    expect(noticeForError(new ApiError(0, 'CANCELED', 'x'))).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 import { Subject, type Observable } from 'rxjs';
 import { ApiPaths, ErrorCodes, FieldErrorKeys } from '@hcm/contracts';
+import { ClientErrorCodes, type ApiError } from './api-error.ts';
 
 /**
  * What the user may be told about a failed call, decided from the answer's status and error
@@ -34,7 +35,7 @@ export const SessionNoticeKeys = {
    * English (`fieldErrors` carries the keys and their values).
    */
   validationFailed: 'validationFailed',
-  /** 409: someone changed the record meanwhile, or it already exists (warning). */
+  /** 409: someone changed the record meanwhile, or it already exists; text `inUse` when others still use it (warning). */
   conflict: 'conflict',
   /** 429: too many calls; `retryAfterSeconds` when the server said (warning). */
   tooManyRequests: 'tooManyRequests',
@@ -192,7 +193,13 @@ export function decideNotice(failure: CallFailure): SessionNotice | null {
     return { intent: 'warning', key: 'licenseExpired', ...base };
   const fieldErrors = status === 400 ? keyedFieldErrors(failure.body) : [];
   if (fieldErrors.length > 0) return { intent: 'warning', key: 'validationFailed', ...base, fieldErrors };
-  if (status === 409) return { intent: 'warning', key: 'conflict', ...base };
+  if (status === 409)
+    return {
+      intent: 'warning',
+      key: 'conflict',
+      ...base,
+      ...(params?.reason === 'inUse' ? { text: 'inUse' } : {}),
+    };
   if (status === 413) return { intent: 'error', key: 'payloadTooLarge', ...base };
   if (status === 429)
     return { intent: 'warning', key: 'tooManyRequests', ...base, ...withRetryAfter(failure) };
@@ -202,6 +209,23 @@ export function decideNotice(failure: CallFailure): SessionNotice | null {
   // 200 with a body that is not the API's (status 200 here): nothing the user can be told
   if (status < 400) return { intent: 'error', key: 'unexpected', ...base };
   return { intent: 'error', key: 'requestFailed', ...base };
+}
+
+/**
+ * What a failed call tells the user, decided as for its toast, for a screen that says it in
+ * place (a call made with ignoreError): the same key, text and values, from the ApiError alone
+ * (no path, so a 401 is never a failed sign-in here; no Retry-After).
+ */
+export function noticeForError(error: ApiError): SessionNotice | null {
+  return decideNotice({
+    status: error.status,
+    code: error.code,
+    body: { code: error.code, params: error.params, errors: error.fieldErrors },
+    statusText: '',
+    path: '',
+    retryAfter: null,
+    canceled: error.code === ClientErrorCodes.canceled,
+  });
 }
 
 /** The same notice again within this time is the same event seen by several calls: shown once. */

@@ -13,6 +13,15 @@ export { visuallyHidden } from './style/visually-hidden.ts';
 
 // texts
 export { UI_NAMESPACE, loadUiDictionary, useUiTranslation } from './i18n/ui-i18n.ts';
+export {
+  failureText,
+  noticeText,
+  permissionNames,
+  useFailureText,
+  type FailureTextOptions,
+  type UiTranslate,
+} from './i18n/failure-text.ts';
+export { importRefusalText } from './resource/import-refusal.ts';
 
 // formatters
 export {

@@ -25,6 +25,7 @@ import {
   tokens,
   useAuthorities,
   useFormState,
+  failureText,
   type ColumnDef,
   type FieldError,
 } from '@hcm/ui';
@@ -152,8 +153,15 @@ function ClientForm({
         form.setErrors(
           serverFieldErrors(error.fieldErrors) as Partial<Record<keyof ClientValues, FieldError>>,
         );
-        notify.warning(error.message);
-      } else notify.error(error instanceof ApiError ? error.message : String(error));
+        // the first problem in the user's words with its field's label, never the server's
+        const labels: Record<string, string> = {
+          name: t('client.name'),
+          description: t('client.description'),
+          expiresOn: t('client.expiresOn'),
+          scopes: t('client.scopes'),
+        };
+        notify.warning(failureText(error, { label: (field) => labels[field.replace(/\[.*$/, '')] }));
+      } else notify.error(failureText(error));
     } finally {
       setSaving(false);
     }

@@ -112,7 +112,7 @@ describe('System › Client: editing a client', () => {
             errors: [
               {
                 field: 'scopes',
-                code: 'error.invalid',
+                code: 'error.invalidValue',
                 message: 'job_title.view is not a permission you hold',
               },
             ],
@@ -126,7 +126,9 @@ describe('System › Client: editing a client', () => {
     await user.click(await screen.findByRole('button', { name: 'Sửa ứng dụng khách “Máy chấm công”' }));
     const form = await screen.findByRole('form', { name: 'Sửa ứng dụng khách “Máy chấm công”' });
     await user.click(within(form).getByRole('button', { name: 'Lưu' }));
-    await screen.findByText('Some scopes cannot be given to this client');
+    // in Vietnamese, never the server's words
+    await screen.findByText('Phạm vi quyền có giá trị không hợp lệ.');
+    expect(screen.queryByText(/Some scopes cannot be given/)).to.equal(null);
     expect(screen.getByRole('form', { name: 'Sửa ứng dụng khách “Máy chấm công”' })).to.equal(form);
   });
 });

@@ -44,6 +44,7 @@ import {
   useFormState,
   useUiTranslation,
   useUnsavedChangesWarning,
+  failureText,
   type FieldError,
   type Validator,
 } from '@hcm/ui';
@@ -217,7 +218,7 @@ function ConfigurationForm({
         // numbering pattern shows on its field as the form's own check would.
         const errors: Record<string, FieldError> = serverFieldErrors(error.fieldErrors);
         form.setErrors(errors as Partial<Record<keyof FormValues, FieldError>>);
-      } else notify.error(error instanceof ApiError ? error.message : String(error));
+      } else notify.error(failureText(error));
     } finally {
       setSaving(false);
     }

@@ -1,5 +1,15 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, MessageBar, MessageBarBody, Spinner, Title2, goTo, makeStyles, tokens } from '@hcm/ui';
+import {
+  Button,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Title2,
+  goTo,
+  makeStyles,
+  tokens,
+  failureText,
+} from '@hcm/ui';
 import { ApiError } from '@hcm/session';
 import { useAdminTranslation } from '../admin-i18n.ts';
 import { reportNavigationError } from '../navigation-error.ts';
@@ -61,7 +71,7 @@ export function LogEntryPage<T>({
         const status = error instanceof ApiError ? error.status : 0;
         if (status === 404 || status === 400) reportNavigationError(404);
         else if (status === 403) reportNavigationError(403);
-        else setFailure(error instanceof ApiError ? error.message : String(error));
+        else setFailure(failureText(error));
       });
     return () => {
       current = false;

@@ -27,6 +27,7 @@ import {
   tokens,
   useBrowserLocation,
   useHasAuthority,
+  failureText,
   type ColumnDef,
   type ModulePageOptions,
 } from '@hcm/ui';
@@ -97,7 +98,9 @@ function EventActions({ record, onChanged }: { record: EventRecord; onChanged: (
       void notify.success(done(answer));
       onChanged();
     } catch (error) {
-      void notify.error(error instanceof Error ? error.message : String(error));
+      // no mail server for a send by email: its own words; any other refusal by status and code
+      const noMailServer = error instanceof ApiError && error.params.reason === 'noMailServer';
+      void notify.error(noMailServer ? t('notificationEvent.noMailServer') : failureText(error));
       // sent or canceled meanwhile: show it as it now is
       if (error instanceof ApiError && error.status === 409) onChanged();
     } finally {
@@ -180,11 +183,7 @@ function EventEmails({ eventId }: { eventId: string }) {
         (envelope) =>
           alive && setAnswer({ key, page: { rows: envelope.data, total: envelope.page.total }, error: null }),
       )
-      .catch(
-        (error: unknown) =>
-          alive &&
-          setAnswer({ key, page: null, error: error instanceof Error ? error.message : String(error) }),
-      );
+      .catch((error: unknown) => alive && setAnswer({ key, page: null, error: failureText(error) }));
     return () => {
       alive = false;
     };

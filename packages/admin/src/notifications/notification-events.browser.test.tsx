@@ -324,9 +324,12 @@ describe('Notification › form', () => {
     await within(table).findByRole('row', { name: /Nguyễn Văn An/ });
   });
 
-  it('shows the server’s message when it refuses to send (no mail server)', async () => {
+  it('says in Vietnamese why the server refuses to send (no mail server), never its English', async () => {
     const user = userEvent.setup();
-    refuseSend = { status: 409, body: { code: 'CONFLICT', message: SMTP_MESSAGE } };
+    refuseSend = {
+      status: 409,
+      body: { code: 'CONFLICT', message: SMTP_MESSAGE, params: { reason: 'noMailServer' } },
+    };
     openPath(detailOf('Bản tin tháng'));
     renderUi(<AdminRouter />);
     // goes by email: the (empty) emails section is there before sending
@@ -336,7 +339,10 @@ describe('Notification › form', () => {
     const dialog = await screen.findByRole('alertdialog');
     within(dialog).getByText(/Người nhận cũng nhận được email\.$/);
     await user.click(within(dialog).getByRole('button', { name: 'Đồng ý' }));
-    await screen.findByText(SMTP_MESSAGE);
+    await screen.findByText(
+      'Cổng chưa có máy chủ gửi email nên không gửi được email: hãy bỏ chọn “Gửi kèm email” hoặc đề nghị quản trị viên cấu hình máy chủ email (SMTP_URL).',
+    );
+    expect(screen.queryByText(SMTP_MESSAGE)).to.equal(null);
     // still a draft, still offered
     await screen.findByRole('button', { name: 'Gửi ngay' });
     expect(byTitle('Bản tin tháng').sendStatus).to.equal('DRAFT');

@@ -91,7 +91,7 @@ describe("importing a table's coefficient matrix", () => {
     );
   });
 
-  it("lists the server's problems by row and column, and the matrix stays as it was", async () => {
+  it("lists the server's problems by row and column in Vietnamese, and the matrix stays as it was", async () => {
     api.intercept((call) =>
       call.method === 'POST' && call.path === `${BASE}/${ID}/import-matrix`
         ? {
@@ -104,12 +104,23 @@ describe("importing a table's coefficient matrix", () => {
                   field: 'file',
                   code: FieldErrorKeys.invalidValue,
                   message: 'row 3, column A (Mã ngạch): no salary grade of this tenant has the code "X"',
+                  params: { row: 3, column: 'A', header: 'Mã ngạch', problem: 'gradeUnknown', grade: 'X' },
                 },
                 {
                   field: 'file',
                   code: FieldErrorKeys.invalidValue,
-                  message: 'row 4, column D (Bậc 2): "hai" is not a number',
+                  message: 'row 4, column D (Bậc 2): 100 is more than 99.999',
+                  params: {
+                    row: 4,
+                    column: 'D',
+                    header: 'Bậc 2',
+                    problem: 'tooLarge',
+                    value: 100,
+                    max: 99.999,
+                  },
                 },
+                // a problem of the sheet reader, named only by its key
+                { field: 'file', code: FieldErrorKeys.invalidValue, message: 'cell H2 is beyond column G' },
               ],
             },
           }
@@ -118,9 +129,11 @@ describe("importing a table's coefficient matrix", () => {
     const table = await openDetail();
     await userEvent.setup().upload(screen.getByLabelText('Nhập ma trận hệ số'), xlsx());
     const alert = await screen.findByRole('alert');
-    within(alert).getByText(/nothing was changed/);
-    within(alert).getByText('row 3, column A (Mã ngạch): no salary grade of this tenant has the code "X"');
-    within(alert).getByText('row 4, column D (Bậc 2): "hai" is not a number');
+    within(alert).getByText('Không nhập được ma trận hệ số, bảng chưa thay đổi gì.');
+    within(alert).getByText('Dòng 3, cột A (Mã ngạch): không có ngạch lương nào mã "X".');
+    within(alert).getByText('Dòng 4, cột D (Bậc 2): hệ số không được quá 99,999 (hiện là 100).');
+    within(alert).getByText(/^Không đọc được file/);
+    expect(alert.textContent).to.not.match(/nothing was changed|is more than|beyond column/);
     expect(within(table).getAllByRole('cell')[0]?.textContent).to.equal('2,34');
     // The page (toasts of the test before may still be fading out: not this page's).
     const page = screen.getByRole('article', { name: 'Bảng hệ số lương chức vụ' });

@@ -1,16 +1,20 @@
 import { useRef, useState } from 'react';
 import type { Label } from '@hcm/contracts/resource';
+import type { FieldError } from '@hcm/contracts';
 import { ApiError } from '@hcm/session';
 import {
   Authorized,
   Button,
   MessageBar,
   MessageBarBody,
+  failureText,
+  formatNumber,
+  importRefusalText,
   makeStyles,
   notify,
   useUiTranslation,
 } from '@hcm/ui';
-import { MatrixLabels } from './matrix-labels.ts';
+import { MatrixLabels, MatrixProblemLabels } from './matrix-labels.ts';
 import { positionCoefficientApi } from './position-coefficient-api.ts';
 
 const useStyles = makeStyles({
@@ -19,10 +23,18 @@ const useStyles = makeStyles({
   importProblems: { flexBasis: '100%' },
 });
 
+/** A label's text with its {{values}} filled in (numbers in the portal's notation: 99,999). */
+const fill = (text: string, values: Readonly<Record<string, string | number>>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => {
+    const value = values[name];
+    return typeof value === 'number' ? formatNumber(value, { decimals: 10 }) : (value ?? '');
+  });
+
 /**
  * The detail page's "import the coefficients": a workbook in the export's layout replaces the
  * table's matrix (update permission). Refused, the server's problems are listed by row and
- * column and nothing changed; imported, `onImported` lets the page read the table again.
+ * column in the user's words (their `params`, never the server's English) and nothing changed;
+ * imported, `onImported` lets the page read the table again.
  */
 export function ImportMatrixButton({ id, onImported }: { id: string; onImported: () => void }) {
   const { i18n } = useUiTranslation();
@@ -31,6 +43,14 @@ export function ImportMatrixButton({ id, onImported }: { id: string; onImported:
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [problems, setProblems] = useState<{ message: string; lines: string[] } | null>(null);
+  // one problem of the file: its own words when the server named it, else by its key
+  const lineOf = (error: ApiError, problem: FieldError) => {
+    const params = problem.params ?? {};
+    const own = typeof params.problem === 'string' ? MatrixProblemLabels[params.problem] : undefined;
+    if (!own) return importRefusalText(new ApiError(error.status, error.code, '', [problem]));
+    const words = fill(text(own), params);
+    return params.row === undefined ? words : fill(text(MatrixLabels.at), { ...params, problem: words });
+  };
   const upload = async (file: File) => {
     setBusy(true);
     setProblems(null);
@@ -39,9 +59,13 @@ export function ImportMatrixButton({ id, onImported }: { id: string; onImported:
       notify.success(text(MatrixLabels.imported).replace('{{file}}', file.name));
       onImported();
     } catch (error) {
-      if (error instanceof ApiError)
-        setProblems({ message: error.message, lines: error.fieldErrors.map((problem) => problem.message) });
-      else void notify.error(String(error));
+      if (error instanceof ApiError && error.fieldErrors.length > 0)
+        setProblems({
+          message: text(MatrixLabels.importRefused),
+          lines: error.fieldErrors.map((problem) => lineOf(error, problem)),
+        });
+      else if (error instanceof ApiError) setProblems({ message: failureText(error), lines: [] });
+      else void notify.error(failureText(error));
     } finally {
       setBusy(false);
     }
@@ -67,7 +91,7 @@ export function ImportMatrixButton({ id, onImported }: { id: string; onImported:
         <MessageBar intent="error" role="alert" layout="multiline" className={styles.importProblems}>
           <MessageBarBody>
             {problems.message}
-            {problems.lines.length > 1 && (
+            {problems.lines.length > 0 && (
               <ul>
                 {problems.lines.map((line, index) => (
                   <li key={index}>{line}</li>

@@ -1,4 +1,4 @@
-import { label } from '@hcm/contracts/resource';
+import { label, type Label } from '@hcm/contracts/resource';
 
 /** The matrix editor's own words (shown through the contract's label text, Vietnamese first). */
 export const MatrixLabels = {
@@ -51,4 +51,86 @@ export const MatrixLabels = {
     'Tệp .xlsx theo mẫu của "Xuất ma trận hệ số": thay toàn bộ ma trận của bảng này.',
     'An .xlsx file laid out as "Export the coefficients" writes it: replaces this table\'s whole matrix.',
   ),
+  importRefused: label(
+    'positionCoefficient.matrix.importRefused',
+    'Không nhập được ma trận hệ số, bảng chưa thay đổi gì.',
+    'The coefficients were not imported: the table has not changed.',
+  ),
+  at: label(
+    'positionCoefficient.matrix.at',
+    'Dòng {{row}}, cột {{column}} ({{header}}): {{problem}}',
+    'Row {{row}}, column {{column}} ({{header}}): {{problem}}',
+  ),
 } as const;
+
+/**
+ * Why the server refused a cell or the sheet (its `params.problem`), with the values each text
+ * carries (`params`); a problem not named here is said by its key (importRefusalText).
+ */
+export const MatrixProblemLabels: Readonly<Record<string, Label>> = {
+  sheetEmpty: label(
+    'positionCoefficient.matrix.problem.sheetEmpty',
+    'Trang tính đầu tiên trống.',
+    'The first sheet is empty.',
+  ),
+  noRows: label(
+    'positionCoefficient.matrix.problem.noRows',
+    'Tệp chưa có dòng ngạch lương nào.',
+    'The file has no grade rows.',
+  ),
+  header: label(
+    'positionCoefficient.matrix.problem.header',
+    'tiêu đề phải là "{{expected}}", không phải "{{found}}": hãy dùng tệp xuất ma trận làm mẫu.',
+    'the header must be "{{expected}}", not "{{found}}": use the exported matrix as the template.',
+  ),
+  gradeMissing: label(
+    'positionCoefficient.matrix.problem.gradeMissing',
+    'thiếu mã ngạch.',
+    'the grade code is missing.',
+  ),
+  gradeUnknown: label(
+    'positionCoefficient.matrix.problem.gradeUnknown',
+    'không có ngạch lương nào mã "{{grade}}".',
+    'no salary grade has the code "{{grade}}".',
+  ),
+  gradeRepeated: label(
+    'positionCoefficient.matrix.problem.gradeRepeated',
+    'ngạch {{grade}} đã có ở dòng {{earlier}}.',
+    'the grade {{grade}} is already in row {{earlier}}.',
+  ),
+  noStep: label(
+    'positionCoefficient.matrix.problem.noStep',
+    'ngạch {{grade}} không có bậc này: hãy để trống ô.',
+    'the grade {{grade}} has no such step: leave the cell empty.',
+  ),
+  formulaError: label(
+    'positionCoefficient.matrix.problem.formulaError',
+    'công thức bị lỗi.',
+    'the formula has an error.',
+  ),
+  formulaWithoutResult: label(
+    'positionCoefficient.matrix.problem.formulaWithoutResult',
+    'công thức chưa có kết quả được lưu: hãy mở và lưu lại tệp trong Excel.',
+    'the formula has no saved result: open and save the file in Excel.',
+  ),
+  notANumber: label(
+    'positionCoefficient.matrix.problem.notANumber',
+    '"{{value}}" không phải là số.',
+    '"{{value}}" is not a number.',
+  ),
+  notPositive: label(
+    'positionCoefficient.matrix.problem.notPositive',
+    'hệ số phải lớn hơn 0 (hiện là {{value}}).',
+    'a coefficient is greater than 0 (this one is {{value}}).',
+  ),
+  tooLarge: label(
+    'positionCoefficient.matrix.problem.tooLarge',
+    'hệ số không được quá {{max}} (hiện là {{value}}).',
+    'a coefficient is at most {{max}} (this one is {{value}}).',
+  ),
+  tooManyDecimals: label(
+    'positionCoefficient.matrix.problem.tooManyDecimals',
+    'hệ số có nhiều hơn 3 chữ số thập phân ({{value}}).',
+    'the coefficient has more than 3 decimals ({{value}}).',
+  ),
+};

@@ -29,6 +29,7 @@ import {
   tokens,
   useAuthorities,
   useListQuery,
+  failureText,
   type ColumnDef,
   type ListQuery,
 } from '@hcm/ui';
@@ -199,8 +200,16 @@ function RoleCreatePage() {
       goTo(detailPath(role.id));
     } catch (error) {
       if (error instanceof ApiError) {
-        const byField = Object.fromEntries(error.fieldErrors.map((e) => [e.field, e.message]));
-        setErrors(Object.keys(byField).length > 0 ? byField : { code: error.message });
+        // each field's problem in the user's words by its key; any other refusal under the code
+        const labels: Record<string, string> = { code: t('role.code'), name: t('role.name') };
+        const byField = Object.fromEntries(
+          Object.entries(labels).flatMap(([field, label]) =>
+            error.fieldErrors.some((problem) => problem.field === field)
+              ? [[field, failureText(error, { label: (name) => (name === field ? label : undefined) })]]
+              : [],
+          ),
+        );
+        setErrors(Object.keys(byField).length > 0 ? byField : { code: failureText(error) });
       }
     } finally {
       setBusy(false);
@@ -400,7 +409,8 @@ function RoleInfoEditor({
       setEditing(false);
       notify.success(t('role.saved'));
     } catch (failure) {
-      if (failure instanceof ApiError) setError(failure.message);
+      if (failure instanceof ApiError)
+        setError(failureText(failure, { label: (field) => (field === 'name' ? t('role.name') : undefined) }));
     }
   };
   return (

@@ -10,6 +10,7 @@ import {
   MessageBarTitle,
   makeStyles,
   tokens,
+  useFailureText,
 } from '@hcm/ui';
 import { useAdminTranslation } from '../admin-i18n.ts';
 import { HandOverSecret } from './HandOverSecret.tsx';
@@ -37,6 +38,7 @@ const EMPTY: Record<ContactField, string> = { username: '', fullName: '', email:
 export function AddContactForm({ tenantId }: { tenantId: string }) {
   const styles = useStyles();
   const { t } = useAdminTranslation();
+  const failureText = useFailureText();
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState(EMPTY);
   const [busy, setBusy] = useState(false);
@@ -89,13 +91,18 @@ export function AddContactForm({ tenantId }: { tenantId: string }) {
         <Button onClick={() => setOpen(true)}>{t('tenant.addContact')}</Button>
       </div>
     );
+  // a field's problem in the user's words, by its key with the field's label
   const fieldError = (name: ContactField) =>
-    error?.fieldErrors.find((problem) => problem.field === name)?.message;
+    error?.fieldErrors.some((problem) => problem.field === name)
+      ? failureText(error, {
+          label: (field) => (field === name ? t(`tenant.contact.${name}`) : undefined),
+        })
+      : undefined;
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={t('tenant.addContact')}>
       {error && (
         <MessageBar intent="error" role="alert">
-          <MessageBarBody>{error.message}</MessageBarBody>
+          <MessageBarBody>{failureText(error)}</MessageBarBody>
         </MessageBar>
       )}
       <div className={styles.grid}>

@@ -14,6 +14,7 @@ import {
   goTo,
   makeStyles,
   tokens,
+  useFailureText,
 } from '@hcm/ui';
 import { useAdminTranslation } from '../admin-i18n.ts';
 import { HandOverSecret } from './HandOverSecret.tsx';
@@ -73,6 +74,7 @@ function HandOver({ created }: { created: CreatedTenant }) {
 export function CreateWithAdminPage() {
   const styles = useStyles();
   const { t, i18n } = useAdminTranslation();
+  const failureText = useFailureText();
   const language = i18n.language === 'en' ? 'en' : 'vi';
   const [tenant, setTenant] = useState<Record<TenantField, string>>(
     () => Object.fromEntries(TENANT_FIELDS.map((name) => [name, ''])) as Record<TenantField, string>,
@@ -97,9 +99,13 @@ export function CreateWithAdminPage() {
     };
   }, []);
 
-  const fieldError = (name: string) =>
-    error?.fieldErrors.find((problem) => problem.field === name || problem.field === `admin.${name}`)
-      ?.message;
+  // a field's problem in the user's words, by its key with the field's label
+  const fieldError = (name: string, label: string) => {
+    const here = (field: string) => field === name || field === `admin.${name}`;
+    return error?.fieldErrors.some((problem) => here(problem.field))
+      ? failureText(error, { label: (field) => (here(field) ? label : undefined) })
+      : undefined;
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -150,7 +156,7 @@ export function CreateWithAdminPage() {
       <Title2 as="h1">{t('tenant.createWithAdmin')}</Title2>
       {error && (
         <MessageBar intent="error" role="alert">
-          <MessageBarBody>{error.message}</MessageBarBody>
+          <MessageBarBody>{failureText(error)}</MessageBarBody>
         </MessageBar>
       )}
       <form onSubmit={submit} className={styles.page} noValidate>
@@ -158,7 +164,7 @@ export function CreateWithAdminPage() {
           <h2>{tenantContract.singular[language]}</h2>
           <div className={styles.grid}>
             {TENANT_FIELDS.map((name) => {
-              const problem = fieldError(name);
+              const problem = fieldError(name, tenantContract.fields[name].label[language]);
               return (
                 <Field
                   key={name}
@@ -185,7 +191,7 @@ export function CreateWithAdminPage() {
                 key={name}
                 label={t(`tenant.admin.${name}`)}
                 required={name !== 'email'}
-                validationMessage={fieldError(name)}
+                validationMessage={fieldError(name, t(`tenant.admin.${name}`))}
               >
                 <Input
                   name={`admin.${name}`}
@@ -214,7 +220,10 @@ export function CreateWithAdminPage() {
         <section aria-label={t('tenant.subscription')}>
           <h2>{t('tenant.subscription')}</h2>
           <div className={styles.grid}>
-            <Field label={t('tenant.servicePack')} validationMessage={fieldError('servicePackId')}>
+            <Field
+              label={t('tenant.servicePack')}
+              validationMessage={fieldError('servicePackId', t('tenant.servicePack'))}
+            >
               <Dropdown
                 placeholder={t('tenant.noServicePack')}
                 value={chosenPack ? packLabel(chosenPack) : ''}

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from '@hcm/session';
 import {
   Authorized,
   Button,
@@ -13,6 +12,7 @@ import {
   formatDate,
   makeStyles,
   tokens,
+  failureText,
 } from '@hcm/ui';
 import { useAdminTranslation } from '../admin-i18n.ts';
 import { AddContactForm } from './AddContactForm.tsx';
@@ -28,8 +28,6 @@ const useStyles = makeStyles({
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
   },
 });
-
-const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : String(error));
 
 /**
  * Below a tenant's generic detail: its status with the suspension's reason, suspend and
@@ -48,13 +46,24 @@ export function TenantAdministrationPanel({ id }: { id: string }) {
   const [startsOn, setStartsOn] = useState('');
   const [months, setMonths] = useState('');
   const [busy, setBusy] = useState(false);
+  // a refusal in the user's words: a field's problem with its label, else by status and code
+  const messageOf = (error: unknown) =>
+    failureText(error, {
+      label: (field) =>
+        ({
+          reason: t('tenant.reason'),
+          servicePackId: t('tenant.servicePack'),
+          startsAt: t('tenant.startsOn'),
+          months: t('tenant.months'),
+        })[field],
+    });
 
   const load = useCallback(
     () =>
       tenantApi
         .administration(id)
         .then(setState)
-        .catch((error: unknown) => setFailure(messageOf(error))),
+        .catch((error: unknown) => setFailure(failureText(error))),
     [id],
   );
   useEffect(() => {

@@ -181,7 +181,7 @@ describe('the tenant pages', () => {
               body: {
                 code: 'CONFLICT',
                 message: 'The user name lienhe_a is taken',
-                errors: [{ field: 'username', code: 'error.invalid', message: 'is already taken' }],
+                errors: [{ field: 'username', code: 'error.invalidValue', message: 'is already taken' }],
               },
             }
           : { status: 200, body: { data: answer } };
@@ -200,7 +200,9 @@ describe('the tenant pages', () => {
     await user.type(within(form).getByRole('textbox', { name: /Họ và tên/ }), 'Đỗ Thị B');
     await user.type(within(form).getByRole('textbox', { name: /Email/ }), 'b@congty.vn');
     await user.click(within(form).getByRole('button', { name: 'Thêm' }));
-    await within(form).findByText('is already taken');
+    // on the field, in Vietnamese (a 409's refused value is one another record has)
+    await within(form).findByText('Tên đăng nhập đã được sử dụng.');
+    expect(within(form).queryByText(/is already taken|lienhe_a is taken/)).to.equal(null);
     await user.clear(username);
     await user.type(username, 'lienhe_b');
     await user.click(within(form).getByRole('button', { name: 'Thêm' }));

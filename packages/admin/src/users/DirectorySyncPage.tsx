@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { ErrorCodes } from '@hcm/contracts';
 import {
   DirectoryPaths,
   type DirectorySettings,
@@ -27,6 +28,7 @@ import {
   notify,
   serverFieldErrors,
   tokens,
+  useFailureText,
   useFormState,
   type FieldError,
 } from '@hcm/ui';
@@ -115,6 +117,7 @@ function DirectoryForm({
 }) {
   const styles = useStyles();
   const { t } = useAdminTranslation();
+  const failureText = useFailureText();
   const form = useFormState<FormValues>({
     initialValues: toForm(settings),
     validators: {
@@ -135,7 +138,16 @@ function DirectoryForm({
       form.setErrors(serverFieldErrors(error.fieldErrors) as Partial<Record<keyof FormValues, FieldError>>);
       return;
     }
-    setProblem(error instanceof ApiError ? error.message : String(error));
+    // the directory's refusal (502) in the page's words, by its reason; any other by its status
+    if (error instanceof ApiError && error.code === ErrorCodes.directoryUnavailable)
+      setProblem(
+        t(
+          error.params.reason === 'bindRefused'
+            ? 'directory.unavailable.bindRefused'
+            : 'directory.unavailable.text',
+        ),
+      );
+    else setProblem(failureText(error));
   };
   const run = async (work: () => Promise<void>) => {
     setBusy(true);

@@ -19,6 +19,7 @@ import {
   Title2,
   formatDate,
   goTo,
+  importRefusalText,
   makeStyles,
   notify,
   tokens,
@@ -93,7 +94,8 @@ function UserImport({ onImported }: { onImported: () => void }) {
       downloads.save(outcome.errorFile);
       notify.warning(t('user.importFailed', { count: outcome.failedRows ?? 0 }));
     } catch (error) {
-      notify.error(error instanceof Error ? error.message : String(error));
+      // the file refused (400) in the user's words; any other failure the shared client has told
+      if (!(error instanceof ApiError) || error.status === 400) notify.error(importRefusalText(error));
     }
   };
   return (

@@ -138,14 +138,17 @@ describe('Admin › Users › directory sync', () => {
           body: {
             code: 'DIRECTORY_UNAVAILABLE',
             message: 'The directory could not be read: the bind DN or password was refused',
+            params: { reason: 'bindRefused' },
           },
         };
       return null;
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     openPath('/setting/user/directory');
     renderUi(<AdminRouter />);
     await user.click(await screen.findByRole('button', { name: 'Đồng bộ ngay' }));
-    await screen.findByText(/the bind DN or password was refused/);
+    // in the page's words by its reason, never the server's English
+    await screen.findByText('Thư mục từ chối tài khoản hoặc mật khẩu kết nối (bind DN).');
+    expect(screen.queryByText(/the bind DN or password was refused/)).to.equal(null);
   });
 });

@@ -1,4 +1,4 @@
-import type { PageEnvelope } from '@hcm/contracts';
+import { ErrorCodes, type FieldError, type PageEnvelope } from '@hcm/contracts';
 import {
   UsersRolesPaths,
   type AdminRole,
@@ -8,7 +8,7 @@ import {
   type PermissionMatrix,
   type RoleSummary,
 } from '@hcm/contracts/users-roles';
-import { api, http } from '@hcm/session';
+import { ApiError, api, errorParams, http } from '@hcm/session';
 
 const U = UsersRolesPaths.users;
 const R = UsersRolesPaths.roles;
@@ -81,7 +81,11 @@ export const usersApi = {
       fileName: fileNameOf(response.headers['content-disposition'], 'users_template.xlsx'),
     };
   },
-  /** A 400 answered with a workbook is the import_err file: nothing was imported. */
+  /**
+   * A 400 answered with a workbook is the import_err file: nothing was imported. A 400 in the
+   * JSON envelope (the file itself refused) is thrown as an ApiError for the page to say in the
+   * user's words; any other failure has been told by the shared client.
+   */
   importFile: async (file: File): Promise<ImportOutcome> => {
     const body = new FormData();
     body.append('file', file, file.name);
@@ -95,8 +99,20 @@ export const usersApi = {
       return { ok: true, imported: parsed.data?.imported ?? 0 };
     }
     if (type.includes('json')) {
-      const parsed = JSON.parse(await response.data.text()) as { message?: string };
-      throw new Error(parsed.message ?? 'The file was refused');
+      const parsed = JSON.parse(await response.data.text()) as {
+        code?: string;
+        message?: string;
+        errors?: FieldError[];
+        params?: unknown;
+      };
+      throw new ApiError(
+        400,
+        parsed.code ?? ErrorCodes.validation,
+        parsed.message ?? '',
+        parsed.errors,
+        false,
+        errorParams(parsed.params),
+      );
     }
     const failed = Number(response.headers['x-failed-rows']);
     return {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FieldErrorKeys } from '@hcm/contracts';
 import { ApiError } from '@hcm/session';
-import { Button, Field, Title3, makeStyles, tokens } from '@hcm/ui';
+import { Button, Field, Title3, makeStyles, tokens, useFailureText } from '@hcm/ui';
 import { useOrganizationTranslation } from '../organization-i18n.ts';
 import { unitApi } from './unit-api.ts';
 import { UnitPicker } from './UnitPicker.tsx';
@@ -49,11 +49,13 @@ export interface MoveUnitDialogProps {
 /**
  * Moves a unit under another one picked by name or code (or to the top level). The unit itself
  * and the units under it are not offered; should the server still refuse (someone moved a unit
- * meanwhile), its 400 on parentId is said on the picker. A native modal <dialog>: focus stays in
+ * meanwhile), its 400 on parentId is said on the picker, as is any other refusal (in the user's
+ * words, never the server's). A native modal <dialog>: focus stays in
  * it, Escape closes it, and focus goes back where it was.
  */
 export function MoveUnitDialog({ tree, unitId, onClose, onMoved }: MoveUnitDialogProps) {
   const { t } = useOrganizationTranslation();
+  const failureText = useFailureText();
   const styles = useStyles();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -85,10 +87,11 @@ export function MoveUnitDialog({ tree, unitId, onClose, onMoved }: MoveUnitDialo
     } catch (failure) {
       const onParent =
         failure instanceof ApiError ? failure.fieldErrors.find((e) => e.field === 'parentId') : undefined;
+      // any other refusal in the user's words by its key or status (a 403 names the permission)
       const message =
         onParent?.code === FieldErrorKeys.invalidValue
           ? t('move.loop')
-          : (onParent?.message ?? (failure instanceof Error ? failure.message : String(failure)));
+          : failureText(failure, { label: (field) => (field === 'parentId' ? t('move.parent') : undefined) });
       setError(t('move.refused', { message }));
     } finally {
       setBusy(false);

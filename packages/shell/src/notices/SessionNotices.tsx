@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { notices$ } from '@hcm/session';
-import { showToast } from '@hcm/ui';
-import { useShellTranslation } from '../shell-i18n.ts';
+import { loadUiDictionary, showToast, useUiTranslation } from '@hcm/ui';
 import { noticeToast } from './notice-toast.ts';
 
 /**
@@ -10,9 +9,13 @@ import { noticeToast } from './notice-toast.ts';
  * failures are told here too.
  */
 export function SessionNotices(): null {
-  const { t } = useShellTranslation();
+  // the texts are the kit's (@hcm/ui `notices`), the ones a screen says in place too
+  const { t } = useUiTranslation();
   useEffect(() => {
-    const subscription = notices$.subscribe((notice) => void showToast(noticeToast(notice, t)));
+    const subscription = notices$.subscribe(
+      (notice) =>
+        void loadUiDictionary().then(() => showToast(noticeToast(notice, (key, values) => t(key, values)))),
+    );
     return () => subscription.unsubscribe();
   }, [t]);
   return null;

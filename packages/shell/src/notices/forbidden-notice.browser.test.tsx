@@ -26,13 +26,13 @@ describe('a 403 notice', () => {
     resetShell();
   });
 
-  it('shows a 403 in Vietnamese by its code, naming the permissions needed, never the English words', async () => {
+  it('shows a 403 in Vietnamese by its code, naming the permissions needed by their labels, never codes or English', async () => {
     api.on('GET', PAYSLIPS, () => ({
       status: 403,
       body: {
         code: 'FORBIDDEN',
-        message: 'You cannot grant payslip.view: you do not hold it yourself',
-        params: { permissions: ['payslip.view', 'payslip.export'] },
+        message: 'You cannot grant contract.update: you do not hold it yourself',
+        params: { permissions: ['contract.update', 'user.view'] },
       },
     }));
     renderShellAt('/login');
@@ -40,10 +40,10 @@ describe('a 403 notice', () => {
     const failure = await sessionApi.get(PAYSLIPS).catch((error: unknown) => error);
     expect(failure).to.have.property('status', 403);
     await screen.findByText(
-      'Bạn không có quyền thực hiện thao tác này. Quyền cần có: payslip.view, payslip.export.',
+      'Bạn không có quyền thực hiện thao tác này. Quyền cần có: Hợp đồng lao động (Sửa), Người dùng (Xem).',
     );
     screen.getByText('Không có quyền truy cập');
-    expect(screen.queryByText(/You cannot grant/)).to.equal(null);
+    expect(screen.queryByText(/You cannot grant|contract\.update|user\.view/)).to.equal(null);
     expect(await accessibilityViolations(document.body)).to.deep.equal([]);
   });
 });

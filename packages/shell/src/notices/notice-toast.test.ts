@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { SessionNoticeKeys } from '@hcm/session';
-import vi from '../../i18n/vi.json' with { type: 'json' };
-import en from '../../i18n/en.json' with { type: 'json' };
+import vi from '../../../../shared/ui/i18n/vi.json' with { type: 'json' };
+import en from '../../../../shared/ui/i18n/en.json' with { type: 'json' };
+import shellVi from '../../i18n/vi.json' with { type: 'json' };
+import shellEn from '../../i18n/en.json' with { type: 'json' };
 import { noticeToast } from './notice-toast.ts';
 
 type Texts = Record<string, unknown>;
-/** A stand-in t: the Vietnamese dictionary, with its {{values}} filled in. */
+/** A stand-in t: the kit's Vietnamese dictionary (its `notices`), with its {{values}} filled in. */
 const t = (key: string, options: Record<string, unknown> = {}) => {
   const found = key.split('.').reduce<unknown>((node, part) => (node as Texts | undefined)?.[part], vi);
   if (typeof found !== 'string') return key;
@@ -13,7 +15,7 @@ const t = (key: string, options: Record<string, unknown> = {}) => {
 };
 
 describe('a session notice as a toast', () => {
-  it('a 403 naming the permissions needed: the Vietnamese text with their codes, never English', () => {
+  it('a 403 naming the permissions needed: the Vietnamese text with their labels, never codes or English', () => {
     expect(
       noticeToast(
         {
@@ -29,8 +31,23 @@ describe('a session notice as a toast', () => {
     ).toEqual({
       intent: 'error',
       title: 'Không có quyền truy cập',
-      message: 'Bạn không có quyền thực hiện thao tác này. Quyền cần có: role.delete, user.update.',
+      message: 'Bạn không có quyền thực hiện thao tác này. Quyền cần có: Vai trò (Xóa), Người dùng (Sửa).',
     });
+  });
+
+  it('a 403 naming only codes the catalogue does not know: the plain refusal, no code', () => {
+    const toast = noticeToast(
+      {
+        intent: 'error',
+        key: 'forbidden',
+        text: 'withPermissions',
+        params: { permissions: ['payslip.view'] },
+        status: 403,
+        code: 'FORBIDDEN',
+      },
+      t,
+    );
+    expect(toast.message).toBe('Bạn không có quyền thực hiện thao tác này.');
   });
 
   it("shows the key's own text when the server said nothing", () => {
@@ -60,22 +77,25 @@ describe('a session notice as a toast', () => {
   it.each([
     ['vi', vi],
     ['en', en],
-  ])(
-    'the %s dictionary has a title and a text for every notice key, and the loading label',
-    (_lang, dictionary) => {
-      const notices = (dictionary as { notices: Record<string, Record<string, string> | string> }).notices;
-      expect(typeof notices.loading).toBe('string');
-      for (const key of Object.values(SessionNoticeKeys)) {
-        const entry = notices[key] as Record<string, string> | undefined;
-        expect(entry?.title, key).toBeTruthy();
-        expect(entry?.text, key).toBeTruthy();
-      }
-      // the variants notices.ts names
-      const variants = notices as Record<string, Record<string, string>>;
-      expect(variants.forbidden?.withPermissions).toContain('{{permissions}}');
-      for (const text of ['accountLocked', 'captchaRequired', 'captchaInvalid'])
-        expect(variants.loginFailed?.[text], text).toBeTruthy();
-      expect(variants.serviceUnavailable?.textWithSeconds).toContain('{{seconds}}');
-    },
-  );
+  ])("the kit's %s dictionary has a title and a text for every notice key", (_lang, dictionary) => {
+    const notices = (dictionary as { notices: Record<string, Record<string, string> | string> }).notices;
+    for (const key of Object.values(SessionNoticeKeys)) {
+      const entry = notices[key] as Record<string, string> | undefined;
+      expect(entry?.title, key).toBeTruthy();
+      expect(entry?.text, key).toBeTruthy();
+    }
+    // the variants notices.ts names
+    const variants = notices as Record<string, Record<string, string>>;
+    expect(variants.forbidden?.withPermissions).toContain('{{permissions}}');
+    for (const text of ['accountLocked', 'captchaRequired', 'captchaInvalid'])
+      expect(variants.loginFailed?.[text], text).toBeTruthy();
+    expect(variants.serviceUnavailable?.textWithSeconds).toContain('{{seconds}}');
+  });
+
+  it.each([
+    ['vi', shellVi],
+    ['en', shellEn],
+  ])("the shell's %s dictionary keeps the loading bar's label", (_lang, dictionary) => {
+    expect(typeof (dictionary as { notices: { loading?: unknown } }).notices.loading).toBe('string');
+  });
 });

@@ -2,7 +2,7 @@ import { Button, MessageBar, MessageBarBody, MessageBarTitle } from '@hcm/ui';
 import { useWidgetsTranslation } from '../widgets-i18n.ts';
 import type { BatchReport } from './approval-flow.tsx';
 
-/** After a batch with failures: "n done, m failed" and each failed record with the server's reason. */
+/** After a batch with failures: "n done, m failed" and each failed record with why, in the user's words. */
 export function BatchSummary({ report, onDismiss }: { report: BatchReport; onDismiss: () => void }) {
   const { t } = useWidgetsTranslation();
   return (

@@ -43,7 +43,7 @@ function onRecordFields(error: ApiError): ApiError {
     ...problem,
     field: problem.field.replace(/^\/?record[./]/, ''),
   }));
-  return new ApiError(error.status, error.code, error.message, fieldErrors);
+  return new ApiError(error.status, error.code, error.message, fieldErrors, false, error.params);
 }
 
 /**

@@ -1,10 +1,28 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { ErrorCodes } from '@hcm/contracts';
 import type { AnyResourceContract } from '@hcm/contracts/resource';
-import { notify } from '@hcm/ui';
+import { ApiError } from '@hcm/session';
+import { failureText, notify } from '@hcm/ui';
 import { useWidgetsTranslation } from '../widgets-i18n.ts';
 import { approvalApi, type ActionInput } from './approval-api.ts';
 import { templateTypesOf, type ApprovalAction } from './approval-rules.ts';
 import { useApprovalPrompt, type PromptSubject } from './use-approval-prompt.tsx';
+
+/** The status each code of a batch's items stands for (the items carry a code, not a status). */
+const STATUS_OF_CODE: Readonly<Record<string, number>> = {
+  [ErrorCodes.forbidden]: 403,
+  [ErrorCodes.notFound]: 404,
+  [ErrorCodes.conflict]: 409,
+};
+
+/**
+ * Why one record of a batch was refused, in the user's words by its code, never the server's:
+ * a 409 here is a record no longer in a state the action takes (acted on meanwhile).
+ */
+const itemRefusal = (code: string | undefined, t: (key: string) => string) =>
+  code === ErrorCodes.conflict
+    ? t('approvalFlow.refusedState')
+    : failureText(new ApiError(STATUS_OF_CODE[code ?? ''] ?? 400, code ?? ErrorCodes.validation, ''));
 
 /** A record an action is taken on, with the name it is shown by. */
 export interface ActionTarget {
@@ -97,7 +115,7 @@ export function useApprovalFlowState(contract: AnyResourceContract): {
         const nameOf = (id: string) => targets.find((target) => target.id === id)?.name || id;
         const failures = result.items
           .filter((item) => !item.ok)
-          .map((item) => ({ id: item.id, name: nameOf(item.id), message: item.message ?? item.code ?? '' }));
+          .map((item) => ({ id: item.id, name: nameOf(item.id), message: itemRefusal(item.code, t) }));
         const summary = t('approvalFlow.batchDone', {
           action: label,
           done: result.succeeded,

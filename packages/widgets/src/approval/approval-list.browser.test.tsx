@@ -254,7 +254,7 @@ describe('the approval list (ApprovalContractPages)', () => {
       within(failures)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).to.deep.equal(['Khen thưởng 2: Bản ghi không ở trạng thái cho phép thao tác này']);
+    ).to.deep.equal(['Khen thưởng 2: Bản ghi không còn ở trạng thái cho phép thao tác này.']);
     // the failed row stays selected; the counts are read again
     await waitFor(() => expect(tabNames()[5]).to.equal('Đã phê duyệt (2)'));
     expect(

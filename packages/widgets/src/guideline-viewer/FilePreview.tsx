@@ -1,4 +1,4 @@
-import { Spinner, Text, makeStyles, tokens } from '@hcm/ui';
+import { Spinner, Text, makeStyles, tokens, useFailureText } from '@hcm/ui';
 import { useWidgetsTranslation } from '../widgets-i18n.ts';
 import { PREVIEW_FRAME_HEIGHT, previewKindOf } from './preview-kind.ts';
 import { useFileBlob } from './use-file-blob.ts';
@@ -31,6 +31,7 @@ export interface FilePreviewProps {
 export function FilePreview({ url, name }: FilePreviewProps) {
   const styles = useStyles();
   const { t } = useWidgetsTranslation();
+  const failureText = useFailureText();
   const file = useFileBlob(url);
   if (file.status === 'missing-url')
     return (
@@ -49,7 +50,7 @@ export function FilePreview({ url, name }: FilePreviewProps) {
   if (file.status === 'failed')
     return (
       <Text role="alert" className={styles.state}>
-        {t('guideline.failed', { message: file.message })}
+        {t('guideline.failed', { message: failureText(file.error) })}
       </Text>
     );
   const kind = previewKindOf(name, file.contentType);

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
-import { http, toApiError } from '@hcm/session';
+import { http, toApiError, type ApiError } from '@hcm/session';
 import { PREVIEW_SPINNER_MS } from './preview-kind.ts';
 
 export type FileBlobState =
   | { status: 'missing-url' }
   | { status: 'loading' }
   | { status: 'not-found' }
-  | { status: 'failed'; message: string }
+  /** the preview says why in the user's words (useFailureText), never the server's */
+  | { status: 'failed'; error: ApiError }
   | { status: 'ready'; objectUrl: string; contentType: string };
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -33,7 +34,7 @@ export function useFileBlob(url: string | undefined): FileBlobState {
         if (!live) return;
         const apiError = toApiError(error);
         const state: FileBlobState =
-          apiError.status === 404 ? { status: 'not-found' } : { status: 'failed', message: apiError.message };
+          apiError.status === 404 ? { status: 'not-found' } : { status: 'failed', error: apiError };
         setRead({ url, state });
       });
     return () => {

@@ -24,6 +24,7 @@ import {
 import { ListViewLimits, type ListView } from '@hcm/contracts/list-views';
 import { ApiError } from '@hcm/session';
 import { confirmAction } from '../dialog/confirm-host.tsx';
+import { useFailureText } from '../i18n/failure-text.ts';
 import { useUiTranslation } from '../i18n/ui-i18n.ts';
 import { notify } from '../toast/notify.ts';
 import type { ListSettingsState } from './use-list-settings.ts';
@@ -42,17 +43,17 @@ const useStyles = makeStyles({
   name: { flexGrow: 1, minWidth: '160px' },
 });
 
-/** The server's refusal in the user's language: the route's own codes, else its message. */
+/** The server's refusal in the user's language: the route's own codes, else by its keys and status. */
 function useRefusalText() {
   const { t } = useUiTranslation();
+  const failureText = useFailureText();
   return (error: unknown): string => {
     if (error instanceof ApiError) {
       const key = `list.errors.${error.code}`;
       const text = t(key, { max: ListViewLimits.viewsPerList });
       if (text !== key) return text;
-      return error.message;
     }
-    return String(error);
+    return failureText(error, { label: (field) => (field === 'name' ? t('list.viewName') : undefined) });
   };
 }
 

@@ -77,7 +77,7 @@ describe('a file field in the generic form', () => {
     expect(body.file).to.equal(uploads.find((file) => file.fileName === 'Bổ nhiệm.docx')?.id);
   });
 
-  it('shows the server’s reason when it refuses the upload', async () => {
+  it('says why the server refused the upload in Vietnamese, by its key, never its English words', async () => {
     const user = userEvent.setup({ applyAccept: false });
     api.intercept((call) =>
       call.path === UPLOAD
@@ -96,8 +96,35 @@ describe('a file field in the generic form', () => {
     renderUi(<ResourceForm contract={contract} mode="create" />);
     const group = await screen.findByRole('group', { name: 'Tệp mẫu' });
     await user.upload(picker(), docx('mau.docx'));
-    expect((await within(group).findByRole('alert')).textContent).to.equal('mau.docx is an Excel workbook');
+    expect((await within(group).findByRole('alert')).textContent).to.equal(
+      'Tệp mẫu có giá trị không hợp lệ.',
+    );
+    expect(within(group).queryByText(/Excel workbook/)).to.equal(null);
     within(group).getByRole('button', { name: 'Chọn tệp' });
+    expect(await accessibilityViolations(document.body)).to.deep.equal([]);
+  });
+
+  it('names the permission a refused upload needs by its label, never its code', async () => {
+    const user = userEvent.setup({ applyAccept: false, delay: null });
+    api.intercept((call) =>
+      call.path === UPLOAD
+        ? {
+            status: 403,
+            body: {
+              code: ErrorCodes.forbidden,
+              message: 'This needs the permission file.create',
+              params: { permissions: ['file.create'] },
+            },
+          }
+        : null,
+    );
+    renderUi(<ResourceForm contract={contract} mode="create" />);
+    const group = await screen.findByRole('group', { name: 'Tệp mẫu' });
+    await user.upload(picker(), docx('mau.docx'));
+    expect((await within(group).findByRole('alert')).textContent).to.equal(
+      'Bạn không có quyền thực hiện thao tác này. Quyền cần có: Quản lý tệp (Thêm).',
+    );
+    expect(await accessibilityViolations(document.body)).to.deep.equal([]);
   });
 
   it('shows the stored file on the update form and as a download link on the detail page', async () => {

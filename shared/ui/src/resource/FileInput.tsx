@@ -2,9 +2,9 @@ import { useRef, useState } from 'react';
 import { Button, ProgressBar, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowUploadRegular, DeleteRegular, DocumentRegular } from '@fluentui/react-icons';
 import type { FileField } from '@hcm/contracts/resource';
-import { ApiError } from '@hcm/session';
 import { formatBytes } from '../format/bytes.ts';
 import { useUiTranslation } from '../i18n/ui-i18n.ts';
+import { useFailureText } from '../i18n/failure-text.ts';
 import type { FieldBinding } from '../form/use-form-state.ts';
 import type { FormValue } from './contract-form.ts';
 import { extensionOf, uploadFieldFile, useOwnerTypeLimits, type StoredFile } from './file-field-api.ts';
@@ -44,11 +44,12 @@ export interface FileInputProps {
  * and its owner type's size limit before anything is sent), upload it to the storage service
  * under the field's owner type with a progress bar, and keep the returned id as the field's
  * value. Shows the chosen or stored file's name and size, offers to replace or remove it, and
- * says why a file was refused (the server's message when the upload fails).
+ * says why a file was refused (the server's refusal in the user's words: useFailureText).
  */
 export function FileInput({ field, binding, label, stored, disabled }: FileInputProps) {
   const styles = useStyles();
   const { t } = useUiTranslation();
+  const failureText = useFailureText();
   const picker = useRef<HTMLInputElement>(null);
   const { value, onChange, onBlur } = binding;
   const [current, setCurrent] = useState<StoredFile | null>(stored && stored.id === value ? stored : null);
@@ -77,8 +78,7 @@ export function FileInput({ field, binding, label, stored, disabled }: FileInput
       setCurrent(uploaded);
       onChange(uploaded.id);
     } catch (error) {
-      const first = error instanceof ApiError ? (error.fieldErrors[0]?.message ?? error.message) : '';
-      setProblem(first || t('fileInput.uploadFailed'));
+      setProblem(failureText(error, { label, fallback: t('fileInput.uploadFailed') }));
     } finally {
       setProgress(null);
       onBlur();

@@ -2,9 +2,9 @@ import { useRef, useState, type DragEvent } from 'react';
 import { Button, ProgressBar, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { AttachRegular, DeleteRegular, DocumentRegular } from '@fluentui/react-icons';
 import type { FilesField } from '@hcm/contracts/resource';
-import { ApiError } from '@hcm/session';
 import { BYTES_PER_MB, formatBytes } from '../format/bytes.ts';
 import { useUiTranslation } from '../i18n/ui-i18n.ts';
+import { useFailureText } from '../i18n/failure-text.ts';
 import type { FieldBinding } from '../form/use-form-state.ts';
 import { addUploadFiles, type UploadProblem } from '../upload/upload-files.ts';
 import type { FormValue } from './contract-form.ts';
@@ -63,6 +63,7 @@ export interface FilesInputProps {
 export function FilesInput({ field, binding, label, stored, disabled }: FilesInputProps) {
   const styles = useStyles();
   const { t } = useUiTranslation();
+  const failureText = useFailureText();
   const picker = useRef<HTMLInputElement>(null);
   const { value, onChange, onBlur } = binding;
   const ids = Array.isArray(value) ? (value as string[]) : [];
@@ -103,8 +104,7 @@ export function FilesInput({ field, binding, label, stored, disabled }: FilesInp
         learnt.set(uploaded.id, uploaded);
         next = [...next, uploaded.id];
       } catch (error) {
-        const first = error instanceof ApiError ? (error.fieldErrors[0]?.message ?? error.message) : '';
-        setProblem(`${file.name}: ${first || t('fileInput.uploadFailed')}`);
+        setProblem(`${file.name}: ${failureText(error, { label, fallback: t('fileInput.uploadFailed') })}`);
         break;
       }
     }

@@ -18,6 +18,7 @@ import type { AnyResourceContract } from '@hcm/contracts/resource';
 import { useUiTranslation } from '../i18n/ui-i18n.ts';
 import { notify } from '../toast/notify.ts';
 import { FileUpload } from '../upload/FileUpload.tsx';
+import { importRefusalText } from './import-refusal.ts';
 import { downloads, resourceApi, type DownloadedFile } from './resource-api.ts';
 
 const useStyles = makeStyles({
@@ -41,7 +42,8 @@ type Outcome =
 /**
  * Import from a workbook (catalogues §7.1): download the template, choose one .xlsx file, upload
  * with a progress bar. All or nothing: when rows fail, the server's import_err workbook (the rows
- * with a column of messages) is offered for download and nothing is imported.
+ * with a column of messages) is offered for download and nothing is imported. A refused file
+ * (or a refused call: 403, 413, 5xx) is said in the dialog in the user's words, by its key.
  */
 export function ImportDialog({ contract, title, open, onOpenChange, onImported, part }: ImportDialogProps) {
   const styles = useStyles();
@@ -58,6 +60,8 @@ export function ImportDialog({ contract, title, open, onOpenChange, onImported, 
     setOutcome(null);
     onOpenChange(false);
   };
+
+  const refusal = (error: unknown) => importRefusalText(error, (key, params) => t(key, params));
 
   const upload = async () => {
     const file = files[0];
@@ -77,15 +81,10 @@ export function ImportDialog({ contract, title, open, onOpenChange, onImported, 
         onImported(result.imported + result.updated);
       } else if ('errorFile' in result) {
         setOutcome({ kind: 'failed', file: result.errorFile, rows: result.failedRows });
-      } else {
-        const detail = result.error.fieldErrors[0]?.message;
-        setOutcome({
-          kind: 'error',
-          message: detail ? `${result.error.message} (${detail})` : result.error.message,
-        });
-      }
-    } catch {
-      // the shared client has told the user (network, 5xx)
+      } else setOutcome({ kind: 'error', message: refusal(result.error) });
+    } catch (error) {
+      // a quiet call (ignoreError): no toast has told the user, the dialog does
+      setOutcome({ kind: 'error', message: refusal(error) });
     } finally {
       setProgress(null);
     }

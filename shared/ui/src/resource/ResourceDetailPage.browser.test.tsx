@@ -103,7 +103,8 @@ describe('ResourceDetailPage', () => {
         onLoadError={(error) => statuses.push(error.status)}
       />,
     );
-    await screen.findByText('The record was not found');
+    // in the page's words, never the server's
+    await screen.findByText('Không tìm thấy bản ghi.');
     expect(statuses).to.deep.equal([404]);
   });
 });

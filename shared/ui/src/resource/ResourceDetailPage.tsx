@@ -17,6 +17,7 @@ import {
 } from '@hcm/contracts/resource';
 import type { ApiError } from '@hcm/session';
 import { confirmAction } from '../dialog/confirm-host.tsx';
+import { useFailureText } from '../i18n/failure-text.ts';
 import { useUiTranslation } from '../i18n/ui-i18n.ts';
 import { StatusBadge } from '../status/StatusBadge.tsx';
 import { notify } from '../toast/notify.ts';
@@ -110,6 +111,7 @@ export function ResourceDetailPage({
 }: ResourceDetailPageProps) {
   const styles = useStyles();
   const { t } = useUiTranslation();
+  const failureText = useFailureText();
   const text = useLabelText(contract);
   const routes = resourceRoutes(contract);
   const { record, loading, error, reload } = useResourceRecord(contract, id, onLoadError);
@@ -123,7 +125,11 @@ export function ResourceDetailPage({
   if (!record)
     return (
       <MessageBar intent="error">
-        <MessageBarBody>{error?.message || t('resource.notFound')}</MessageBarBody>
+        <MessageBarBody>
+          {!error || error.status === 404
+            ? t('resource.notFound')
+            : failureText(error, { fallback: t('resource.notFound') })}
+        </MessageBarBody>
       </MessageBar>
     );
 

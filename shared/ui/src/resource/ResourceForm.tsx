@@ -24,6 +24,7 @@ import {
   UNKNOWN_ERROR_MESSAGE,
   type FieldError,
 } from '../form/validators.ts';
+import { useFailureText } from '../i18n/failure-text.ts';
 import { useUiTranslation } from '../i18n/ui-i18n.ts';
 import { notify } from '../toast/notify.ts';
 import {
@@ -118,6 +119,7 @@ export interface ExtraSubmit {
  */
 export function ResourceForm(props: ResourceFormProps) {
   const { t } = useUiTranslation();
+  const failureText = useFailureText();
   const { record, loading, error, reload } = useResourceRecord(
     props.contract,
     props.mode === 'update' ? props.id : null,
@@ -128,7 +130,11 @@ export function ResourceForm(props: ResourceFormProps) {
   if (props.mode === 'update' && !record)
     return (
       <MessageBar intent="error">
-        <MessageBarBody>{error?.message || t('resource.notFound')}</MessageBarBody>
+        <MessageBarBody>
+          {!error || error.status === 404
+            ? t('resource.notFound')
+            : failureText(error, { fallback: t('resource.notFound') })}
+        </MessageBarBody>
       </MessageBar>
     );
   // a fresh form state for each version read (after a conflict's reload)
@@ -166,6 +172,7 @@ function FormBody({
 }: ResourceFormProps & { record: ResourceRecord | null; onReload: () => void }) {
   const styles = useStyles();
   const { t, i18n } = useUiTranslation();
+  const failureText = useFailureText();
   const text = useLabelText(contract);
   const routes = resourceRoutes(contract);
   const names = editedFields(contract, mode);
@@ -254,7 +261,9 @@ function FormBody({
             : UNKNOWN_ERROR_MESSAGE;
         const said = offText !== UNKNOWN_ERROR_MESSAGE && offText !== MISSING_ERROR_MESSAGE;
         void notify.warning(allOnForm || !said ? t('form.invalid') : offText);
-      } else void notify.error(failure?.message || t('resource.saveFailed'));
+      } else
+        // in the user's words by status and code (a 403 names the permissions by their labels)
+        void notify.error(failureText(caught, { fallback: t('resource.saveFailed') }));
     } finally {
       busy.current = false;
       setSaving(false);

@@ -1,6 +1,8 @@
 import { ApiError, api } from '@hcm/session';
+import { failureText } from '../i18n/failure-text.ts';
+import { uiText } from '../i18n/ui-i18n.ts';
 
-/** One record a batch could not change, with the server's reason. */
+/** One record a batch could not change, with the server's reason in the user's words (failureText). */
 export interface BatchFailure {
   id: string;
   message: string;
@@ -25,10 +27,7 @@ export async function runBatch(
       await call(id);
       outcome.done.push(id);
     } catch (error) {
-      outcome.failed.push({
-        id,
-        message: error instanceof ApiError || error instanceof Error ? error.message : String(error),
-      });
+      outcome.failed.push({ id, message: failureText(error) });
     }
   }
   return outcome;
@@ -53,7 +52,12 @@ export async function setStatusOfAll(
     );
     return { done: [...ids], failed: [] };
   } catch (error) {
-    const message = error instanceof ApiError || error instanceof Error ? error.message : String(error);
-    return { done: [], failed: ids.map((id) => ({ id, message })) };
+    const message = failureText(error);
+    // the server names the record it refused (`params.id`): the others were rolled back with it
+    const named = error instanceof ApiError ? error.params.id : undefined;
+    if (typeof named !== 'string' || !ids.includes(named))
+      return { done: [], failed: ids.map((id) => ({ id, message })) };
+    const withIt = uiText('resource.batch.rolledBack');
+    return { done: [], failed: ids.map((id) => ({ id, message: id === named ? message : withIt })) };
   }
 }

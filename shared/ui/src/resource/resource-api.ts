@@ -1,6 +1,6 @@
-import type { PageEnvelope } from '@hcm/contracts';
+import type { FieldError, PageEnvelope } from '@hcm/contracts';
 import type { AnyResourceContract } from '@hcm/contracts/resource';
-import { ApiError, api, http } from '@hcm/session';
+import { ApiError, api, errorParams, http } from '@hcm/session';
 
 /** A record as the generic API answers it: the contract's fields plus id, version and audit. */
 export interface ResourceRecord {
@@ -187,7 +187,8 @@ export function resourceApi(contract: AnyResourceContract) {
       const envelope = JSON.parse(await response.data.text()) as {
         code?: string;
         message?: string;
-        errors?: { field: string; code: string; message: string }[];
+        errors?: FieldError[];
+        params?: unknown;
       };
       return {
         ok: false,
@@ -196,6 +197,8 @@ export function resourceApi(contract: AnyResourceContract) {
           envelope.code ?? 'VALIDATION_FAILED',
           envelope.message ?? '',
           envelope.errors,
+          false,
+          errorParams(envelope.params),
         ),
       };
     },

@@ -67,4 +67,34 @@ describe('ResourceForm, a field error off the form', () => {
     expect(screen.queryByText(/must be at most|exceeds the grade ceiling/)).to.equal(null);
     expect(await accessibilityViolations(document.body)).to.deep.equal([]);
   });
+
+  it('says a refusal without field errors by its status, naming the permission by its label', async () => {
+    let answer = {
+      status: 403,
+      body: {
+        code: 'FORBIDDEN',
+        message: 'This needs the permission job_title.create',
+        params: { permissions: ['job_title.create'] },
+      },
+    };
+    api.intercept((call) => (call.method === 'POST' && call.path === contract.apiPath ? answer : null));
+    await api.signInWith(ALL);
+    const user = userEvent.setup({ delay: null });
+    renderUi(<ResourceForm contract={contract} mode="create" navigate={() => undefined} />);
+    await screen.findByRole('form');
+    await user.type(field('Mã'), 'HD_001');
+    await user.type(field('Tên'), 'Hợp đồng mẫu');
+    await user.type(field('Lương'), '1000000');
+    await user.click(screen.getByRole('button', { name: 'Lưu' }));
+    await screen.findByText('Bạn không có quyền thực hiện thao tác này. Quyền cần có: Chức danh (Thêm).');
+    // a 400 the form cannot place: the form's own words
+    answer = {
+      status: 400,
+      body: { code: 'VALIDATION_FAILED', message: 'The body is malformed', params: { permissions: [] } },
+    };
+    await user.click(screen.getByRole('button', { name: 'Lưu' }));
+    await screen.findByText('Không lưu được bản ghi.');
+    expect(screen.queryByText(/needs the permission|malformed|job_title/)).to.equal(null);
+    expect(await accessibilityViolations(document.body)).to.deep.equal([]);
+  });
 });

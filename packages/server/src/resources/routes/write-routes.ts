@@ -88,7 +88,8 @@ export function registerWriteRoutes(app: FastifyInstance, definition: ResourceDe
         envelope(await write(request, (tx, c) => setRecordStatus(tx, definition, c, idOf(request), status))),
     );
     // One transaction for the selection: a record that may not change (not found, out of the
-    // caller's reach, refused by a hook) rolls back the others, and the answer names it.
+    // caller's reach, refused by a hook) rolls back the others, and the answer names it (in its
+    // message, and as `params.id` for the browser to name the record in the user's words).
     app.post(
       SUB_PATHS[batchPath].url,
       routeOptions(definition, batchPath, { body: StatusBatchBody, response: batchDone }),
@@ -101,7 +102,14 @@ export function registerWriteRoutes(app: FastifyInstance, definition: ResourceDe
                 await setRecordStatus(tx, definition, c, id, status);
               } catch (error) {
                 if (error instanceof AppError)
-                  throw new AppError(error.statusCode, error.code, `${id}: ${error.message}`, error.errors);
+                  throw new AppError(
+                    error.statusCode,
+                    error.code,
+                    `${id}: ${error.message}`,
+                    error.errors,
+                    undefined,
+                    { ...error.params, id },
+                  );
                 throw error;
               }
             }

@@ -81,6 +81,9 @@ export function translateDbError(definition: ResourceDefinition, error: unknown)
       409,
       ErrorCodes.conflict,
       'The record is used by other records and cannot be removed',
+      undefined,
+      undefined,
+      { reason: 'inUse' },
     );
   // 23514 check_violation, 23502 not_null_violation, 22001 string too long, 22003 out of range
   if (state === '23514' || state === '23502' || state === '22001' || state === '22003')

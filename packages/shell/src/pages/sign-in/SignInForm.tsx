@@ -14,6 +14,7 @@ import {
   Spinner,
   makeStyles,
   tokens,
+  useFailureText,
 } from '@hcm/ui';
 import { useShellTranslation, type ShellMessage } from '../../shell-i18n.ts';
 import { useMessageText } from '../../components/use-message-text.ts';
@@ -43,6 +44,7 @@ export function SignInForm() {
   const styles = useStyles();
   const { t } = useShellTranslation();
   const textOf = useMessageText();
+  const failureText = useFailureText();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [passwordShown, setPasswordShown] = useState(false);
@@ -79,8 +81,17 @@ export function SignInForm() {
         // Any attempt spends the challenge it carried: solve the next one in the background.
         if (captcha !== undefined || asksForCaptcha(apiError)) verification.prepare();
         if (attempt === 1 && refusedForCaptchaOnly(apiError)) continue;
-        setFieldErrors(serverFieldErrors(apiError));
-        setFailure(signInFailureMessage(apiError));
+        // the server's refusals in the page's words, by their keys and codes
+        const labels = { username: t('signIn.username'), password: t('signIn.password') };
+        const fieldText = (problem: { field: string }) =>
+          failureText(apiError, {
+            label: (field) =>
+              field === problem.field && (field === 'username' || field === 'password')
+                ? labels[field]
+                : undefined,
+          });
+        setFieldErrors(serverFieldErrors(apiError, fieldText));
+        setFailure(signInFailureMessage(apiError, (refused) => failureText(refused)));
         break;
       }
     }

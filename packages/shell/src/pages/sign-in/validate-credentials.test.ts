@@ -3,6 +3,10 @@ import { ErrorCodes } from '@hcm/contracts';
 import { ApiError, ClientErrorCodes } from '@hcm/session';
 import { serverFieldErrors, signInFailureMessage, validateCredentials } from './validate-credentials.ts';
 
+/** A stand-in for the kit's failureText: the words are @hcm/ui's to test (failure-text.test.ts). */
+const describe_ = (error: ApiError) => `described ${error.status} ${error.code}`;
+const fieldWords = (problem: { field: string; code: string }) => `${problem.field} ${problem.code}`;
+
 describe('sign-in validation', () => {
   it("words the browser check's refusals itself, in the bar only", () => {
     const missing = new ApiError(400, ErrorCodes.captchaRequired, 'Enter the characters', [
@@ -11,10 +15,10 @@ describe('sign-in validation', () => {
     const wrong = new ApiError(400, ErrorCodes.captchaInvalid, 'The captcha was wrong', [
       { field: 'captcha', code: 'error.invalidValue', message: 'is wrong or has expired' },
     ]);
-    expect(serverFieldErrors(missing)).toEqual({});
-    expect(serverFieldErrors(wrong)).toEqual({});
-    expect(signInFailureMessage(missing)).toEqual({ key: 'signIn.captcha.requiredByServer' });
-    expect(signInFailureMessage(wrong)).toEqual({ key: 'signIn.captcha.invalid' });
+    expect(serverFieldErrors(missing, fieldWords)).toEqual({});
+    expect(serverFieldErrors(wrong, fieldWords)).toEqual({});
+    expect(signInFailureMessage(missing, describe_)).toEqual({ key: 'signIn.captcha.requiredByServer' });
+    expect(signInFailureMessage(wrong, describe_)).toEqual({ key: 'signIn.captcha.invalid' });
   });
 
   it('requires both fields, and a blank username is empty', () => {
@@ -25,17 +29,20 @@ describe('sign-in validation', () => {
     expect(validateCredentials({ username: 'hradmin', password: ' x ' })).toEqual({});
   });
 
-  it("puts the server's field errors on the matching fields", () => {
+  it("puts the server's field errors on the matching fields, in the words given for their keys", () => {
     const error = new ApiError(400, 'VALIDATION_FAILED', 'invalid', [
-      { field: 'username', code: 'error.pattern', message: 'Tên đăng nhập sai định dạng' },
+      { field: 'username', code: 'error.pattern', message: 'does not match the pattern' },
       { field: 'rememberMe', code: 'error.invalidValue', message: 'ignored here' },
     ]);
-    expect(serverFieldErrors(error)).toEqual({ username: { text: 'Tên đăng nhập sai định dạng' } });
+    expect(serverFieldErrors(error, fieldWords)).toEqual({ username: { text: 'username error.pattern' } });
   });
 
   it("words wrong credentials and a lock in the page's language, the lock's end in local time", () => {
     expect(
-      signInFailureMessage(new ApiError(401, 'INVALID_CREDENTIALS', 'Wrong user name or password')),
+      signInFailureMessage(
+        new ApiError(401, 'INVALID_CREDENTIALS', 'Wrong user name or password'),
+        describe_,
+      ),
     ).toEqual({ key: 'signIn.errors.invalidCredentials' });
     const until = new Date(2026, 10, 22, 21, 36, 32);
     const locked = new ApiError(
@@ -43,33 +50,39 @@ describe('sign-in validation', () => {
       'ACCOUNT_LOCKED',
       `Too many failed sign-ins: the account is locked until ${until.toISOString()}`,
     );
-    expect(signInFailureMessage(locked, new Date(2026, 10, 22, 21, 20))).toEqual({
+    expect(signInFailureMessage(locked, describe_, new Date(2026, 10, 22, 21, 20))).toEqual({
       key: 'signIn.errors.lockedUntil',
       values: { time: '21:36' },
     });
-    expect(signInFailureMessage(locked, new Date(2026, 10, 21, 9, 0))).toEqual({
+    expect(signInFailureMessage(locked, describe_, new Date(2026, 10, 21, 9, 0))).toEqual({
       key: 'signIn.errors.lockedUntil',
       values: { time: '21:36 22/11/2026' },
     });
-    expect(signInFailureMessage(new ApiError(401, 'ACCOUNT_LOCKED', 'locked'))).toEqual({
+    // the lock's end as the answer's params give it
+    const withParams = new ApiError(401, 'ACCOUNT_LOCKED', 'locked', [], false, {
+      until: until.toISOString(),
+    });
+    expect(signInFailureMessage(withParams, describe_, new Date(2026, 10, 22, 21, 20))).toEqual({
+      key: 'signIn.errors.lockedUntil',
+      values: { time: '21:36' },
+    });
+    expect(signInFailureMessage(new ApiError(401, 'ACCOUNT_LOCKED', 'locked'), describe_)).toEqual({
       key: 'signIn.errors.locked',
     });
   });
 
-  it("shows the server's message for another refusal and our own words otherwise", () => {
+  it("words another refusal by its status and code, never the server's message, and our own words otherwise", () => {
     expect(
-      signInFailureMessage(new ApiError(400, 'VALIDATION_FAILED', 'Tên đăng nhập sai định dạng')),
-    ).toEqual({
-      text: 'Tên đăng nhập sai định dạng',
-    });
-    expect(signInFailureMessage(new ApiError(0, ClientErrorCodes.network, 'Network Error'))).toEqual({
-      key: 'signIn.errors.network',
-    });
-    expect(signInFailureMessage(new ApiError(500, 'INTERNAL_ERROR', 'stack trace'))).toEqual({
+      signInFailureMessage(new ApiError(429, 'TOO_MANY_REQUESTS', 'Too many requests'), describe_),
+    ).toEqual({ text: 'described 429 TOO_MANY_REQUESTS' });
+    expect(
+      signInFailureMessage(new ApiError(0, ClientErrorCodes.network, 'Network Error'), describe_),
+    ).toEqual({ key: 'signIn.errors.network' });
+    expect(signInFailureMessage(new ApiError(500, 'INTERNAL_ERROR', 'stack trace'), describe_)).toEqual({
       key: 'signIn.errors.unexpected',
     });
-    expect(signInFailureMessage(new ApiError(200, ClientErrorCodes.badResponse, 'no token'))).toEqual({
-      key: 'signIn.errors.unexpected',
-    });
+    expect(
+      signInFailureMessage(new ApiError(200, ClientErrorCodes.badResponse, 'no token'), describe_),
+    ).toEqual({ key: 'signIn.errors.unexpected' });
   });
 });

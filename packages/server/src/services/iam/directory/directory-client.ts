@@ -13,8 +13,16 @@ export interface DirectoryPerson {
   readonly phone: string | null;
 }
 
-export const directoryUnavailable = (why: string) =>
-  new AppError(502, ErrorCodes.directoryUnavailable, `The directory could not be read: ${why}`);
+/** `reason` (the envelope's params): what the browser can name in the user's words (`bindRefused`). */
+export const directoryUnavailable = (why: string, reason?: 'bindRefused') =>
+  new AppError(
+    502,
+    ErrorCodes.directoryUnavailable,
+    `The directory could not be read: ${why}`,
+    undefined,
+    undefined,
+    reason ? { reason } : undefined,
+  );
 
 /** Whether `filter` is an LDAP filter the client can send (RFC 4515). */
 export function isValidFilter(filter: string): boolean {
@@ -51,7 +59,7 @@ function textOf(entry: Entry, attribute: string): string | null {
 function explain(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof InvalidCredentialsError)
-    return directoryUnavailable('the bind DN or password was refused');
+    return directoryUnavailable('the bind DN or password was refused', 'bindRefused');
   const message = error instanceof Error ? error.message : String(error);
   return directoryUnavailable(message.slice(0, 300));
 }

@@ -242,6 +242,10 @@ export async function deleteAdminRole(
       409,
       ErrorCodes.conflict,
       `${before.userCount} user(s) hold this role: take it away from them before deleting it`,
+      undefined,
+      undefined,
+      // a record others still use: the browser says so in the user's words
+      { reason: 'inUse' },
     );
   const permissions = await permissionsOf(tx, scope, id);
   if (scope.tenantId === null) await tx.delete(systemRoles).where(eq(systemRoles.id, id));

@@ -11,11 +11,15 @@ import { guardPasswordAttempt, type GuardedOutcome } from './guard-password-atte
 import { issueTokenSet } from './issue-token-set.ts';
 import { clearSignInFailuresOf } from './sign-in-failures.ts';
 
+/** `params.until`: the lock's end, for the browser to say in the user's own clock time. */
 export const accountLocked = (until: Date) =>
   new AppError(
     401,
     ErrorCodes.accountLocked,
     `Too many failed sign-ins: the account is locked until ${until.toISOString()}`,
+    undefined,
+    undefined,
+    { until: until.toISOString() },
   );
 
 /**

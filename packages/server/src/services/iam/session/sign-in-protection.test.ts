@@ -140,6 +140,8 @@ describe.each(await testEngines('both'))('sign-in protection on $engine', ({ eng
         expect(locked.body).toEqual({
           code: 'ACCOUNT_LOCKED',
           message: `Too many failed sign-ins: the account is locked until ${until}`,
+          // the lock's end for the browser to say in the user's own clock time
+          params: { until },
         });
       }
       // Any case of the name is the same name.

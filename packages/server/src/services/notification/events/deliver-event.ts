@@ -44,6 +44,10 @@ export function assertCanEmail(event: Pick<EventRow, 'sendEmail'>, deps: Deliver
       409,
       ErrorCodes.conflict,
       'This portal sends no email (no SMTP server is configured): untick "Also by email" or ask the administrator to set SMTP_URL',
+      undefined,
+      undefined,
+      // for the browser to say in the user's words
+      { reason: 'noMailServer' },
     );
 }
 

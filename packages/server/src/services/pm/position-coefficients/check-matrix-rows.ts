@@ -1,4 +1,4 @@
-import { FieldErrorKeys, type FieldError } from '@hcm/contracts';
+import { FieldErrorKeys, type FieldError, type FieldErrorParams } from '@hcm/contracts';
 import {
   MAX_POSITION_COEFFICIENT,
   SALARY_SCALES,
@@ -25,23 +25,63 @@ const textOf = (value: CellValue): string =>
 const sameHeader = (value: CellValue, header: Label) =>
   [header.vi, header.en].some((text) => text.toLowerCase() === textOf(value).toLowerCase());
 
+/**
+ * What is wrong, as the browser says it (`params.problem`, a key of the admin's matrix labels,
+ * with the values its text carries), beside the English `message` for logs and API callers.
+ */
+interface Why {
+  problem: string;
+  message: string;
+  values?: FieldErrorParams;
+}
+
 /** A cell's coefficient as the API's decimal (3 places), or why it is not one. */
-function coefficientOf(value: CellValue): { value: string } | { problem: string } {
+function coefficientOf(value: CellValue): { value: string } | { why: Why } {
   if (value instanceof CellProblem)
-    return {
-      problem: value.kind === 'formulaError' ? 'has a formula error' : 'has a formula without a saved result',
-    };
+    return value.kind === 'formulaError'
+      ? { why: { problem: 'formulaError', message: 'has a formula error' } }
+      : { why: { problem: 'formulaWithoutResult', message: 'has a formula without a saved result' } };
   let number: number;
   if (typeof value === 'number') number = value;
   else if (typeof value === 'string' && /^-?\d+(?:[.,]\d+)?$/.test(value.trim()))
     number = Number(value.trim().replace(',', '.')); // a Vietnamese decimal comma is a number too
-  else return { problem: `"${textOf(value)}" is not a number` };
-  if (number < 0) return { problem: `${number} is negative: a coefficient is greater than 0` };
-  if (number === 0) return { problem: 'is 0: a coefficient is greater than 0' };
-  if (number > MAX) return { problem: `${number} is more than ${MAX_POSITION_COEFFICIENT}` };
+  else
+    return {
+      why: {
+        problem: 'notANumber',
+        message: `"${textOf(value)}" is not a number`,
+        values: { value: textOf(value) },
+      },
+    };
+  if (number < 0)
+    return {
+      why: {
+        problem: 'notPositive',
+        message: `${number} is negative: a coefficient is greater than 0`,
+        values: { value: number },
+      },
+    };
+  if (number === 0)
+    return {
+      why: { problem: 'notPositive', message: 'is 0: a coefficient is greater than 0', values: { value: 0 } },
+    };
+  if (number > MAX)
+    return {
+      why: {
+        problem: 'tooLarge',
+        message: `${number} is more than ${MAX_POSITION_COEFFICIENT}`,
+        values: { value: number, max: MAX },
+      },
+    };
   // Numbers come as binary fractions (2.34 is 2.3399999…): 3 decimals, give or take that.
   if (Math.abs(number * 1000 - Math.round(number * 1000)) > 1e-6)
-    return { problem: `${number} has more than 3 decimals` };
+    return {
+      why: {
+        problem: 'tooManyDecimals',
+        message: `${number} has more than 3 decimals`,
+        values: { value: number },
+      },
+    };
   return { value: number.toFixed(3) };
 }
 
@@ -54,8 +94,9 @@ export const gradeCodesOf = (rows: readonly MatrixSheetRow[]): string[] => [
  * The matrix in a sheet read by readMatrixSheet: its first row must be the header the export
  * writes (either language, any case), then each row a grade of the tenant by its code (the
  * name column is the reader's, not checked) with a coefficient, or nothing, under each step
- * the grade has. Every problem names its row and column (`row 5, column D (Bậc 2): …`); the
- * rows are given back only when there is none.
+ * the grade has. Every problem names its row and column (`row 5, column D (Bậc 2): …`), and in
+ * its params the same (`row`, `column`, `header`) with what is wrong (`problem` and its values)
+ * for the browser to say in the user's words; the rows are given back only when there is none.
  */
 export function checkMatrixRows(
   rows: readonly MatrixSheetRow[],
@@ -64,25 +105,31 @@ export function checkMatrixRows(
 ): { problems: FieldError[]; items: PositionCoefficientRow[] } {
   const problems: FieldError[] = [];
   const headers = matrixHeaders();
-  const at = (row: number, column: number) =>
-    `row ${row}, column ${columnLetters(column)} (${headers[column]?.[language] ?? ''})`;
-  const problem = (where: string, message: string, code: string = FieldErrorKeys.invalidValue) => {
-    if (problems.length < MAX_PROBLEMS)
-      problems.push({ field: 'file', code, message: `${where}: ${message}` });
+  const problem = (row: number, column: number, why: Why, code: string = FieldErrorKeys.invalidValue) => {
+    if (problems.length >= MAX_PROBLEMS) return;
+    const header = headers[column]?.[language] ?? '';
+    problems.push({
+      field: 'file',
+      code,
+      message: `row ${row}, column ${columnLetters(column)} (${header}): ${why.message}`,
+      params: { row, column: columnLetters(column), header, problem: why.problem, ...why.values },
+    });
   };
 
   const [header, ...data] = rows;
-  if (!header) return { problems: [fileProblem('the first sheet is empty')], items: [] };
+  if (!header) return { problems: [fileProblem('sheetEmpty', 'the first sheet is empty')], items: [] };
   for (let column = 0; column < MATRIX_COLUMNS; column++) {
     const expected = headers[column];
     if (expected && !sameHeader(header.cells[column], expected))
-      problem(
-        at(header.rowNumber, column),
-        `the header must be "${expected.vi}" or "${expected.en}", not "${textOf(header.cells[column])}": use the exported matrix as the template`,
-      );
+      problem(header.rowNumber, column, {
+        problem: 'header',
+        message: `the header must be "${expected.vi}" or "${expected.en}", not "${textOf(header.cells[column])}": use the exported matrix as the template`,
+        values: { expected: expected[language], found: textOf(header.cells[column]) },
+      });
   }
   if (problems.length > 0) return { problems, items: [] };
-  if (data.length === 0) return { problems: [fileProblem('the file has no grade rows')], items: [] };
+  if (data.length === 0)
+    return { problems: [fileProblem('noRows', 'the file has no grade rows')], items: [] };
 
   const seen = new Map<string, number>();
   const items: PositionCoefficientRow[] = [];
@@ -90,16 +137,29 @@ export function checkMatrixRows(
     const code = textOf(cells[0]);
     const grade = grades.get(code.toLowerCase());
     if (code === '') {
-      problem(at(rowNumber, 0), 'the grade code is missing', FieldErrorKeys.required);
+      problem(
+        rowNumber,
+        0,
+        { problem: 'gradeMissing', message: 'the grade code is missing' },
+        FieldErrorKeys.required,
+      );
       continue;
     }
     if (!grade) {
-      problem(at(rowNumber, 0), `no salary grade of this tenant has the code "${code}"`);
+      problem(rowNumber, 0, {
+        problem: 'gradeUnknown',
+        message: `no salary grade of this tenant has the code "${code}"`,
+        values: { grade: code },
+      });
       continue;
     }
     const earlier = seen.get(grade.id);
     if (earlier !== undefined) {
-      problem(at(rowNumber, 0), `the grade ${grade.code} is already in row ${earlier}`);
+      problem(rowNumber, 0, {
+        problem: 'gradeRepeated',
+        message: `the grade ${grade.code} is already in row ${earlier}`,
+        values: { grade: grade.code, earlier },
+      });
       continue;
     }
     seen.set(grade.id, rowNumber);
@@ -110,11 +170,15 @@ export function checkMatrixRows(
       item[coefficientField(scale)] = null;
       if (value === undefined) return;
       if (!grade.steps.has(scale)) {
-        problem(at(rowNumber, column), `the grade ${grade.code} has no step ${scale}: leave the cell empty`);
+        problem(rowNumber, column, {
+          problem: 'noStep',
+          message: `the grade ${grade.code} has no step ${scale}: leave the cell empty`,
+          values: { grade: grade.code },
+        });
         return;
       }
       const found = coefficientOf(value);
-      if ('problem' in found) problem(at(rowNumber, column), found.problem);
+      if ('why' in found) problem(rowNumber, column, found.why);
       else item[coefficientField(scale)] = found.value;
     });
     items.push(item as unknown as PositionCoefficientRow);
@@ -122,8 +186,9 @@ export function checkMatrixRows(
   return { problems, items: problems.length > 0 ? [] : items };
 }
 
-const fileProblem = (message: string): FieldError => ({
+const fileProblem = (problem: string, message: string): FieldError => ({
   field: 'file',
   code: FieldErrorKeys.required,
   message,
+  params: { problem },
 });

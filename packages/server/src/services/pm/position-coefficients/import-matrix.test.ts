@@ -142,7 +142,14 @@ describe.each(await testEngines())('importing a coefficient matrix on $engine', 
       target.id,
       await workbookOf([HEADER, ['KY_SU', '', 'x', 'y'], ['NOPE', '', 1]]),
     );
-    expect((many.json as unknown as ErrorEnvelope).errors).toHaveLength(3);
+    const problems = (many.json as unknown as ErrorEnvelope).errors;
+    expect(problems).toHaveLength(3);
+    // where and what, for the browser to say in the user's words (never the English message)
+    expect(problems?.map((problem) => problem.params)).toEqual([
+      { row: 2, column: 'C', header: 'Bậc 1', problem: 'notANumber', value: 'x' },
+      { row: 2, column: 'D', header: 'Bậc 2', problem: 'notANumber', value: 'y' },
+      { row: 3, column: 'A', header: 'Mã ngạch', problem: 'gradeUnknown', grade: 'NOPE' },
+    ]);
   });
 
   it('refuses a file of another layout, too wide or too long, before reading its cells', async () => {
