@@ -2,7 +2,8 @@ import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { useUiTranslation } from '../i18n/ui-i18n.ts';
 
 const useStyles = makeStyles({
-  // stays at the top while the long record scrolls under it; on a phone a row that scrolls sideways
+  // stays at the top while the long record scrolls under it; wraps onto a second line on a
+  // wider screen (every section in view), a row that scrolls sideways on a phone
   index: {
     position: 'sticky',
     top: 0,
@@ -13,8 +14,9 @@ const useStyles = makeStyles({
   },
   list: {
     display: 'flex',
-    flexWrap: 'nowrap',
-    overflowX: 'auto',
+    flexWrap: 'wrap',
+    // the phone breakpoint of useScreenSize (screen-size.ts: mobile up to 767 px)
+    '@media (max-width: 767px)': { flexWrap: 'nowrap', overflowX: 'auto' },
     gap: tokens.spacingHorizontalXS,
     listStyleType: 'none',
     margin: 0,
