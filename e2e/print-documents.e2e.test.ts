@@ -68,7 +68,9 @@ describe.each(portals)('documents from templates, through the built portal on $e
     await dialog.getByRole('button', { name: 'Xem trước' }).click();
     await expect
       .poll(() => dialog.getByRole('alert').textContent())
-      .toBe('The template uses a placeholder this document does not have: {hoTen}');
+      .toBe(
+        'Mẫu dùng trường trộn mà bản ghi này không có: {hoTen}. Hãy sửa mẫu theo các trường trộn dùng được rồi thử lại.',
+      );
 
     await dialog.getByRole('combobox', { name: 'Mẫu văn bản' }).click();
     await page.getByRole('option', { name: `Hợp đồng lao động ${stamp}` }).click();

@@ -29,10 +29,72 @@ export const ErrorCodes = {
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 
 /**
+ * A 409's `params.reason`: what in the record's state refuses the call, said in its own words
+ * (`notices.conflict.<reason>` of @hcm/ui's dictionaries) instead of the generic "changed
+ * meanwhile or already exists", which would send the person to reload for nothing.
+ */
+export const ConflictReasons = {
+  /** the record is still used by others: it cannot be removed */
+  inUse: 'inUse',
+  /** a labour contract already renewed; with `number`, the contract that follows it */
+  alreadyRenewed: 'alreadyRenewed',
+  /** an API client revoked: it can no longer be changed nor get a new secret */
+  clientRevoked: 'clientRevoked',
+  /** the directory (LDAP) settings are not saved yet: nothing to test */
+  directoryNotSaved: 'directoryNotSaved',
+  /** the directory sync is off in the saved settings: nothing to sync */
+  directorySyncOff: 'directorySyncOff',
+  /** the user signs in with the directory's password: it is changed in the directory */
+  directoryPassword: 'directoryPassword',
+  /** the tenant has a role of its own with the administrator role's code; with `code` */
+  administratorRoleTaken: 'administratorRoleTaken',
+  /** the tenant is suspended: resume it first */
+  tenantSuspended: 'tenantSuspended',
+  /** a suspension of a tenant already suspended */
+  tenantAlreadySuspended: 'tenantAlreadySuspended',
+  /** a resumption of a tenant that is not suspended */
+  tenantNotSuspended: 'tenantNotSuspended',
+  /** a notification to send by email on a portal without a mail server (notification events) */
+  noMailServer: 'noMailServer',
+} as const;
+export type ConflictReason = (typeof ConflictReasons)[keyof typeof ConflictReasons];
+
+/**
+ * A 403's `params.reason` when the refusal is not about a permission the caller lacks (that
+ * one names `permissions`) but about who the caller is: the level of their account, their data
+ * scope, their part in an approval. Each has its words in `notices.forbidden.<reason>`.
+ */
+export const ForbiddenReasons = {
+  /** a tenant's records or function, asked by a system user */
+  tenantOnly: 'tenantOnly',
+  /** the system's records or function (subscriptions, its dashboard), asked by a tenant user */
+  systemOnly: 'systemOnly',
+  /** a list the system administrator keeps for every tenant: a tenant user reads it only */
+  sharedList: 'sharedList',
+  /** the record lies outside the units the caller's data scope reaches */
+  outOfScope: 'outOfScope',
+  /** an approval step acted on by someone who is not its assignee */
+  notAssignee: 'notAssignee',
+  /** an approval request cancelled by someone who did not send it */
+  notRequester: 'notRequester',
+  /** four eyes: the approver sent this approval request */
+  ownRequest: 'ownRequest',
+  /** four eyes: the approver created the record */
+  ownRecord: 'ownRecord',
+} as const;
+export type ForbiddenReason = (typeof ForbiddenReasons)[keyof typeof ForbiddenReasons];
+
+/**
  * The specifics an error answer's text carries (the envelope's `params`), by code:
  * - FORBIDDEN: `permissions`, the permission codes the caller lacks (the escalation guard's
- *   refusals, a missing route permission); absent when the refusal is about scope or oneself.
- * - CONFLICT: `reason: 'inUse'` when the record is still used by others (it cannot be removed).
+ *   refusals, a missing route permission); absent when the refusal is about level, scope or
+ *   oneself, which `reason` names instead (ForbiddenReasons: tenantOnly, systemOnly, sharedList,
+ *   outOfScope, notAssignee, notRequester, ownRequest, ownRecord).
+ * - CONFLICT: `reason` (ConflictReasons) when the record's state refuses the call: `inUse` (still
+ *   used by others, it cannot be removed), `alreadyRenewed` (with `number`, the next contract),
+ *   `clientRevoked`, `directoryNotSaved`, `directorySyncOff`, `directoryPassword`,
+ *   `administratorRoleTaken` (with `code`), `tenantSuspended`, `tenantAlreadySuspended`,
+ *   `tenantNotSuspended`, `noMailServer`; absent for a stale version or a value another record has.
  * - ACCOUNT_LOCKED: `until`, the lock's end (ISO 8601).
  * - DIRECTORY_UNAVAILABLE: `reason: 'bindRefused'` when the directory refused the bind DN.
  */

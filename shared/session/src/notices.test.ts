@@ -166,6 +166,27 @@ describe('notices$ (core §8 error catalogue)', () => {
     ]);
   });
 
+  it('403 about who the caller is (params.reason): the text of its reason; an unknown reason is the plain refusal', async () => {
+    server.route(`POST ${RESOURCE}`, () => ({
+      status: 403,
+      body: {
+        code: 'FORBIDDEN',
+        message: 'Only the assignee of the current step "HR" may act on it',
+        params: { reason: 'notAssignee' },
+      },
+    }));
+    await failureOf(session.api.post(RESOURCE, {}));
+    server.route(`POST ${RESOURCE}`, () => ({
+      status: 403,
+      body: { code: 'FORBIDDEN', message: 'no', params: { reason: 'somethingNew' } },
+    }));
+    await failureOf(session.api.post(RESOURCE, {}));
+    expect(notices).toEqual([
+      { intent: 'error', key: 'forbidden', text: 'notAssignee', status: 403, code: 'FORBIDDEN' },
+      { intent: 'error', key: 'forbidden', status: 403, code: 'FORBIDDEN' },
+    ]);
+  });
+
   it('403 PASSWORD_CHANGE_REQUIRED: a warning of its own, not "access denied"', async () => {
     server.route(`GET ${RESOURCE}`, () => ({
       status: 403,
@@ -338,9 +359,45 @@ describe('notices$ (core §8 error catalogue)', () => {
       }));
       const failure = await failureOf(session.api.post(RESOURCE, {}));
       expect(notices).toEqual([
-        { intent: 'warning', key: 'conflict', text: 'inUse', status: 409, code: 'CONFLICT' },
+        {
+          intent: 'warning',
+          key: 'conflict',
+          text: 'inUse',
+          title: 'refusedTitle',
+          status: 409,
+          code: 'CONFLICT',
+        },
       ]);
       expect((failure as ApiError).params).toEqual({ reason: 'inUse' });
+    });
+
+    it("409 the record's state refused (a contract already renewed): its reason's text with its values; an unknown reason is the generic text", async () => {
+      server.route(`POST ${RESOURCE}`, () => ({
+        status: 409,
+        body: {
+          code: 'CONFLICT',
+          message: 'Already followed by contract 0002/2026/HĐLĐ: open that one',
+          params: { reason: 'alreadyRenewed', number: '0002/2026/HĐLĐ' },
+        },
+      }));
+      await failureOf(session.api.post(RESOURCE, {}));
+      server.route(`POST ${RESOURCE}`, () => ({
+        status: 409,
+        body: { code: 'CONFLICT', message: 'x', params: { reason: 'somethingNew' } },
+      }));
+      await failureOf(session.api.post(RESOURCE, {}));
+      expect(notices).toEqual([
+        {
+          intent: 'warning',
+          key: 'conflict',
+          text: 'alreadyRenewed',
+          title: 'refusedTitle',
+          params: { number: '0002/2026/HĐLĐ' },
+          status: 409,
+          code: 'CONFLICT',
+        },
+        { intent: 'warning', key: 'conflict', status: 409, code: 'CONFLICT' },
+      ]);
     });
 
     it('429: a warning saying how long to wait, from Retry-After', async () => {

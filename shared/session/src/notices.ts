@@ -1,5 +1,5 @@
 import { Subject, type Observable } from 'rxjs';
-import { ApiPaths, ErrorCodes, FieldErrorKeys } from '@hcm/contracts';
+import { ApiPaths, ConflictReasons, ErrorCodes, FieldErrorKeys, ForbiddenReasons } from '@hcm/contracts';
 import { ClientErrorCodes, type ApiError } from './api-error.ts';
 
 /**
@@ -13,7 +13,10 @@ export const SessionNoticeKeys = {
   loginFailed: 'loginFailed',
   /** The token could not be refreshed: the session is over (at most one per ending). */
   sessionExpired: 'sessionExpired',
-  /** 403; text `withPermissions` when the server named the permission codes needed (`params.permissions`). */
+  /**
+   * 403; text `withPermissions` when the server named the permission codes needed
+   * (`params.permissions`), else the text of its `params.reason` (ForbiddenReasons: who may).
+   */
   forbidden: 'forbidden',
   /** 403 with PASSWORD_CHANGE_REQUIRED: the password was set by someone else (warning). */
   passwordChangeRequired: 'passwordChangeRequired',
@@ -35,7 +38,11 @@ export const SessionNoticeKeys = {
    * English (`fieldErrors` carries the keys and their values).
    */
   validationFailed: 'validationFailed',
-  /** 409: someone changed the record meanwhile, or it already exists; text `inUse` when others still use it (warning). */
+  /**
+   * 409: someone changed the record meanwhile, or it already exists (warning); the text of its
+   * `params.reason` (ConflictReasons: `inUse`, `alreadyRenewed`, …) with its values and the
+   * title `refusedTitle` when the record's state refused the call.
+   */
   conflict: 'conflict',
   /** 429: too many calls; `retryAfterSeconds` when the server said (warning). */
   tooManyRequests: 'tooManyRequests',
@@ -60,6 +67,8 @@ export interface SessionNotice {
   key: SessionNoticeKey;
   /** Which text of the key to show (`notices.<key>.<text>`); `text` when absent. */
   text?: string;
+  /** Which title of the key to show (`notices.<key>.<title>`); `title` when absent. */
+  title?: string;
   /** The values the text carries (the envelope's `params`, e.g. `permissions`). */
   params?: NoticeParams;
   /** HTTP status; 0 when there was no answer, 200 for a malformed success answer. */
@@ -149,6 +158,21 @@ function keyedFieldErrors(body: unknown): NoticeFieldError[] {
   );
 }
 
+const CONFLICT_REASONS: ReadonlySet<string> = new Set(Object.values(ConflictReasons));
+const FORBIDDEN_REASONS: ReadonlySet<string> = new Set(Object.values(ForbiddenReasons));
+
+/** A reason of the catalogue (its text is in the dictionaries), or none: an unknown one is never shown. */
+function knownReason(params: NoticeParams | undefined, known: ReadonlySet<string>): string | undefined {
+  const reason = params?.reason;
+  return typeof reason === 'string' && known.has(reason) ? reason : undefined;
+}
+
+/** The values a reason's text carries (a contract's number), without the reason itself. */
+function reasonValues(params: NoticeParams | undefined): { params?: NoticeParams } {
+  const values = Object.entries(params ?? {}).filter(([name]) => name !== 'reason');
+  return values.length > 0 ? { params: Object.fromEntries(values) } : {};
+}
+
 const withRetryAfter = (failure: CallFailure) => {
   const seconds = retryAfterSeconds(failure.retryAfter);
   return seconds === undefined ? {} : { retryAfterSeconds: seconds };
@@ -174,15 +198,17 @@ export function decideNotice(failure: CallFailure): SessionNotice | null {
     return { intent: 'warning', key: 'passwordChangeRequired', ...base };
   if (status === 403) {
     const named = params?.permissions;
-    return Array.isArray(named) && named.length > 0
-      ? {
-          intent: 'error',
-          key: 'forbidden',
-          ...base,
-          text: 'withPermissions',
-          params: { permissions: named },
-        }
-      : { intent: 'error', key: 'forbidden', ...base };
+    if (Array.isArray(named) && named.length > 0)
+      return {
+        intent: 'error',
+        key: 'forbidden',
+        ...base,
+        text: 'withPermissions',
+        params: { permissions: named },
+      };
+    // not a permission lacked but who the caller is (a system user, not the step's assignee, …)
+    const reason = knownReason(params, FORBIDDEN_REASONS);
+    return { intent: 'error', key: 'forbidden', ...base, ...(reason ? { text: reason } : {}) };
   }
   if (status === 404 && code === ErrorCodes.userNotFound)
     return { intent: 'error', key: 'userNotFound', ...base };
@@ -193,13 +219,16 @@ export function decideNotice(failure: CallFailure): SessionNotice | null {
     return { intent: 'warning', key: 'licenseExpired', ...base };
   const fieldErrors = status === 400 ? keyedFieldErrors(failure.body) : [];
   if (fieldErrors.length > 0) return { intent: 'warning', key: 'validationFailed', ...base, fieldErrors };
-  if (status === 409)
+  if (status === 409) {
+    // the record's state refused the call: saying "reload" would send the person nowhere
+    const reason = knownReason(params, CONFLICT_REASONS);
     return {
       intent: 'warning',
       key: 'conflict',
       ...base,
-      ...(params?.reason === 'inUse' ? { text: 'inUse' } : {}),
+      ...(reason ? { text: reason, title: 'refusedTitle', ...reasonValues(params) } : {}),
     };
+  }
   if (status === 413) return { intent: 'error', key: 'payloadTooLarge', ...base };
   if (status === 429)
     return { intent: 'warning', key: 'tooManyRequests', ...base, ...withRetryAfter(failure) };

@@ -151,4 +151,28 @@ describe('Admin › Users › directory sync', () => {
     await screen.findByText('Thư mục từ chối tài khoản hoặc mật khẩu kết nối (bind DN).');
     expect(screen.queryByText(/the bind DN or password was refused/)).to.equal(null);
   });
+
+  it('says what to do when sync was turned off meanwhile (409 directorySyncOff), not to reload', async () => {
+    api.intercept((call) => {
+      if (call.method === 'GET' && call.path === DirectoryPaths.settings)
+        return { status: 200, body: { data: { ...DEFAULT_DIRECTORY_SETTINGS, enabled: true, version: 2 } } };
+      if (call.path === DirectoryPaths.sync)
+        return {
+          status: 409,
+          body: {
+            code: 'CONFLICT',
+            message: 'Directory sync is off: save the directory settings with sync on first',
+            params: { reason: 'directorySyncOff' },
+          },
+        };
+      return null;
+    });
+    const user = userEvent.setup({ delay: null });
+    openPath('/setting/user/directory');
+    renderUi(<AdminRouter />);
+    await user.click(await screen.findByRole('button', { name: 'Đồng bộ ngay' }));
+    await screen.findByText('Đồng bộ thư mục đang tắt. Hãy bật đồng bộ, lưu cấu hình rồi đồng bộ lại.');
+    expect(screen.queryByText(/Directory sync is off|tải lại/)).to.equal(null);
+    expect(await accessibilityViolations(document.body)).to.deep.equal([]);
+  });
 });

@@ -1,4 +1,10 @@
-import { ErrorCodes, type ErrorParams, type FieldError } from '@hcm/contracts';
+import {
+  ErrorCodes,
+  type ConflictReason,
+  type ErrorParams,
+  type FieldError,
+  type ForbiddenReason,
+} from '@hcm/contracts';
 
 /**
  * An error an operation throws on purpose: it becomes the HTTP status plus the error envelope
@@ -36,6 +42,20 @@ export const invalidCredentials = () =>
   new AppError(401, ErrorCodes.invalidCredentials, 'Wrong user name or password');
 
 export const notFound = (message = 'Not found') => new AppError(404, ErrorCodes.notFound, message);
+
+/**
+ * 409 refused by the record's state, for the `reason` (ConflictReasons) the browser says in the
+ * user's words, with the `values` its text carries (a contract's number); `message` is for logs.
+ */
+export const conflictBecause = (
+  reason: ConflictReason,
+  message: string,
+  values: Readonly<Record<string, string | number>> = {},
+) => new AppError(409, ErrorCodes.conflict, message, undefined, undefined, { reason, ...values });
+
+/** 403 about who the caller is (ForbiddenReasons: its level, scope, part in an approval), not a permission. */
+export const forbiddenBecause = (reason: ForbiddenReason, message: string) =>
+  new AppError(403, ErrorCodes.forbidden, message, undefined, undefined, { reason });
 
 export const validationFailed = (errors: FieldError[], message = 'The request is not valid') =>
   new AppError(400, ErrorCodes.validation, message, errors);

@@ -1,9 +1,9 @@
-import { ErrorCodes, FieldErrorKeys, Headers } from '@hcm/contracts';
+import { FieldErrorKeys, ForbiddenReasons, Headers } from '@hcm/contracts';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/database.ts';
 import { inScope, type Scope } from '../db/tenant-scope.ts';
-import { AppError, validationFailed } from '../http/errors.ts';
+import { forbiddenBecause, validationFailed } from '../http/errors.ts';
 import { callerScope } from '../http/caller-scope.ts';
 import type { ActionContext } from './action-log/record-actions.ts';
 import { filesReadableBy } from './files/readable-files.ts';
@@ -24,13 +24,15 @@ export interface ResourceScope extends Scope {
 export function resourceScopeOf(definition: ResourceDefinition, request: FastifyRequest): ResourceScope {
   const scope = callerScope(request);
   if (definition.scope === 'tenant' && scope.tenantId === null)
-    throw new AppError(
-      403,
-      ErrorCodes.forbidden,
+    throw forbiddenBecause(
+      ForbiddenReasons.tenantOnly,
       'These records belong to a tenant: sign in as a tenant user',
     );
   if (definition.scope === 'system' && scope.tenantId !== null)
-    throw new AppError(403, ErrorCodes.forbidden, "These records are the system's: sign in as a system user");
+    throw forbiddenBecause(
+      ForbiddenReasons.systemOnly,
+      "These records are the system's: sign in as a system user",
+    );
   return { tenantId: scope.tenantId, userId: scope.userId };
 }
 
@@ -46,7 +48,7 @@ export const SHARED_WRITE_REFUSED =
  */
 export async function refuseTenantWriter(request: FastifyRequest): Promise<void> {
   if (callerScope(request).tenantId !== null)
-    throw new AppError(403, ErrorCodes.forbidden, SHARED_WRITE_REFUSED);
+    throw forbiddenBecause(ForbiddenReasons.sharedList, SHARED_WRITE_REFUSED);
 }
 
 /**

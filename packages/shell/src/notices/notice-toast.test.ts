@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ConflictReasons, ForbiddenReasons } from '@hcm/contracts';
 import { SessionNoticeKeys } from '@hcm/session';
 import vi from '../../../../shared/ui/i18n/vi.json' with { type: 'json' };
 import en from '../../../../shared/ui/i18n/en.json' with { type: 'json' };
@@ -50,6 +51,40 @@ describe('a session notice as a toast', () => {
     expect(toast.message).toBe('Bạn không có quyền thực hiện thao tác này.');
   });
 
+  it('a contract already renewed (409 alreadyRenewed): what happened and what to do, under a title of its own', () => {
+    expect(
+      noticeToast(
+        {
+          intent: 'warning',
+          key: 'conflict',
+          text: 'alreadyRenewed',
+          title: 'refusedTitle',
+          params: { number: '0002/2026/HĐLĐ' },
+          status: 409,
+          code: 'CONFLICT',
+        },
+        t,
+      ),
+    ).toEqual({
+      intent: 'warning',
+      title: 'Không thực hiện được',
+      message: 'Hợp đồng này đã được gia hạn bằng hợp đồng 0002/2026/HĐLĐ: hãy mở hợp đồng đó.',
+    });
+  });
+
+  it('a 403 about who may (notAssignee): says why, under the refusal title', () => {
+    expect(
+      noticeToast(
+        { intent: 'error', key: 'forbidden', text: 'notAssignee', status: 403, code: 'FORBIDDEN' },
+        t,
+      ),
+    ).toEqual({
+      intent: 'error',
+      title: 'Không có quyền truy cập',
+      message: 'Chỉ người được giao bước này mới duyệt được.',
+    });
+  });
+
   it("shows the key's own text when the server said nothing", () => {
     expect(
       noticeToast({ intent: 'warning', key: 'licenseExpired', status: 400, code: '40000029' }, t),
@@ -90,6 +125,14 @@ describe('a session notice as a toast', () => {
     for (const text of ['accountLocked', 'captchaRequired', 'captchaInvalid'])
       expect(variants.loginFailed?.[text], text).toBeTruthy();
     expect(variants.serviceUnavailable?.textWithSeconds).toContain('{{seconds}}');
+    // every reason the server gives (ErrorParams) has its words, and a refused 409 its title
+    expect(variants.conflict?.refusedTitle).toBeTruthy();
+    for (const reason of Object.values(ConflictReasons))
+      expect(variants.conflict?.[reason], reason).toBeTruthy();
+    for (const reason of Object.values(ForbiddenReasons))
+      expect(variants.forbidden?.[reason], reason).toBeTruthy();
+    expect(variants.conflict?.alreadyRenewed).toContain('{{number}}');
+    expect(variants.conflict?.administratorRoleTaken).toContain('{{code}}');
   });
 
   it.each([

@@ -40,6 +40,29 @@ describe('a failure in the user’s words (issue 27)', () => {
       reason: 'inUse',
     });
     expect(said(inUse)).toBe('Bản ghi đang được dữ liệu khác sử dụng nên không thể xóa.');
+    const renewed = new ApiError(409, 'CONFLICT', 'Already followed by contract 0002/2026/HĐLĐ', [], false, {
+      reason: 'alreadyRenewed',
+      number: '0002/2026/HĐLĐ',
+    });
+    expect(said(renewed)).toBe(
+      'Hợp đồng này đã được gia hạn bằng hợp đồng 0002/2026/HĐLĐ: hãy mở hợp đồng đó.',
+    );
+  });
+
+  it('a 403 about who may, not a permission: says why (its reason)', () => {
+    const notAssignee = new ApiError(
+      403,
+      'FORBIDDEN',
+      'Only the assignee of the current step may act on it',
+      [],
+      false,
+      {
+        reason: 'notAssignee',
+      },
+    );
+    expect(said(notAssignee)).toBe('Chỉ người được giao bước này mới duyệt được.');
+    const outOfScope = new ApiError(403, 'FORBIDDEN', 'x', [], false, { reason: 'outOfScope' });
+    expect(said(outOfScope)).toBe('Bản ghi nằm ngoài phạm vi dữ liệu của bạn.');
   });
 
   it("the screen's own words for what nothing more precise describes; never the server's", () => {

@@ -170,6 +170,83 @@ describe('printing a record from a template', () => {
     expect(await accessibilityViolations(dialog)).to.deep.equal([]);
   });
 
+  // Issue 27: a refusal is said in the user's words, never the server's English message.
+  it('says in Vietnamese why a template cannot be filled for the record, never the server’s words', async () => {
+    // as packages/server answers: the placeholders the record lacks named, then a template deactivated meanwhile
+    const refusals = [
+      {
+        message: 'The template uses a placeholder this document does not have: {worker.nickname}',
+        params: { placeholders: '{worker.nickname}' },
+      },
+      { message: 'The template "Hợp đồng lao động" is inactive' },
+    ];
+    let previews = 0;
+    api.intercept(({ method, path }) => {
+      if (method !== 'GET' || path !== `${contract.apiPath}/${RECORD}/document`) return null;
+      const { message, params } = refusals[Math.min(previews++, 1)] as { message: string; params?: object };
+      return {
+        status: 400,
+        body: {
+          code: 'VALIDATION_FAILED',
+          message,
+          errors: [
+            { field: 'templateId', code: 'error.invalidValue', message, ...(params ? { params } : {}) },
+          ],
+        },
+      };
+    });
+    serveDocuments({ pdf: false });
+    const user = userEvent.setup({ delay: null });
+    openDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'In văn bản từ mẫu' });
+    const show = await within(dialog).findByRole('button', { name: 'Xem trước' });
+    await waitFor(() => expect((show as HTMLButtonElement).disabled).to.equal(false));
+    await user.click(show);
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).to.equal(
+      'Mẫu dùng trường trộn mà bản ghi này không có: {worker.nickname}. Hãy sửa mẫu theo các trường trộn dùng được rồi thử lại.',
+    );
+    expect(within(dialog).queryByText(/placeholder this document/)).to.equal(null);
+    expect(await accessibilityViolations(dialog)).to.deep.equal([]);
+
+    await user.click(show);
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).to.equal(
+        'Không điền được mẫu này cho bản ghi: mẫu đã bị xóa hoặc ngừng dùng, dành cho loại bản ghi khác, hoặc có trường trộn sai. Hãy chọn mẫu khác hoặc nhờ người quản lý mẫu sửa.',
+      ),
+    );
+    expect(within(dialog).queryByText(/inactive/)).to.equal(null);
+  });
+
+  it('says a failed PDF conversion in Vietnamese, without the converter’s words', async () => {
+    api.intercept(({ method, path }) =>
+      method === 'GET' && path === `${RENDITIONS}/${RENDITION}`
+        ? {
+            status: 200,
+            body: {
+              data: {
+                id: RENDITION,
+                state: 'FAILED',
+                fileName: 'Hợp đồng lao động - 0001.pdf',
+                error: 'LibreOffice could not convert the document: source file could not be loaded',
+                expiresAt: '2026-01-01T01:00:00.000Z',
+              },
+            },
+          }
+        : null,
+    );
+    serveDocuments({ pdf: true });
+    const user = userEvent.setup({ delay: null });
+    openDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'In văn bản từ mẫu' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Tải xuống (.pdf)' }));
+    const alert = await within(dialog).findByRole('alert', {}, { timeout: 5000 });
+    expect(alert.textContent).to.equal('Không chuyển được văn bản sang PDF. Bạn vẫn tải được bản .docx.');
+    expect(within(dialog).queryByText(/LibreOffice could not/)).to.equal(null);
+    expect(saved).to.deep.equal([]);
+    expect(await accessibilityViolations(dialog)).to.deep.equal([]);
+  });
+
   it('names the menu path that really exists when there is no template yet, in both languages', async () => {
     serveDocuments({ pdf: true, templates: [] });
     openDialog();
@@ -221,6 +298,44 @@ describe('printing a list’s selection from a template', () => {
       ids: [RECORD, SECOND],
     });
     expect(closed).to.deep.equal([true]);
+  });
+
+  it('says a refused print in Vietnamese, naming the permission needed, never the server’s words', async () => {
+    api.intercept(({ method, path }) =>
+      method === 'POST' && path === `${contract.apiPath}/documents`
+        ? {
+            status: 403,
+            body: {
+              code: 'FORBIDDEN',
+              message: 'This needs the permission contract.view',
+              params: { permissions: ['contract.view'] },
+            },
+          }
+        : null,
+    );
+    serveDocuments({ pdf: true });
+    const user = userEvent.setup({ delay: null });
+    const closed: boolean[] = [];
+    renderUi(
+      <PrintSelectionDialog
+        contract={contract}
+        ids={[RECORD, SECOND]}
+        open
+        onClose={() => closed.push(true)}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'In 2 bản ghi đã chọn từ mẫu' });
+    const print = await within(dialog).findByRole('button', { name: 'Tải xuống (.zip)' });
+    await waitFor(() => expect((print as HTMLButtonElement).disabled).to.equal(false));
+    await user.click(print);
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).to.equal(
+      'Bạn không có quyền thực hiện thao tác này. Quyền cần có: Hợp đồng lao động (Xem).',
+    );
+    expect(within(dialog).queryByText(/needs the permission|contract\.view/)).to.equal(null);
+    expect(saved).to.deep.equal([]);
+    expect(closed).to.deep.equal([]);
+    expect(await accessibilityViolations(dialog)).to.deep.equal([]);
   });
 
   it('refuses more records than the server prints at once, saying so', async () => {

@@ -21,6 +21,7 @@ import type { AnyResourceContract, Label } from '@hcm/contracts/resource';
 import { useUiTranslation } from '../i18n/ui-i18n.ts';
 import { documentPrintApi } from './document-print-api.ts';
 import { DOCUMENT_TEMPLATE_MENU, menuTrailOf, menuTrailText } from './menu-path.ts';
+import { usePrintFailureText } from './print-failure-text.ts';
 import { downloads, resourceApi, type DownloadedFile } from './resource-api.ts';
 import { useDocumentTemplates } from './use-document-templates.ts';
 
@@ -81,8 +82,9 @@ function placeholderRows(
 /**
  * "Print" on a record's page (issue 11, documents from templates): choose one of the active Word
  * templates of the record's type, see the filled document in the page (rendered from the .docx
- * itself), and download it. A template whose placeholders do not fit is named with the server's
- * message. The placeholders the record offers are listed for whoever writes the templates.
+ * itself), and download it. A refusal is said in the user's words (usePrintFailureText: a
+ * template that does not fit, a 403 and why, a 5xx), never the server's English message. The
+ * placeholders the record offers are listed for whoever writes the templates.
  * Issue 27: the document can also be had as PDF, converted on the server by LibreOffice in the
  * job queue; a server without LibreOffice offers .docx only and the dialog says why. Where to add
  * templates is named by the menu's own trail (@hcm/contracts MENU), in the current language.
@@ -96,6 +98,7 @@ export function PrintDocumentDialog({
 }: PrintDocumentDialogProps) {
   const styles = useStyles();
   const { t, i18n } = useUiTranslation();
+  const printFailureText = usePrintFailureText();
   const language = i18n.language === 'en' ? 'en' : 'vi';
   const calls = resourceApi(contract);
   const { templates, chosen, choose } = useDocumentTemplates(contract, recordId, open);
@@ -134,25 +137,21 @@ export function PrintDocumentDialog({
     setFile(null);
     try {
       const printed = await calls.printDocument(recordId, chosen);
-      if (!printed.ok) {
-        setProblem(printed.message || t('print.failed'));
-        return;
-      }
-      setFile(printed.file);
+      setFile(printed);
       const container = preview.current;
       if (container) {
         container.replaceChildren();
         // docx-preview (and the zip reader it brings) is loaded on the first preview only
         const { renderAsync } = await import('docx-preview');
-        await renderAsync(printed.file.blob, container, undefined, {
+        await renderAsync(printed.blob, container, undefined, {
           className: 'hcm-docx',
           inWrapper: true,
           breakPages: true,
           ignoreLastRenderedPageBreak: true,
         });
       }
-    } catch {
-      setProblem(t('print.failed'));
+    } catch (error) {
+      setProblem(printFailureText(error, t('print.failed')));
     } finally {
       setBusy(false);
     }
@@ -167,10 +166,11 @@ export function PrintDocumentDialog({
     try {
       const printed = await documentPrintApi.printPdf(contract, recordId, chosen, waiting.signal);
       if (waiting.signal.aborted) return;
+      // a document the server could not convert: its reason is for the logs, the .docx still works
       if (printed.ok) downloads.save(printed.file);
-      else setProblem(printed.message ? `${t('print.pdfFailed')} ${printed.message}` : t('print.pdfFailed'));
-    } catch {
-      if (!waiting.signal.aborted) setProblem(t('print.pdfFailed'));
+      else setProblem(t('print.pdfFailed'));
+    } catch (error) {
+      if (!waiting.signal.aborted) setProblem(printFailureText(error, t('print.pdfFailed')));
     } finally {
       if (!waiting.signal.aborted) setConverting(false);
     }

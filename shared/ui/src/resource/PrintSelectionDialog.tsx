@@ -20,6 +20,7 @@ import type { AnyResourceContract } from '@hcm/contracts/resource';
 import { useUiTranslation } from '../i18n/ui-i18n.ts';
 import { documentPrintApi } from './document-print-api.ts';
 import { DOCUMENT_TEMPLATE_MENU, menuTrailOf, menuTrailText } from './menu-path.ts';
+import { usePrintFailureText } from './print-failure-text.ts';
 import { downloads } from './resource-api.ts';
 import { useDocumentTemplates } from './use-document-templates.ts';
 
@@ -40,11 +41,13 @@ const useStyles = makeStyles({
 /**
  * "Print" for a list's selection (issue 27, bulk actions): one template for every chosen record,
  * downloaded as one .zip of .docx files named by record. The templates offered are those of the
- * first chosen record's type; a record of another type is named by the server's message.
+ * first chosen record's type; a record of another type, like any refusal, is said in the user's
+ * words (usePrintFailureText), never the server's English message.
  */
 export function PrintSelectionDialog({ contract, ids, open, onClose }: PrintSelectionDialogProps) {
   const styles = useStyles();
   const { t } = useUiTranslation();
+  const printFailureText = usePrintFailureText();
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const tooMany = ids.length > MAX_PRINT_SELECTION;
@@ -61,13 +64,10 @@ export function PrintSelectionDialog({ contract, ids, open, onClose }: PrintSele
     setBusy(true);
     setProblem(null);
     try {
-      const printed = await documentPrintApi.printSelection(contract, ids, chosen);
-      if (printed.ok) {
-        downloads.save(printed.file);
-        close();
-      } else setProblem(printed.message || t('print.failed'));
-    } catch {
-      setProblem(t('print.failed'));
+      downloads.save(await documentPrintApi.printSelection(contract, ids, chosen));
+      close();
+    } catch (error) {
+      setProblem(printFailureText(error, t('print.failed')));
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,5 @@
 import type { AnyResourceContract } from '@hcm/contracts/resource';
-import { ApiError, api, http } from '@hcm/session';
+import { api, http } from '@hcm/session';
 import { fileNameOf, type DownloadedFile } from './resource-api.ts';
 
 /** Where the server keeps printed documents converted to PDF (packages/server README "Printed documents as PDF"). */
@@ -14,8 +14,11 @@ export interface Rendition {
   error: string | null;
 }
 
-/** A file answer, or the message of a 4xx/5xx the dialog shows itself (no toast). */
-export type FileOutcome = { ok: true; file: DownloadedFile } | { ok: false; message: string };
+/**
+ * A PDF, or none because the server could not convert the document (its reason is for the
+ * logs) or the dialog gave up waiting: the dialog says so in its own words.
+ */
+export type PdfOutcome = { ok: true; file: DownloadedFile } | { ok: false };
 
 interface BlobAnswer {
   data: Blob;
@@ -28,24 +31,13 @@ const headerOf = (response: BlobAnswer, name: string): unknown => {
   return typeof headers.get === 'function' ? headers.get(name) : headers[name];
 };
 
-async function fileOutcome(response: BlobAnswer, fallback: string): Promise<FileOutcome> {
-  if (response.status === 200)
-    return {
-      ok: true,
-      file: {
-        blob: response.data,
-        fileName: fileNameOf(headerOf(response, 'content-disposition'), fallback),
-      },
-    };
-  try {
-    const envelope = JSON.parse(await response.data.text()) as { message?: string };
-    return { ok: false, message: envelope.message ?? '' };
-  } catch {
-    return { ok: false, message: '' };
-  }
-}
+const fileOf = (response: BlobAnswer, fallback: string): DownloadedFile => ({
+  blob: response.data,
+  fileName: fileNameOf(headerOf(response, 'content-disposition'), fallback),
+});
 
-const blobRequest = { responseType: 'blob' as const, ignoreError: true, validateStatus: () => true };
+// refusals are thrown as ApiErrors (the shared client reads a blob's error envelope) and said by the dialog, not a toast
+const blobRequest = { responseType: 'blob' as const, ignoreError: true };
 
 /** How long the dialog waits for a conversion before it gives up (the server's own bound is 60 s, plus the queue). */
 export const PDF_WAIT_MS = 180_000;
@@ -64,50 +56,42 @@ export const documentPrintApi = {
   /**
    * The record filled into the template, converted to PDF by the server's job queue: asks for it,
    * waits for the job (polling its state, at most PDF_WAIT_MS or until `signal` aborts), then
-   * downloads it. A template that does not fit, or a document LibreOffice cannot convert, is
-   * answered as the server's message.
+   * downloads it. A refused call (a template that does not fit, a 403, a 5xx) is thrown as its
+   * ApiError; a document the server could not convert is `{ ok: false }`.
    */
   async printPdf(
     contract: AnyResourceContract,
     recordId: string,
     templateId: string,
     signal?: AbortSignal,
-  ): Promise<FileOutcome> {
-    let rendition: Rendition;
-    try {
-      rendition = await api.post<Rendition>(
-        `${contract.apiPath}/${encodeURIComponent(recordId)}/document-pdf`,
-        { templateId },
-        { ignoreError: true, loading: true },
-      );
-    } catch (error) {
-      return { ok: false, message: error instanceof ApiError ? error.message : '' };
-    }
+  ): Promise<PdfOutcome> {
+    let rendition = await api.post<Rendition>(
+      `${contract.apiPath}/${encodeURIComponent(recordId)}/document-pdf`,
+      { templateId },
+      { ignoreError: true, loading: true },
+    );
     const deadline = Date.now() + PDF_WAIT_MS;
     while (rendition.state === 'QUEUED' || rendition.state === 'RUNNING') {
-      if (signal?.aborted || Date.now() > deadline) return { ok: false, message: '' };
+      if (signal?.aborted || Date.now() > deadline) return { ok: false };
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       rendition = await api.get<Rendition>(`${RENDITIONS_PATH}/${rendition.id}`, { ignoreError: true });
     }
-    if (rendition.state === 'FAILED') return { ok: false, message: rendition.error ?? '' };
+    if (rendition.state === 'FAILED') return { ok: false };
     const response = await http.get<Blob>(`${RENDITIONS_PATH}/${rendition.id}/file`, blobRequest);
-    return fileOutcome(response, rendition.fileName);
+    return { ok: true, file: fileOf(response, rendition.fileName) };
   },
 
-  /** The chosen records filled into one template: a .zip of .docx files named by record. */
+  /** The chosen records filled into one template: a .zip of .docx files named by record; a refusal is thrown as its ApiError. */
   async printSelection(
     contract: AnyResourceContract,
     ids: readonly string[],
     templateId: string,
-  ): Promise<FileOutcome> {
+  ): Promise<DownloadedFile> {
     const response = await http.post<Blob>(
       `${contract.apiPath}/documents`,
       { templateId, ids },
-      {
-        ...blobRequest,
-        loading: true,
-      },
+      { ...blobRequest, loading: true },
     );
-    return fileOutcome(response, `${contract.path}.zip`);
+    return fileOf(response, `${contract.path}.zip`);
   },
 };

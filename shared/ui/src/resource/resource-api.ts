@@ -208,23 +208,18 @@ export function resourceApi(contract: AnyResourceContract) {
     documentTemplates: (id: string) =>
       api.get<DocumentTemplateChoice[]>(`${base}/${encodeURIComponent(id)}/document-templates`),
     /**
-     * The record filled into the template, as a .docx. A 400 (a template whose placeholders do
-     * not fit, a broken tag) is answered as its message for the dialog to show, not as a toast.
+     * The record filled into the template, as a .docx. A refusal (400 on `templateId`: a template
+     * whose placeholders do not fit, a broken tag; a 403, a 5xx) is thrown as an ApiError without
+     * a toast: the dialog says it in the user's words (printFailureText), never the server's.
      */
-    printDocument: async (
-      id: string,
-      templateId: string,
-    ): Promise<{ ok: true; file: DownloadedFile } | { ok: false; message: string }> => {
+    printDocument: async (id: string, templateId: string): Promise<DownloadedFile> => {
       const query = new URLSearchParams({ templateId }).toString();
       const response = await http.get<Blob>(`${base}/${encodeURIComponent(id)}/document?${query}`, {
         responseType: 'blob',
         ignoreError: true,
         loading: true,
-        validateStatus: (status) => status === 200 || status === 400,
       });
-      if (response.status === 200) return { ok: true, file: asFile(response, `${contract.path}.docx`) };
-      const envelope = JSON.parse(await response.data.text()) as { message?: string };
-      return { ok: false, message: envelope.message ?? '' };
+      return asFile(response, `${contract.path}.docx`);
     },
   };
 }

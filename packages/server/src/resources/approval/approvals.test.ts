@@ -71,7 +71,13 @@ describe.each(await testEngines())('the approval engine on $engine', ({ engine }
     expect((await story.post(story.hr, `${API}/${record.id}/delete`, {})).status).toBe(409);
 
     // the director is not the first step's assignee
-    expect((await act(story.director, record.id, 'approve')).status).toBe(403);
+    const notTheirs = await story.post<{ params?: unknown }>(
+      story.director,
+      `${API}/${record.id}/approve`,
+      {},
+    );
+    expect(notTheirs.status).toBe(403);
+    expect(notTheirs.body.params).toEqual({ reason: 'notAssignee' });
     const first = await act(story.manager, record.id, 'approve', { note: 'Đồng ý' });
     expect(first.body.data.approvalStatus).toBe('IN_APPROVE');
     expect(await inbox(story.director)).toHaveLength(1);

@@ -165,7 +165,7 @@ describe.each(await testEngines())('four eyes in approvals on $engine', ({ engin
     ] as const) {
       const refused = await story.post<Failed>(story.hr, `${API}/${own.id}/${path}`, body);
       expect(refused.status, `${path}: ${JSON.stringify(refused.body)}`).toBe(403);
-      expect(refused.body).toMatchObject({ code: 'FORBIDDEN' });
+      expect(refused.body).toMatchObject({ code: 'FORBIDDEN', params: { reason: 'ownRequest' } });
       expect(refused.body.message).toMatch(/Four eyes: you requested this approval/);
     }
     expect(await statusOf(own.id)).toBe('WAIT_APPROVE');

@@ -1,4 +1,4 @@
-import { ErrorCodes, FieldErrorKeys } from '@hcm/contracts';
+import { ErrorCodes, FieldErrorKeys, ForbiddenReasons } from '@hcm/contracts';
 import {
   transitionOf,
   nextApprovalStatus,
@@ -15,7 +15,7 @@ import {
   approvalSteps,
   type StepOutcome,
 } from '../../db/tables/approvals.ts';
-import { AppError, validationFailed } from '../../http/errors.ts';
+import { AppError, forbiddenBecause, validationFailed } from '../../http/errors.ts';
 import { presentRecord } from '../present.ts';
 import type { ResourceDefinition, ResourceRecord } from '../types.ts';
 import { findRecord } from '../write/find-record.ts';
@@ -62,7 +62,6 @@ export interface ActionInput {
 }
 
 const conflict = (message: string) => new AppError(409, ErrorCodes.conflict, message);
-const forbidden = (message: string) => new AppError(403, ErrorCodes.forbidden, message);
 
 const VERB: Record<TransitionAction, string> = {
   REQUEST_APPROVAL: 'requested for approval',
@@ -201,9 +200,15 @@ export async function takeApprovalAction(
   const createdBy = (before.createdBy as string | null | undefined) ?? null;
   if (!actor.isRoot) {
     if (action === 'CANCEL_APPROVAL' && open?.request.requestedBy !== actor.userId)
-      throw forbidden('Only the user who requested the approval may cancel it');
+      throw forbiddenBecause(
+        ForbiddenReasons.notRequester,
+        'Only the user who requested the approval may cancel it',
+      );
     if (transition.actor === 'assignee' && current?.assigneeUserId !== actor.userId)
-      throw forbidden(`Only the assignee of the current step "${current?.name ?? ''}" may act on it`);
+      throw forbiddenBecause(
+        ForbiddenReasons.notAssignee,
+        `Only the assignee of the current step "${current?.name ?? ''}" may act on it`,
+      );
     // four eyes, checked again when acting: the setting may have been switched off since the
     // request named this assignee (the setting is read only when the rule is met)
     const interest =
@@ -211,7 +216,10 @@ export async function takeApprovalAction(
         ? interestOf(actor.userId, { requestedBy: open.request.requestedBy, createdBy })
         : null;
     if (interest && !(await requesterMayApprove(tx, context.scope.tenantId)))
-      throw forbidden(selfActionRefusal(interest));
+      throw forbiddenBecause(
+        interest === 'requester' ? ForbiddenReasons.ownRequest : ForbiddenReasons.ownRecord,
+        selfActionRefusal(interest),
+      );
   }
   const note = input.note?.trim() ? input.note.trim() : null;
   if (transition.needsReason && !note)

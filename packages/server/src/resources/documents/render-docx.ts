@@ -13,8 +13,12 @@ export const MAX_TEMPLATE_UNPACKED_BYTES = 30 * 1_048_576;
 /** Parts of a template at most (a Word document has a few dozen). */
 export const MAX_TEMPLATE_PARTS = 2000;
 
-const refused = (message: string) =>
-  validationFailed([{ field: 'templateId', code: FieldErrorKeys.invalidValue, message }], message);
+/** `params`: what the browser names in the user's words (the unknown placeholders, as typed). */
+const refused = (message: string, params?: Record<string, string>) =>
+  validationFailed(
+    [{ field: 'templateId', code: FieldErrorKeys.invalidValue, message, ...(params ? { params } : {}) }],
+    message,
+  );
 
 /** The placeholders a template may use: every key, loop names, and the fields of loops. */
 export function allowedPlaceholders(fields: readonly MergeField[]): Set<string> {
@@ -89,13 +93,16 @@ export function renderDocx(bytes: Buffer, allowed: ReadonlySet<string>, values: 
     throw refused(`The template cannot be filled: ${explanations.slice(0, 5).join('; ')}`);
   }
   const unknown = [...used].filter((key) => !allowed.has(key)).sort();
-  if (unknown.length > 0)
+  if (unknown.length > 0) {
+    const placeholders = unknown
+      .slice(0, 20)
+      .map((key) => `{${key}}`)
+      .join(', ');
     throw refused(
-      `The template uses ${unknown.length === 1 ? 'a placeholder' : 'placeholders'} this document does not have: ${unknown
-        .slice(0, 20)
-        .map((key) => `{${key}}`)
-        .join(', ')}`,
+      `The template uses ${unknown.length === 1 ? 'a placeholder' : 'placeholders'} this document does not have: ${placeholders}`,
+      { placeholders },
     );
+  }
   try {
     document.render(values);
   } catch (error) {

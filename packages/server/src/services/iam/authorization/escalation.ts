@@ -1,4 +1,4 @@
-import { ErrorCodes } from '@hcm/contracts';
+import { ErrorCodes, ForbiddenReasons, type ErrorParams, type ForbiddenReason } from '@hcm/contracts';
 import type { DataScopeValue } from '@hcm/contracts/users-roles';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
@@ -60,9 +60,15 @@ export class EscalationRefused extends AppError {
     readonly missing: readonly string[];
   };
 
-  constructor(message: string, attempt: EscalationRefused['attempt']) {
+  /** `reason`: what the browser says when no permission is lacked (ForbiddenReasons, data scope) */
+  constructor(message: string, attempt: EscalationRefused['attempt'], reason?: ForbiddenReason) {
     // the codes lacked travel as params: the browser names them in the user's language
-    const params = attempt.missing.length > 0 ? { permissions: [...attempt.missing] } : undefined;
+    const params: ErrorParams | undefined =
+      attempt.missing.length > 0
+        ? { permissions: [...attempt.missing] }
+        : reason === undefined
+          ? undefined
+          : { reason };
     super(403, ErrorCodes.forbidden, message, undefined, undefined, params);
     this.name = 'EscalationRefused';
     this.attempt = attempt;
@@ -131,7 +137,8 @@ export function escalationGuard(actor: Actor, accountsInReach: AccountsInReach):
     recordId: string | null,
     action: AccountAction | RoleAction | TenantAction,
     missing: readonly string[] = [],
-  ) => new EscalationRefused(message, { resource, recordId, action, missing });
+    reason?: ForbiddenReason,
+  ) => new EscalationRefused(message, { resource, recordId, action, missing }, reason);
 
   const withinOrRefuse = (
     mine: Rights,
@@ -200,6 +207,8 @@ export function escalationGuard(actor: Actor, accountsInReach: AccountsInReach):
             'user',
             target.id,
             action,
+            [],
+            ForbiddenReasons.outOfScope,
           );
       }
       return [...targets.values()];

@@ -172,7 +172,10 @@ describe.each(await testEngines())(
       ).toBe(401);
       // A system user has no tenant: clients are not theirs to see.
       const root = await signIn(TEST_ROOT);
-      expect((await suite.http.get(CLIENTS, root)).status).toBe(403);
+      const refused = await suite.http.get<ErrorEnvelope>(CLIENTS, root);
+      expect(refused.status).toBe(403);
+      // why, for the browser to say: a tenant's function
+      expect(refused.body.params).toEqual({ reason: 'tenantOnly' });
     });
 
     it('changes the scopes of a client: its token carries the new ones from its next request; a revoked client cannot be changed', async () => {
@@ -215,6 +218,7 @@ describe.each(await testEngines())(
       const revoked = await put({ scopes: ['job_title.view'], version: 3 });
       expect(revoked.status).toBe(409);
       expect(revoked.body.message).toContain('revoked');
+      expect(revoked.body.params).toEqual({ reason: 'clientRevoked' });
       const [stored] = await suite.server.db.orm
         .select()
         .from(apiClients)

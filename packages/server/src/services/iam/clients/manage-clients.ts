@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ErrorCodes, FieldErrorKeys } from '@hcm/contracts';
+import { ConflictReasons, ErrorCodes, FieldErrorKeys, ForbiddenReasons } from '@hcm/contracts';
 import type {
   ApiClient,
   ApiClientWithSecret,
@@ -10,7 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/database.ts';
 import { apiClients, apiClientSecrets } from '../../../db/tables/system-configuration.ts';
 import type { Actor } from '../../../http/caller-scope.ts';
-import { AppError, validationFailed } from '../../../http/errors.ts';
+import { AppError, conflictBecause, forbiddenBecause, validationFailed } from '../../../http/errors.ts';
 import {
   diffRecords,
   recordActions,
@@ -39,9 +39,12 @@ const staleVersion = () =>
     'The client was changed by someone else since it was read: reload it',
   );
 const notActive = () =>
-  new AppError(409, ErrorCodes.conflict, 'The client is revoked: its secret can no longer be changed');
+  conflictBecause(
+    ConflictReasons.clientRevoked,
+    'The client is revoked: its secret can no longer be changed',
+  );
 const revokedUnchangeable = () =>
-  new AppError(409, ErrorCodes.conflict, 'The client is revoked: it can no longer be changed');
+  conflictBecause(ConflictReasons.clientRevoked, 'The client is revoked: it can no longer be changed');
 
 const todayInUtc = () => new Date().toISOString().slice(0, 10);
 
@@ -62,7 +65,8 @@ async function asTenantOwner<T>(
   work: (tx: Tx, tenantId: string) => Promise<T>,
 ): Promise<T> {
   const tenantId = writer.actor.tenantId;
-  if (tenantId === null) throw new AppError(403, ErrorCodes.forbidden, 'API clients belong to a tenant');
+  if (tenantId === null)
+    throw forbiddenBecause(ForbiddenReasons.tenantOnly, 'API clients belong to a tenant');
   return writer.db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
     return work(tx, tenantId);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DataEnvelope, FieldErrorKeys } from '@hcm/contracts';
+import { DataEnvelope, FieldErrorKeys, ForbiddenReasons } from '@hcm/contracts';
 import {
   ApiClient,
   ApiClientWithSecret,
@@ -12,9 +12,8 @@ import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { callerScope, requireActor, runAsCaller } from '../../../http/caller-scope.ts';
 import { envelope, errorResponses } from '../../../http/envelope.ts';
-import { validationFailed } from '../../../http/errors.ts';
+import { forbiddenBecause, validationFailed } from '../../../http/errors.ts';
 import { actionContextOf } from '../../../resources/caller.ts';
-import { forbidden } from '../authorization/authorization.ts';
 import type { IamDeps } from '../deps.ts';
 import { findClient, listClients, presentClient } from './client-store.ts';
 import { issueClientToken, type ClientCredentials } from './issue-client-token.ts';
@@ -78,7 +77,11 @@ export const clientRoutes: FastifyPluginAsyncTypebox<{ deps: IamDeps }> = async 
   // for every tenant-level resource.
   const tenantOf = (request: FastifyRequest): string => {
     const tenantId = callerScope(request).tenantId;
-    if (tenantId === null) throw forbidden('API clients belong to a tenant: sign in as one of its users');
+    if (tenantId === null)
+      throw forbiddenBecause(
+        ForbiddenReasons.tenantOnly,
+        'API clients belong to a tenant: sign in as one of its users',
+      );
     return tenantId;
   };
   app.addHook('preHandler', async (request) => {

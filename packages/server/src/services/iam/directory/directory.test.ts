@@ -94,6 +94,10 @@ describe.each(await testEngines('both'))('users from the directory (LDAP) on $en
     const res = await settings();
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual(DEFAULT_DIRECTORY_SETTINGS);
+    // nothing saved, nothing to test: the browser says to save first
+    const untested = await suite.http.post<ErrorEnvelope>(DirectoryPaths.test, undefined, admin);
+    expect(untested.status).toBe(409);
+    expect(untested.body.params).toEqual({ reason: 'directoryNotSaved' });
     const saved = await save({
       enabled: true,
       url: directory.url,
@@ -195,6 +199,7 @@ describe.each(await testEngines('both'))('users from the directory (LDAP) on $en
     );
     expect(byAdmin.status).toBe(409);
     expect(byAdmin.body.message).toContain('directory');
+    expect(byAdmin.body.params).toEqual({ reason: 'directoryPassword' });
     const session = (await signIn('lan.nguyen', 'Lan-Directory-1')).body.data;
     const own = await suite.http.post<ErrorEnvelope>(
       '/api/iam/reset-password',
@@ -202,6 +207,7 @@ describe.each(await testEngines('both'))('users from the directory (LDAP) on $en
       session.accessToken,
     );
     expect(own.status).toBe(409);
+    expect(own.body.params).toEqual({ reason: 'directoryPassword' });
     expect((await userNamed('lan.nguyen'))?.passwordHash).toBeNull();
   });
 
@@ -285,7 +291,9 @@ describe.each(await testEngines('both'))('users from the directory (LDAP) on $en
 
   it('refuses sync when it is off, and to system users', async () => {
     expect((await save({ enabled: false })).status).toBe(200);
-    expect((await sync()).status).toBe(409);
+    const off = await sync();
+    expect(off.status).toBe(409);
+    expect(off.body.params).toEqual({ reason: 'directorySyncOff' });
     // a directory user cannot sign in while the tenant's sync is off
     expect((await signIn('minh.tran', 'anything-Password-1')).status).toBe(401);
   });

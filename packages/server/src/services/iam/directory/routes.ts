@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DataEnvelope, ErrorCodes } from '@hcm/contracts';
+import { ConflictReasons, DataEnvelope, ForbiddenReasons } from '@hcm/contracts';
 import {
   DirectoryPaths,
   DirectorySettings,
@@ -12,7 +12,7 @@ import { callerScope, requireActor } from '../../../http/caller-scope.ts';
 import { inScope } from '../../../db/tenant-scope.ts';
 import { escalationGuard, type AccountsInReach } from '../authorization/escalation.ts';
 import { envelope, errorResponses } from '../../../http/envelope.ts';
-import { AppError } from '../../../http/errors.ts';
+import { conflictBecause, forbiddenBecause } from '../../../http/errors.ts';
 import { actionContextOf } from '../../../resources/caller.ts';
 import type { FastifyRequest } from 'fastify';
 import { readPeople, withDirectory } from './directory-client.ts';
@@ -23,9 +23,8 @@ import { syncDirectoryUsers } from './sync-directory-users.ts';
 function tenantOf(request: FastifyRequest): string {
   const { tenantId } = callerScope(request);
   if (tenantId === null)
-    throw new AppError(
-      403,
-      ErrorCodes.forbidden,
+    throw forbiddenBecause(
+      ForbiddenReasons.tenantOnly,
       "A directory is a tenant's: sign in as a user of the tenant",
     );
   return tenantId;
@@ -101,7 +100,8 @@ export const directoryRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request) => {
       const access = await loadDirectoryAccess(db, tenantOf(request));
-      if (!access) throw new AppError(409, ErrorCodes.conflict, 'Save the directory settings first');
+      if (!access)
+        throw conflictBecause(ConflictReasons.directoryNotSaved, 'Save the directory settings first');
       const { people } = await withDirectory(access.settings, access.bindPassword, (client) =>
         readPeople(client, access.settings, 5),
       );

@@ -1,10 +1,10 @@
-import { ErrorCodes, FieldLimits, Patterns } from '@hcm/contracts';
+import { ConflictReasons, FieldLimits, Patterns } from '@hcm/contracts';
 import { DirectoryLimits, type DirectorySkipCode, type DirectorySyncResult } from '@hcm/contracts/directory';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { users } from '../../../db/schema.ts';
 import { directorySettings } from '../../../db/tables/directory.ts';
-import { AppError } from '../../../http/errors.ts';
+import { conflictBecause } from '../../../http/errors.ts';
 import type { ActionContext } from '../../../resources/action-log/record-actions.ts';
 import { revokeUserSessions } from '../session/revoke-user-sessions.ts';
 import { recordUserAdministration } from '../users/record-user-administration.ts';
@@ -74,9 +74,8 @@ export async function syncDirectoryUsers(
 ): Promise<DirectorySyncResult> {
   const access = await loadDirectoryAccess(db, tenantId);
   if (!access?.settings.enabled)
-    throw new AppError(
-      409,
-      ErrorCodes.conflict,
+    throw conflictBecause(
+      ConflictReasons.directorySyncOff,
       'Directory sync is off: save the directory settings with sync on first',
     );
   const { people, truncated } = await withDirectory(access.settings, access.bindPassword, (client) =>

@@ -1,8 +1,8 @@
-import { ErrorCodes } from '@hcm/contracts';
+import { ConflictReasons, ErrorCodes } from '@hcm/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { users } from '../../../db/schema.ts';
-import { AppError } from '../../../http/errors.ts';
+import { AppError, conflictBecause } from '../../../http/errors.ts';
 import type { ActionContext } from '../../../resources/action-log/record-actions.ts';
 import type { PasswordHasher } from '../passwords/password-hasher.ts';
 import { revokeUserSessions } from '../session/revoke-user-sessions.ts';
@@ -15,9 +15,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** 409: a user made from the directory signs in with the directory's password, not one kept here. */
 export const passwordOfTheDirectory = () =>
-  new AppError(
-    409,
-    ErrorCodes.conflict,
+  conflictBecause(
+    ConflictReasons.directoryPassword,
     "This user signs in with the organisation's directory password: change it in the directory",
   );
 

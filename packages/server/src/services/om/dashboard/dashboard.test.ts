@@ -335,7 +335,9 @@ describe.each(await testEngines())('dashboards on $engine', ({ engine }) => {
     expect(ids(res.body.data.licencesEnding)).not.toContain(hr.tenantId);
     expect(ids(res.body.data.unlicensed)).toEqual(expect.arrayContaining([bare.id]));
     expect(ids(res.body.data.unlicensed)).not.toContain(ending.id);
-    expect((await kit.http.get(TENANT_DASHBOARD_PATH, system.token)).status).toBe(403);
+    const tenantsOnly = await kit.http.get<{ params?: unknown }>(TENANT_DASHBOARD_PATH, system.token);
+    expect(tenantsOnly.status).toBe(403);
+    expect(tenantsOnly.body.params).toEqual({ reason: 'tenantOnly' });
     expect((await kit.http.get(SYSTEM_DASHBOARD_PATH, hr.token)).status).toBe(403);
   });
 });

@@ -1,10 +1,10 @@
-import { DataEnvelope, ErrorCodes } from '@hcm/contracts';
+import { DataEnvelope, ForbiddenReasons } from '@hcm/contracts';
 import { TENANT_DASHBOARD_PATH, TenantDashboard } from '@hcm/contracts/dashboard';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../../db/database.ts';
 import { requireActor, runAsCaller } from '../../../http/caller-scope.ts';
 import { envelope, errorResponses } from '../../../http/envelope.ts';
-import { AppError } from '../../../http/errors.ts';
+import { forbiddenBecause } from '../../../http/errors.ts';
 import { languageOf } from '../../../resources/caller.ts';
 import { todayInVietnam } from '../../../resources/documents/vietnamese-format.ts';
 import type { ResourceDefinition } from '../../../resources/types.ts';
@@ -35,9 +35,8 @@ export const tenantDashboardRoutes: FastifyPluginAsync<{
     async (request) => {
       const actor = requireActor(request);
       if (actor.tenantId === null)
-        throw new AppError(
-          403,
-          ErrorCodes.forbidden,
+        throw forbiddenBecause(
+          ForbiddenReasons.tenantOnly,
           'A system user has the system dashboard: sign in as a tenant user',
         );
       const input = {

@@ -207,6 +207,12 @@ describe.each(await testEngines())('documents from templates on $engine', ({ eng
     expect(failure(refused.bytes).message).toBe(
       'The template uses placeholders this document does not have: {hoTen}, {soTien}, {worker.userId}',
     );
+    // the browser names them in the user's words
+    expect(failure(refused.bytes).errors?.[0]).toMatchObject({
+      field: 'templateId',
+      code: 'error.invalidValue',
+      params: { placeholders: '{hoTen}, {soTien}, {worker.userId}' },
+    });
     const broken = await template(hr, 'Mẫu hỏng', 'CONTRACT', ['Số: {number']);
     const unclosed = await print('contracts', ids.contract, broken);
     expect(unclosed.status).toBe(400);

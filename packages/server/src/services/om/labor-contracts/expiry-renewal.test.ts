@@ -15,7 +15,7 @@ import { addDays } from './contract-term.ts';
 import { laborContractResource } from './resources.ts';
 
 const BASE = '/api/om/contracts';
-type Failed = { code: string; errors?: { field: string }[] };
+type Failed = { code: string; errors?: { field: string }[]; params?: Record<string, unknown> };
 
 describe.each(await testEngines())(
   'contracts about to expire, and their renewal, on $engine',
@@ -169,6 +169,8 @@ describe.each(await testEngines())(
       expect((await expiring(hr)).body.data).toEqual([]);
       const again = await kit.http.post<Failed>(`${BASE}/${ids.soonContract}/renew`, {}, hr.token);
       expect(again.status).toBe(409);
+      // the browser names the contract that follows in the user's words
+      expect(again.body.params).toEqual({ reason: 'alreadyRenewed', number: next.number });
       // a renewal that is rejected renews nothing: the contract is HR's to act on again
       const setStatus = (status: string) =>
         inScope(kit.server.db.orm, { tenantId: hr.tenantId, userId: null }, (tx) =>

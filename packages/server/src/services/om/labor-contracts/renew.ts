@@ -1,9 +1,9 @@
-import { FieldErrorKeys, ErrorCodes } from '@hcm/contracts';
+import { ConflictReasons, FieldErrorKeys } from '@hcm/contracts';
 import type { LaborContractRecord } from '@hcm/contracts/labor-contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
 import { laborContracts as contracts } from '../../../db/tables/labor-contracts.ts';
-import { AppError, validationFailed } from '../../../http/errors.ts';
+import { conflictBecause, validationFailed } from '../../../http/errors.ts';
 import { attachLists } from '../../../resources/write/lists.ts';
 import { findRecord } from '../../../resources/write/find-record.ts';
 import { createRecord, type WriteContext } from '../../../resources/write/write-records.ts';
@@ -42,10 +42,12 @@ export async function renewContract(
     .where(eq(contracts.id, id));
   const later = row?.later === null || row?.later === undefined ? undefined : { number: row.later };
   if (later)
-    throw new AppError(
-      409,
-      ErrorCodes.conflict,
+    throw conflictBecause(
+      ConflictReasons.alreadyRenewed,
       `Already followed by contract ${later.number}: open that one`,
+      {
+        number: later.number,
+      },
     );
   const body: Record<string, unknown> = {
     signingDate: today,

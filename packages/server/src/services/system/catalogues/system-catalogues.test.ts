@@ -117,6 +117,7 @@ describe.each(await testEngines('both'))(
         expect(res.status, what).toBe(403);
         expect((res.body ?? res.json) as ErrorEnvelope, what).toMatchObject({
           message: SHARED_WRITE_REFUSED,
+          params: { reason: 'sharedList' },
         });
       };
       {

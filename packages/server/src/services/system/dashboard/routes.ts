@@ -1,11 +1,11 @@
-import { DataEnvelope, ErrorCodes } from '@hcm/contracts';
+import { DataEnvelope, ForbiddenReasons } from '@hcm/contracts';
 import { DASHBOARD_HORIZON_DAYS, SYSTEM_DASHBOARD_PATH, SystemDashboard } from '@hcm/contracts/dashboard';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db, Tx } from '../../../db/database.ts';
 import { requireActor, runAsCaller } from '../../../http/caller-scope.ts';
 import { envelope, errorResponses } from '../../../http/envelope.ts';
-import { AppError } from '../../../http/errors.ts';
+import { forbiddenBecause } from '../../../http/errors.ts';
 import { todayInVietnam } from '../../../resources/documents/vietnamese-format.ts';
 
 type TenantRow = { id: string; code: string; name: string; ends_at: Date | string | null };
@@ -75,7 +75,7 @@ export const systemDashboardRoutes: FastifyPluginAsync<{ db: Db; now?: () => Dat
     },
     async (request) => {
       if (requireActor(request).tenantId !== null)
-        throw new AppError(403, ErrorCodes.forbidden, 'The system dashboard is for system users');
+        throw forbiddenBecause(ForbiddenReasons.systemOnly, 'The system dashboard is for system users');
       const at = now();
       return envelope(await runAsCaller(db, request, (tx) => summarizeSystem(tx, at)));
     },

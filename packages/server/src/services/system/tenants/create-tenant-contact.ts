@@ -1,4 +1,4 @@
-import { ErrorCodes, FieldErrorKeys } from '@hcm/contracts';
+import { ConflictReasons, ErrorCodes, FieldErrorKeys, type ErrorParams } from '@hcm/contracts';
 import type { CreateTenantContactBody, CreatedTenantContact } from '@hcm/contracts/users-roles';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -13,10 +13,15 @@ import { recordUserAdministration } from '../../iam/users/record-user-administra
 import { addTenantAdministrator, refuseTakenUsername, usernameTakenOn } from './tenant-administrator.ts';
 import { tenantResource } from './tenants.ts';
 
-const onTenant = (status: number, code: string, message: string, why: string) =>
-  new AppError(status, code, message, [
-    { field: 'tenantId', code: FieldErrorKeys.invalidValue, message: why },
-  ]);
+const onTenant = (status: number, code: string, message: string, why: string, params?: ErrorParams) =>
+  new AppError(
+    status,
+    code,
+    message,
+    [{ field: 'tenantId', code: FieldErrorKeys.invalidValue, message: why }],
+    undefined,
+    params,
+  );
 
 /**
  * POST /api/iam/users/tenant (catalogues §7.4 "create a tenant contact"): a system
@@ -52,6 +57,7 @@ export async function createTenantContact(
           ErrorCodes.conflict,
           'The tenant is suspended: resume it before adding a contact',
           'is suspended',
+          { reason: ConflictReasons.tenantSuspended },
         );
       const { user, role, handOver } = await addTenantAdministrator(tx, deps.passwords, {
         tenantId: tenant.id,

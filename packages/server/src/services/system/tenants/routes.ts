@@ -1,9 +1,9 @@
-import { DataEnvelope, ErrorCodes, PermissionResources } from '@hcm/contracts';
+import { DataEnvelope, ForbiddenReasons, PermissionResources } from '@hcm/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import type { Db } from '../../../db/database.ts';
 import { createPasswordHasher, type PasswordHasher } from '../../iam/passwords/password-hasher.ts';
-import { AppError } from '../../../http/errors.ts';
+import { forbiddenBecause } from '../../../http/errors.ts';
 import { envelope, errorResponses } from '../../../http/envelope.ts';
 import { actionContextOf } from '../../../resources/caller.ts';
 import { callerScope, runAsCaller } from '../../../http/caller-scope.ts';
@@ -70,7 +70,7 @@ export const tenantRoutes: FastifyPluginAsync<{ db: Db; passwords?: PasswordHash
     async (request) => {
       const scope = callerScope(request);
       if (scope.tenantId !== null)
-        throw new AppError(403, ErrorCodes.forbidden, 'Only system users manage subscriptions');
+        throw forbiddenBecause(ForbiddenReasons.systemOnly, 'Only system users manage subscriptions');
       const tenantId = (request.params as { id: string }).id;
       const body = request.body as SubscriptionBody;
       const row = await runAsCaller(db, request, async (tx) => {

@@ -144,7 +144,13 @@ describe.each(await testEngines('both'))('tenant administration on $engine', ({ 
     );
     expect(suspended.status).toBe(200);
     expect(suspended.body.data).toMatchObject({ status: 'SUSPENDED', suspensionReason: 'Chưa thanh toán' });
-    expect((await kit.http.post(`${tenantPath}/suspend`, { reason: 'again' }, root.token)).status).toBe(409);
+    const again = await kit.http.post<ErrorEnvelope>(
+      `${tenantPath}/suspend`,
+      { reason: 'again' },
+      root.token,
+    );
+    expect(again.status).toBe(409);
+    expect(again.body.params).toEqual({ reason: 'tenantAlreadySuspended' });
 
     expect((await ethnicityCount(tokens.accessToken)).status).toBe(401);
     expect((await signIn(admin.username, password)).status).toBe(401);

@@ -1,8 +1,8 @@
-import { ErrorCodes, FieldErrorKeys, permissionCodesForLevel } from '@hcm/contracts';
+import { ConflictReasons, ErrorCodes, FieldErrorKeys, permissionCodesForLevel } from '@hcm/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/database.ts';
 import { roles, users, type RoleRow, type UserRow } from '../../../db/schema.ts';
-import { AppError } from '../../../http/errors.ts';
+import { AppError, conflictBecause } from '../../../http/errors.ts';
 import { HR_ADMIN_ROLE } from '../../../bootstrap/seed-initial-data.ts';
 import { generatePassword } from '../../iam/passwords/generate-password.ts';
 import type { PasswordHasher } from '../../iam/passwords/password-hasher.ts';
@@ -54,10 +54,10 @@ async function administratorRole(tx: Tx, tenantId: string, createdBy: string | n
     .where(and(eq(roles.tenantId, tenantId), eq(roles.code, HR_ADMIN_ROLE.code)));
   if (existing?.builtIn) return existing;
   if (existing)
-    throw new AppError(
-      409,
-      ErrorCodes.conflict,
+    throw conflictBecause(
+      ConflictReasons.administratorRoleTaken,
       `The tenant has a role ${HR_ADMIN_ROLE.code} of its own that is not its administrator role: rename it first`,
+      { code: HR_ADMIN_ROLE.code },
     );
   return createRole(tx, {
     tenantId,

@@ -141,6 +141,7 @@ describe.each(await testEngines('both'))('tenant contacts on $engine', ({ engine
     const suspended = await addContact(contactBody(tenant.id));
     expect(suspended.status).toBe(409);
     expect(suspended.body.message).toMatch(/suspended/);
+    expect(suspended.body.params).toEqual({ reason: 'tenantSuspended' });
 
     for (const bad of [
       { fullName: 'Tên\u0007ẩn' },

@@ -1,9 +1,9 @@
-import { ErrorCodes } from '@hcm/contracts';
+import { ConflictReasons } from '@hcm/contracts';
 import type { TenantStatus } from '@hcm/contracts/system';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
 import { servicePacks, tenants, tenantSubscriptions } from '../../../db/schema.ts';
-import { AppError, notFound } from '../../../http/errors.ts';
+import { conflictBecause, notFound } from '../../../http/errors.ts';
 import { recordActions, type ActionContext } from '../../../resources/action-log/record-actions.ts';
 
 export interface TenantStatusChange {
@@ -45,11 +45,9 @@ export async function changeTenantStatus(
   if (!before) throw notFound(`No tenant with id ${change.tenantId}`);
   const suspending = change.to === 'SUSPENDED';
   if ((before.status === 'ACTIVE') !== suspending)
-    throw new AppError(
-      409,
-      ErrorCodes.conflict,
-      suspending ? 'The tenant is already suspended' : 'The tenant is not suspended',
-    );
+    throw suspending
+      ? conflictBecause(ConflictReasons.tenantAlreadySuspended, 'The tenant is already suspended')
+      : conflictBecause(ConflictReasons.tenantNotSuspended, 'The tenant is not suspended');
   const [after] = await tx
     .update(tenants)
     .set({
