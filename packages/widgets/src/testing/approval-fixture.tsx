@@ -20,6 +20,7 @@ import {
 } from '../../../../shared/ui/src/testing/fake-resource-api.ts';
 import { ApprovalContractPages } from '../approval/LazyApprovalContractPages.tsx';
 import { WIDGETS_APP } from '../widgets-i18n.ts';
+import { calendarSchedule } from './schedule-fixture.ts';
 
 /** An approvable kind for the approval pages' tests: the reward permission, a path of its own. */
 export const approvalTestContract = defineContract({
@@ -189,6 +190,8 @@ export function serveTemplates(api: FakeResourceApi) {
       return { status: 200, body: { data: [template], page: { pageIndex: 1, pageSize: 25, total: 1 } } };
     if (call.path === `/api/system/workflow-templates/${template.id}`)
       return { status: 200, body: { data: template } };
+    if (call.path === `/api/system/workflow-templates/${template.id}/schedule`)
+      return { status: 200, body: { data: calendarSchedule(template.steps, call.query.get('start')) } };
     if (call.path === BY_ROLE)
       return {
         status: 200,

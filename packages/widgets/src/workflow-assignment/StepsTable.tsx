@@ -63,7 +63,10 @@ export interface StepsTableProps {
   templateId: string;
   /** the template's steps (the same list while the template is the same: the sources follow it) */
   steps: readonly TemplateStep[];
-  timings: readonly StepTiming[];
+  /** the server's schedule, one per step; null while unknown: no times are shown */
+  timings: readonly StepTiming[] | null;
+  /** the schedule is being asked for: the table is busy (aria-busy) until it is answered or failed */
+  scheduling?: boolean;
   assignees: Readonly<Record<string, PickOption | null>>;
   /** users never offered (four eyes); a change reads the lists again */
   excluded: ReadonlySet<string>;
@@ -77,7 +80,7 @@ export interface StepsTableProps {
 
 /**
  * The chosen template's steps: index, name, assignment type, an assignee picked from the
- * step's source (fixed for a USER step), and the step's start and end. A click on a row, or
+ * step's source (fixed for a USER step), and the step's start and end when known. A click on a row, or
  * the focus inside it, selects it.
  */
 export function StepsTable(props: StepsTableProps) {
@@ -85,6 +88,7 @@ export function StepsTable(props: StepsTableProps) {
     templateId,
     steps,
     timings,
+    scheduling = false,
     assignees,
     excluded,
     errorOf,
@@ -112,7 +116,11 @@ export function StepsTable(props: StepsTableProps) {
 
   return (
     <div className={styles.wrapper}>
-      <Table aria-label={t('workflowAssignment.stepsTable')} style={{ minWidth: 'max(100%, 880px)' }}>
+      <Table
+        aria-label={t('workflowAssignment.stepsTable')}
+        aria-busy={scheduling}
+        style={{ minWidth: 'max(100%, 880px)' }}
+      >
         <TableHeader>
           <TableRow>
             <TableHeaderCell className={styles.index}>{t('workflowAssignment.index')}</TableHeaderCell>
@@ -129,7 +137,7 @@ export function StepsTable(props: StepsTableProps) {
           {rows.map(({ key, step, source, load }, index) => {
             const fixed = source.kind === 'fixed';
             const error = errorOf(key);
-            const timing = timings[index];
+            const timing = timings?.[index];
             const selected = key === selectedKey;
             return (
               <TableRow

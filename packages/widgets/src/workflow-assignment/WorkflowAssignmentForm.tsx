@@ -7,7 +7,6 @@ import {
   assignmentValue,
   hasMorePages,
   stepKeyOf,
-  stepTimings,
   validateAssignment,
   type PickOption,
   type TemplateDetail,
@@ -22,10 +21,13 @@ import { PagedCombobox } from './PagedCombobox.tsx';
 import { StepsTable } from './StepsTable.tsx';
 import type { PageLoader } from './use-paged-options.ts';
 import { useRequesterMayApprove } from './use-approval-rules.ts';
+import { useStepSchedule } from './use-step-schedule.ts';
 
 /** The touched key of the template dropdown (the steps' are their keys). */
 const TEMPLATE = '\u0000template';
 const NO_STEPS: readonly TemplateStep[] = [];
+const MINUTE = 60_000;
+const startOfMinute = (at: number) => at - (at % MINUTE);
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -52,7 +54,8 @@ export interface WorkflowAssignmentFormProps {
  * Assigns a record to a workflow (core §2–§5): a template is chosen (the only one, or the
  * kind's default, by itself; with none, the form says where to make one),
  * its steps are listed with an assignee for each (picked from the step's role, job position or
- * title; fixed for a user step) and scheduled one after the other from now by their SLA.
+ * title; fixed for a user step) and scheduled one after the other from now as the approval
+ * engine will schedule them, which the server answers (useStepSchedule).
  */
 export function WorkflowAssignmentForm({
   templateTypes,
@@ -71,8 +74,9 @@ export function WorkflowAssignmentForm({
   );
   const [detail, setDetail] = useState<TemplateDetail | null>(null);
   const [assignees, setAssignees] = useState<Record<string, PickOption | null>>({});
-  // "now" for the schedule: when the steps were built or last assigned
-  const [startAt, setStartAt] = useState(() => Date.now());
+  // "now" for the schedule: when the steps were built or last assigned, to the minute shown (a
+  // change within the minute asks the server nothing new)
+  const [startAt, setStartAt] = useState(() => startOfMinute(Date.now()));
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [selectedRow, setSelectedRow] = useState<string | null>(null);
   const touch = useCallback((key: string) => setTouched((keys) => new Set(keys).add(key)), []);
@@ -145,7 +149,7 @@ export function WorkflowAssignmentForm({
           chosen?.id === found.id && !chosen.name ? { id: found.id, name: found.name } : chosen,
         );
         setAssignees(next);
-        setStartAt(Date.now());
+        setStartAt(startOfMinute(Date.now()));
         setSelectedRow(null);
       },
       () => live && setDetail({ id: templateId, name: '', steps: [] }),
@@ -155,11 +159,14 @@ export function WorkflowAssignmentForm({
     };
   }, [templateId]);
 
-  const steps = detail && detail.id === templateId ? detail.steps : NO_STEPS;
+  const loaded = detail !== null && detail.id === templateId;
+  const steps = loaded ? detail.steps : NO_STEPS;
+  // the engine's times, never a sum of calendar durations: none until the server answers
+  const { timings, pending: scheduling } = useStepSchedule(loaded ? templateId : null, startAt, steps.length);
   const result = useMemo<WorkflowAssignmentResult>(() => {
-    const assignment = assignmentValue(templateId, steps, withoutExcluded(assignees, excluded), startAt);
+    const assignment = assignmentValue(templateId, steps, withoutExcluded(assignees, excluded), timings);
     return { valid: validateAssignment(assignment).valid, value: assignment };
-  }, [templateId, steps, assignees, startAt, excluded]);
+  }, [templateId, steps, assignees, timings, excluded]);
   const errors = validateAssignment(result.value);
 
   // told once per change of the value or its validity
@@ -186,10 +193,6 @@ export function WorkflowAssignmentForm({
   }, [showErrors, allKeys, result.valid, t]);
   const isTouched = (key: string) => showErrors || touched.has(key);
 
-  const timings = stepTimings(
-    startAt,
-    steps.map((step) => step.slaTime),
-  );
   // a step fixed to a user the form may not offer: said at once, only another template will do
   const errorOf = (key: string) =>
     excluded.has(assignees[key]?.id ?? '') && errors.assignees.has(key)
@@ -234,6 +237,7 @@ export function WorkflowAssignmentForm({
             templateId={templateId}
             steps={steps}
             timings={timings}
+            scheduling={scheduling}
             assignees={assignees}
             excluded={excluded}
             errorOf={errorOf}
@@ -243,7 +247,7 @@ export function WorkflowAssignmentForm({
             onAssign={(key, option) => {
               touch(key);
               setAssignees((current) => ({ ...current, [key]: option }));
-              setStartAt(Date.now());
+              setStartAt(startOfMinute(Date.now()));
             }}
           />
           {stepsError ? (

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   OPTION_PAGE_SIZE,
   assigneeSourceOf,
+  templateScheduleUrl,
   templateSearchUrl,
   userOption,
   workerOption,
@@ -71,5 +72,13 @@ describe('templateSearchUrl', () => {
     expect(url.searchParams.get('pageIndex')).toBe('3');
     expect(url.searchParams.getAll('workflowTemplateTypes')).toEqual(['LEAVE_REQUEST', 'OVERTIME']);
     expect(url.searchParams.has('keyword')).toBe(false);
+  });
+});
+
+describe('templateScheduleUrl', () => {
+  it('asks the template’s schedule from an instant', () => {
+    const url = new URL(templateScheduleUrl('t 1', Date.UTC(2026, 2, 6, 3, 0)), 'http://x');
+    expect(url.pathname).toBe('/api/system/workflow-templates/t%201/schedule');
+    expect(url.searchParams.get('start')).toBe('2026-03-06T03:00:00.000Z');
   });
 });

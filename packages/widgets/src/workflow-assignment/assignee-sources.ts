@@ -3,6 +3,7 @@ import {
   AssignmentType,
   WORKFLOW_TEMPLATE_SEARCH_AUTO_COMPLETE,
   workflowTemplateContract,
+  workflowTemplateSchedulePath,
 } from '@hcm/contracts/settings';
 import { UsersRolesPaths } from '@hcm/contracts/users-roles';
 import { WorkerAutoCompleteParams, workerContract } from '@hcm/contracts/workers';
@@ -99,3 +100,7 @@ export const templateSearchUrl = (keyword: string, pageIndex: number, types: rea
 /** GET {workflow-templates}/{id}: the template with its steps. */
 export const templateDetailUrl = (id: string): string =>
   `${workflowTemplateContract.apiPath}/${encodeURIComponent(id)}`;
+
+/** GET {workflow-templates}/{id}/schedule: the steps' times as the approval engine will set them from `start`. */
+export const templateScheduleUrl = (id: string, start: number): string =>
+  `${workflowTemplateSchedulePath(id)}?${query({ start: new Date(start).toISOString() })}`;

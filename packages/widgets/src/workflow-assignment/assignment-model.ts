@@ -1,13 +1,16 @@
 import type { AssignmentType } from '@hcm/contracts/settings';
 
-/** One step of the value (core "Workflow assignment"): who handles it, and when. */
+/**
+ * One step of the value (core "Workflow assignment"): who handles it, and when the approval
+ * engine will start it and when it will be due, as the server previews them (ISO 8601; null until
+ * it answered, or when it could not). The server schedules the steps itself when the request is
+ * sent: the times are for the page to show, never taken from it.
+ */
 export interface AssignmentStepValue {
   workFlowStepTemplateId: string;
   assigneeUserId: string | null;
-  /** ISO 8601 */
-  startDateRaw: string;
-  /** ISO 8601 */
-  endDateRaw: string;
+  startDateRaw: string | null;
+  endDateRaw: string | null;
 }
 
 /** What the form produces (core "Workflow assignment"). */
@@ -35,7 +38,10 @@ export interface TemplateStep {
   assignmentType: AssignmentType;
   assignmentId: string;
   assignmentName: string | null;
-  /** the SLA in milliseconds (the contract's unit minutesAsMs: typed and shown in minutes) */
+  /**
+   * the SLA in milliseconds on the calendar (a working day as one day): not the step's length,
+   * which the server's schedule gives (useStepSchedule)
+   */
   slaTime: number | null;
 }
 
@@ -53,23 +59,10 @@ export interface TemplateDetail {
 export const stepKeyOf = (templateId: string, step: TemplateStep, index: number): string =>
   step.id ?? `${templateId}#${index + 1}`;
 
+/** A step's start and end, as the server's schedule answers them. */
 export interface StepTiming {
   start: Date;
   end: Date;
-}
-
-/**
- * The steps' schedule: the first starts at `startAt`, each later one when the previous ends,
- * and each ends its SLA (milliseconds) after it starts. A missing SLA counts as none.
- */
-export function stepTimings(startAt: number, slaTimesMs: readonly (number | null)[]): StepTiming[] {
-  let start = startAt;
-  return slaTimesMs.map((sla) => {
-    const end = start + Math.max(0, sla ?? 0);
-    const timing = { start: new Date(start), end: new Date(end) };
-    start = end;
-    return timing;
-  });
 }
 
 /** A next page appended to what is loaded, without the entries already there (pages shift as records change). */
@@ -108,28 +101,27 @@ export function validateAssignment(value: WorkflowAssignment): AssignmentErrors 
   return { template, steps, assignees, valid: !template && !steps && assignees.size === 0 };
 }
 
-/** The value of the chosen template's steps, their assignees and their schedule from `startAt`. */
+/**
+ * The value of the chosen template's steps, their assignees and their times from the server's
+ * schedule (`timings`, one per step; null while it is not known: the times are null then).
+ */
 export function assignmentValue(
   templateId: string | null,
   steps: readonly TemplateStep[],
   assignees: Readonly<Record<string, PickOption | null | undefined>>,
-  startAt: number,
+  timings: readonly StepTiming[] | null,
 ): WorkflowAssignment {
   if (!templateId) return { workflowTemplateId: null, steps: [] };
-  const timings = stepTimings(
-    startAt,
-    steps.map((step) => step.slaTime),
-  );
   return {
     workflowTemplateId: templateId,
     steps: steps.map((step, index) => {
       const key = stepKeyOf(templateId, step, index);
-      const timing = timings[index] as StepTiming;
+      const timing = timings?.[index];
       return {
         workFlowStepTemplateId: key,
         assigneeUserId: assignees[key]?.id ?? null,
-        startDateRaw: timing.start.toISOString(),
-        endDateRaw: timing.end.toISOString(),
+        startDateRaw: timing ? timing.start.toISOString() : null,
+        endDateRaw: timing ? timing.end.toISOString() : null,
       };
     }),
   };

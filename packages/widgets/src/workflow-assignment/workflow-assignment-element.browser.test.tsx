@@ -4,8 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
 import { accessibilityViolations } from '../../../../shared/ui/src/testing/axe.ts';
 import { APPROVAL_RULES_API_PATH } from '@hcm/contracts/approvals';
+import { notices$ } from '@hcm/session';
 import { healthyIam, hrAdminProfile, type FakeApi } from '../../../../shared/session/src/testing/fake-iam.ts';
 import '../index.ts';
+import { calendarSchedule } from '../testing/schedule-fixture.ts';
 import {
   addElement,
   nextEvent,
@@ -19,6 +21,8 @@ const SEARCH = '/api/system/workflow-templates/search-auto-complete';
 const BY_ROLE = '/api/iam/users/auto-complete-by-role';
 const WORKERS = '/api/om/workers/auto-complete';
 const MINUTE = 60_000;
+const DAY = 1440 * MINUTE;
+const scheduleOf = (template: TemplateDetail) => `/api/system/workflow-templates/${template.id}/schedule`;
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 const step = (
@@ -60,11 +64,17 @@ const page = (data: unknown[], pageIndex: number, pageSize: number, total: numbe
 
 function serve(api: FakeApi, templates: TemplateDetail[]) {
   api.on('GET', SEARCH, () => page(templates, 1, 25, templates.length));
-  for (const template of templates)
+  for (const template of templates) {
     api.on('GET', `/api/system/workflow-templates/${template.id}`, () => ({
       status: 200,
       body: { data: template },
     }));
+    // steps of minutes: the engine's times are their sums
+    api.on('GET', scheduleOf(template), ({ query }) => ({
+      status: 200,
+      body: { data: calendarSchedule(template.steps, query.get('start')) },
+    }));
+  }
   // pages of 25 that overlap by one (a record added meanwhile): the second repeats the 25th user
   api.on('GET', BY_ROLE, ({ query }) => {
     const pageIndex = Number(query.get('pageIndex') ?? 1);
@@ -95,10 +105,19 @@ const parse = (text: string) => {
   const [d, m, y, h, min] = text.split(/[/ :]/).map(Number);
   return new Date(y as number, (m as number) - 1, d, h, min).getTime();
 };
+/** A row's start and end cells, as shown. */
+const shownTimesOf = (name: string) =>
+  within(rowOf(name))
+    .getAllByRole('cell')
+    .slice(4, 6)
+    .map((cell) => cell.textContent);
 /** A row's start and end cells, as times. */
-const timesOf = (name: string) => {
-  const cells = within(rowOf(name)).getAllByRole('cell');
-  return [parse(cells[4]?.textContent ?? ''), parse(cells[5]?.textContent ?? '')];
+const timesOf = (name: string) => shownTimesOf(name).map((text) => parse(text ?? ''));
+/** dd/MM/yyyy HH:mm of an instant, in the browser's time zone (as the table shows it). */
+const shown = (at: number) => {
+  const d = new Date(at);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(d.getDate())}/${two(d.getMonth() + 1)}/${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}`;
 };
 
 async function choose(box: HTMLElement, option: string | RegExp) {
@@ -157,7 +176,12 @@ describe('<hcm-workflow-assignment>', () => {
     expect(fixed.value).to.equal('Giám đốc Hòa');
     expect(fixed.disabled).to.equal(true);
 
-    // the first step starts now (to the minute shown); each next one when the previous ends
+    // the server's schedule from now (to the minute shown): each next step when the previous ends
+    await waitFor(() => expect(shownTimesOf('Trưởng phòng duyệt')[1]).to.not.equal(''));
+    expect(Date.parse(api.lastQuery(scheduleOf(leave))?.get('start') ?? '')).to.be.within(
+      before - MINUTE,
+      Date.now(),
+    );
     const [firstStart] = timesOf('Trưởng phòng duyệt');
     expect(firstStart).to.be.within(before - MINUTE, Date.now());
     let previousEnd: number | undefined;
@@ -188,9 +212,16 @@ describe('<hcm-workflow-assignment>', () => {
     expect(names).to.have.length(40);
     expect(new Set(names).size).to.equal(40);
 
-    const changed = nextEvent<WorkflowAssignmentResult>('hcm-workflow-change');
+    const element = document.querySelector('hcm-workflow-assignment') as HTMLElement;
+    let detail: WorkflowAssignmentResult | undefined;
+    element.addEventListener('hcm-workflow-change', (event) => {
+      detail = (event as CustomEvent<WorkflowAssignmentResult>).detail;
+    });
     await userEvent.click(within(listbox).getByRole('option', { name: 'Người dùng 26' }));
-    const { detail } = await changed;
+    // told the assignee at once, and the server's times with it (or soon after, asked again)
+    await waitFor(() => expect(detail?.value.steps[0]?.endDateRaw).to.be.a('string'));
+    await waitFor(() => expect(detail?.value.steps[0]?.assigneeUserId).to.equal(users[25]?.id));
+    if (!detail) throw new Error('no change told');
     expect(detail.valid).to.equal(false);
     expect(detail.value.workflowTemplateId).to.equal(leave.id);
     expect(detail.value.steps.map((s) => [s.workFlowStepTemplateId, s.assigneeUserId])).to.deep.equal([
@@ -322,6 +353,78 @@ describe('<hcm-workflow-assignment>', () => {
     await waitFor(() => expect(last()?.valid).to.equal(true));
     expect(last()?.value.steps.map((s) => s.assigneeUserId)).to.deep.equal([me.id, me.id]);
     expect(screen.queryByText(/không được tự xử lý bước này/)).to.equal(null);
+  });
+
+  it('shows the engine’s times the server answers (two working days from a Friday end on Tuesday), none while asked or when it fails', async () => {
+    const workingDays: TemplateDetail = {
+      id: uuid(4),
+      name: 'Quy trình hai ngày làm việc',
+      // 2 working days: on the calendar two days, which is not when the step is due
+      steps: [step('Trưởng phòng duyệt', 'ROLE', 1, 2 * 1440)],
+    };
+    serve(api, [workingDays]);
+    // the server answers when the test says: first nothing, then the engine's times
+    let answer: (start: string) => { status: number; body?: unknown } = () => ({ status: 500 });
+    let release = () => {};
+    api.on('GET', scheduleOf(workingDays), async ({ query }) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return answer(query.get('start') ?? '');
+    });
+    const element = await addElement('<hcm-workflow-assignment></hcm-workflow-assignment>');
+    let last: WorkflowAssignmentResult | undefined;
+    element.addEventListener('hcm-workflow-change', (event) => {
+      last = (event as CustomEvent<WorkflowAssignmentResult>).detail;
+    });
+    await screen.findByRole('table', { name: 'Các bước xử lý' });
+    await waitFor(() => expect(api.callsTo(scheduleOf(workingDays))).to.have.length(1));
+    // asked: the step without times, never its calendar sum
+    expect(shownTimesOf('Trưởng phòng duyệt')).to.deep.equal(['', '']);
+    await waitFor(() => expect(last?.value.steps).to.have.length(1));
+    expect(last?.value.steps[0]?.endDateRaw).to.equal(null);
+
+    // a Friday start ends on the Tuesday after, at the same time: four days, not two
+    let due = 0;
+    answer = (start) => {
+      due = Date.parse(start) + 4 * DAY;
+      return {
+        status: 200,
+        body: { data: [{ start, end: new Date(due).toISOString() }] },
+      };
+    };
+    release();
+    await waitFor(() => expect(shownTimesOf('Trưởng phòng duyệt')[1]).to.equal(shown(due)));
+    const [start] = timesOf('Trưởng phòng duyệt');
+    expect(shownTimesOf('Trưởng phòng duyệt')[1]).to.not.equal(shown((start as number) + 2 * DAY));
+    await waitFor(() => expect(last?.value.steps[0]?.endDateRaw).to.equal(new Date(due).toISOString()));
+    expect(await accessibilityViolations(document.body)).to.deep.equal([]);
+
+    // the form opened again, and the server fails: no times, and nothing to tell the user
+    await resetWidgets();
+    await signInAsHrAdmin();
+    const told: unknown[] = [];
+    const notices = notices$.subscribe((notice) => told.push(notice));
+    let failed = false;
+    answer = () => {
+      failed = true;
+      return { status: 500, body: { code: 'INTERNAL_ERROR', message: 'boom' } };
+    };
+    try {
+      await addElement('<hcm-workflow-assignment></hcm-workflow-assignment>');
+      await screen.findByRole('table', { name: 'Các bước xử lý' });
+      await waitFor(() => expect(api.callsTo(scheduleOf(workingDays))).to.have.length(2));
+      release();
+      await waitFor(() => expect(failed).to.equal(true));
+      // the table stops being busy once the failed answer is in, and shows no times
+      await waitFor(() =>
+        expect(screen.getByRole('table', { name: 'Các bước xử lý' }).getAttribute('aria-busy')).to.equal(
+          'false',
+        ),
+      );
+      expect(shownTimesOf('Trưởng phòng duyệt')).to.deep.equal(['', '']);
+      expect(told).to.deep.equal([]);
+    } finally {
+      notices.unsubscribe();
+    }
   });
 
   it('works from the keyboard: the template list, a step’s assignee, and the row it selects', async () => {

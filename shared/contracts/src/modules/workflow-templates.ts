@@ -21,8 +21,8 @@ const DAY_MS = 1440 * MINUTE_MS;
 /**
  * The units a step's SLA is typed in, each with its length on the calendar and its largest
  * amount (WorkflowLimits.maxSlaDays days). A working day skips the tenant's weekends and public
- * holidays (the approval engine counts them); on the calendar it is read as one day, a lower
- * bound the assignment form's preview uses.
+ * holidays (the approval engine counts them, and previews them: workflowTemplateSchedulePath); on
+ * the calendar it is read as one day, a lower bound.
  */
 export const SlaUnits = {
   MINUTES: { ms: MINUTE_MS, max: WorkflowLimits.maxSlaDays * 1440 },
@@ -324,3 +324,16 @@ export type WorkflowStepTemplate = WorkflowTemplateRecord['steps'][number];
 
 /** The query of GET {api}/search-auto-complete beside the generic ones (catalogues §7.4). */
 export const WORKFLOW_TEMPLATE_SEARCH_AUTO_COMPLETE = `${API}/search-auto-complete`;
+
+/**
+ * GET {api}/{id}/schedule?start=<ISO instant>: each step's start and end as the approval engine
+ * would set them from `start` (working days by the tenant's week, time zone and holidays), each
+ * step starting when the previous one is due. The assignment form's preview.
+ */
+export const workflowTemplateSchedulePath = (id: string) => `${API}/${encodeURIComponent(id)}/schedule`;
+
+/** One step of the schedule: ISO 8601 instants. */
+export interface ScheduledStep {
+  start: string;
+  end: string;
+}

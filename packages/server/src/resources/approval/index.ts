@@ -1,6 +1,7 @@
 export type { ApprovalDeps, ApprovalMessage } from './approval-deps.ts';
 export { recordTypeOf } from './approval-spec.ts';
 export { registerApprovalRoutes } from './approval-routes.ts';
+export { scheduleOf, type StepTimes } from './step-deadline.ts';
 export {
   APPROVAL_REMINDER_QUEUE,
   MAX_REMINDERS,
@@ -14,3 +15,4 @@ export {
   type ApprovalActor,
   type ApprovalContext,
 } from './take-approval-action.ts';
+export { stepSla } from './workflow-snapshot.ts';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inScope } from '../../db/tenant-scope.ts';
 import { testEngines } from '../../testing/engines.ts';
 import { startApprovalStory, type ApprovalStory } from '../testing/approval-fixture.ts';
-import { deadlineOf, stepDeadline, workingCalendar } from './step-deadline.ts';
+import { deadlineOf, stepDeadline, stepSchedule, workingCalendar } from './step-deadline.ts';
 
 /*
  * Issue 27: a step's SLA in minutes, hours, days or working days (docs/approvals.md "Step
@@ -63,6 +63,32 @@ describe('a step’s deadline from its unit (pure: the calendar and the clock gi
     expect(stepDeadline(vn('2026-03-06T15:00:00'), sla(2, 'WORKING_DAYS'), saturdays)).toEqual(
       vn('2026-03-09T15:00:00'),
     );
+  });
+
+  it('ends a working-day count on a calendar with no working day, as calendar days', () => {
+    const never = workingCalendar(new Set(), {
+      timeZone: 'Asia/Ho_Chi_Minh',
+      workingWeek: Object.fromEntries(
+        Object.keys(DEFAULT_WORKING_WEEK).map((day) => [day, 'OFF']),
+      ) as typeof DEFAULT_WORKING_WEEK,
+    });
+    expect(stepDeadline(vn('2026-03-06T15:00:00'), sla(2, 'WORKING_DAYS'), never)).toEqual(
+      vn('2026-03-08T15:00:00'),
+    );
+  });
+
+  it('schedules steps one after another, each from when the previous is due', () => {
+    const steps = stepSchedule(
+      vn('2026-02-13T10:00:00'),
+      [sla(2, 'WORKING_DAYS'), sla(3, 'HOURS'), sla(1, 'WORKING_DAYS')],
+      workingCalendar(TET),
+    );
+    expect(steps).toEqual([
+      { start: vn('2026-02-13T10:00:00'), end: vn('2026-02-24T10:00:00') },
+      { start: vn('2026-02-24T10:00:00'), end: vn('2026-02-24T13:00:00') },
+      { start: vn('2026-02-24T13:00:00'), end: vn('2026-02-25T13:00:00') },
+    ]);
+    expect(stepSchedule(vn('2026-02-13T10:00:00'), [], week)).toEqual([]);
   });
 
   it('keeps a step snapshotted before units as the minutes of its slaTime', () => {

@@ -1,4 +1,4 @@
-import { isSlaUnit, slaMilliseconds } from '@hcm/contracts/settings';
+import { isSlaUnit, slaMilliseconds, WorkflowLimits } from '@hcm/contracts/settings';
 import {
   DEFAULT_TIME_ZONE,
   DEFAULT_WORKING_WEEK,
@@ -74,15 +74,61 @@ export function stepDeadline(start: Date, sla: StepSla, calendar: WorkingCalenda
   if (sla.slaUnit !== 'WORKING_DAYS')
     return new Date(start.getTime() + slaMilliseconds(sla.slaUnit, sla.slaAmount));
   let at = start.getTime();
-  for (let counted = 0; counted < sla.slaAmount;) {
+  for (let counted = 0, idle = 0; counted < sla.slaAmount;) {
     at += DAY_MS;
-    if (calendar.isWorkingDay(calendar.dayOf(at))) counted += 1;
+    if (calendar.isWorkingDay(calendar.dayOf(at))) {
+      counted += 1;
+      idle = 0;
+    } else if (++idle > MAX_DAYS_WITHOUT_WORK) {
+      // a calendar with no working day in a year (a week saved all OFF before the configuration
+      // refused it, a year of holidays): calendar days, rather than a loop that never ends
+      return new Date(start.getTime() + slaMilliseconds('DAYS', sla.slaAmount));
+    }
   }
   return new Date(at);
 }
 
+/** Days off in a row after which a working-day count gives up on the calendar (stepDeadline). */
+const MAX_DAYS_WITHOUT_WORK = 366;
+
+/** A step's start and its deadline, as the engine sets them. */
+export interface StepTimes {
+  start: Date;
+  end: Date;
+}
+
+/**
+ * The steps' schedule from `start`: the first starts then, each later one when the previous is
+ * due (acted on at its deadline), each due by stepDeadline. The engine starts one step at a time,
+ * a schedule of one (deadlineOf); the assignment form's preview asks for all of them
+ * (GET /api/system/workflow-templates/{id}/schedule), so both read the same times.
+ */
+export function stepSchedule(start: Date, slas: readonly StepSla[], calendar: WorkingCalendar): StepTimes[] {
+  let at = start;
+  return slas.map((sla) => {
+    const end = stepDeadline(at, sla, calendar);
+    const times = { start: at, end };
+    at = end;
+    return times;
+  });
+}
+
 /** How far ahead a step's holidays are read: 30 working days and the longest runs of days off. */
 const LOOK_AHEAD_DAYS = 120;
+/** the calendar days a working day may take, at most, by the same measure */
+const DAYS_PER_WORKING_DAY = LOOK_AHEAD_DAYS / WorkflowLimits.maxSlaDays;
+
+const countsWorkingDays = (sla: StepSla) => sla.slaUnit === 'WORKING_DAYS' && sla.slaAmount !== null;
+
+/** The days of holidays a schedule may cross: each step's calendar days, a working day as DAYS_PER_WORKING_DAY. */
+function lookAheadDays(slas: readonly StepSla[]): number {
+  let days = 0;
+  for (const sla of slas)
+    days += countsWorkingDays(sla)
+      ? (sla.slaAmount as number) * DAYS_PER_WORKING_DAY
+      : Math.ceil(Math.max(0, sla.slaTime) / DAY_MS);
+  return Math.max(LOOK_AHEAD_DAYS, days);
+}
 
 /** The tenant's working week and zone: its own configuration, else the system defaults, else Monday to Friday in Vietnam. */
 async function calendarSettings(tx: Tx, tenantId: string | null): Promise<CalendarSettings> {
@@ -95,17 +141,19 @@ async function calendarSettings(tx: Tx, tenantId: string | null): Promise<Calend
 
 /**
  * The tenant's calendar from `start` on: its working week (System › Configuration) and its
- * ACTIVE public holidays (Admin › Holidays), read in the caller's transaction.
+ * ACTIVE public holidays (Admin › Holidays) of the `lookAhead` days that follow, read in the
+ * caller's transaction.
  */
 export async function loadWorkingCalendar(
   tx: Tx,
   tenantId: string | null,
   start: Date,
+  lookAhead = LOOK_AHEAD_DAYS,
 ): Promise<WorkingCalendar> {
   const settings = await calendarSettings(tx, tenantId);
   const dayOf = dayIn(settings.timeZone);
   const from = dayOf(start.getTime());
-  const to = dayOf(start.getTime() + LOOK_AHEAD_DAYS * DAY_MS);
+  const to = dayOf(start.getTime() + lookAhead * DAY_MS);
   const rows = await tx
     .select({ startDate: holidays.startDate, endDate: holidays.endDate })
     .from(holidays)
@@ -117,11 +165,24 @@ export async function loadWorkingCalendar(
   return workingCalendar(days, settings);
 }
 
-/** The deadline of a step started at `start`, reading the tenant's calendar only for working days. */
+/**
+ * The schedule of steps from `start` (stepSchedule) by the tenant's calendar, read in the
+ * caller's transaction and only when a step counts working days.
+ */
+export async function scheduleOf(
+  tx: Tx,
+  tenantId: string | null,
+  start: Date,
+  slas: readonly StepSla[],
+): Promise<StepTimes[]> {
+  const calendar = slas.some(countsWorkingDays)
+    ? await loadWorkingCalendar(tx, tenantId, start, lookAheadDays(slas))
+    : workingCalendar(new Set());
+  return stepSchedule(start, slas, calendar);
+}
+
+/** The deadline of a step started at `start`: a schedule of that one step. */
 export async function deadlineOf(tx: Tx, tenantId: string | null, start: Date, sla: StepSla): Promise<Date> {
-  const calendar =
-    sla.slaUnit === 'WORKING_DAYS' && sla.slaAmount !== null
-      ? await loadWorkingCalendar(tx, tenantId, start)
-      : workingCalendar(new Set());
-  return stepDeadline(start, sla, calendar);
+  const [step] = await scheduleOf(tx, tenantId, start, [sla]);
+  return (step as StepTimes).end;
 }

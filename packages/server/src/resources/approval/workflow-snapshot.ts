@@ -37,8 +37,11 @@ export interface WorkflowSnapshot {
   steps: SnapshotStep[];
 }
 
-/** A template step's SLA: its unit and amount, and the calendar milliseconds read from them. */
-function stepSla(row: { slaUnit: string; slaAmount: number; slaTime: number | null }) {
+/**
+ * A template step's SLA: its unit and amount, and the calendar milliseconds read from them (what
+ * a request snapshots, and the templates' schedule previews).
+ */
+export function stepSla(row: { slaUnit: string; slaAmount: number; slaTime: number | null }) {
   const slaUnit: SlaUnit = isSlaUnit(row.slaUnit) ? row.slaUnit : 'MINUTES';
   return { slaUnit, slaAmount: row.slaAmount, slaTime: slaMilliseconds(slaUnit, row.slaAmount) };
 }

@@ -65,6 +65,19 @@ describe.each(await testEngines())('System › Configuration on $engine', ({ eng
       'sessionMaxAgeSeconds',
       'timeZone',
     ]);
+    // a week without a working day: a step in working days would never fall due
+    const noWork = await put<ErrorEnvelope>(
+      accessToken,
+      bodyOf(current, {
+        workingWeek: Object.fromEntries(
+          Object.keys(current.workingWeek).map((day) => [day, 'OFF']),
+        ) as typeof current.workingWeek,
+      }),
+    );
+    expect(noWork.status).toBe(400);
+    expect(noWork.body.errors?.map((e) => [e.field, e.code])).toEqual([
+      ['workingWeek', 'error.invalidValue'],
+    ]);
     const tooShort = await put<ErrorEnvelope>(accessToken, bodyOf(current, { refreshTtlSeconds: 60 }));
     expect(tooShort.status).toBe(400);
     expect((await read(accessToken)).version).toBe(0);

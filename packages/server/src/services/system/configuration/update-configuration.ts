@@ -29,7 +29,10 @@ const staleVersion = () =>
     'The configuration was changed by someone else since it was read: reload it and try again',
   );
 
-/** The rules the schema cannot say: a zone Intl knows, lifetimes within the server's, idle ≤ absolute. */
+/**
+ * The rules the schema cannot say: a zone Intl knows, a week with a working day (approval steps
+ * in working days count them), lifetimes within the server's, idle ≤ absolute.
+ */
 export function configurationErrors(body: ConfigurationBody, tokens: TokenConfig): FieldError[] {
   const errors: FieldError[] = [];
   if (!isKnownTimeZone(body.timeZone))
@@ -37,6 +40,12 @@ export function configurationErrors(body: ConfigurationBody, tokens: TokenConfig
       field: 'timeZone',
       code: FieldErrorKeys.invalidValue,
       message: 'is not a known time zone',
+    });
+  if (Object.values(body.workingWeek).every((kind) => kind === 'OFF'))
+    errors.push({
+      field: 'workingWeek',
+      code: FieldErrorKeys.invalidValue,
+      message: 'needs at least one working day',
     });
   const limits = lifetimeLimitsOf(tokens);
   for (const field of LIFETIME_FIELDS)

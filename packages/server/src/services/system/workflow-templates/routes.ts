@@ -1,16 +1,20 @@
-import { FieldLimits, PageEnvelope } from '@hcm/contracts';
+import { DataEnvelope, FieldErrorKeys, FieldLimits, PageEnvelope } from '@hcm/contracts';
 import {
   AssignmentType,
   WORKFLOW_TEMPLATE_SEARCH_AUTO_COMPLETE,
+  workflowTemplateSchedulePath,
   WorkflowTemplateTypes,
 } from '@hcm/contracts/settings';
-import { and, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import type { Db } from '../../../db/database.ts';
-import { workflowTemplateTypes } from '../../../db/tables/workflow-templates.ts';
-import { errorResponses } from '../../../http/envelope.ts';
+import { workflowTemplateSteps, workflowTemplateTypes } from '../../../db/tables/workflow-templates.ts';
+import { envelope, errorResponses } from '../../../http/envelope.ts';
+import { validationFailed } from '../../../http/errors.ts';
+import { scheduleOf, stepSla } from '../../../resources/approval/index.ts';
 import { inResourceScope, resourceScopeOf } from '../../../resources/caller.ts';
+import { findRecord } from '../../../resources/write/find-record.ts';
 import { presentRecord } from '../../../resources/present.ts';
 import { listQueryOf, orderOf, pageOf, whereOf } from '../../../resources/search/list-query.ts';
 import { attachLists } from '../../../resources/write/lists.ts';
@@ -95,11 +99,75 @@ function searchAutoComplete(app: FastifyInstance, db: Db) {
   );
 }
 
+/** How far from the server's clock a schedule may start: a year either way. */
+const SCHEDULE_REACH_MS = 366 * 86_400_000;
+const Instant = Type.String({ format: 'date-time' });
+
+/**
+ * GET /{id}/schedule?start=: the times the approval engine would give the template's steps
+ * from `start` (step-deadline.ts, by the caller's tenant's working week, time zone and
+ * holidays), each step starting when the previous one is due; what the assignment form shows.
+ * Needs what reading the template needs; another tenant's template is a 404.
+ */
+function schedule(app: FastifyInstance, db: Db) {
+  app.get(
+    `${definition.basePath}/:id/schedule`,
+    {
+      config: config(),
+      schema: {
+        summary:
+          "Workflow templates: each step's start and end as the approval engine would set them from `start` (working days by the tenant's calendar)",
+        tags: [TAG],
+        operationId: 'system.workflow-templates.schedule',
+        params: definition.schemas.idParams,
+        querystring: Type.Object(
+          { start: Type.String({ format: 'date-time', maxLength: 40, description: 'an ISO 8601 instant' }) },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: DataEnvelope(Type.Array(Type.Object({ start: Instant, end: Instant }))),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const start = new Date((request.query as { start: string }).start);
+      // an instant JavaScript cannot read (NaN) is refused too; the app injects no clock here
+      // (the approval engine's is its own), so the real one
+      if (!(Math.abs(start.getTime() - Date.now()) <= SCHEDULE_REACH_MS))
+        throw validationFailed([
+          { field: 'start', code: FieldErrorKeys.invalidValue, message: 'must be within a year of now' },
+        ]);
+      const scope = resourceScopeOf(definition, request);
+      const times = await inResourceScope(db, definition, scope, async (tx, reach) => {
+        await findRecord(tx, definition, reach, id);
+        const rows = await tx
+          .select({
+            slaUnit: workflowTemplateSteps.slaUnit,
+            slaAmount: workflowTemplateSteps.slaAmount,
+            slaTime: workflowTemplateSteps.slaTime,
+          })
+          .from(workflowTemplateSteps)
+          .where(eq(workflowTemplateSteps.templateId, id))
+          .orderBy(asc(workflowTemplateSteps.position));
+        return scheduleOf(tx, scope.tenantId, start, rows.map(stepSla));
+      });
+      return envelope(
+        times.map((step) => ({ start: step.start.toISOString(), end: step.end.toISOString() })),
+      );
+    },
+  );
+}
+
 /** The workflow templates' calls beside their generic sub-paths: /api/system/workflow-templates/... */
 export const workflowTemplateRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   if (WORKFLOW_TEMPLATE_SEARCH_AUTO_COMPLETE !== `${definition.basePath}/search-auto-complete`)
     throw new Error('the contract and the binding disagree on the search auto-complete path');
+  if (workflowTemplateSchedulePath('ID') !== `${definition.basePath}/ID/schedule`)
+    throw new Error('the contract and the binding disagree on the schedule path');
   searchAutoComplete(app, db);
+  schedule(app, db);
   for (const type of Object.values(AssignmentType))
     registerNamedLookup(app, db, {
       definition,

@@ -1,7 +1,8 @@
-import type { ErrorEnvelope } from '@hcm/contracts';
+import { ErrorCodes, type ErrorEnvelope } from '@hcm/contracts';
 import type { WorkflowTemplateRecord } from '@hcm/contracts/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoryTables, roles } from '../../../db/schema.ts';
+import { holidays } from '../../../db/tables/leave-categories.ts';
 import { messageTemplates } from '../../../db/tables/settings.ts';
 import type { Tx } from '../../../db/database.ts';
 import { inScope } from '../../../db/tenant-scope.ts';
@@ -19,6 +20,17 @@ const BASE = '/api/system/workflow-templates';
 const MINUTE = 60_000;
 const DAY = 1440 * MINUTE;
 type Template = WorkflowTemplateRecord;
+type Schedule = { data: { start: string; end: string }[] };
+
+/** `yyyy-MM-dd` of the Friday after today in Vietnam (UTC+7), and the Monday after it. */
+function nextFridayInVietnam(): { friday: string; monday: string } {
+  const today = new Date(Date.now() + 7 * 3_600_000);
+  const ahead = ((5 - today.getUTCDay() + 7) % 7) + 7;
+  const day = (n: number) => new Date(today.getTime() + n * DAY).toISOString().slice(0, 10);
+  return { friday: day(ahead), monday: day(ahead + 3) };
+}
+/** an instant of a day at a Vietnam local time, as the API answers it */
+const vn = (day: string, time: string) => new Date(`${day}T${time}+07:00`).toISOString();
 type Page<T> = { data: T[]; page: { total: number } };
 
 describe.each(await testEngines())('Workflow templates on $engine', ({ engine }) => {
@@ -297,6 +309,67 @@ describe.each(await testEngines())('Workflow templates on $engine', ({ engine })
       caller.token,
     );
     expect(bad.status).toBe(400);
+  });
+
+  it('answers the schedule the engine would set: working days skip the weekend and the tenant’s holidays', async () => {
+    const made = await create({
+      code: 'WF_SCHEDULE',
+      name: 'Lịch các bước',
+      steps: [step('ROLE', ids.role, 2, 'WORKING_DAYS'), step('ROLE', ids.role, 3, 'HOURS')],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const id = made.body.data.id;
+    const scheduled = (start: string, who = caller) =>
+      kit.http.get<Schedule & ErrorEnvelope>(
+        `${BASE}/${id}/schedule?start=${encodeURIComponent(start)}`,
+        who.token,
+      );
+    // ahead of today, so that the start is always within the year the route takes
+    const { friday, monday } = nextFridayInVietnam();
+    const wednesday = new Date(Date.parse(monday) + 2 * DAY).toISOString().slice(0, 10);
+    const tuesday = new Date(Date.parse(monday) + DAY).toISOString().slice(0, 10);
+
+    // the default week (Monday to Friday): Friday 10:00 plus two working days is Tuesday 10:00,
+    // and the next step starts then
+    const res = await scheduled(vn(friday, '10:00:00'));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toEqual([
+      { start: vn(friday, '10:00:00'), end: vn(tuesday, '10:00:00') },
+      { start: vn(tuesday, '10:00:00'), end: vn(tuesday, '13:00:00') },
+    ]);
+
+    // a public holiday of the tenant on the Monday: Wednesday
+    await insert(caller, (tx) =>
+      tx
+        .insert(holidays)
+        .values({
+          tenantId: caller.tenantId,
+          code: 'WF_NGHI_LE',
+          name: 'Nghỉ lễ',
+          startDate: monday,
+          endDate: monday,
+          paid: true,
+        })
+        .returning(),
+    );
+    const moved = await scheduled(vn(friday, '10:00:00'));
+    expect(moved.body.data.map((s) => s.end)).toEqual([vn(wednesday, '10:00:00'), vn(wednesday, '13:00:00')]);
+
+    // a start that is no instant, or a year away, is refused at its field
+    for (const bad of ['nope', '2026-03-06T10:00:00', '2026-02-30T10:00:00Z', '1999-01-01T00:00:00Z']) {
+      const refused = await scheduled(bad);
+      expect(refused.status, bad).toBe(400);
+      expect(refused.body.code, bad).toBe(ErrorCodes.validation);
+      expect(fieldsOf(refused), bad).toEqual(['start']);
+    }
+    const missing = await kit.http.get<ErrorEnvelope>(`${BASE}/${id}/schedule`, caller.token);
+    expect(missing.status).toBe(400);
+
+    // another tenant's template is none of the caller's; reading it needs reading templates
+    const elsewhere = await scheduled(vn(friday, '10:00:00'), other);
+    expect(elsewhere.status).toBe(404);
+    const stranger = await kit.caller([]);
+    expect((await scheduled(vn(friday, '10:00:00'), stranger)).status).toBe(403);
   });
 
   it('offers each type’s records of the tenant to pick from, by name', async () => {
