@@ -54,6 +54,7 @@ import { NumberingSettings, numberingValidators, type NumberingValues } from './
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '960px' },
+  weekError: { color: tokens.colorPaletteRedForeground1, gridColumn: '1 / -1' },
   buttons: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   // Fluent's dropdowns ask for 250 px; in a grid cell they take the cell's width instead.
   control: { minWidth: 0, width: '100%' },
@@ -112,6 +113,12 @@ const wholeMinutes: Validator = (value) =>
   value === '' || /^\d+$/.test(String(value)) ? null : { key: FieldErrorKeys.pattern };
 const knownZone: Validator = (value) =>
   value === '' || isKnownTimeZone(String(value)) ? null : { key: FieldErrorKeys.invalidValue };
+
+/** A week with a working day: approval steps in working days count them (the server's rule too). */
+const someWorkingDay: Validator = (value) =>
+  Object.values(value as WorkingWeek).some((kind) => kind !== 'OFF')
+    ? null
+    : { key: FieldErrorKeys.invalidValue };
 
 /** The time zone: a combobox that narrows the runtime's zones as the user types. */
 function TimeZonePicker({
@@ -186,6 +193,7 @@ function ConfigurationForm({
     initialValues: start,
     validators: {
       timeZone: [Validators.required(), knownZone],
+      workingWeek: [someWorkingDay],
       ...numberingValidators,
       ...(Object.fromEntries(LIFETIME_FIELDS.map((field) => [field, minutes(field)])) as Record<
         LifetimeField,
@@ -338,6 +346,11 @@ function ConfigurationForm({
             </Dropdown>
           </FormField>
         ))}
+        {form.field('workingWeek').error && (
+          <Text role="alert" className={styles.weekError}>
+            {t('configuration.weekNeedsWorkday')}
+          </Text>
+        )}
       </SettingsSection>
 
       <SettingsSection

@@ -174,3 +174,40 @@ describe('System › Configuration: automatic numbering and alerts', () => {
     expect(contractNumber.value).to.equal('HĐ{0000}');
   });
 });
+
+describe('System › Configuration: the working week', () => {
+  beforeEach(async () => {
+    await prepareUi();
+    await loadAppTexts(ADMIN_APP, 'admin');
+    api = new FakeResourceApi([]);
+    await api.signInWith(['configuration.view', 'configuration.update']);
+  });
+  afterEach(async () => {
+    await resetUi();
+    clearSession();
+  });
+
+  it('refuses a week without a working day, unsent: a step in working days would never fall due', async () => {
+    // a tenant that works Mondays only
+    const mondays = Object.fromEntries(
+      Object.keys(DEFAULT_WORKING_WEEK).map((day) => [day, day === 'monday' ? 'FULL' : 'OFF']),
+    ) as typeof DEFAULT_WORKING_WEEK;
+    api.intercept((call) =>
+      call.path === CONFIGURATION_API_PATH && call.method === 'GET'
+        ? { status: 200, body: { data: { ...stored, workingWeek: mondays } } }
+        : null,
+    );
+    const user = userEvent.setup({ delay: null });
+    await openConfiguration();
+    const week = screen.getByRole('region', { name: 'Tuần làm việc' });
+    await user.click(within(week).getByRole('combobox', { name: 'Thứ Hai' }));
+    await user.click(await screen.findByRole('option', { name: 'Nghỉ' }));
+    await user.click(screen.getByRole('button', { name: 'Lưu' }));
+    await within(week).findByRole('alert');
+    expect(within(week).getByRole('alert').textContent).to.equal(
+      'Tuần làm việc cần ít nhất một ngày làm việc.',
+    );
+    expect(api.callsTo('PUT', CONFIGURATION_API_PATH)).to.have.length(0);
+    expect(await accessibilityViolations(document.body)).to.deep.equal([]);
+  });
+});
