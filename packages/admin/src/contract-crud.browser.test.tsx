@@ -265,7 +265,9 @@ describe('every contract the admin app draws, walked through its pages', () => {
       if (contract.offers('status')) {
         await user.click(await screen.findByRole('button', { name: 'Ngừng hoạt động' }));
         await user.click(
-          within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Ngừng hoạt động' }),
+          await within(await screen.findByRole('alertdialog')).findByRole('button', {
+            name: 'Ngừng hoạt động',
+          }),
         );
         await screen.findByRole('button', { name: 'Kích hoạt' });
         expect(created.status).to.equal('INACTIVE');
@@ -302,7 +304,9 @@ describe('every contract the admin app draws, walked through its pages', () => {
       }
       // the actions follow the record's load, which may land after the heading: wait for them
       await user.click(await screen.findByRole('button', { name: 'Xóa' }));
-      await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Xóa' }));
+      await user.click(
+        await within(await screen.findByRole('alertdialog')).findByRole('button', { name: 'Xóa' }),
+      );
       await waitFor(() => expect(window.location.pathname).to.equal(contract.route));
       expect(api.records(contract).some((record) => record.id === created.id)).to.equal(false);
     });

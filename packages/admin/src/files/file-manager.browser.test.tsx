@@ -95,7 +95,9 @@ describe('the file manager', () => {
     );
 
     await user.click(within(row).getByRole('button', { name: `Xóa ${FILE.originalName}` }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Xóa' }));
+    await user.click(
+      await within(await screen.findByRole('alertdialog')).findByRole('button', { name: 'Xóa' }),
+    );
     await waitFor(() => expect(api.callsTo('DELETE', `${FILES_PATH}/${FILE.id}`)).to.have.length(1));
     await waitFor(() => expect(screen.queryByRole('row', { name: /Hợp đồng lao động/ })).to.equal(null));
   });

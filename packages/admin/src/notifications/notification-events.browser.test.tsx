@@ -250,7 +250,10 @@ describe('Notification › form', () => {
     openPath(detailOf('Lịch nghỉ Tết'));
     renderUi(<AdminRouter />);
     await user.click(await screen.findByRole('button', { name: 'Gửi ngay' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Hủy' }));
+    // the dialog's content, not only its role: a loaded CI machine found the role before the buttons
+    await user.click(
+      await within(await screen.findByRole('alertdialog')).findByRole('button', { name: 'Hủy' }),
+    );
     await waitFor(() => expect(screen.queryByRole('alertdialog')).to.equal(null));
     expect(api.calls.filter((call) => call.path.endsWith('/send'))).to.have.length(0);
   });
@@ -265,9 +268,11 @@ describe('Notification › form', () => {
     expect((await shownValue('sendStatus'))?.textContent).to.equal('Đã hẹn giờ');
 
     await user.click(screen.getByRole('button', { name: 'Hủy gửi' }));
-    const dialog = await screen.findByRole('alertdialog');
-    within(dialog).getByText(/“Họp toàn công ty” sẽ không được gửi/);
-    await user.click(within(dialog).getByRole('button', { name: 'Đồng ý' }));
+    // the dialog by what it asks (the page's loading overlay may still hide it a moment)
+    const question = await screen.findByText(/“Họp toàn công ty” sẽ không được gửi/);
+    const dialog = question.closest<HTMLElement>('[role="alertdialog"]');
+    if (!dialog) throw new Error('the question is not in a dialog');
+    await user.click(await within(dialog).findByRole('button', { name: 'Đồng ý' }));
     await waitFor(() => expect(api.callsTo('POST', `${API}/${id}/cancel`)).to.have.length(1));
     await screen.findByText('Đã hủy gửi thông báo.');
     await waitFor(async () => expect((await shownValue('sendStatus'))?.textContent).to.equal('Đã hủy'));

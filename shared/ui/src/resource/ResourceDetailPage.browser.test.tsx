@@ -78,7 +78,7 @@ describe('ResourceDetailPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Ngừng hoạt động' }));
     await user.click(
-      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Ngừng hoạt động' }),
+      await within(await screen.findByRole('alertdialog')).findByRole('button', { name: 'Ngừng hoạt động' }),
     );
     await waitFor(() => expect(valueOf('status')).to.equal('Ngừng hoạt động'));
     await screen.findByRole('button', { name: 'Kích hoạt' });

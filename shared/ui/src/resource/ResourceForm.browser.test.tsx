@@ -177,7 +177,9 @@ describe('ResourceForm', () => {
     // the form's own Cancel asks too, and leaves when the user agrees
     await waitFor(() => expect(screen.queryByRole('alertdialog')).to.equal(null));
     await user.click(within(await screen.findByRole('form')).getByRole('button', { name: 'Hủy' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Đồng ý' }));
+    await user.click(
+      await within(await screen.findByRole('alertdialog')).findByRole('button', { name: 'Đồng ý' }),
+    );
     await waitFor(() => expect(visited).to.deep.equal(['/setting/test-contracts']));
   });
 

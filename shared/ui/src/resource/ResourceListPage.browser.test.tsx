@@ -142,7 +142,7 @@ describe('ResourceListPage', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Chọn dòng 1' }));
     await user.click(screen.getByRole('button', { name: 'Ngừng hoạt động (1)' }));
     await user.click(
-      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Ngừng hoạt động' }),
+      await within(await screen.findByRole('alertdialog')).findByRole('button', { name: 'Ngừng hoạt động' }),
     );
     await waitFor(() => expect(api.records(contract)[0]?.status).to.equal('INACTIVE'));
     expect(screen.queryByRole('alert')).to.equal(null);
@@ -167,7 +167,7 @@ describe('ResourceListPage', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Ngừng hoạt động (2)' }));
     await user.click(
-      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Ngừng hoạt động' }),
+      await within(await screen.findByRole('alertdialog')).findByRole('button', { name: 'Ngừng hoạt động' }),
     );
     const alert = await screen.findByRole('alert');
     within(alert).getByText('Đã ngừng hoạt động 0/2 bản ghi.');
