@@ -24,6 +24,24 @@ export const categoryFields = {
 };
 
 /**
+ * The lists of a category's own fields, in the order each place shows them: declared once for
+ * every contract built on categoryFields (plain categories, salary grades, scale groups).
+ */
+export const CategoryLists = {
+  /** an English name finds the record too: who types "Engineer" finds "Kỹ sư" */
+  keyword: ['code', 'name', 'nameEn'],
+  /** the form's and the record's general section */
+  general: ['code', 'name', 'nameEn', 'priority', 'description'],
+  /** the export's columns, before the audit columns */
+  exported: ['code', 'name', 'nameEn', 'description', 'priority', 'status'],
+  imported: ['code', 'name', 'nameEn', 'description', 'priority'],
+} as const;
+
+/** Export columns of a category: its own, then `more` (a list of rows), then the audit columns. */
+export const categoryExportColumns = <const M extends readonly string[] = []>(...more: M) =>
+  [...CategoryLists.exported, ...more, 'createdAt', 'lastModifiedAt'] as const;
+
+/**
  * An Admin category (code, name, description, priority, status) of tenant users, served at
  * /api/om/{path} and drawn at /setting/{route}; sorted by priority first (catalogues §7.1).
  */
@@ -40,25 +58,13 @@ export function categoryContract(options: {
     ...options,
     fields: categoryFields,
     columns: ['code', 'name', 'description', 'priority', 'status', 'lastModifiedAt'],
-    // an English name finds the record too: who types "Engineer" finds "Kỹ sư"
-    keyword: ['code', 'name', 'nameEn'],
+    keyword: [...CategoryLists.keyword],
     filters: ['status', 'code'],
     sort: ['code', 'name', 'priority', 'createdAt', 'lastModifiedAt'],
     defaultSort: { field: 'priority', direction: 'asc' },
-    sections: [
-      { title: CommonLabels.general, fields: ['code', 'name', 'nameEn', 'priority', 'description'] },
-    ],
-    exportColumns: [
-      'code',
-      'name',
-      'nameEn',
-      'description',
-      'priority',
-      'status',
-      'createdAt',
-      'lastModifiedAt',
-    ],
-    importColumns: ['code', 'name', 'nameEn', 'description', 'priority'],
+    sections: [{ title: CommonLabels.general, fields: [...CategoryLists.general] }],
+    exportColumns: [...categoryExportColumns()],
+    importColumns: [...CategoryLists.imported],
   });
 }
 

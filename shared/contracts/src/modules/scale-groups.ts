@@ -2,7 +2,7 @@ import { FieldLimits } from '../limits.ts';
 import { defineContract, type RecordOf } from '../resource/contract.ts';
 import { f } from '../resource/fields.ts';
 import { CommonLabels, label } from '../resource/label.ts';
-import { categoryFields } from './category.ts';
+import { CategoryLists, categoryExportColumns, categoryFields } from './category.ts';
 
 /** The most ranks a military group has, and levels a technical group (levels are 1..20). */
 export const MAX_MILITARY_RANKS = 50;
@@ -15,9 +15,6 @@ const coefficient = () =>
     precision: 10,
     scale: 3,
   });
-
-const categoryColumns = ['code', 'name', 'nameEn', 'description', 'priority', 'status'] as const;
-const general = ['code', 'name', 'nameEn', 'priority', 'description'] as const;
 
 /**
  * Military groups (catalogues §2.2, §7.4): an Admin category with its ranks, child rows edited
@@ -44,16 +41,16 @@ export const militaryGroupContract = defineContract({
     }),
   },
   columns: ['code', 'name', 'ranks', 'priority', 'status', 'lastModifiedAt'],
-  keyword: ['code', 'name', 'nameEn'],
+  keyword: [...CategoryLists.keyword],
   filters: ['status', 'code'],
   sort: ['code', 'name', 'priority', 'createdAt', 'lastModifiedAt'],
   defaultSort: { field: 'priority', direction: 'asc' },
   sections: [
-    { title: CommonLabels.general, fields: [...general] },
+    { title: CommonLabels.general, fields: [...CategoryLists.general] },
     { title: label('scaleGroup.military.ranksSection', 'Cấp bậc', 'Ranks'), fields: ['ranks'] },
   ],
-  exportColumns: [...categoryColumns, 'ranks', 'createdAt', 'lastModifiedAt'],
-  importColumns: ['code', 'name', 'nameEn', 'description', 'priority'],
+  exportColumns: [...categoryExportColumns('ranks')],
+  importColumns: [...CategoryLists.imported],
 });
 export type MilitaryGroupRecord = RecordOf<typeof militaryGroupContract>;
 
@@ -88,16 +85,16 @@ export const technicalGroupContract = defineContract({
     }),
   },
   columns: ['code', 'name', 'levels', 'priority', 'status', 'lastModifiedAt'],
-  keyword: ['code', 'name', 'nameEn'],
+  keyword: [...CategoryLists.keyword],
   filters: ['status', 'code'],
   sort: ['code', 'name', 'priority', 'createdAt', 'lastModifiedAt'],
   defaultSort: { field: 'priority', direction: 'asc' },
   sections: [
-    { title: CommonLabels.general, fields: [...general] },
+    { title: CommonLabels.general, fields: [...CategoryLists.general] },
     { title: label('scaleGroup.technical.levelsSection', 'Bậc', 'Levels'), fields: ['levels'] },
   ],
-  exportColumns: [...categoryColumns, 'levels', 'createdAt', 'lastModifiedAt'],
-  importColumns: ['code', 'name', 'nameEn', 'description', 'priority'],
+  exportColumns: [...categoryExportColumns('levels')],
+  importColumns: [...CategoryLists.imported],
 });
 export type TechnicalGroupRecord = RecordOf<typeof technicalGroupContract>;
 

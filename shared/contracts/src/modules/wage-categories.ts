@@ -2,7 +2,7 @@ import { FieldLimits } from '../limits.ts';
 import { defineContract, type RecordOf } from '../resource/contract.ts';
 import { f } from '../resource/fields.ts';
 import { CommonLabels, label } from '../resource/label.ts';
-import { categoryFields } from './category.ts';
+import { CategoryLists, categoryExportColumns, categoryFields } from './category.ts';
 
 /** The four regions of the region minimum wage (Decree 74/2024/ND-CP and its successors). */
 export const WAGE_REGIONS = ['I', 'II', 'III', 'IV'] as const;
@@ -101,25 +101,16 @@ export const salaryGradeContract = defineContract({
     scales: { ...scales, example: (n: number) => [String((n % 5) + 1)] },
   },
   columns: ['code', 'name', 'description', 'priority', 'status', 'lastModifiedAt'],
-  keyword: ['code', 'name', 'nameEn'],
+  keyword: [...CategoryLists.keyword],
   filters: ['status', 'code'],
   sort: ['code', 'name', 'priority', 'createdAt', 'lastModifiedAt'],
   defaultSort: { field: 'priority', direction: 'asc' },
   sections: [
-    { title: CommonLabels.general, fields: ['code', 'name', 'nameEn', 'priority', 'description'] },
+    { title: CommonLabels.general, fields: [...CategoryLists.general] },
     { title: label('category.salaryGrade.scalesSection', 'Bậc lương', 'Steps'), fields: ['scales'] },
   ],
-  exportColumns: [
-    'code',
-    'name',
-    'nameEn',
-    'description',
-    'priority',
-    'status',
-    'createdAt',
-    'lastModifiedAt',
-  ],
-  importColumns: ['code', 'name', 'nameEn', 'description', 'priority'],
+  exportColumns: [...categoryExportColumns()],
+  importColumns: [...CategoryLists.imported],
 });
 export type SalaryGradeRecord = RecordOf<typeof salaryGradeContract>;
 
