@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { accessibilityViolations } from './support/axe.ts';
 import { pagePerTest } from './support/browser.ts';
@@ -165,16 +165,36 @@ describe.each(portals)('approvals, through the built portal on $engine', ({ base
       .poll(() => reason.inputValue(), { timeout: 30_000 })
       .toBe('Bổ sung nhân sự cho Phòng Tài chính');
     await reason.fill('Bổ sung nhân sự cho Phòng Tài chính, kèm tờ trình');
+    // what the API answered from the click on, and every toast shown meanwhile: a toast is gone
+    // again long before the wait below gives up (CI twice saw the save lead nowhere, silently)
+    const answers: string[] = [];
+    const recordAnswer = (response: Response) => {
+      if (new URL(response.url()).pathname.startsWith('/api/'))
+        answers.push(`${response.request().method()} ${new URL(response.url()).pathname} ${response.status()}`);
+    };
+    page.on('response', recordAnswer);
+    const toasts: string[] = [];
+    const toastWatch = setInterval(() => {
+      void page
+        .locator('.fui-Toast, [role="alert"], [role="alertdialog"]')
+        .allInnerTexts()
+        .then((texts) => toasts.push(...texts.filter((text) => !toasts.includes(text))))
+        .catch(() => undefined);
+    }, 200);
     await page.getByRole('button', { name: 'Lưu', exact: true }).click();
-    // when the save leads nowhere, say where the page is and what it said (CI once saw it)
     await page
       .getByRole('heading', { level: 1, name: heading })
       .waitFor()
-      .catch(async (error: unknown) => {
-        const said = await page.locator('.fui-Toast, [role="alert"]').allInnerTexts();
-        throw new Error(`the save led nowhere: at ${page.url()}, saying ${said.join(' | ') || 'nothing'}`, {
-          cause: error,
-        });
+      .catch((error: unknown) => {
+        throw new Error(
+          `the save led nowhere: at ${page.url()}; answers: ${answers.join(', ') || 'none'}; ` +
+            `shown: ${toasts.join(' | ') || 'nothing'}`,
+          { cause: error },
+        );
+      })
+      .finally(() => {
+        clearInterval(toastWatch);
+        page.off('response', recordAnswer);
       });
     await requestApproval(page, templateName, manager.fullName, director.fullName);
     await status('Chờ phê duyệt');

@@ -6,7 +6,7 @@ import { Button } from '@fluentui/react-components';
 import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
 import { prepareUi, renderUi, resetUi } from '../testing/ui-fixture.tsx';
 import { ConfirmDialog, type ConfirmKind } from './ConfirmDialog.tsx';
-import { confirmAction } from './confirm-host.tsx';
+import { confirmAction, settleConfirmations } from './confirm-host.tsx';
 
 function Harness({ kind, onConfirm }: { kind: ConfirmKind; onConfirm: () => unknown }) {
   const [open, setOpen] = useState(false);
@@ -120,5 +120,36 @@ describe('confirm dialogs', () => {
     await screen.findByText('Bạn có chắc chắn muốn xóa bản ghi này không?');
     await user.keyboard('{Escape}');
     expect(await no).to.equal(false);
+  });
+
+  it('opens a second confirmation only once the first has closed, and both are usable', async () => {
+    const user = userEvent.setup();
+    // the most confirmation roots the page ever held at once
+    const roots = () => document.querySelectorAll('[data-hcm-ui^="hcm-confirm-"]').length;
+    let most = 0;
+    const watch = new MutationObserver(() => (most = Math.max(most, roots())));
+    watch.observe(document.body, { childList: true });
+    const first = confirmAction({ kind: 'confirm', itemName: 'Kỳ lương 11/2026' });
+    await user.click(await screen.findByRole('button', { name: 'Đồng ý' }));
+    expect(await first).to.equal(true);
+    // asked at once, while the first one is still closing
+    const second = confirmAction({ kind: 'delete' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Xác nhận xóa' });
+    watch.disconnect();
+    expect(most).to.equal(1);
+    expect(dialog.closest('[aria-hidden="true"]')).to.equal(null);
+    await user.click(screen.getByRole('button', { name: 'Xóa' }));
+    expect(await second).to.equal(true);
+  });
+
+  it('dismisses a confirmation left open and waits until nothing it hid stays hidden', async () => {
+    renderUi(<Button>Trang</Button>);
+    const left = confirmAction({ kind: 'delete' });
+    await screen.findByRole('alertdialog');
+    await settleConfirmations();
+    expect(await left).to.equal(false);
+    expect(document.querySelector('[role="alertdialog"]')).to.equal(null);
+    expect(document.querySelectorAll('[data-hcm-ui^="hcm-confirm-"]')).to.have.length(0);
+    screen.getByRole('button', { name: 'Trang' });
   });
 });

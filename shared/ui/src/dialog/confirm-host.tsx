@@ -10,16 +10,32 @@ export interface ConfirmActionOptions {
   message?: string;
 }
 
+/** A confirmation on screen or closing: how to dismiss it, and when its root is gone. */
+interface LiveConfirmation {
+  dismiss: () => void;
+  gone: Promise<void>;
+  closing: boolean;
+}
+
+const live = new Set<LiveConfirmation>();
+
 function Host({
   options,
   onAnswer,
   onClosed,
+  dismissWith,
 }: {
   options: ConfirmActionOptions & { onConfirm: () => unknown };
   onAnswer: () => void;
   onClosed: () => void;
+  dismissWith: (dismiss: () => void) => void;
 }) {
   const [open, setOpen] = useState(true);
+  dismissWith(() => {
+    if (!open) return;
+    setOpen(false);
+    onAnswer();
+  });
   return (
     <ConfirmDialog
       {...options}
@@ -41,16 +57,33 @@ const CLOSE_FALLBACK_MS = 10_000;
 /** Asks in a confirmation dialog of its own; resolves true on confirm, false on cancel or Escape. */
 export async function confirmAction(options: ConfirmActionOptions): Promise<boolean> {
   await loadUiDictionary();
+  // One modal at a time: a confirmation still running its exit motion keeps the rest of the page
+  // hidden from assistive technology, the next one's root included, and two modals letting go
+  // of it in either order is a race. The exit is short; the next one opens once it has ended.
+  await Promise.all([...live].filter((entry) => entry.closing).map((entry) => entry.gone));
   return new Promise((resolve) => {
     const body = mountInBody('hcm-confirm-');
     let confirmed = false;
     let unmounted = false;
+    let markGone = () => {};
+    const entry: LiveConfirmation = {
+      dismiss: () => {},
+      gone: new Promise<void>((done) => (markGone = done)),
+      closing: false,
+    };
+    live.add(entry);
     const unmount = () => {
       if (unmounted) return;
       unmounted = true;
       body.unmount();
+      live.delete(entry);
+      markGone();
     };
+    let answered = false;
     const onAnswer = () => {
+      if (answered) return;
+      answered = true;
+      entry.closing = true;
       resolve(confirmed);
       setTimeout(unmount, CLOSE_FALLBACK_MS);
     };
@@ -62,7 +95,19 @@ export async function confirmAction(options: ConfirmActionOptions): Promise<bool
         options={{ ...options, onConfirm: () => (confirmed = true) }}
         onAnswer={onAnswer}
         onClosed={() => setTimeout(unmount, 0)}
+        dismissWith={(dismiss) => (entry.dismiss = dismiss)}
       />,
     );
   });
+}
+
+/**
+ * Dismisses every confirmation still open (as Cancel would) and resolves once each one's root
+ * has finished closing and is gone, so that nothing it hid from assistive technology stays
+ * hidden: a test ends with this, and the next one starts on a page no earlier dialog covers.
+ */
+export async function settleConfirmations(): Promise<void> {
+  const pending = [...live];
+  for (const entry of pending) entry.dismiss();
+  await Promise.all(pending.map((entry) => entry.gone));
 }

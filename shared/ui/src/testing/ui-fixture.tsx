@@ -3,6 +3,7 @@ import { cleanup, render, type RenderResult } from '@testing-library/react';
 import { i18n, initI18n, setLanguage } from '@hcm/i18n';
 import { HcmProvider } from '../HcmProvider.tsx';
 import { loadUiDictionary } from '../i18n/ui-i18n.ts';
+import { settleConfirmations } from '../dialog/confirm-host.tsx';
 import { dismissAllToasts } from '../toast/notify.ts';
 
 const testPageUrl = window.location.href;
@@ -24,9 +25,10 @@ export function renderUi(element: ReactElement): RenderResult {
   return render(<HcmProvider>{element}</HcmProvider>);
 }
 
-/** Unmounts, closes toasts, and puts the language and the URL back. */
+/** Unmounts, closes confirmations and toasts, and puts the language and the URL back. */
 export async function resetUi(): Promise<void> {
   cleanup();
+  await settleConfirmations();
   await dismissAllToasts();
   if (i18n.language !== 'vi') await setLanguage('vi');
   window.history.replaceState(null, '', testPageUrl);
