@@ -170,7 +170,9 @@ describe.each(portals)('approvals, through the built portal on $engine', ({ base
     const answers: string[] = [];
     const recordAnswer = (response: Response) => {
       if (new URL(response.url()).pathname.startsWith('/api/'))
-        answers.push(`${response.request().method()} ${new URL(response.url()).pathname} ${response.status()}`);
+        answers.push(
+          `${response.request().method()} ${new URL(response.url()).pathname} ${response.status()}`,
+        );
     };
     page.on('response', recordAnswer);
     const toasts: string[] = [];
