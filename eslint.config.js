@@ -24,7 +24,7 @@ export default tseslint.config(
     // The server's engine (database, HTTP, the resource framework) never imports a module: the
     // modules (packages/server/src/services/*) build on the engine and app.ts composes both
     // (packages/server/README.md, "Engine and modules"). Tests and test support may use both.
-    files: ['packages/server/src/{db,http,resources}/**/*.ts'],
+    files: ['packages/server/src/{db,http,resources,jobs,bulk}/**/*.ts'],
     ignores: ['**/*.test.ts', '**/testing/**'],
     rules: {
       'no-restricted-imports': [
@@ -34,9 +34,24 @@ export default tseslint.config(
             {
               group: ['**/services/**'],
               message:
-                'The engine (db, http, resources) must not import a module: move what it needs into the engine, or pass it in.',
+                'The engine (db, http, resources, jobs, bulk) must not import a module: move what it needs into the engine, or pass it in.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // `[].every(...)` is true: a test asserting that every row passes proved nothing when the
+    // answer was empty. allOf (scripts/testing/all-of.ts) is false for no items.
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='every']",
+          message:
+            'An empty list passes .every(): use allOf(items, predicate) from scripts/testing/all-of.ts, false for no items.',
         },
       ],
     },

@@ -78,18 +78,17 @@ async function openEntry(page: Page, entry: { name: string; path: string }): Pro
 }
 
 /**
- * Each walk on one engine (support/engines.ts): the tenant administrator's, which a newcomer's
- * first `npm start` shows, on PGlite; root's on PostgreSQL. The route probes of the server's
- * suite already open every route on both engines.
+ * The tenant administrator's walk and root's, on the shared portal (support/engines.ts). The
+ * route probes of the server's suite already open every route on both engines.
  */
 const walks = [
-  ...portalsFor('pglite').map((portal) => ({
+  ...portalsFor().map((portal) => ({
     ...portal,
     who: 'the tenant administrator',
     account: e2eAccounts.hrAdmin,
     level: 'TENANT' as UserLevel,
   })),
-  ...portalsFor('postgresql').map((portal) => ({
+  ...portalsFor().map((portal) => ({
     ...portal,
     who: 'root',
     account: e2eAccounts.root,
@@ -128,7 +127,7 @@ describe.each(walks)('every menu entry of $who leads to a working page on $engin
   }, 180_000);
 });
 
-describe.each(portalsFor('postgresql'))('a job title through the built portal on $engine', ({ baseUrl }) => {
+describe.each(portalsFor())('a job title through the built portal on $engine', ({ baseUrl }) => {
   const tab = pagePerTest(baseUrl);
 
   it('is created, found by keyword and deleted by the tenant administrator', async () => {

@@ -7,7 +7,7 @@ import { e2eAccounts } from './support/portal-process.ts';
 import { signIn, type Account } from './support/portal-page.ts';
 import { portalsFor } from './support/engines.ts';
 
-const portals = portalsFor('postgresql');
+const portals = portalsFor();
 const MINUTE = 60_000;
 
 /**

@@ -7,7 +7,7 @@ import { e2eAccounts } from './support/portal-process.ts';
 import { signIn } from './support/portal-page.ts';
 import { portalsFor } from './support/engines.ts';
 
-const portals = portalsFor('pglite');
+const portals = portalsFor();
 
 /** A small real PDF: the storage service checks the bytes, not only the name. */
 const pdf = (title: string) =>

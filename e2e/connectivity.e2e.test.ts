@@ -20,7 +20,7 @@ async function toasterLoaded(page: Page): Promise<void> {
   });
 }
 
-const portals = portalsFor('pglite');
+const portals = portalsFor();
 
 /** Core §1: the network going away and coming back is announced by toasts. */
 describe.each(portals)('network status toasts on $engine', ({ baseUrl }) => {

@@ -6,7 +6,7 @@ import { postAsPage as post } from './support/page-api.ts';
 import { signIn } from './support/portal-page.ts';
 import { portalsFor } from './support/engines.ts';
 
-const portals = portalsFor('postgresql');
+const portals = portalsFor();
 
 // The embedded default runs the same screens in hr-story.e2e (the whole story, PGlite): this file
 // runs them on PostgreSQL.

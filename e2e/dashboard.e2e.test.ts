@@ -9,7 +9,7 @@ import { getDataAsPage, postAsPage as post, postDataAsPage } from './support/pag
 import { e2eAccounts } from './support/portal-process.ts';
 import { signIn } from './support/portal-page.ts';
 
-const portals = portalsFor('pglite');
+const portals = portalsFor();
 
 /** Every /api answer of the page with status 403, from now on. */
 function forbiddenAnswers(page: Page): string[] {

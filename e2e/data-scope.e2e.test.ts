@@ -6,7 +6,7 @@ import { e2eAccounts } from './support/portal-process.ts';
 import { signIn } from './support/portal-page.ts';
 import { portalsFor } from './support/engines.ts';
 
-const portals = portalsFor('postgresql');
+const portals = portalsFor();
 
 describe.each(portals)('employees’ data scope, through the built portal on $engine', ({ baseUrl }) => {
   const tab = pagePerTest(baseUrl);

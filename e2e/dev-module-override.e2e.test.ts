@@ -5,6 +5,7 @@ import { launchChromium } from './support/browser.ts';
 import { freePort, repoRoot, startPortal, type RunningPortal } from './support/portal-process.ts';
 // @ts-expect-error: the build is plain JavaScript (scripts/build), run here as the README does.
 import { sharedBuild } from '../scripts/build/testing/shared-build.mjs';
+import { allOf } from '../scripts/testing/all-of.ts';
 
 /**
  * The README's way for a team to work on one micro-app against the running portal: the
@@ -62,7 +63,7 @@ describe('developing one micro-app against the running portal', () => {
     });
     await page.goto('/login');
     await page.getByRole('button', { name: 'Đăng nhập' }).waitFor();
-    expect(shellRequests.every((u) => u.startsWith(portal.baseUrl))).toBe(true);
+    expect(allOf(shellRequests, (u) => u.startsWith(portal.baseUrl))).toBe(true);
 
     await page.evaluate((url) => {
       localStorage.setItem('devtools', 'true');

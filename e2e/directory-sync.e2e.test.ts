@@ -8,7 +8,7 @@ import { e2eAccounts, repoRoot } from './support/portal-process.ts';
 import { signIn } from './support/portal-page.ts';
 import { portalsFor } from './support/engines.ts';
 
-const portals = portalsFor('postgresql');
+const portals = portalsFor();
 const SCREENSHOTS = join(repoRoot, '.cache/screenshots');
 
 // One real OpenLDAP for every portal of the run: each portal keeps its own users.

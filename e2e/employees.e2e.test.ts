@@ -6,7 +6,7 @@ import { e2eAccounts } from './support/portal-process.ts';
 import { SessionKeys, signIn } from './support/portal-page.ts';
 import { portalsFor } from './support/engines.ts';
 
-const portals = portalsFor('postgresql');
+const portals = portalsFor();
 
 /** Adds a department through the API with the signed-in page's own token; answers its picker text. */
 async function addUnit(page: Page, stamp: string): Promise<{ name: string; option: string }> {

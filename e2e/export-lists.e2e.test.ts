@@ -9,7 +9,7 @@ import { e2eAccounts } from './support/portal-process.ts';
 import { signIn } from './support/portal-page.ts';
 
 // PGlite: what a newcomer's first `npm start` meets (issue 27: "Xuất Excel" answered 400 there).
-const portals = portalsFor('pglite');
+const portals = portalsFor();
 
 /** Clicks "Xuất Excel" and answers the rows of the workbook the browser downloaded. */
 async function exportRows(

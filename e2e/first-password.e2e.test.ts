@@ -6,7 +6,7 @@ import { e2eAccounts } from './support/portal-process.ts';
 import { signIn } from './support/portal-page.ts';
 import { portalsFor } from './support/engines.ts';
 
-const portals = portalsFor('pglite');
+const portals = portalsFor();
 
 describe.each(portals)('a password set by an administrator on $engine', ({ baseUrl }) => {
   const tab = pagePerTest(baseUrl);

@@ -7,7 +7,7 @@ import { e2eAccounts } from './support/portal-process.ts';
 import { signIn } from './support/portal-page.ts';
 import { portalsFor } from './support/engines.ts';
 
-const portals = portalsFor('pglite');
+const portals = portalsFor();
 
 describe.each(portals)(
   'the user manuals behind the top bar’s “?”, through the built portal on $engine',

@@ -19,7 +19,7 @@ import { e2eAccounts } from './support/portal-process.ts';
 import { signIn } from './support/portal-page.ts';
 import { portalsFor } from './support/engines.ts';
 
-const portals = portalsFor('pglite');
+const portals = portalsFor();
 const STEP = 'Trưởng phòng nhân sự duyệt';
 
 /**

@@ -6,7 +6,7 @@ import { e2eAccounts } from './support/portal-process.ts';
 import { signIn } from './support/portal-page.ts';
 import { portalsFor } from './support/engines.ts';
 
-const portals = portalsFor('pglite');
+const portals = portalsFor();
 
 /**
  * Notification › form and each user's inbox (issue 12), through the built portal: HR composes a

@@ -17,7 +17,7 @@ import {
   unitBox,
 } from './support/organization-chart-page.ts';
 
-const portals = portalsFor('postgresql');
+const portals = portalsFor();
 const SCREENSHOTS = join(repoRoot, '.cache/screenshots');
 describe.each(portals)('the organisation chart on $engine', ({ baseUrl, engine }) => {
   const tab = pagePerTest(baseUrl);

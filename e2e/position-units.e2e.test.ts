@@ -6,7 +6,7 @@ import { e2eAccounts } from './support/portal-process.ts';
 import { SessionKeys, signIn } from './support/portal-page.ts';
 import { portalsFor } from './support/engines.ts';
 
-const portals = portalsFor('pglite');
+const portals = portalsFor();
 
 /** Adds departments through the API with the signed-in page's own token; answers their codes. */
 async function addUnits(

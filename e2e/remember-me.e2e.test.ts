@@ -5,7 +5,7 @@ import { e2eAccounts } from './support/portal-process.ts';
 import { signIn, signInRedirectingTo, storedTokens, welcomeHeading } from './support/portal-page.ts';
 import { portalsFor } from './support/engines.ts';
 
-const portals = portalsFor('pglite');
+const portals = portalsFor();
 const hrAdmin = e2eAccounts.hrAdmin;
 
 /**

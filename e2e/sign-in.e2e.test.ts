@@ -7,7 +7,7 @@ import { welcomeHeading } from './support/portal-page.ts';
 import { watchRequests } from './support/quiet.ts';
 import { portalsFor } from './support/engines.ts';
 
-const portals = portalsFor('both');
+const portals = portalsFor();
 
 describe.each(portals)('sign-in and sign-out on $engine', ({ baseUrl }) => {
   let browser: Browser;

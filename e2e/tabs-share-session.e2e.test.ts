@@ -4,7 +4,7 @@ import { waitForQuiet } from './support/quiet.ts';
 import { launchChromium } from './support/browser.ts';
 import { e2eAccounts, startPortal, type RunningPortal } from './support/portal-process.ts';
 import { createScratchDatabase } from './support/postgres.ts';
-import { everyEngine, pickEngines } from './support/engines.ts';
+import { pickEngines } from './support/engines.ts';
 import {
   accessTokenExpiry,
   signIn,
@@ -26,14 +26,14 @@ interface ApiAnswer {
 }
 
 // Portals of this file's own, with access tokens that expire while the user looks at the page.
-// PGlite: what the tabs share lives in the browser; the engine is the newcomer's (support/engines.ts).
-const scratch = everyEngine() ? await createScratchDatabase('hcm_e2e_tabs') : undefined;
+// PostgreSQL, as every story (support/engines.ts); PGlite when no server answers.
+const scratch = await createScratchDatabase('hcm_e2e_tabs');
 const engines = pickEngines(
   [
     { engine: 'pglite' as const, databaseUrl: undefined },
     ...(scratch ? [{ engine: 'postgresql' as const, databaseUrl: scratch.url }] : []),
   ],
-  'pglite',
+  'postgresql',
 );
 afterAll(async () => {
   await scratch?.drop();

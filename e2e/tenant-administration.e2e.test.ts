@@ -6,7 +6,7 @@ import { signInChoosingOwnPassword } from './support/first-password.ts';
 import { signIn } from './support/portal-page.ts';
 import { portalsFor } from './support/engines.ts';
 
-const portals = portalsFor('postgresql');
+const portals = portalsFor();
 
 describe.each(portals)('a tenant created in the browser on $engine', ({ baseUrl }) => {
   const tab = pagePerTest(baseUrl);

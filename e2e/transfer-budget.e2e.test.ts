@@ -8,7 +8,7 @@ import { staticDir } from './support/portal-process.ts';
 import { isCompressible, MIN_BYTES } from '../scripts/build/precompress.mjs';
 import { portalsFor } from './support/engines.ts';
 
-const portals = portalsFor('pglite');
+const portals = portalsFor();
 const KiB = 1024;
 /** The design's budget for everything the sign-in page loads (docs/performance.md). */
 const SIGN_IN_BUDGET = 350 * KiB;

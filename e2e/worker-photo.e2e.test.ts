@@ -6,7 +6,7 @@ import { e2eAccounts } from './support/portal-process.ts';
 import { signIn } from './support/portal-page.ts';
 import { portalsFor } from './support/engines.ts';
 
-const portals = portalsFor('pglite');
+const portals = portalsFor();
 
 // The thumbnails' rules (sizes, pixel bombs, who sees what) are proven by the server's suites
 // (storage/thumbnails, workers/avatar); the story through the screens runs once, on the default.

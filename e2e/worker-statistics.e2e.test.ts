@@ -6,7 +6,7 @@ import { e2eAccounts } from './support/portal-process.ts';
 import { signIn } from './support/portal-page.ts';
 import { portalsFor } from './support/engines.ts';
 
-const portals = portalsFor('pglite');
+const portals = portalsFor();
 
 // The counting is proven on PostgreSQL by the server's suite (om/worker-statistics): the story
 // runs once, on the embedded default.

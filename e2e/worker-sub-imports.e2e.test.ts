@@ -7,7 +7,7 @@ import { e2eAccounts } from './support/portal-process.ts';
 import { signIn } from './support/portal-page.ts';
 import { portalsFor } from './support/engines.ts';
 
-const portals = portalsFor('pglite');
+const portals = portalsFor();
 
 // The rules (unknown codes, limits, dates, tenants) are proven by the server's suite
 // (workers/sub-imports); the screens run once, on the embedded default.

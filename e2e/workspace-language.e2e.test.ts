@@ -5,7 +5,7 @@ import { e2eAccounts } from './support/portal-process.ts';
 import { signIn, welcomeHeading } from './support/portal-page.ts';
 import { portalsFor } from './support/engines.ts';
 
-const portals = portalsFor('postgresql');
+const portals = portalsFor();
 const hrAdmin = e2eAccounts.hrAdmin;
 
 /** A mark on the page's window: still there means the page was not loaded again. */

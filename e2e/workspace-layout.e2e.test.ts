@@ -6,7 +6,7 @@ import { e2eAccounts } from './support/portal-process.ts';
 import { signIn } from './support/portal-page.ts';
 import { portalsFor } from './support/engines.ts';
 
-const portals = portalsFor('pglite');
+const portals = portalsFor();
 
 /** Finds "Chức danh" by typing it without its marks, as people do on a phone, and opens it. */
 async function searchAndOpenJobTitles(page: Page): Promise<void> {

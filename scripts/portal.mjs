@@ -168,7 +168,11 @@ function readJson(file) {
   }
 }
 
-/** Each step's time, then each vitest file's, slowest first: where CI's minutes go. */
+/** How many of the slowest vitest files the end of `npm test` names (all of them: SLOWEST_FILE). */
+const SLOWEST_SHOWN = 10;
+const SLOWEST_FILE = join(cache, 'vitest-slowest-files.txt');
+
+/** Each step's time, then the slowest vitest files: where CI's minutes go. */
 function printTimes(steps, fileTimes) {
   const seconds = (s) => `${s.toFixed(1).padStart(7)} s`;
   console.log('\nTimes');
@@ -177,10 +181,13 @@ function printTimes(steps, fileTimes) {
     .map((f) => ({ name: relative(root, f.file), seconds: f.seconds }))
     .sort((a, b) => b.seconds - a.seconds);
   if (files.length === 0) return;
+  const lines = files.map((file) => `  ${seconds(file.seconds)}  ${file.name}`);
+  writeFileSync(SLOWEST_FILE, `${lines.join('\n')}\n`);
   console.log(
-    `\nTimes of the ${files.length} vitest files (imports, set-up and tests; projects run side by side)`,
+    `\nThe ${Math.min(SLOWEST_SHOWN, files.length)} slowest of ${files.length} vitest files ` +
+      `(imports, set-up and tests; projects run side by side; all of them in ${relative(root, SLOWEST_FILE)})`,
   );
-  for (const file of files) console.log(`  ${seconds(file.seconds)}  ${file.name}`);
+  for (const line of lines.slice(0, SLOWEST_SHOWN)) console.log(line);
 }
 
 /** The failed tests of the vitest results, named after the times so that the tail of CI's output,

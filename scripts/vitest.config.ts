@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     name: 'build',
     environment: 'node',
-    include: ['**/*.test.mjs'],
+    include: ['**/*.test.mjs', 'testing/**/*.test.ts'],
     testTimeout: 600_000,
     hookTimeout: 600_000,
   },

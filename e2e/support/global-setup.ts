@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { freePort, startPortal, type RunningPortal } from './portal-process.ts';
+import { everyEngine } from './every-engine.ts';
 import { createScratchDatabase } from './postgres.ts';
 
 export interface PortalTarget {
@@ -30,7 +31,10 @@ export const E2E_RATE_LIMITS = {
   RATE_LIMIT_REFRESH_PER_IP: '100000',
 } as const;
 
-/** Starts one portal on PGlite and, when the server answers, one on PostgreSQL, for every e2e file. */
+/**
+ * Starts the shared portal of the e2e files: on PostgreSQL when the server answers, on PGlite
+ * otherwise; HCM_TEST_ENGINES=both starts both (support/engines.ts).
+ */
 export default async function setup(project: TestProject) {
   const portals: RunningPortal[] = [];
   const scratch = await createScratchDatabase('hcm_e2e');
@@ -38,9 +42,9 @@ export default async function setup(project: TestProject) {
   const embedOrigin = `http://localhost:${await freePort()}`;
   const env = { WIDGET_ORIGINS: embedOrigin, ...E2E_RATE_LIMITS };
   try {
-    portals.push(await startPortal({ env }));
+    if (!scratch || everyEngine()) portals.push(await startPortal({ env }));
     if (scratch) portals.push(await startPortal({ databaseUrl: scratch.url, env }));
-    else console.warn('e2e: no PostgreSQL server at 127.0.0.1:5432, running on PGlite only');
+    else console.warn('e2e: no PostgreSQL server at 127.0.0.1:5432, running on PGlite');
   } catch (error) {
     await Promise.all(portals.map((p) => p.stop()));
     await scratch?.drop();

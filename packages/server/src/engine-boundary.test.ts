@@ -12,7 +12,7 @@ describe('the engine/module boundary', () => {
   const importingAModule =
     "import { omResources } from '../services/om/index.ts';\nexport const n = omResources.length;\n";
 
-  it.each(['db/x.ts', 'http/x.ts', 'resources/x.ts', 'resources/write/x.ts'])(
+  it.each(['db/x.ts', 'http/x.ts', 'resources/x.ts', 'resources/write/x.ts', 'jobs/x.ts', 'bulk/x.ts'])(
     'refuses an import of a module in the engine: %s',
     async (file) => {
       expect(await lint(`packages/server/src/${file}`, importingAModule)).toContain('no-restricted-imports');

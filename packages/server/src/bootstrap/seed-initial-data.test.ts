@@ -13,6 +13,7 @@ import { createTestDatabase, testEngines, type TestDatabase } from '../testing/e
 import { httpClient, type HttpResult } from '../testing/http-client.ts';
 import { startTestServer, TEST_HR_ADMIN, TEST_ROOT, type TestServer } from '../testing/test-server.ts';
 import { formatCredentialsBox } from './credentials-box.ts';
+import { allOf } from '../../../../scripts/testing/all-of.ts';
 
 const NO_PASSWORDS = { HCM_ROOT_PASSWORD: undefined, HCM_DEMO_ADMIN_PASSWORD: undefined };
 
@@ -67,7 +68,7 @@ describe.each(await testEngines('both'))('first start on $engine', ({ engine }) 
       ]);
       expect(rows.find((r) => r.tenant)?.tenant?.name).toBe('Công ty Demo');
       // argon2id hashes only, never the password itself.
-      expect(rows.every(({ user }) => user.passwordHash?.startsWith('$argon2id$'))).toBe(true);
+      expect(allOf(rows, ({ user }) => user.passwordHash?.startsWith('$argon2id$') === true)).toBe(true);
     });
 
     it('prints each generated password once, in a box, and never logs it', async () => {

@@ -8,6 +8,7 @@ import { migratedDatabaseDuringSuite, refusal, rows } from '../testing/migrated-
 import type { Database, Db } from './database.ts';
 import type { TenantRow } from './schema.ts';
 import { inScope } from './tenant-scope.ts';
+import { allOf } from '../../../../scripts/testing/all-of.ts';
 
 describe.each(await testEngines('both'))(
   'row-level security holds the tenant line by itself on $engine',
@@ -145,7 +146,12 @@ describe.each(await testEngines('both'))(
         db.orm,
         sql`select tenant_id, name from roles`,
       );
-      expect(names.filter((r) => r.tenant_id === b.id).every((r) => r.name !== 'Đổi tên')).toBe(true);
+      expect(
+        allOf(
+          names.filter((r) => r.tenant_id === b.id),
+          (r) => r.name !== 'Đổi tên',
+        ),
+      ).toBe(true);
 
       await inScope(db.orm, scopeOf(a), (tx) => tx.execute(sql`delete from roles`));
       const left = await roleTenants(db.orm);
@@ -182,7 +188,7 @@ describe.each(await testEngines('both'))(
       const users = await inScope(db.orm, system, (tx) =>
         rows<{ tenant_id: string | null }>(tx, sql`select tenant_id from users`),
       );
-      expect(users.every((u) => u.tenant_id === null)).toBe(true);
+      expect(allOf(users, (u) => u.tenant_id === null)).toBe(true);
       // and a tenant scope sees no system role
       await makeUser({ db: db.orm, passwords }, { tenantId: null, permissions: ['tenant.view'] });
       const systemRolesFromA = await inScope(db.orm, scopeOf(a), (tx) =>

@@ -22,6 +22,7 @@ import {
 } from './testing/kit.ts';
 import type { ResourceDefinition } from './types.ts';
 import { storeExampleFiles } from './testing/example-files.ts';
+import { allOf } from '../../../../scripts/testing/all-of.ts';
 
 /**
  * Probes every route of the declared resources (services/declared-resources.ts): a resource
@@ -137,7 +138,7 @@ async function referencedRecords(kit: ResourceTestKit, caller: Caller): Promise<
     );
   while (targets.size > 0) {
     const ready = [...targets].filter(([resource, target]) =>
-      needs(target).every((need) => need === resource || need in made),
+      allOf(needs(target), (need) => need === resource || need in made),
     );
     if (ready.length === 0)
       throw new Error(`required references form a cycle: ${[...targets.keys()].join(', ')}`);

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/moc
 import { FakeApi, hrAdminProfile } from '../../../../shared/session/src/testing/fake-iam.ts';
 import { currentPath, prepareShell, resetShell } from '../testing/shell-fixture.tsx';
 import { Sidebar } from './Sidebar.tsx';
+import { allOf } from '../../../../scripts/testing/all-of.ts';
 
 /** Root inside a tenant: every tenant-level entry of the whole menu (no installed apps declared here). */
 const root: Profile = {
@@ -41,7 +42,7 @@ describe('menu search', () => {
     expect(links()).not.to.include('Danh sách nhân viên');
     await userEvent.setup().type(searchBox(), 'nhan vien');
     expect(links()).to.include('Danh sách nhân viên');
-    expect(links().every((text) => /nhân viên/i.test(text ?? ''))).to.equal(true);
+    expect(allOf(links(), (text) => /nhân viên/i.test(text ?? ''))).to.equal(true);
     expect(within(menu()).getByRole('button', { name: 'Tổ chức' }).getAttribute('aria-expanded')).to.equal(
       'true',
     );

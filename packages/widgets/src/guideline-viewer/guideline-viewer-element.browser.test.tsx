@@ -14,6 +14,7 @@ import {
   signInAsHrAdmin,
 } from '../testing/widgets-fixture.ts';
 import { USER_MANUALS_PATH, userManualFileUrl, type UserManual } from './use-user-manuals.ts';
+import { allOf } from '../../../../scripts/testing/all-of.ts';
 
 /** A 1×1 PNG. */
 const PNG = Uint8Array.from(
@@ -82,7 +83,7 @@ describe('<hcm-guideline-viewer> (core §2 guideline modal and file preview)', (
     const { dialog } = await openViewer();
     const items = dialog.querySelectorAll('details');
     expect(items.length).to.equal(5);
-    expect([...items].every((item) => !item.open)).to.equal(true);
+    expect(allOf([...items], (item) => !item.open)).to.equal(true);
     // each item is reached with Tab (a native <summary>, which Enter and Space toggle)
     await userEvent.tab();
     expect(document.activeElement?.tagName).to.equal('SUMMARY');

@@ -8,6 +8,7 @@ import '../index.ts';
 import { addElement, nextEvent, prepareWidgets, resetWidgets } from '../testing/widgets-fixture.ts';
 import { TEMPLATE_EDITORS, serveTemplates, templateRecord } from '../testing/template-fixture.ts';
 import type { TemplatePickerResult } from './DocumentTemplatePicker.tsx';
+import { allOf } from '../../../../scripts/testing/all-of.ts';
 
 const LONG_NOTE =
   'Dùng cho hợp đồng lao động chính thức của nhân viên khối văn phòng tại Hà Nội và Thành phố Hồ Chí Minh';
@@ -114,7 +115,7 @@ describe('<hcm-document-template-picker> in the portal (light DOM)', () => {
 
     await userEvent.click(all);
     expect([all.checked, all.indeterminate]).to.deep.equal([true, false]);
-    expect(rows.every((row) => boxOf(dialog, row.name).checked)).to.equal(true);
+    expect(allOf(rows, (row) => boxOf(dialog, row.name).checked)).to.equal(true);
     await userEvent.click(all);
     expect([all.checked, all.indeterminate]).to.deep.equal([false, false]);
     expect(selectButton(dialog).disabled).to.equal(true);

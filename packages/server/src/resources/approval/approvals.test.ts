@@ -13,6 +13,7 @@ import {
   type Person,
   type Saved,
 } from '../testing/approval-fixture.ts';
+import { allOf } from '../../../../../scripts/testing/all-of.ts';
 
 const API = '/api/om/displacements';
 type Page = { data: Saved[]; page: { total: number } };
@@ -136,14 +137,16 @@ describe.each(await testEngines())('the approval engine on $engine', ({ engine }
       story.get<Page>(who, `${API}?approvalStatus=${filter}&pageSize=100`);
     const mine = await list(story.manager, 'WAIT_MY_APPROVE');
     expect(mine.body.data.map((r) => r.id)).toContain(waiting.id);
-    expect(mine.body.data.every((r) => ['WAIT_APPROVE', 'IN_APPROVE'].includes(r.approvalStatus))).toBe(true);
+    expect(allOf(mine.body.data, (r) => ['WAIT_APPROVE', 'IN_APPROVE'].includes(r.approvalStatus))).toBe(
+      true,
+    );
     expect((await list(story.director, 'WAIT_MY_APPROVE')).body.data.map((r) => r.id)).not.toContain(
       waiting.id,
     );
     const all = (await list(story.hr, 'ALL')).body.page.total;
     expect((await list(story.hr, 'NO_SUCH_STATUS')).body.page.total).toBe(all);
     expect(
-      (await list(story.hr, 'WAIT_APPROVE')).body.data.every((r) => r.approvalStatus === 'WAIT_APPROVE'),
+      allOf((await list(story.hr, 'WAIT_APPROVE')).body.data, (r) => r.approvalStatus === 'WAIT_APPROVE'),
     ).toBe(true);
 
     const statistic = await story.get<{ data: ApprovalStatusStatistic }>(

@@ -11,6 +11,7 @@ import {
   type ResourceTestKit,
 } from '../testing/kit.ts';
 import { HEADER, hostileWorkbooks, type HostileWorkbook } from './testing/hostile-corpus.ts';
+import { allOf } from '../../../../../scripts/testing/all-of.ts';
 
 const BASE = '/api/om/job-titles';
 
@@ -62,7 +63,7 @@ describe.each(await testEngines('both'))('hostile workbooks on $engine', ({ engi
         );
       }
       expect(health.length).toBeGreaterThan(0);
-      expect(health.every((status) => status === 200)).toBe(true);
+      expect(allOf(health, (status) => status === 200)).toBe(true);
       expect(await count()).toBe(before);
     },
   );

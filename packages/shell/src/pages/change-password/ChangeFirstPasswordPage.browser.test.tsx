@@ -13,6 +13,7 @@ import {
 } from '../../../../../shared/session/src/testing/fake-iam.ts';
 import { currentPath, renderShellAt, signInAsHrAdmin } from '../../testing/shell-fixture.tsx';
 import { preparePages, resetPages } from '../page-fixture.tsx';
+import { allOf } from '../../../../../scripts/testing/all-of.ts';
 
 const GIVEN = 'right';
 const MY_OWN = 'My-Own#Pass42';
@@ -83,9 +84,9 @@ describe('first-password change page', () => {
 
   it('ticks the policy off as the new password is typed', async () => {
     const user = await open('/dashboard');
-    expect(ruleItems().every((text) => text?.endsWith('(chưa đạt)'))).to.equal(true);
+    expect(allOf(ruleItems(), (text) => text?.endsWith('(chưa đạt)'))).to.equal(true);
     await user.type(field(/^Mật khẩu mới/), MY_OWN);
-    expect(ruleItems().every((text) => text?.endsWith('(đã đạt)'))).to.equal(true);
+    expect(allOf(ruleItems(), (text) => text?.endsWith('(đã đạt)'))).to.equal(true);
   });
 
   it('refuses a wrong current password on its field, then changes it and goes on where the user was going', async () => {

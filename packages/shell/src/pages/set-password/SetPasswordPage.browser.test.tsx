@@ -7,6 +7,7 @@ import { healthyIam, type FakeApi } from '../../../../../shared/session/src/test
 import { currentPath, renderShellAt, signInAsHrAdmin } from '../../testing/shell-fixture.tsx';
 import { preparePages, resetPages } from '../page-fixture.tsx';
 import { SET_PASSWORD_API } from './SetPasswordPage.tsx';
+import { allOf } from '../../../../../scripts/testing/all-of.ts';
 
 const GOOD = 'good-token';
 const STRONG = 'Mật-khẩu-Mới-9';
@@ -73,7 +74,7 @@ describe('set-password page', () => {
 
   it('ticks the policy off as the user types, and shows both fields with one toggle', async () => {
     const user = await openLink();
-    expect(ruleItems().every((text) => text?.endsWith('(chưa đạt)'))).to.equal(true);
+    expect(allOf(ruleItems(), (text) => text?.endsWith('(chưa đạt)'))).to.equal(true);
     await user.type(newPassword(), 'abc 1');
     expect(ruleItems()).to.deep.equal([
       '•Từ 8 đến 50 ký tự (chưa đạt)',

@@ -9,6 +9,7 @@ import { serveDuringSuite } from '../../../testing/serve-during-suite.ts';
 import type { ErrorResult, HttpResult } from '../../../testing/http-client.ts';
 import { TEST_HR_ADMIN } from '../../../testing/test-server.ts';
 import { sha256 } from '../tokens/opaque-token.ts';
+import { allOf } from '../../../../../../scripts/testing/all-of.ts';
 
 describe.each(await testEngines())('sign-in, refresh and logout on $engine', ({ engine }) => {
   const suite = serveDuringSuite(engine);
@@ -212,7 +213,7 @@ describe.each(await testEngines())('sign-in, refresh and logout on $engine', ({ 
         .select()
         .from(refreshTokens)
         .where(eq(refreshTokens.familyId, decodeJwt(first.accessToken).sid as string));
-      expect(family.every((r) => r.revokedAt !== null)).toBe(true);
+      expect(allOf(family, (r) => r.revokedAt !== null)).toBe(true);
     });
 
     it('refuses an expired or unknown refresh token with 401', async () => {

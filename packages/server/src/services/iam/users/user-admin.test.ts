@@ -7,6 +7,7 @@ import { testEngines } from '../../../testing/engines.ts';
 import { makeTenant, makeUser, type MakeUserOverrides } from '../../../testing/factories.ts';
 import { serveDuringSuite } from '../../../testing/serve-during-suite.ts';
 import { TEST_ROOT } from '../../../testing/test-server.ts';
+import { allOf } from '../../../../../../scripts/testing/all-of.ts';
 
 const NEW_PASSWORD = 'Brand-New#Pass9';
 
@@ -185,7 +186,7 @@ describe.each(await testEngines('both'))('administrators on users’ sign-in on 
       expect(logs.system).toHaveLength(2);
       // The tenant sees who acted on its user, in its own log.
       expect(logs.tenant).toEqual(expect.arrayContaining(expected));
-      expect(logs.tenant.every((row) => row.tenantId === tenant.id)).toBe(true);
+      expect(allOf(logs.tenant, (row) => row.tenantId === tenant.id)).toBe(true);
       expect(JSON.stringify(logs)).not.toContain(NEW_PASSWORD);
     });
 
@@ -270,7 +271,7 @@ describe.each(await testEngines('both'))('administrators on users’ sign-in on 
         .select()
         .from(refreshTokens)
         .where(eq(refreshTokens.userId, target.user.id));
-      expect(live.every((row) => row.revokedAt !== null)).toBe(true);
+      expect(allOf(live, (row) => row.revokedAt !== null)).toBe(true);
       expect((await signIn(target.user.username, target.password)).body.code).toBe('INVALID_CREDENTIALS');
       expect((await signIn(target.user.username, NEW_PASSWORD)).status).toBe(200);
       // The admin's own session is untouched.

@@ -7,6 +7,7 @@ import { download, readSheet, upload, workbookOf } from '../../../resources/test
 import { testEngines } from '../../../testing/engines.ts';
 import { accessTokenFor, makeTenant, makeUser, type MakeUserOverrides } from '../../../testing/factories.ts';
 import { serveDuringSuite } from '../../../testing/serve-during-suite.ts';
+import { allOf } from '../../../../../../scripts/testing/all-of.ts';
 
 const ADMIN = ['user.view', 'user.create', 'user.update', 'role.view', 'role.create', 'role.update'];
 
@@ -273,7 +274,7 @@ describe.each(await testEngines('both'))('administering users on $engine', ({ en
     expect(made.body.data.user.userLevel).toBe('SYSTEM');
     const { admin } = await tenantAdmin();
     const list = await get<PageEnvelope<AdminUser>>('/api/iam/users?pageSize=100', token);
-    expect(list.body.data.every((u) => u.userLevel === 'SYSTEM')).toBe(true);
+    expect(allOf(list.body.data, (u) => u.userLevel === 'SYSTEM')).toBe(true);
     expect((await get(`/api/iam/users/${admin.user.id}`, token)).status).toBe(404);
   });
 });

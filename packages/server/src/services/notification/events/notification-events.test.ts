@@ -12,6 +12,7 @@ import { organizationUnitResource } from '../../om/organization-units/resources.
 import { workerResource } from '../../om/workers/resources.ts';
 import { settingResources } from '../../system/settings/resources.ts';
 import { notificationEventResource } from './resources.ts';
+import { allOf } from '../../../../../../scripts/testing/all-of.ts';
 
 type Event = {
   id: string;
@@ -177,7 +178,7 @@ describe.each(await testEngines('both'))('notification events on $engine', ({ en
 
     const delivered = await until(
       () => emails(draft.id),
-      (rows) => rows.every((row) => row.status === 'SENT'),
+      (rows) => allOf(rows, (row) => row.status === 'SENT'),
     );
     expect(delivered.map((row) => [row.toAddress, row.status, row.attempts]).sort()).toEqual([
       ['nv01@congty.vn', 'SENT', 1],

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { broadcastsOf } from '../send-notifications.ts';
 import { startNotificationHub, type NotificationListener } from './notification-hub.ts';
+import { allOf } from '../../../../../../scripts/testing/all-of.ts';
 
 /** A database whose channel the test speaks into, as NOTIFY would. */
 function fakeChannel() {
@@ -53,7 +54,7 @@ describe('the notification hub', () => {
     expect(sameIdOtherTenant.heard).toEqual([]);
     expect(binh.heard).toEqual([]);
     await hub.close();
-    expect([anna, sameIdOtherTenant, binh].every((l) => l.state.closed)).toBe(true);
+    expect(allOf([anna, sameIdOtherTenant, binh], (l) => l.state.closed)).toBe(true);
     expect(hub.size).toBe(0);
   });
 
@@ -93,6 +94,6 @@ describe('the notification hub', () => {
       (p) => (JSON.parse(p) as { deliveries: { userId: string; notification: MyNotification }[] }).deliveries,
     );
     expect(back.map((d) => d.userId)).toEqual(deliveries.map((d) => d.userId));
-    expect(back.every((d) => d.notification.content === null)).toBe(true);
+    expect(allOf(back, (d) => d.notification.content === null)).toBe(true);
   });
 });

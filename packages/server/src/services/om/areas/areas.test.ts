@@ -8,6 +8,7 @@ import { testEngines } from '../../../testing/engines.ts';
 import { refusal } from '../../../testing/migrated-database.ts';
 import { loadAreas } from './load-areas.ts';
 import type { Area, AreaDetail } from './schemas.ts';
+import { allOf } from '../../../../../../scripts/testing/all-of.ts';
 
 const BASE = '/api/om/areas';
 
@@ -75,7 +76,7 @@ describe.each(await testEngines('both'))('areas: provinces, districts and wards 
     });
     const districts = (await get<{ data: Area[] }>(`${BASE}/79/children?generation=FORMER`)).body.data;
     expect(districts.map((d) => d.name)).toEqual(expect.arrayContaining(['Quận 1', 'Thành phố Thủ Đức']));
-    expect(districts.every((d) => d.type === 'DISTRICT')).toBe(true);
+    expect(allOf(districts, (d) => d.type === 'DISTRICT')).toBe(true);
     const quan1 = (await get<{ data: Area[] }>(`${BASE}/760/children?generation=FORMER`)).body.data;
     expect(quan1.map((w) => w.name)).toContain('Phường Bến Nghé');
     expect((await get<{ data: Area[] }>(`${BASE}/26743/children`)).body.data).toEqual([]);

@@ -13,6 +13,7 @@ import {
 } from '../../../resources/testing/kit.ts';
 import { testEngines } from '../../../testing/engines.ts';
 import { jobTitleResource } from './category-resources.ts';
+import { allOf } from '../../../../../../scripts/testing/all-of.ts';
 
 type JobTitle = {
   id: string;
@@ -86,7 +87,7 @@ describe.each(await testEngines('both'))('job titles: every generic sub-path on 
       expect(res.body.data.map((r) => r.code)).toEqual(['SEED_29', 'SEED_28', 'SEED_27']);
       const byName = await get<Page>(`${BASE}?sortBy=name.asc&pageSize=100`);
       const names = byName.body.data.map((r) => r.name);
-      expect(names.slice(0, 15).every((n) => n.startsWith('Chuyên viên'))).toBe(true);
+      expect(allOf(names.slice(0, 15), (n) => n.startsWith('Chuyên viên'))).toBe(true);
     });
 
     it('matches the keyword in code, name or English name, whatever the case, taking % and _ literally', async () => {
@@ -109,7 +110,7 @@ describe.each(await testEngines('both'))('job titles: every generic sub-path on 
     it('filters by status (one or several values) and by code, case-insensitively', async () => {
       const inactive = await get<Page>(`${BASE}?status=INACTIVE&pageSize=100`);
       expect(inactive.body.page.total).toBe(10);
-      expect(inactive.body.data.every((r) => r.status === 'INACTIVE')).toBe(true);
+      expect(allOf(inactive.body.data, (r) => r.status === 'INACTIVE')).toBe(true);
       expect((await get<Page>(`${BASE}?status=INACTIVE&status=ACTIVE`)).body.page.total).toBe(30);
       const code = await get<Page>(`${BASE}?code=seed_07&code=SEED_08`);
       expect(code.body.data.map((r) => r.code).sort()).toEqual(['SEED_07', 'SEED_08']);
@@ -122,7 +123,7 @@ describe.each(await testEngines('both'))('job titles: every generic sub-path on 
       const res = await get<Page>(`${BASE}/auto-complete?pageSize=5`);
       expect(res.status).toBe(200);
       expect(res.body.page).toEqual({ pageIndex: 1, pageSize: 5, total: 20 });
-      expect(res.body.data.every((r) => r.status === 'ACTIVE')).toBe(true);
+      expect(allOf(res.body.data, (r) => r.status === 'ACTIVE')).toBe(true);
       const keyword = await get<Page>(`${BASE}/auto-complete?keyword=SEED_0`);
       expect(keyword.body.data.map((r) => r.code).sort()).toEqual([
         'SEED_01',
@@ -138,7 +139,7 @@ describe.each(await testEngines('both'))('job titles: every generic sub-path on 
       const res = await get<{ data: JobTitle[] }>(`${BASE}/auto-complete-all`);
       expect(res.status).toBe(200);
       expect(res.body.data).toHaveLength(20);
-      expect(res.body.data.every((r) => r.status === 'ACTIVE')).toBe(true);
+      expect(allOf(res.body.data, (r) => r.status === 'ACTIVE')).toBe(true);
     });
   });
 

@@ -18,6 +18,7 @@ import { productSeeds, SEED_DATA_DIR } from './product-seeds.ts';
 import { STARTER_DOCUMENTS } from './documents/starter-document-texts.ts';
 import { DEFAULT_STEP_DEADLINE } from './starter-workflows.ts';
 import { loadTenantSeeds, SeedDataError, type TenantSeeds } from './tenant-seeds.ts';
+import { allOf } from '../../../../../../scripts/testing/all-of.ts';
 
 type Named = { code: string; name: string; nameEn?: string | null; shortName?: string; priority: number };
 
@@ -341,7 +342,7 @@ describe.each(await testEngines('both'))(
 
     it('a test factory tenant pays for none', async () => {
       const tenant = await makeTenant(server.db.orm, { licence: null });
-      expect(Object.values(await countsIn(tenant.id)).every((n) => n === 0)).toBe(true);
+      expect(allOf(Object.values(await countsIn(tenant.id)), (n) => n === 0)).toBe(true);
     });
 
     it('the tenant and its seeds together or not at all', async () => {
