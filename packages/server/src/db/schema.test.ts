@@ -5,7 +5,12 @@ import { resolveServerPaths } from '../paths.ts';
 import { testEngines } from '../testing/engines.ts';
 import { migratedDatabaseDuringSuite } from '../testing/migrated-database.ts';
 import type { Database } from './database.ts';
+import { payrollTables } from '../services/payroll/tables/index.ts';
+import { tmTables } from '../services/tm/tables/index.ts';
 import { schema } from './schema.ts';
+
+/** The engine's tables and the tables modules own (services/<module>/tables). */
+const described = { ...schema, ...tmTables, ...payrollTables };
 
 /** PostgreSQL's own description of the tables, read through drizzle like any other table. */
 const columns = pgSchema('information_schema').table('columns', {
@@ -37,11 +42,21 @@ describe.each(await testEngines('both'))(
         .select({ name: tables.tableName })
         .from(tables)
         .where(and(eq(tables.tableSchema, 'public'), eq(tables.tableType, 'BASE TABLE')));
-      const described = Object.values(schema).map((table) => getTableConfig(table).name);
-      expect(migrated.map((t) => t.name).sort()).toEqual([...described].sort());
+      // a month partition (bulk path, migration 0050) is its parent's rows, described by the parent
+      const partitions = await db.raw(
+        'SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid',
+      );
+      const partitionNames = new Set(partitions.rows.map((row) => String(row.name)));
+      const names = Object.values(described).map((table) => getTableConfig(table).name);
+      expect(
+        migrated
+          .map((t) => t.name)
+          .filter((name) => !partitionNames.has(name))
+          .sort(),
+      ).toEqual([...names].sort());
     });
 
-    it.each(Object.values(schema).map((table) => [getTableConfig(table).name, table] as const))(
+    it.each(Object.values(described).map((table) => [getTableConfig(table).name, table] as const))(
       '%s',
       async (name, table) => {
         const rows = await db.orm
