@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { FieldLimits, Patterns } from '@hcm/contracts';
+import { isProcessRole, ProcessRoles, type ProcessRole } from './jobs/process-role.ts';
 import { resolveServerPaths, type ServerPaths } from './paths.ts';
 import { meetsPasswordPolicy, PASSWORD_POLICY_TEXT } from './services/iam/passwords/password-policy.ts';
 import { readThemeConfig, type ThemeConfig } from './services/system/theme/theme-config.ts';
@@ -147,6 +148,11 @@ export interface Config {
   files: FileStoreConfig;
   /** background work the server does on a clock */
   jobs: JobsConfig;
+  /**
+   * HCM_PROCESS_ROLE (or `--role=`): all (default: requests and jobs), api (requests only) or
+   * worker (jobs and schedules only); api and worker need PostgreSQL (docs/jobs.md)
+   */
+  processRole: ProcessRole;
   /** SMTP_URL, MAIL_FROM: the mail server notifications are emailed through (services/notification/mail) */
   mail: MailConfig;
 }
@@ -392,6 +398,14 @@ export function loadConfig(env: Env, options: { cwd?: string; paths?: ServerPath
     contractValiditySweepMinutes: integer('CONTRACT_VALIDITY_SWEEP_MINUTES', 60, 0, 1440),
     pollSeconds: integer('JOB_POLL_SECONDS', 2, 1, 600),
   };
+  const roleRaw = read('HCM_PROCESS_ROLE') ?? 'all';
+  const processRole: ProcessRole = isProcessRole(roleRaw) ? roleRaw : 'all';
+  if (!isProcessRole(roleRaw))
+    problems.push(`HCM_PROCESS_ROLE must be one of ${ProcessRoles.join(', ')}, got "${roleRaw}"`);
+  else if (processRole !== 'all' && database.engine === 'pglite')
+    problems.push(
+      `HCM_PROCESS_ROLE=${processRole} needs DATABASE_URL: the embedded database opens in one process, which must be "all"`,
+    );
   const smtpUrl = read('SMTP_URL');
   if (smtpUrl !== undefined && (!/^smtps?:\/\//.test(smtpUrl) || !URL.canParse(smtpUrl)))
     problems.push('SMTP_URL must be an smtp:// or smtps:// URL (smtp://user:password@host:port)');
@@ -423,6 +437,7 @@ export function loadConfig(env: Env, options: { cwd?: string; paths?: ServerPath
     theme,
     files,
     jobs,
+    processRole,
     mail,
   };
 }

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { closeGracefully } from './http/close-gracefully.ts';
 import { createLogger } from './http/logger.ts';
+import { roleArgument, servesRequests } from './jobs/process-role.ts';
 import { createPasswordHasher } from './services/iam/passwords/password-hasher.ts';
 
 /** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
@@ -11,8 +12,10 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 /** The configuration, or exit with every problem listed (no stack trace: it is not a bug). */
 function configOrExit(): Config {
+  // `node dist/main.mjs --role=worker` runs a worker apart (docs/jobs.md); it wins over the env
+  const role = roleArgument(process.argv.slice(2));
   try {
-    return loadConfig(process.env);
+    return loadConfig(role === undefined ? process.env : { ...process.env, HCM_PROCESS_ROLE: role });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`${error.message}\n`);
@@ -28,7 +31,7 @@ async function main(): Promise<void> {
     config.database.engine === 'postgresql'
       ? 'PostgreSQL (DATABASE_URL)'
       : (config.database.dataDir ?? 'memory');
-  logger.info({ engine: config.database.engine, where }, 'opening the database');
+  logger.info({ engine: config.database.engine, where, role: config.processRole }, 'opening the database');
   const db = await openDatabase(config.database, (error) =>
     logger.error({ err: error }, 'idle database connection failed'),
   );
@@ -76,7 +79,12 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  if (servesRequests(config.processRole)) await app.listen({ port: config.port, host: config.host });
+  else {
+    // a worker apart: the modules registered their queues' workers and schedules; no port
+    await app.ready();
+    logger.info('worker started: running jobs and schedules, answering no request');
+  }
 }
 
 main().catch((error: unknown) => {

@@ -7,6 +7,7 @@ export * from './pattern-formats.ts';
 export * from './enums.ts';
 export * from './iam.ts';
 export * from './health.ts';
+export * from './jobs.ts';
 export * from './portal.ts';
 export * from './theme.ts';
 export * from './permissions.ts';

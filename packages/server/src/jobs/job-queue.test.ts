@@ -8,6 +8,7 @@ import { inScope } from '../db/tenant-scope.ts';
 import { createTestDatabase, openTestDatabase, testEngines, type TestDatabase } from '../testing/engines.ts';
 import { makeTenant } from '../testing/factories.ts';
 import { startJobQueue, type JobQueue, type QueueSettings } from './job-queue.ts';
+import { allOf } from '../../../../scripts/testing/all-of.ts';
 
 const SETTINGS: QueueSettings = {
   retryLimit: 2,
@@ -120,7 +121,7 @@ describe.each(await testEngines('both'))('the job queue on $engine', ({ engine }
         await new Promise((resolve) => setTimeout(resolve, 1500));
         expect(taken.size).toBe(40);
         expect([...taken.keys()].sort()).toEqual([...ids].sort());
-        expect([...taken.values()].every((count) => count === 1)).toBe(true);
+        expect(allOf([...taken.values()], (count) => count === 1)).toBe(true);
         await b.stop();
       } finally {
         await other.close();

@@ -1,10 +1,19 @@
+import type { JobProgressReport } from '@hcm/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database, Tx } from '../db/database.ts';
 import { APP_ROLE } from '../db/tenant-scope.ts';
+import { OWNER_KEY, stillRunning, writeProgress, type JobOwner } from './job-status.ts';
+import { JOBS_SCHEMA } from './jobs-schema.ts';
+import {
+  SCHEDULE_TIMEZONE,
+  checkCron,
+  sendDueRuns,
+  startScheduleClock,
+  type ScheduledRun,
+} from './schedules.ts';
 
-/** pg-boss keeps its tables in a schema of their own, beside the application's. */
-export const JOBS_SCHEMA = 'hcm_jobs';
+export { JOBS_SCHEMA } from './jobs-schema.ts';
 
 export interface QueueSettings {
   /** attempts after the first, each after retryDelaySeconds (doubling with backoff) */
@@ -28,16 +37,54 @@ export interface QueuedJob<T> {
   readonly retryLimit: number;
 }
 
+/**
+ * What a running job may tell the queue, between two chunks of its work (docs/jobs.md). Both
+ * answer false once the job was cancelled: the handler then returns without another chunk.
+ */
+export interface JobControl {
+  /** stores the job's progress for `GET /api/system/jobs/{id}` */
+  report(progress: JobProgressReport): Promise<boolean>;
+  /** whether the job is still wanted (a handler that reports no progress asks this) */
+  running(): Promise<boolean>;
+}
+
+export type JobHandler<T> = (job: QueuedJob<T>, control: JobControl) => Promise<void>;
+
+/** A cron schedule: the queue gets one job per due time, however many processes run. */
+export interface Schedule {
+  /** five fields (minute hour day month weekday), read in `timezone` */
+  readonly cron: string;
+  /** default Asia/Ho_Chi_Minh */
+  readonly timezone?: string;
+  /** what each run's job carries, besides its due time */
+  readonly data?: object;
+}
+
 export interface JobQueue {
   /**
-   * Creates the queue when missing and runs `handler` for each of its jobs, in this process, as
-   * they come due. A handler that throws has its job tried again per the queue's settings.
+   * Creates the queue when missing and, in a process that runs jobs (process-role.ts), runs
+   * `handler` for each of its jobs as they come due; an API-only process only adds jobs. A
+   * handler that throws has its job tried again per the queue's settings.
    */
-  work<T extends object>(
+  work<T extends object>(name: string, settings: QueueSettings, handler: JobHandler<T>): Promise<void>;
+  /**
+   * A queue whose jobs a schedule sends: stored in pg-boss's schedule table (its `schedule()`),
+   * each due time's run sent once with a job id derived from the time (schedules.ts), and its
+   * handler given the due time as its clock. Modules call it at start; the last call wins.
+   */
+  schedule(
     name: string,
     settings: QueueSettings,
-    handler: (job: QueuedJob<T>) => Promise<void>,
+    schedule: Schedule,
+    handler: JobHandler<ScheduledRun>,
   ): Promise<void>;
+  /** Removes a schedule (its queue and any run already sent stay). */
+  unschedule(name: string): Promise<void>;
+  /**
+   * Sends the runs due at `now` (the schedules' clock calls it every 30 s in a process that
+   * runs jobs; tests call it with their own time). Answers the runs' job ids.
+   */
+  sendDueRuns(now: Date): Promise<string[]>;
   /**
    * Adds jobs inside the caller's transaction: they exist once it commits and never if it rolls
    * back, so a record and the work it promises are written together or not at all.
@@ -45,7 +92,7 @@ export interface JobQueue {
   enqueue<T extends object>(
     tx: Tx,
     name: string,
-    jobs: readonly { data: T; startAfter?: Date }[],
+    jobs: readonly { data: T; startAfter?: Date; startedBy?: JobOwner }[],
   ): Promise<string[]>;
   /** Withdraws waiting jobs (a job already running finishes; its handler re-checks its record). */
   cancel(tx: Tx, name: string, ids: readonly string[]): Promise<void>;
@@ -55,6 +102,12 @@ export interface JobQueue {
 export interface JobQueueOptions {
   /** how often each queue's worker looks for due jobs */
   readonly pollSeconds: number;
+  /** false in an API-only process: it adds jobs, and runs neither jobs nor schedules (default true) */
+  readonly runJobs?: boolean;
+  /** the schedules' clock (tests give their own); default the wall's */
+  readonly clock?: () => Date;
+  /** how often the schedules' clock looks; default SCHEDULE_CHECK_MS */
+  readonly scheduleCheckMs?: number;
 }
 
 /** The raw client of a drizzle transaction: node-postgres's PoolClient or PGlite's transaction. */
@@ -84,12 +137,16 @@ export async function startJobQueue(
   log: FastifyBaseLogger,
   options: JobQueueOptions,
 ): Promise<JobQueue> {
+  const runJobs = options.runJobs ?? true;
   const boss = new PgBoss({
     db: { executeSql: (text, values) => db.raw(text, values) },
     schema: JOBS_SCHEMA,
-    // no cron schedules: the clock-driven sweeps keep their own timers
+    // pg-boss's own cron clock reads the wall (Date.now) and keeps a run once by a 60 s slot of
+    // the database's clock; ours (schedules.ts) reads an injected clock and keys each run by its
+    // due time, on the same schedule table
     schedule: false,
-    supervise: true,
+    // maintenance (expiry, archive) where jobs run: pg-boss keeps it to one process at a time
+    supervise: runJobs,
     migrate: true,
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
@@ -99,49 +156,55 @@ export async function startJobQueue(
      GRANT SELECT ON ${JOBS_SCHEMA}.queue TO ${APP_ROLE};
      GRANT SELECT, INSERT, UPDATE ON ${JOBS_SCHEMA}.job TO ${APP_ROLE};`,
   );
+  const clock = startClockWhenJobsRun(boss, log, runJobs, options);
   let stopped = false;
+
+  const ensureQueue = async (name: string, settings: QueueSettings, policy?: 'singleton') => {
+    const queue = {
+      name,
+      retryLimit: settings.retryLimit,
+      retryDelay: settings.retryDelaySeconds,
+      retryBackoff: settings.retryBackoff,
+      expireInSeconds: settings.expireInSeconds,
+      ...(policy ? { policy } : {}),
+    };
+    if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
+    else await boss.createQueue(name, queue);
+  };
+
+  const work = async <T extends object>(name: string, settings: QueueSettings, handler: JobHandler<T>) => {
+    if (!runJobs) return;
+    const batchSize = settings.batchSize ?? 1;
+    let workerId = '';
+    workerId = await boss.work<T & { [OWNER_KEY]?: JobOwner }>(
+      name,
+      { pollingIntervalSeconds: options.pollSeconds, batchSize, includeMetadata: true },
+      async (jobs) => {
+        // each job fails on its own (to be retried); pg-boss then completes the ones still active
+        await Promise.all(jobs.map((job) => runOne(boss, db, name, job, handler)));
+        // a full batch: more are likely waiting, so the next look comes at once, not after the interval
+        if (jobs.length === batchSize && workerId) boss.notifyWorker(workerId);
+      },
+    );
+  };
+
   return {
-    async work<T extends object>(
-      name: string,
-      settings: QueueSettings,
-      handler: (job: QueuedJob<T>) => Promise<void>,
-    ) {
-      const queue = {
-        name,
-        retryLimit: settings.retryLimit,
-        retryDelay: settings.retryDelaySeconds,
-        retryBackoff: settings.retryBackoff,
-        expireInSeconds: settings.expireInSeconds,
-      };
-      if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
-      else await boss.createQueue(name, queue);
-      const batchSize = settings.batchSize ?? 1;
-      let workerId = '';
-      workerId = await boss.work<T>(
-        name,
-        { pollingIntervalSeconds: options.pollSeconds, batchSize, includeMetadata: true },
-        async (jobs) => {
-          // each job fails on its own (to be retried); pg-boss then completes the ones still active
-          await Promise.all(
-            jobs.map(async (job) => {
-              try {
-                await handler({
-                  id: job.id,
-                  data: job.data,
-                  retryCount: job.retryCount,
-                  retryLimit: job.retryLimit,
-                });
-              } catch (error) {
-                const message = error instanceof Error ? error.message : String(error);
-                await boss.fail(name, job.id, { message });
-              }
-            }),
-          );
-          // a full batch: more are likely waiting, so the next look comes at once, not after the interval
-          if (jobs.length === batchSize && workerId) boss.notifyWorker(workerId);
-        },
-      );
+    async work(name, settings, handler) {
+      await ensureQueue(name, settings);
+      await work(name, settings, handler);
     },
+    async schedule(name, settings, schedule, handler) {
+      const timezone = schedule.timezone ?? SCHEDULE_TIMEZONE;
+      checkCron(schedule.cron, timezone);
+      // singleton: a run still going when the next comes due holds the next back
+      await ensureQueue(name, settings, 'singleton');
+      await boss.schedule(name, schedule.cron, schedule.data ?? {}, { tz: timezone });
+      await work(name, settings, handler);
+    },
+    async unschedule(name) {
+      await boss.unschedule(name);
+    },
+    sendDueRuns: (now) => sendDueRuns(boss, now),
     async enqueue(tx, name, jobs) {
       const ids: string[] = [];
       const db = clientOf(tx);
@@ -149,7 +212,8 @@ export async function startJobQueue(
         const chunk = jobs.slice(start, start + 500).map((job) => {
           const id = crypto.randomUUID();
           ids.push(id);
-          return { id, name, data: job.data, ...(job.startAfter ? { startAfter: job.startAfter } : {}) };
+          const data = job.startedBy ? { ...job.data, [OWNER_KEY]: job.startedBy } : job.data;
+          return { id, name, data, ...(job.startAfter ? { startAfter: job.startAfter } : {}) };
         });
         await boss.insert(chunk, { db });
       }
@@ -161,7 +225,57 @@ export async function startJobQueue(
     async stop() {
       if (stopped) return;
       stopped = true;
+      await clock?.stop();
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
     },
   };
+}
+
+/** The schedules' clock, in a process that runs jobs. */
+function startClockWhenJobsRun(
+  boss: PgBoss,
+  log: FastifyBaseLogger,
+  runJobs: boolean,
+  options: JobQueueOptions,
+) {
+  if (!runJobs) return undefined;
+  return startScheduleClock(
+    boss,
+    options.clock ?? (() => new Date()),
+    (error) => log.error({ err: error }, 'the schedules clock failed'),
+    options.scheduleCheckMs,
+  );
+}
+
+/**
+ * Runs one job's handler with its control, and ends the job here, with its last progress as
+ * its output: pg-boss's own completion of the batch would write the handler's result (none)
+ * over it. A job cancelled meanwhile stays cancelled (completion touches active jobs only).
+ */
+async function runOne<T extends object>(
+  boss: PgBoss,
+  db: Database,
+  name: string,
+  job: PgBoss.JobWithMetadata<T & { [OWNER_KEY]?: JobOwner }>,
+  handler: JobHandler<T>,
+): Promise<void> {
+  let progress: JobProgressReport | undefined;
+  const control: JobControl = {
+    async report(next) {
+      progress = next;
+      return writeProgress(db, name, job.id, next);
+    },
+    running: () => stillRunning(db, name, job.id),
+  };
+  const { [OWNER_KEY]: _owner, ...data } = job.data;
+  try {
+    await handler(
+      { id: job.id, data: data as T, retryCount: job.retryCount, retryLimit: job.retryLimit },
+      control,
+    );
+    if (progress) await boss.complete(name, job.id, { progress });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await boss.fail(name, job.id, progress ? { message, progress } : { message });
+  }
 }

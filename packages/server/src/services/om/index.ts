@@ -16,13 +16,14 @@ import { wageCategoryRoutes } from './wage-categories/routes.ts';
 import { workerResource } from './workers/resources.ts';
 import { laborContractResource } from './labor-contracts/resources.ts';
 import { laborContractRoutes } from './labor-contracts/routes.ts';
-import { startDateSweep } from './date-sweep.ts';
+import { scheduleDateSweep } from './date-sweep.ts';
 import { personnelChangeResources } from './personnel-changes/resources.ts';
 import { workerHistoryRoutes } from './personnel-changes/routes.ts';
 import { documentRoutes, printablesOf } from './documents/routes.ts';
 import { workerStatisticsRoutes } from './worker-statistics/routes.ts';
 import { tenantDashboardRoutes } from './dashboard/routes.ts';
 import type { FileStore } from '../storage/stores/store.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 
 /** The resources of the organisation service. */
 export const omResources: readonly ResourceDefinition[] = [
@@ -40,12 +41,13 @@ export const omResources: readonly ResourceDefinition[] = [
 ];
 
 /**
- * The organisation service: /api/om/... With `validitySweepMinutes` above 0 it keeps what
- * the date changes current until the server closes: the contracts' validity, and approved
- * decisions applied to their employees on their effective dates (date-sweep.ts).
+ * The organisation service: /api/om/... With `validitySweepMinutes` above 0 it schedules, in
+ * the job queue, what keeps the date's changes current: the contracts' validity, and approved
+ * decisions applied to their employees on their effective dates (date-sweep.ts); 0 removes the
+ * schedule.
  */
 export const omService: FastifyPluginAsync<{
-  deps: ResourceDeps & { files: FileStore };
+  deps: ResourceDeps & { files: FileStore; queue: JobQueue };
   validitySweepMinutes?: number;
 }> = async (app, { deps, validitySweepMinutes = 0 }) => {
   await app.register(laborContractRoutes, { db: deps.db });
@@ -65,8 +67,5 @@ export const omService: FastifyPluginAsync<{
     printables: printablesOf(omResources, workerResource),
     lookups: omResources,
   });
-  if (validitySweepMinutes > 0) {
-    const sweep = startDateSweep(deps.db, app.log, validitySweepMinutes * 60_000);
-    app.addHook('onClose', () => sweep.stop());
-  }
+  await scheduleDateSweep(deps.queue, deps.db, app.log, validitySweepMinutes);
 };

@@ -70,12 +70,14 @@ export const APPLIED_KINDS: readonly AppliedKind[] = [
  * stamped `applied_at`, so it is applied exactly once. Rows another transaction is applying are
  * skipped (it will stamp them). The employee's version moves: a form open on them must reload.
  * Answers how many decisions were applied. With `only`, that one decision if it is due (its
- * approval applies it at once).
+ * approval applies it at once). With `limit`, the oldest `limit` of them: the date sweep applies
+ * a large backlog in short transactions (date-sweep.ts), each taking the oldest left.
  */
 export async function applyDueChanges(
   tx: Tx,
   today: string,
   only?: { kind: AppliedKind['kind']; id: string },
+  limit?: number,
 ): Promise<number> {
   const due: { kind: AppliedKind; row: DueRow }[] = [];
   for (const kind of APPLIED_KINDS) {
@@ -85,6 +87,7 @@ export async function applyDueChanges(
       from ${kind.table}
       where approval_status = 'APPROVED' and applied_at is null and effective_date <= ${today}::date
         ${only ? sql`and id = ${only.id}` : sql``}
+      ${limit === undefined ? sql`` : sql`order by effective_date, created_at limit ${limit}`}
       for update skip locked`)) as unknown as { rows: DueRow[] };
     for (const row of rows.rows) due.push({ kind, row });
   }
@@ -92,6 +95,8 @@ export async function applyDueChanges(
     (a, b) =>
       a.row.due_on.localeCompare(b.row.due_on) || Number(a.row.created_epoch) - Number(b.row.created_epoch),
   );
+  // the oldest `limit` across the kinds; the rest stay for the next transaction
+  if (limit !== undefined) due.splice(limit);
   for (const { kind, row } of due) {
     const change = kind.effect?.(row) ?? {};
     if (Object.keys(change).length > 0)
