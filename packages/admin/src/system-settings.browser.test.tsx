@@ -41,6 +41,7 @@ const stored: Configuration = {
   employeeCodePattern: 'NV{0000}',
   contractNumberPattern: '{number}/{yyyy}/HĐLĐ',
   contractExpiryNoticeDays: 30,
+  actionLogRetentionMonths: 24,
   version: 0,
   scope: 'tenant',
   inherited: true,

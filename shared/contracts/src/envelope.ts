@@ -32,7 +32,20 @@ export type ErrorEnvelope = Type.Static<typeof ErrorEnvelope>;
 export const PageInfo = Type.Object({
   pageIndex: Type.Integer({ minimum: 1 }),
   pageSize: Type.Integer({ minimum: 1 }),
+  /** the rows that match; a lower bound when totalCapped (docs/lists.md) */
   total: Type.Integer({ minimum: 0 }),
+  /**
+   * true when counting stopped at a cap (Paging.totalCap, or past the page asked for) instead of
+   * reading every match: there are more than `total` rows. Absent or false: `total` is exact.
+   */
+  totalCapped: Type.Optional(Type.Boolean()),
+  /**
+   * the position after this page's last row, for `cursor=` of the next page (keyset paging:
+   * rows after it in the same sort, however deep), when asked (`keyset=true` or a cursor).
+   * Absent: not asked, a page shorter than pageSize (the last), or a sort that cannot be keyset
+   * paged (a derived column). A full last page has one; the page after it is empty.
+   */
+  nextCursor: Type.Optional(Type.String()),
 });
 export type PageInfo = Type.Static<typeof PageInfo>;
 

@@ -48,6 +48,14 @@ export const Paging = {
   sizeOptions: [15, 25, 50, 100],
   /** beyond this a page index is refused (400) rather than scanned for */
   maxPageIndex: 1_000_000,
+  /**
+   * a list counts its matches up to this many (one more, to know there are more) and answers
+   * `total: totalCap, totalCapped: true` beyond: an exact count of a large list costs as much
+   * as reading it (docs/lists.md)
+   */
+  totalCap: 10_000,
+  /** the longest `cursor` accepted (a keyset position: the sort, its value and the row's id) */
+  maxCursorLength: 600,
   /** auto-complete-all answers at most this many records */
   maxAutoCompleteAll: 1000,
   /** find-by-ids takes at most this many ids */

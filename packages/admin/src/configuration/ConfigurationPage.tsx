@@ -84,6 +84,7 @@ const toForm = (configuration: Configuration): FormValues => ({
   employeeCodePattern: configuration.employeeCodePattern,
   contractNumberPattern: configuration.contractNumberPattern,
   contractExpiryNoticeDays: String(configuration.contractExpiryNoticeDays),
+  actionLogRetentionMonths: String(configuration.actionLogRetentionMonths),
   ...(Object.fromEntries(
     LIFETIME_FIELDS.map((field) => [field, String(Math.floor(configuration[field] / 60))]),
   ) as Record<LifetimeField, string>),
@@ -102,6 +103,7 @@ const toBody = (values: FormValues, version: number): ConfigurationBody => ({
   employeeCodePattern: values.employeeCodePattern,
   contractNumberPattern: values.contractNumberPattern,
   contractExpiryNoticeDays: Number(values.contractExpiryNoticeDays),
+  actionLogRetentionMonths: Number(values.actionLogRetentionMonths),
   ...(Object.fromEntries(LIFETIME_FIELDS.map((field) => [field, Number(values[field]) * 60])) as Record<
     LifetimeField,
     number

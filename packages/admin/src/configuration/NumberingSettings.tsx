@@ -1,4 +1,9 @@
-import { DEFAULT_TIME_ZONE, EXPIRY_NOTICE_DAYS, isKnownTimeZone } from '@hcm/contracts/system';
+import {
+  ACTION_LOG_RETENTION_MONTHS,
+  DEFAULT_TIME_ZONE,
+  EXPIRY_NOTICE_DAYS,
+  isKnownTimeZone,
+} from '@hcm/contracts/system';
 import {
   MAX_NUMBERING_PATTERN,
   formatNumber,
@@ -23,6 +28,7 @@ export type NumberingValues = {
   employeeCodePattern: string;
   contractNumberPattern: string;
   contractExpiryNoticeDays: string;
+  actionLogRetentionMonths: string;
 };
 
 /** The numbered field each pattern field sets (resource/numbering.ts). */
@@ -59,6 +65,12 @@ export const numberingValidators: { [K in keyof NumberingValues]: readonly Valid
     Validators.min(EXPIRY_NOTICE_DAYS.minimum),
     Validators.max(EXPIRY_NOTICE_DAYS.maximum),
   ],
+  actionLogRetentionMonths: [
+    Validators.required(),
+    wholeNumber,
+    Validators.min(ACTION_LOG_RETENTION_MONTHS.minimum),
+    Validators.max(ACTION_LOG_RETENTION_MONTHS.maximum),
+  ],
 };
 
 /** Today (yyyy-MM-dd) in the tenant's zone: the day a number made now would carry. */
@@ -83,7 +95,8 @@ export function numberingExample(kind: NumberingKind, pattern: string, day: stri
 /**
  * "Automatic numbering and alerts" of System › Configuration (issue 27 §8): the patterns of the
  * employee codes and contract numbers a create that leaves them empty takes, with an example of
- * what each gives today, and how many days ahead HR hears of a labour contract's expiry.
+ * what each gives today, how many days ahead HR hears of a labour contract's expiry, and how
+ * many months the action log keeps (issue 28: older entries are purged).
  */
 export function NumberingSettings({
   field,
@@ -98,6 +111,7 @@ export function NumberingSettings({
   const { t } = useAdminTranslation();
   const day = todayIn(timeZone);
   const days = field('contractExpiryNoticeDays');
+  const retention = field('actionLogRetentionMonths');
   return (
     <SettingsSection
       title={t('configuration.numberingSection')}
@@ -145,6 +159,27 @@ export function NumberingSettings({
           onChange={(_event, data) => days.onChange(data.value)}
           onBlur={days.onBlur}
           contentAfter={<Text size={200}>{t('configuration.days')}</Text>}
+        />
+      </FormField>
+      <FormField
+        label={t('configuration.actionLogRetentionMonths')}
+        hint={t('configuration.actionLogRetentionHint', {
+          min: ACTION_LOG_RETENTION_MONTHS.minimum,
+          max: ACTION_LOG_RETENTION_MONTHS.maximum,
+        })}
+        error={retention.error}
+        required
+      >
+        <Input
+          className={className}
+          type="number"
+          inputMode="numeric"
+          min={ACTION_LOG_RETENTION_MONTHS.minimum}
+          max={ACTION_LOG_RETENTION_MONTHS.maximum}
+          value={retention.value}
+          onChange={(_event, data) => retention.onChange(data.value)}
+          onBlur={retention.onBlur}
+          contentAfter={<Text size={200}>{t('configuration.months')}</Text>}
         />
       </FormField>
     </SettingsSection>

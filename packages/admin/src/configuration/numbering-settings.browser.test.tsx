@@ -38,6 +38,7 @@ const stored: Configuration = {
   employeeCodePattern: 'HCM{00000}',
   contractNumberPattern: '{number}/{yyyy}/HĐLĐ',
   contractExpiryNoticeDays: 45,
+  actionLogRetentionMonths: 36,
   version: 3,
   scope: 'tenant',
   inherited: false,
@@ -66,6 +67,7 @@ async function openConfiguration() {
     notice: inside.getByRole('spinbutton', {
       name: /^Báo trước khi hợp đồng hết hạn\s*\*?$/,
     }) as HTMLInputElement,
+    retention: inside.getByRole('spinbutton', { name: /^Lưu nhật ký thao tác\s*\*?$/ }) as HTMLInputElement,
   };
 }
 
@@ -125,13 +127,16 @@ describe('System › Configuration: automatic numbering and alerts', () => {
     });
     // no pause between keystrokes: the page re-renders on each, and a loaded machine is slow enough
     const user = userEvent.setup({ delay: null });
-    const { section, employeeCode, contractNumber, notice } = await openConfiguration();
+    const { section, employeeCode, contractNumber, notice, retention } = await openConfiguration();
     await user.clear(employeeCode);
     await user.type(employeeCode, 'NV{{yy}{{000}');
     await user.clear(contractNumber);
     await user.type(contractNumber, '{{number}/{{MM}{{yyyy}/HĐLĐ-HCM');
     await user.clear(notice);
     await user.type(notice, '60');
+    expect(retention.value).to.equal('36');
+    await user.clear(retention);
+    await user.type(retention, '12');
     await waitFor(() => expect(employeeCode.getAttribute('aria-invalid')).not.to.equal('true'));
     expect(section.textContent).to.match(/NV\d{2}001, NV\d{2}002/);
     await user.click(screen.getByRole('button', { name: 'Lưu' }));
@@ -141,6 +146,7 @@ describe('System › Configuration: automatic numbering and alerts', () => {
       employeeCodePattern: 'NV{yy}{000}',
       contractNumberPattern: '{number}/{MM}{yyyy}/HĐLĐ-HCM',
       contractExpiryNoticeDays: 60,
+      actionLogRetentionMonths: 12,
       version: 3,
     });
   });

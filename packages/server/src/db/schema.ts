@@ -486,7 +486,10 @@ const actionLogColumns = () => ({
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A tenant user's actions (tenant-owned). */
+/**
+ * A tenant user's actions (tenant-owned), partitioned by month of created_at (migration 0051;
+ * months begin at +07), purged past each tenant's retention (resources/action-log/retention.ts).
+ */
 export const actionLogs = pgTable(
   'action_logs',
   {
@@ -497,7 +500,8 @@ export const actionLogs = pgTable(
     ...actionLogColumns(),
   },
   (t) => [
-    primaryKey({ name: 'action_logs_pkey', columns: [t.tenantId, t.id] }),
+    // a partitioned table's key holds its partition key
+    primaryKey({ name: 'action_logs_pkey', columns: [t.tenantId, t.createdAt, t.id] }),
     index('action_logs_created_at_idx').on(t.tenantId, t.createdAt.desc(), t.id),
     index('action_logs_record_idx').on(t.tenantId, t.resource, t.recordId),
   ],

@@ -77,6 +77,17 @@ const ExpiryNoticeDays = Type.Integer({
   maximum: EXPIRY_NOTICE_DAYS.maximum,
 });
 
+/**
+ * How many months the action log keeps a tenant's entries (docs/lists.md, "The action log's
+ * retention"): older ones are purged. At least 6, so that last half-year's changes can always
+ * be traced; at most 10 years.
+ */
+export const ACTION_LOG_RETENTION_MONTHS = { default: 24, minimum: 6, maximum: 120 } as const;
+const ActionLogRetentionMonths = Type.Integer({
+  minimum: ACTION_LOG_RETENTION_MONTHS.minimum,
+  maximum: ACTION_LOG_RETENTION_MONTHS.maximum,
+});
+
 /** The editable settings (the PUT body, with the version it was read at). */
 export const ConfigurationBody = Type.Object(
   {
@@ -107,6 +118,8 @@ export const ConfigurationBody = Type.Object(
     contractNumberPattern: Type.Optional(NumberingPattern),
     /** how many days ahead HR is told of a labour contract's expiry (30 by default). Absent: unchanged. */
     contractExpiryNoticeDays: Type.Optional(ExpiryNoticeDays),
+    /** how many months the action log keeps (24 by default, 6 at least). Absent: unchanged. */
+    actionLogRetentionMonths: Type.Optional(ActionLogRetentionMonths),
     /** the version read; a stale one is refused with 409 */
     version: Type.Integer({ minimum: 0 }),
   },
@@ -130,6 +143,7 @@ export const Configuration = Type.Object({
   employeeCodePattern: NumberingPattern,
   contractNumberPattern: NumberingPattern,
   contractExpiryNoticeDays: ExpiryNoticeDays,
+  actionLogRetentionMonths: ActionLogRetentionMonths,
   /** whose record this is: the caller's tenant, or the system defaults */
   scope: Type.Enum(['tenant', 'system'] as const),
   /** true when the tenant has saved nothing and reads the system defaults (version 0) */

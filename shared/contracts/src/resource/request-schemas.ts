@@ -31,6 +31,23 @@ export const pagingQuery = {
   pageSize: Type.Optional(
     Type.Integer({ minimum: 1, maximum: Paging.maxPageSize, default: Paging.defaultPageSize }),
   ),
+  /**
+   * keyset paging: true answers `page.nextCursor` (opt-in, so the spec's page envelope stays as
+   * it was for callers that page by pageIndex); implied by `cursor`
+   */
+  keyset: Type.Optional(Type.Boolean({ description: 'answer page.nextCursor (keyset paging)' })),
+  /**
+   * keyset paging: the previous answer's `page.nextCursor`; the rows after it in the same sort,
+   * instead of skipping (pageIndex − 1) × pageSize rows. pageIndex is then only echoed.
+   */
+  cursor: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: Paging.maxCursorLength,
+      pattern: '^[A-Za-z0-9_-]+$',
+      description: "a previous page's page.nextCursor: the rows after it (keyset paging)",
+    }),
+  ),
 };
 
 const closed = (properties: Record<string, TSchema>, description?: string) =>

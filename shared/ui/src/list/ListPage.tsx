@@ -53,6 +53,8 @@ export interface ListPageProps<T, Q extends ListQuery = ListQuery> extends Omit<
   list: ListQueryState<Q>;
   /** total number of rows on the server (page.total) */
   total: number;
+  /** page.totalCapped: more rows than `total` match (the bar says "more than") */
+  totalCapped?: boolean;
   /** false hides the keyword box */
   search?: boolean;
   /** how many filters are set: the phone's "Filters (n)" button counts them */
@@ -72,6 +74,7 @@ export function ListPage<T, Q extends ListQuery = ListQuery>({
   above,
   list,
   total,
+  totalCapped = false,
   search = true,
   activeFilters = 0,
   settings,
@@ -143,6 +146,7 @@ export function ListPage<T, Q extends ListQuery = ListQuery>({
         pageIndex={query.pageIndex}
         pageSize={query.pageSize}
         total={total}
+        totalCapped={totalCapped}
         onChange={(pageIndex, pageSize) => list.setPage(pageIndex, pageSize)}
       />
     </section>

@@ -6,13 +6,14 @@ import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/moc
 import { prepareUi, renderUi, resetUi } from '../testing/ui-fixture.tsx';
 import { PaginationBar } from './PaginationBar.tsx';
 
-function Harness({ total }: { total: number }) {
+function Harness({ total, totalCapped }: { total: number; totalCapped?: boolean }) {
   const [page, setPage] = useState({ pageIndex: 1, pageSize: 25 });
   return (
     <PaginationBar
       pageIndex={page.pageIndex}
       pageSize={page.pageSize}
       total={total}
+      {...(totalCapped ? { totalCapped } : {})}
       onChange={(pageIndex, pageSize) => setPage({ pageIndex, pageSize })}
     />
   );
@@ -65,5 +66,21 @@ describe('pagination bar', () => {
     renderUi(<Harness total={0} />);
     await screen.findByText('0–0 trong tổng số 0');
     expect(disabled('Trang sau')).to.equal(true);
+  });
+
+  it('says "more than" a capped total, pages on past it, and offers no last page it cannot know', async () => {
+    renderUi(<Harness total={10_000} totalCapped />);
+    const user = userEvent.setup();
+    await screen.findByText('1–25 trong hơn 10.000');
+    screen.getByText('Trang 1');
+    expect(screen.queryByRole('button', { name: 'Trang cuối' })).to.equal(null);
+    // page 400 ends at the 10,000th row, and the list goes on past it
+    await user.type(screen.getByRole('spinbutton', { name: 'Đến trang' }), '999{Enter}');
+    await screen.findByText('9.976–10.000 trong hơn 10.000');
+    screen.getByText('Trang 400');
+    expect(disabled('Trang sau')).to.equal(false);
+    await user.click(screen.getByRole('button', { name: 'Trang sau' }));
+    await screen.findByText('Trang 401');
+    expect(disabled('Trang trước')).to.equal(false);
   });
 });

@@ -29,6 +29,11 @@ export interface PaginationBarProps {
   pageIndex: number;
   pageSize: number;
   total: number;
+  /**
+   * the server stopped counting (page.totalCapped): more than `total` rows match. The bar then
+   * says "more than" the total, offers next and previous, and no last page, which it cannot know.
+   */
+  totalCapped?: boolean;
   /** a new page, or a new size (then page 1) */
   onChange: (pageIndex: number, pageSize: number) => void;
   sizeOptions?: readonly number[];
@@ -40,13 +45,16 @@ export function PaginationBar({
   pageIndex,
   pageSize,
   total,
+  totalCapped = false,
   onChange,
   sizeOptions = Paging.sizeOptions,
   disabled = false,
 }: PaginationBarProps) {
   const styles = useStyles();
   const { t } = useUiTranslation();
-  const { first, last, pages, page } = pageRange(pageIndex, pageSize, total);
+  const { first, last, pages, page } = pageRange(pageIndex, pageSize, total, totalCapped);
+  // past a capped total there is always a later page: the count stopped before the list did
+  const atEnd = !totalCapped && page >= pages;
   const [jump, setJump] = useState('');
   const sizeLabelId = useId('page-size-');
   const go = (next: number) => {
@@ -60,7 +68,11 @@ export function PaginationBar({
 
   return (
     <nav className={styles.bar} aria-label={t('pagination.label')}>
-      <Text role="status">{t('pagination.range', { first, last, total })}</Text>
+      <Text role="status">
+        {totalCapped
+          ? t('pagination.rangeCapped', { first, last, total })
+          : t('pagination.range', { first, last, total })}
+      </Text>
       <div className={styles.group}>
         <Text id={sizeLabelId}>{t('pagination.pageSize')}</Text>
         <Dropdown
@@ -96,21 +108,25 @@ export function PaginationBar({
           disabled={disabled || page <= 1}
           onClick={() => go(page - 1)}
         />
-        <Text aria-current="page">{t('pagination.page', { page, pages })}</Text>
+        <Text aria-current="page">
+          {totalCapped ? t('pagination.pageOnly', { page }) : t('pagination.page', { page, pages })}
+        </Text>
         <Button
           appearance="subtle"
           icon={<ChevronRightRegular />}
           aria-label={t('pagination.next')}
-          disabled={disabled || page >= pages}
+          disabled={disabled || atEnd}
           onClick={() => go(page + 1)}
         />
-        <Button
-          appearance="subtle"
-          icon={<ChevronDoubleRightRegular />}
-          aria-label={t('pagination.last')}
-          disabled={disabled || page >= pages}
-          onClick={() => go(pages)}
-        />
+        {!totalCapped && (
+          <Button
+            appearance="subtle"
+            icon={<ChevronDoubleRightRegular />}
+            aria-label={t('pagination.last')}
+            disabled={disabled || atEnd}
+            onClick={() => go(pages)}
+          />
+        )}
         <Input
           className={styles.jumper}
           type="number"

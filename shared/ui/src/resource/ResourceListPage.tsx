@@ -389,6 +389,7 @@ export function ResourceListPage({
         search={contract.keyword.length > 0}
         list={list}
         total={search.total}
+        totalCapped={search.totalCapped}
         columns={shownColumns}
         rows={search.rows}
         loading={search.loading}

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { Paging } from '@hcm/contracts';
 import { describe, expect, it } from 'vitest';
 import { contractTestContract as contract } from '../resource/test-contracts.ts';
 import { FakeResourceApi } from './fake-resource-api.ts';
@@ -65,5 +66,51 @@ describe('FakeResourceApi checks calls as the server does', () => {
     expect((await post({ ids: ['not-a-uuid'] })).status).toBe(400);
     expect((await post({ ids: [api.records(contract)[0]?.id], extra: 1 })).status).toBe(400);
     expect((await post({ ids: [api.records(contract)[0]?.id] })).status).toBe(200);
+  });
+});
+
+/** The fake's totals and cursors follow the server's (resources/search/search-records.ts). */
+describe('FakeResourceApi pages as the server does', () => {
+  const api = new FakeResourceApi([contract]);
+  api.seed(contract, Paging.totalCap + 50);
+  type Page = { data: { id: string }[]; page: Record<string, unknown> };
+  const page = async (query: string) => {
+    const response = await api.fetch(`http://portal.test${contract.apiPath}?${query}`);
+    return { status: response.status, body: (await response.json()) as Page };
+  };
+
+  it('caps the total past Paging.totalCap, and counts just past a deeper page', async () => {
+    expect((await page('pageSize=25')).body.page).toEqual({
+      pageIndex: 1,
+      pageSize: 25,
+      total: Paging.totalCap,
+      totalCapped: true,
+    });
+    expect((await page('pageSize=25&pageIndex=401')).body.page).toMatchObject({
+      total: 10_025,
+      totalCapped: true,
+    });
+    expect((await page('pageSize=100&pageIndex=101')).body.page).toEqual({
+      pageIndex: 101,
+      pageSize: 100,
+      total: Paging.totalCap + 50,
+    });
+  });
+
+  it('walks every row once by cursor, and refuses a cursor of another sort', async () => {
+    const seen: string[] = [];
+    let query = 'pageSize=100&keyset=true&sortBy=code.desc';
+    for (;;) {
+      const { body } = await page(query);
+      seen.push(...body.data.map((row) => row.id));
+      const next = body.page.nextCursor;
+      if (typeof next !== 'string') break;
+      query = `pageSize=100&sortBy=code.desc&cursor=${next}`;
+    }
+    expect(new Set(seen).size).toBe(Paging.totalCap + 50);
+    expect(seen).toHaveLength(Paging.totalCap + 50);
+    const { body } = await page('pageSize=10&keyset=true');
+    const refused = await page(`sortBy=code.desc&cursor=${String(body.page.nextCursor)}`);
+    expect(refused.status).toBe(400);
   });
 });

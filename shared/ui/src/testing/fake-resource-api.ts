@@ -262,8 +262,25 @@ export class FakeResourceApi {
     if (!Array.isArray(rows)) return rows;
     const pageIndex = Number(query.get('pageIndex') ?? Paging.defaultPageIndex);
     const pageSize = Number(query.get('pageSize') ?? Paging.defaultPageSize);
-    const data = rows.slice((pageIndex - 1) * pageSize, pageIndex * pageSize);
-    return json(200, { data, page: { pageIndex, pageSize, total: rows.length } });
+    const sort = query.get('sortBy') ?? `${contract.defaultSort.field}.${contract.defaultSort.direction}`;
+    const cursor = query.get('cursor');
+    const after = cursor === null ? undefined : afterCursor(rows, cursor, sort);
+    if (typeof after === 'object') return after;
+    const start = after ?? (pageIndex - 1) * pageSize;
+    const data = rows.slice(start, start + pageSize);
+    const last = data.at(-1);
+    const keyset = cursor !== null || query.get('keyset') === 'true';
+    const nextCursor =
+      keyset && last && data.length === pageSize ? encodeFakeCursor(sort, last.id) : undefined;
+    return json(200, {
+      data,
+      page: {
+        pageIndex,
+        pageSize,
+        ...pageTotal(rows.length, after === undefined ? start : undefined, data.length, pageSize),
+        ...(nextCursor ? { nextCursor } : {}),
+      },
+    });
   }
 
   /** The rows of the keyword, filters and sort of a list query, sorted (or the sort's refusal). */
@@ -393,4 +410,50 @@ export class FakeResourceApi {
     });
     return json(200, { data: { imported: 3 } });
   }
+}
+
+/**
+ * The total as the server answers it (resources/search/search-records.ts): a short page by
+ * pageIndex is the end of the list (exact); otherwise the count stops at Paging.totalCap, or
+ * just past the page asked for when that is deeper, and says `totalCapped` beyond it.
+ */
+function pageTotal(
+  matched: number,
+  skipped: number | undefined,
+  shown: number,
+  pageSize: number,
+): { total: number; totalCapped?: true } {
+  if (skipped !== undefined && shown < pageSize && (shown > 0 || skipped === 0))
+    return { total: skipped + shown };
+  const cap = Math.max(Paging.totalCap, (skipped ?? 0) + shown);
+  return matched > cap ? { total: cap, totalCapped: true } : { total: matched };
+}
+
+/** The fake's cursor: the sort and the last row's id (the server's also carries its sort value). */
+const encodeFakeCursor = (sort: string, id: string) =>
+  btoa(JSON.stringify({ s: sort, i: id }))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+
+/** Where the page after `cursor` starts in `rows`, or the server's 400 for a cursor of another sort or none of ours. */
+function afterCursor(
+  rows: readonly StoredRecord[],
+  cursor: string,
+  sort: string,
+): number | FakeResourceReply {
+  const refused = (message: string) =>
+    failure(400, ErrorCodes.validation, message, [
+      { field: 'cursor', code: FieldErrorKeys.invalidValue, message },
+    ]);
+  let body: { s?: unknown; i?: unknown };
+  try {
+    body = JSON.parse(atob(cursor.replace(/-/g, '+').replace(/_/g, '/'))) as typeof body;
+  } catch {
+    return refused('The cursor is not one this list gave');
+  }
+  if (body.s !== sort) return refused('The cursor belongs to another sort: start again from the first page');
+  const index = rows.findIndex((row) => row.id === body.i);
+  // a row deleted since is not found and the list starts again (the server seeks by its sort value)
+  return index + 1;
 }

@@ -24,18 +24,28 @@ export function registerReadRoutes(app: FastifyInstance, definition: ResourceDef
   const searchPage = async (request: FastifyRequest, activeOnly: boolean) => {
     const scope = resourceScopeOf(definition, request);
     const query = request.query as Query;
-    const paging = pageOf(query);
-    const { rows, total } = await inResourceScope(db, definition, scope, async (tx, reach) => {
-      const found = await searchRecords(
+    const { cursor: _cursor, keyset: _keyset, ...paging } = pageOf(query);
+    const { rows, ...found } = await inResourceScope(db, definition, scope, async (tx, reach) => {
+      const page = await searchRecords(
         tx,
         definition,
         reach,
         listQueryOf(definition, query, activeOnly),
-        paging,
+        pageOf(query),
       );
-      return { rows: await attachLists(tx, definition, found.rows), total: found.total };
+      return { ...page, rows: await attachLists(tx, definition, page.rows) };
     });
-    return { data: present(rows), page: { ...paging, total } };
+    // totalCapped only when it is true: the spec's envelope is pageIndex, pageSize and total
+    const { total, totalCapped, nextCursor } = found;
+    return {
+      data: present(rows),
+      page: {
+        ...paging,
+        total,
+        ...(totalCapped ? { totalCapped } : {}),
+        ...(nextCursor ? { nextCursor } : {}),
+      },
+    };
   };
 
   app.get(

@@ -22,6 +22,10 @@ export interface ListQuery {
 export interface PageRequest {
   pageIndex: number;
   pageSize: number;
+  /** keyset paging: a previous page's nextCursor (list-cursor.ts); pageIndex is then only echoed */
+  cursor?: string;
+  /** answer the next page's cursor (asked by `keyset=true`, or implied by a cursor) */
+  keyset?: boolean;
 }
 
 /** Reads a validated query string (schemas/record-schemas.ts) into a ListQuery. */
@@ -93,6 +97,8 @@ export function pageOf(query: Record<string, unknown>): PageRequest {
   return {
     pageIndex: typeof query.pageIndex === 'number' ? query.pageIndex : Paging.defaultPageIndex,
     pageSize: typeof query.pageSize === 'number' ? query.pageSize : Paging.defaultPageSize,
+    ...(typeof query.cursor === 'string' ? { cursor: query.cursor, keyset: true } : {}),
+    ...(query.keyset === true ? { keyset: true } : {}),
   };
 }
 

@@ -19,6 +19,8 @@ import { documentTemplateResources } from './document-templates/resources.ts';
 import { userManualRoutes } from './document-templates/routes.ts';
 import { workflowTemplateResources } from './workflow-templates/resources.ts';
 import { workflowTemplateRoutes } from './workflow-templates/routes.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import { scheduleActionLogRetention } from './action-logs/schedule-retention.ts';
 
 /** The resources of the system service, declared with the resource framework. */
 export const systemResources: readonly ResourceDefinition[] = [
@@ -33,8 +35,10 @@ export const systemResources: readonly ResourceDefinition[] = [
 
 /** The system service: /api/system/... */
 export const systemService: FastifyPluginAsync<{
-  deps: { db: Db; theme: ThemeConfig; exports?: ExportConfig };
+  deps: { db: Db; theme: ThemeConfig; exports?: ExportConfig; queue?: JobQueue };
 }> = async (app, { deps }) => {
+  // the action log's nightly purge past each tenant's retention (a schedule: run once a night)
+  if (deps.queue) await scheduleActionLogRetention(deps.queue, deps.db, app.log);
   await app.register(actionLogRoutes, { db: deps.db });
   await app.register(outboundLogRoutes, { db: deps.db });
   await app.register(tenantRoutes, { db: deps.db });

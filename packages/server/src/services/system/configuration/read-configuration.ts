@@ -1,6 +1,7 @@
 import {
   DEFAULT_TIME_ZONE,
   DEFAULT_WORKING_WEEK,
+  ACTION_LOG_RETENTION_MONTHS,
   EXPIRY_NOTICE_DAYS,
   LIFETIME_FIELDS,
   type Configuration,
@@ -48,6 +49,7 @@ export function builtInSettings(tokens: TokenConfig): StoredSettings {
     employeeCodePattern: NUMBERING_KINDS.employeeCode.defaultPattern,
     contractNumberPattern: NUMBERING_KINDS.contractNumber.defaultPattern,
     contractExpiryNoticeDays: EXPIRY_NOTICE_DAYS.default,
+    actionLogRetentionMonths: ACTION_LOG_RETENTION_MONTHS.default,
   };
 }
 
@@ -96,6 +98,7 @@ export async function readConfiguration(
     employeeCodePattern: settings.employeeCodePattern ?? NUMBERING_KINDS.employeeCode.defaultPattern,
     contractNumberPattern: settings.contractNumberPattern ?? NUMBERING_KINDS.contractNumber.defaultPattern,
     contractExpiryNoticeDays: settings.contractExpiryNoticeDays ?? EXPIRY_NOTICE_DAYS.default,
+    actionLogRetentionMonths: settings.actionLogRetentionMonths ?? ACTION_LOG_RETENTION_MONTHS.default,
     version: own?.version ?? 0,
     scope: tenantId === null ? 'system' : 'tenant',
     inherited,

@@ -118,6 +118,7 @@ export async function updateConfiguration(
     employeeCodePattern: settings.employeeCodePattern ?? before.employeeCodePattern,
     contractNumberPattern: settings.contractNumberPattern ?? before.contractNumberPattern,
     contractExpiryNoticeDays: settings.contractExpiryNoticeDays ?? before.contractExpiryNoticeDays,
+    actionLogRetentionMonths: settings.actionLogRetentionMonths ?? before.actionLogRetentionMonths,
   };
   const now = new Date();
   const written = { settings: stored, lastModifiedAt: now, lastModifiedBy: userId };
