@@ -36,17 +36,25 @@ let api: FakeResourceApi;
 let latest: { date: string; salaryGrades: unknown[] } | null;
 
 const matrix = () => within(screen.getByRole('group', { name: 'Hệ số theo ngạch bậc' }));
-const cell = (grade: string, step: number) =>
-  matrix().getByRole('textbox', { name: new RegExp(`^${grade} – Bậc ${step}($|:)`) }) as HTMLInputElement;
+/** The grid's cell of a grade (its row header) and a step (column 1 is the grade). */
+function cell(grade: string, step: number): HTMLElement {
+  const row = matrix().getByRole('rowheader', { name: grade }).closest('[role="row"]');
+  const found = row?.querySelector<HTMLElement>(`[aria-colindex="${step + 1}"]`);
+  if (!found) throw new Error(`no cell ${grade} / ${step}`);
+  return found;
+}
+/** The input of the cell being edited. */
+const editor = (grade: string, step: number) =>
+  matrix().getByRole('textbox', { name: `${grade} – Bậc ${step}` }) as HTMLInputElement;
 
 async function open(path: string) {
   await api.signInWith(ALL);
   window.history.pushState(null, '', path);
   renderUi(<PositionCoefficientPages />);
   await screen.findByRole('group', { name: 'Hệ số theo ngạch bậc' });
-  await matrix().findByRole('table');
-  // the cells are the kit's DecimalInput, a chunk of its own
-  await matrix().findByRole('textbox', { name: /^Kỹ sư – Bậc 1$/ });
+  // the grid is a chunk of the kit's own
+  await matrix().findByRole('grid');
+  await matrix().findByRole('rowheader', { name: 'Kỹ sư' });
 }
 
 async function fillHeader(user: ReturnType<typeof userEvent.setup>) {
@@ -84,12 +92,16 @@ describe('the position salary coefficient matrix', () => {
 
   it('draws grades as rows and steps as columns, a cell disabled where the grade has no such step', async () => {
     await open(`${ROUTE}/create`);
-    expect(cell('Kỹ sư', 1).disabled).to.equal(false);
-    expect(cell('Kỹ sư', 3).disabled).to.equal(false);
-    expect(cell('Kỹ sư', 4).disabled).to.equal(true);
-    expect(cell('Kỹ sư', 5).disabled).to.equal(true);
-    expect(cell('Kỹ thuật viên', 2).disabled).to.equal(true);
-    expect(cell('Kỹ thuật viên', 5).disabled).to.equal(false);
+    const disabled = (grade: string, step: number) =>
+      cell(grade, step).getAttribute('aria-disabled') === 'true';
+    expect(disabled('Kỹ sư', 1)).to.equal(false);
+    expect(disabled('Kỹ sư', 3)).to.equal(false);
+    expect(disabled('Kỹ sư', 4)).to.equal(true);
+    expect(disabled('Kỹ sư', 5)).to.equal(true);
+    expect(disabled('Kỹ thuật viên', 2)).to.equal(true);
+    expect(disabled('Kỹ thuật viên', 5)).to.equal(false);
+    // a grey cell says why, to the eye and to screen readers
+    expect(cell('Kỹ sư', 4).textContent).to.equal('Ngạch không có bậc này');
     expect(
       matrix()
         .getAllByRole('columnheader')
@@ -103,18 +115,23 @@ describe('the position salary coefficient matrix', () => {
     await open(`${ROUTE}/create`);
     await fillHeader(user);
     await user.type(cell('Kỹ sư', 1), '2,34');
-    // Enter and the arrows move like a spreadsheet; disabled cells are skipped
+    // Enter and the arrows move like a spreadsheet, through grey cells too (a screen reader reads them)
     await user.keyboard('{Enter}');
     expect(document.activeElement).to.equal(cell('Kỹ thuật viên', 1));
     await user.keyboard('1,86{ArrowRight}');
+    expect(document.activeElement).to.equal(cell('Kỹ thuật viên', 2));
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
     expect(document.activeElement).to.equal(cell('Kỹ thuật viên', 5));
     await user.keyboard('2,5{ArrowUp}');
-    expect(document.activeElement).to.equal(cell('Kỹ thuật viên', 5));
+    expect(document.activeElement).to.equal(cell('Kỹ sư', 5));
+    // a grey cell takes nothing
+    await user.keyboard('7');
+    expect(matrix().queryByRole('textbox')).to.equal(null);
     await user.type(cell('Kỹ sư', 2), '2,67');
-    expect(cell('Kỹ sư', 1).value).to.equal('2,34');
+    expect(cell('Kỹ sư', 1).textContent).to.equal('2,34');
     // a fourth decimal is not taken
     await user.type(cell('Kỹ sư', 3), '3,1234');
-    expect(cell('Kỹ sư', 3).value).to.equal('3,123');
+    expect(editor('Kỹ sư', 3).value).to.equal('3,123');
 
     await user.click(screen.getByRole('button', { name: 'Lưu' }));
     await waitFor(() => expect(api.callsTo('POST', BASE)).to.have.length(1));
@@ -152,12 +169,12 @@ describe('the position salary coefficient matrix', () => {
     };
     const user = userEvent.setup();
     await open(`${ROUTE}/create`);
-    await waitFor(() => expect(cell('Kỹ sư', 1).value).to.equal('2,5'));
-    expect(cell('Kỹ sư', 2).value).to.equal('2,9');
-    expect(cell('Kỹ sư', 4).value).to.equal('');
+    await waitFor(() => expect(cell('Kỹ sư', 1).textContent).to.equal('2,5'));
+    expect(cell('Kỹ sư', 2).textContent).to.equal('2,9');
+    expect(cell('Kỹ sư', 4).textContent).to.equal('Ngạch không có bậc này');
     matrix().getByText(/sao chép từ bảng hiệu lực ngày 01\/01\/2026/);
     await fillHeader(user);
-    await user.clear(cell('Kỹ sư', 2));
+    // typing replaces the cell's value
     await user.type(cell('Kỹ sư', 2), '3,1');
     await user.click(screen.getByRole('button', { name: 'Lưu' }));
     await waitFor(() => expect(api.callsTo('POST', BASE)).to.have.length(1));
@@ -189,10 +206,13 @@ describe('the position salary coefficient matrix', () => {
     await open(`${ROUTE}/create`);
     await fillHeader(user);
     await user.type(cell('Kỹ sư', 1), '0');
-    expect(cell('Kỹ sư', 1).getAttribute('aria-invalid')).to.equal('true');
-    matrix().getByText('Hệ số phải lớn hơn 0');
-    await user.clear(cell('Kỹ sư', 1));
-    await user.type(cell('Kỹ sư', 1), '2');
+    expect(editor('Kỹ sư', 1).getAttribute('aria-invalid')).to.equal('true');
+    matrix().getByText(/Hệ số phải lớn hơn 0/);
+    // refused: Enter does not write it
+    await user.keyboard('{Enter}');
+    expect(editor('Kỹ sư', 1).value).to.equal('0');
+    await user.keyboard('{Backspace}2{Enter}');
+    expect(cell('Kỹ sư', 1).textContent).to.equal('2');
     await user.type(cell('Kỹ thuật viên', 5), '2,5');
     await user.click(screen.getByRole('button', { name: 'Lưu' }));
     await waitFor(() => expect(cell('Kỹ thuật viên', 5).getAttribute('aria-invalid')).to.equal('true'));

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
   SALARY_SCALES,
   coefficientField,
@@ -11,12 +11,11 @@ import {
   Authorized,
   Button,
   Caption1,
-  DecimalInput,
+  DataGrid,
   MessageBar,
   MessageBarBody,
   Loading,
   Text,
-  fieldErrorText,
   formatDate,
   formatNumber,
   makeStyles,
@@ -26,10 +25,11 @@ import {
   useUiTranslation,
   type FieldError,
   type FieldInputProps,
+  type GridChange,
+  type GridColumn,
 } from '@hcm/ui';
 import {
   cellErrorsOf,
-  cellKey,
   copiedRows,
   isZero,
   matrixLines,
@@ -63,12 +63,8 @@ const useStyles = makeStyles({
     maxWidth: '16rem',
     borderRight: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
-  cell: { padding: tokens.spacingVerticalXXS, minWidth: '6.5rem', verticalAlign: 'top' },
-  input: { width: '6.5rem' },
   readOnly: { padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`, textAlign: 'right' },
   off: { backgroundColor: tokens.colorNeutralBackground3 },
-  code: { color: tokens.colorNeutralForeground3, display: 'block' },
-  error: { color: tokens.colorPaletteRedForeground1, display: 'block', maxWidth: '6.5rem' },
 });
 
 const NO_ERRORS: Readonly<Record<string, FieldError>> = {};
@@ -87,44 +83,6 @@ function useSalaryScales(): SalaryScaleRow[] | null | 'failed' {
     };
   }, []);
   return grades;
-}
-
-/** The cell input to go to from `from` on `key` (disabled cells are skipped), or null. */
-function neighbour(table: HTMLElement, from: HTMLInputElement, key: string): HTMLInputElement | null {
-  const row = Number(from.dataset.row);
-  const column = Number(from.dataset.column);
-  const [dRow, dColumn] =
-    key === 'ArrowDown' || key === 'Enter'
-      ? [1, 0]
-      : key === 'ArrowUp'
-        ? [-1, 0]
-        : key === 'ArrowLeft'
-          ? [0, -1]
-          : [0, 1];
-  for (let r = row + dRow, c = column + dColumn; ; r += dRow, c += dColumn) {
-    const next = table.querySelector<HTMLInputElement>(`input[data-row="${r}"][data-column="${c}"]`);
-    const exists = table.querySelector(`[data-row="${r}"][data-column="${c}"]`);
-    if (!exists) return null;
-    if (next && !next.disabled) return next;
-  }
-}
-
-/** Moves between cells like a spreadsheet: arrows (left/right at the text's ends), Enter down. */
-function onMatrixKeyDown(event: KeyboardEvent<HTMLTableElement>) {
-  const input = event.target as HTMLInputElement;
-  if (input.tagName !== 'INPUT' || input.dataset.row === undefined) return;
-  const { key } = event;
-  if (!['ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight', 'Enter'].includes(key)) return;
-  const caret = input.selectionStart ?? 0;
-  if (key === 'ArrowLeft' && (caret > 0 || input.selectionEnd !== caret)) return;
-  if (key === 'ArrowRight' && caret < input.value.length) return;
-  const next = neighbour(event.currentTarget, input, key);
-  // Enter never submits from a cell: it moves down (or stays at the last row)
-  if (key === 'Enter') event.preventDefault();
-  if (!next) return;
-  event.preventDefault();
-  next.focus();
-  next.select();
 }
 
 export interface CoefficientMatrixInputProps extends FieldInputProps {
@@ -149,7 +107,6 @@ export function CoefficientMatrixInput({
   copyFromLatest = false,
 }: CoefficientMatrixInputProps) {
   const styles = useStyles();
-  const { t, i18n } = useUiTranslation();
   const labelId = useId();
   const grades = useSalaryScales();
   const rows = useMemo(() => (binding.value ?? []) as MatrixRow[], [binding.value]);
@@ -192,11 +149,6 @@ export function CoefficientMatrixInput({
     };
   }, [copyFromLatest, grades]);
 
-  const errorText = (error: FieldError, label: string) =>
-    fieldErrorText(error, label, (key, params) =>
-      i18n.exists(key, { ns: 'ui' }) ? t(key, params) : undefined,
-    );
-
   if (grades === null) return <Loading size="tiny" />;
   if (grades === 'failed')
     return (
@@ -206,6 +158,38 @@ export function CoefficientMatrixInput({
     );
 
   const gradeName = (line: GradeLine) => line.name || text(MatrixLabels.inactiveGrade);
+  const columns: GridColumn<GradeLine>[] = [
+    {
+      key: 'grade',
+      header: text(MatrixLabels.grade),
+      pinned: true,
+      rowHeader: true,
+      width: 176,
+      value: gradeName,
+    },
+    ...SALARY_SCALES.map((scale): GridColumn<GradeLine> => ({
+      // the step itself, so that the grid's cell keys are cellErrorsOf's (`<grade>:<step>`)
+      key: scale,
+      header: text(stepLabel(field, scale)),
+      width: 104,
+      field: (field as ChildrenField).fields[coefficientField(scale)],
+      max: MAX_POSITION_COEFFICIENT,
+      value: (line) => rowOfGrade(rows, line.salaryGradeId)?.[coefficientField(scale)] ?? null,
+      editable: !disabled,
+      unavailable: (line) => (line.scales.includes(scale) ? null : text(MatrixLabels.noStep)),
+      validate: (value) => (isZero(value) ? text(MatrixLabels.zero) : null),
+    })),
+  ];
+  // every cell of one edit or paste, applied in turn: a grade's row comes and goes with its values
+  const write = (changes: readonly GridChange[]) =>
+    onChange(
+      changes.reduce<MatrixRow[]>((current, change) => {
+        const line = lines[change.rowIndex];
+        return line
+          ? withCell(lines, current, line.salaryGradeId, change.columnKey as SalaryScale, change.value)
+          : current;
+      }, rows),
+    );
   return (
     <div className={styles.group} role="group" aria-labelledby={labelId}>
       <Text id={labelId} weight="semibold">
@@ -225,75 +209,15 @@ export function CoefficientMatrixInput({
       ) : (
         <>
           <Caption1>{text(MatrixLabels.keyboardHint)}</Caption1>
-          <div className={styles.scroll}>
-            <table className={styles.table} aria-labelledby={labelId} onKeyDown={onMatrixKeyDown}>
-              <thead>
-                <tr>
-                  <th scope="col" className={mergeClasses(styles.head, styles.grade)}>
-                    {text(MatrixLabels.grade)}
-                  </th>
-                  {SALARY_SCALES.map((scale) => (
-                    <th key={scale} scope="col" className={styles.head}>
-                      {text(stepLabel(field, scale))}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {lines.map((line, row) => {
-                  const values = rowOfGrade(rows, line.salaryGradeId);
-                  return (
-                    <tr key={line.salaryGradeId}>
-                      <th scope="row" className={mergeClasses(styles.head, styles.grade)}>
-                        {gradeName(line)}
-                        {line.code && <Caption1 className={styles.code}>{line.code}</Caption1>}
-                      </th>
-                      {SALARY_SCALES.map((scale, column) => {
-                        const has = line.scales.includes(scale);
-                        const value = values?.[coefficientField(scale)] ?? null;
-                        const cellLabel = `${gradeName(line)} – ${text(stepLabel(field, scale))}`;
-                        const error =
-                          errors[cellKey(line.salaryGradeId, scale)] ??
-                          (isZero(value) ? { key: 'positionCoefficient.zero' } : null);
-                        const message = error
-                          ? error.key === 'positionCoefficient.zero'
-                            ? text(MatrixLabels.zero)
-                            : errorText(error, cellLabel)
-                          : null;
-                        return (
-                          <td key={scale} className={mergeClasses(styles.cell, !has && styles.off)}>
-                            <DecimalInput
-                              className={styles.input}
-                              aria-label={has ? cellLabel : `${cellLabel}: ${text(MatrixLabels.noStep)}`}
-                              aria-invalid={message ? true : undefined}
-                              title={has ? undefined : text(MatrixLabels.noStep)}
-                              data-row={row}
-                              data-column={column}
-                              decimals={3}
-                              max={Number(MAX_POSITION_COEFFICIENT)}
-                              value={has ? value : null}
-                              disabled={disabled || !has}
-                              onChange={(next) =>
-                                onChange(
-                                  withCell(lines, rows, line.salaryGradeId, scale as SalaryScale, next),
-                                )
-                              }
-                              onBlur={binding.onBlur}
-                            />
-                            {message && (
-                              <Caption1 className={styles.error} role="alert">
-                                {message}
-                              </Caption1>
-                            )}
-                          </td>
-                        );
-                      })}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <DataGrid
+            labelledBy={labelId}
+            columns={columns}
+            rows={lines}
+            rowKey={(line) => line.salaryGradeId}
+            onChange={write}
+            errors={errors}
+            onBlur={binding.onBlur}
+          />
         </>
       )}
     </div>

@@ -31,8 +31,8 @@ export const MatrixLabels = {
   ),
   keyboardHint: label(
     'positionCoefficient.matrix.keyboardHint',
-    'Dùng phím mũi tên hoặc Enter để chuyển ô; ô xám: ngạch không có bậc đó.',
-    'Arrow keys or Enter move between cells; grey cells: the grade has no such step.',
+    'Ô xám: ngạch không có bậc đó (bảng nhận dán từ Excel).',
+    'Grey cells: the grade has no such step (the table takes ranges pasted from Excel).',
   ),
   exportMatrix: label('positionCoefficient.matrix.export', 'Xuất ma trận hệ số', 'Export the coefficients'),
   exportFailed: label(
