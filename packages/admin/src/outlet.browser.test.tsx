@@ -6,8 +6,10 @@ import { clearSession } from '@hcm/session';
 import { afterEach, beforeEach, describe, it } from '../../../scripts/wtr/mocha.ts';
 import { FakeResourceApi } from '../../../shared/ui/src/testing/fake-resource-api.ts';
 import { prepareUi, renderUi, resetUi, sleep } from '../../../shared/ui/src/testing/ui-fixture.tsx';
-import { AdminRoot } from './AdminRoot.tsx';
-import { enterOutlet } from './outlet.ts';
+import { adminApp } from './lifecycles.tsx';
+
+const { Root: AdminRoot, outlet } = adminApp;
+const enterOutlet = outlet.enter;
 
 let api: FakeResourceApi;
 let leave: () => void = () => undefined;
