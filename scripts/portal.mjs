@@ -313,7 +313,7 @@ async function test() {
       'main',
       "vitest: unit, server (PostgreSQL; PGlite for the suites of docs/testing.md), the build's tests",
     ],
-    ['e2e', 'vitest: e2e (built portal, PGlite and PostgreSQL, Chromium)'],
+    ['e2e', 'vitest: e2e (built portal on PostgreSQL, the first-start story on PGlite, Chromium)'],
   ]) {
     const vitest = readJson(join(cache, `vitest-${name}-results.json`));
     if (!vitest) {

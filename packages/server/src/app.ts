@@ -24,6 +24,8 @@ import { registerWidgetOrigins } from './http/widget-origins.ts';
 import { checkBindings } from './resources/check-tables.ts';
 import { fileHoldersOf } from './resources/files/readable-files.ts';
 import { startJobQueue } from './jobs/job-queue.ts';
+import { jobRoutes } from './jobs/job-routes.ts';
+import { runsJobs } from './jobs/process-role.ts';
 import type { App } from './http/types.ts';
 import { typeboxValidatorCompiler } from './http/validation.ts';
 import { healthService } from './services/health/routes.ts';
@@ -40,6 +42,8 @@ import { notificationService } from './services/notification/index.ts';
 import { omService } from './services/om/index.ts';
 import { documentPdfService } from './services/om/documents/pdf-routes.ts';
 import { accountsOfReachedWorkers } from './services/om/workers/worker-reach.ts';
+import { jobAssignees } from './services/om/workers/job-assignees.ts';
+import { roleAssignees } from './services/iam/roles/role-assignees.ts';
 import { pmService } from './services/pm/index.ts';
 import { systemService } from './services/system/index.ts';
 import { configurationRoutes } from './services/system/configuration/routes.ts';
@@ -123,22 +127,37 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   app.addHook('onClose', async () => store.close());
   // the starter document templates' bytes, which every seeded tenant's templates point at
   await storeStarterDocuments(store);
+  // before the modules: they register their queues' workers and their schedules with it
+  const queue = await startJobQueue(db, app.log, {
+    pollSeconds: config.jobs.pollSeconds,
+    runJobs: runsJobs(config.processRole),
+  });
+  // before the database closes, after the routes stop: running jobs finish, none is taken after
+  app.addHook('onClose', async () => queue.stop());
+  await app.register(jobRoutes, { db });
   await app.register(omService, {
-    deps: { db: db.orm, exports: config.exports, files: store },
+    deps: { db: db.orm, exports: config.exports, files: store, queue },
     validitySweepMinutes: config.jobs.contractValiditySweepMinutes,
   });
   await app.register(pmService, { deps: { db: db.orm, exports: config.exports } });
-  await app.register(systemService, { deps: { db: db.orm, theme: config.theme, exports: config.exports } });
+  await app.register(systemService, {
+    deps: { db: db.orm, theme: config.theme, exports: config.exports, queue },
+  });
   await app.register(configurationRoutes, { deps: { db: db.orm, tokens: config.tokens } });
   await app.register(storageService, { deps: { db: db.orm, store, fileHolders } });
-  const queue = await startJobQueue(db, app.log, { pollSeconds: config.jobs.pollSeconds });
-  // before the database closes, after the routes stop: running jobs finish, none is taken after
-  app.addHook('onClose', async () => queue.stop());
   await app.register(notificationService, {
     deps: { db, queue, mail: config.mail, publicUrl: config.http.publicUrl },
   });
   await app.register(approvalService, {
-    deps: { db, queue, resources: declaredResources, mail: config.mail, publicUrl: config.http.publicUrl },
+    deps: {
+      db,
+      queue,
+      resources: declaredResources,
+      mail: config.mail,
+      publicUrl: config.http.publicUrl,
+      // who may take a workflow step: roles are IAM's, job positions and titles the organisation's
+      assignees: { ...roleAssignees, ...jobAssignees },
+    },
   });
   // printed documents as PDF: LibreOffice converts in the job queue (README "Printed documents as PDF")
   await app.register(documentPdfService, { deps: { db, queue, store } });

@@ -138,5 +138,13 @@ export { thumbnailOf, useThumbnail } from './avatar/thumbnails.ts';
 export { Authorized, type AuthorizedProps } from './auth/Authorized.tsx';
 export { useAuthorities, useHasAuthority, type Authorities } from './auth/use-authorities.ts';
 
+// the grid for wide data (its component a lazy chunk)
+export { DataGrid, loadGridKit } from './grid/LazyDataGrid.tsx';
+export type { DataGridProps, GridChange, GridColumn } from './grid/grid-types.ts';
+export type { CellError, GridValue } from './grid/cell-values.ts';
+
+// a long job's progress bar (GET /api/system/jobs/{id}), with its cancel
+export { JobProgress, jobApi, type JobApi, type JobProgressProps } from './job/JobProgress.tsx';
+
 // lazy pieces
 export * from './lazy.tsx';

@@ -55,7 +55,7 @@ describe.each(await testEngines('both'))(
         db.orm,
         sql`select c.relname as name, c.relrowsecurity as rls, c.relforcerowsecurity as forced
             from pg_class c join pg_namespace n on n.oid = c.relnamespace
-            where n.nspname = 'public' and c.relkind = 'r'
+            where n.nspname = 'public' and c.relkind in ('r', 'p')
               and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'tenant_id'
                           and a.attnotnull and not a.attisdropped)
             order by 1`,
@@ -185,12 +185,14 @@ describe.each(await testEngines('both'))(
     it('system scope (no tenant) sees no tenant row, and only system users', async () => {
       const system = { tenantId: null, userId: null };
       expect(await inScope(db.orm, system, roleTenants)).toEqual([]);
+      // a user of each kind, so that "only system users" is seen, not vacuously true
+      await makeUser({ db: db.orm, passwords }, { tenantId: a.id });
+      await makeUser({ db: db.orm, passwords }, { tenantId: null, permissions: ['tenant.view'] });
       const users = await inScope(db.orm, system, (tx) =>
         rows<{ tenant_id: string | null }>(tx, sql`select tenant_id from users`),
       );
       expect(allOf(users, (u) => u.tenant_id === null)).toBe(true);
       // and a tenant scope sees no system role
-      await makeUser({ db: db.orm, passwords }, { tenantId: null, permissions: ['tenant.view'] });
       const systemRolesFromA = await inScope(db.orm, scopeOf(a), (tx) =>
         rows(tx, sql`select * from system_roles`),
       );

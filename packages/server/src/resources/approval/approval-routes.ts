@@ -202,7 +202,7 @@ function registerOne(app: FastifyInstance, definition: ResourceDefinition, db: D
         return envelope(
           await inApproval(request, (tx, context) => {
             // the same input for every record: a request's workflow checked and snapshotted once
-            const shared = batchInput(definition, input((batch.asSingle ?? withoutIds)(body)));
+            const shared = batchInput(definition, input((batch.asSingle ?? withoutIds)(body)), deps);
             return runBatch(tx, definition, context, body.ids, (savepoint, id, itemContext) =>
               takeApprovalAction(savepoint, definition, itemContext, id, action, shared),
             );

@@ -1,4 +1,4 @@
-export type { ApprovalDeps, ApprovalMessage } from './approval-deps.ts';
+export type { ApprovalDeps, ApprovalMessage, AssigneeRule, AssigneeRules } from './approval-deps.ts';
 export { recordTypeOf } from './approval-spec.ts';
 export { registerApprovalRoutes } from './approval-routes.ts';
 export { scheduleOf, type StepTimes } from './step-deadline.ts';

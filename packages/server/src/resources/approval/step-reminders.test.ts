@@ -54,6 +54,8 @@ describe.each(await testEngines())('the steps’ reminders on $engine', ({ engin
       notify: (tx, tenantId, ids, message) => sendNotifications(tx, tenantId, ids, message),
       queue: null,
       now: () => new Date(start + minutes * MINUTE),
+      // reminders choose no assignee
+      assignees: {},
     };
     const job = (sequence: number) => ({
       id: `job-${sequence}`,

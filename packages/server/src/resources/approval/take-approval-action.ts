@@ -75,10 +75,14 @@ const VERB: Record<TransitionAction, string> = {
  * The input of a batch, the same for each of its records: a request's workflow (the template,
  * its steps, each assignee: nothing of it is the record's) checked and snapshotted once.
  */
-export function batchInput(definition: ResourceDefinition, input: ActionInput): ActionInput {
+export function batchInput(
+  definition: ResourceDefinition,
+  input: ActionInput,
+  deps: ApprovalDeps,
+): ActionInput {
   const templateType = definition.approval?.templateType;
   if (!input.workflow || templateType === undefined) return input;
-  return { ...input, snapshot: sharedSnapshot(templateType, input.workflow) };
+  return { ...input, snapshot: sharedSnapshot(templateType, input.workflow, deps.assignees) };
 }
 
 /** The open request of a record, locked (with its steps in order), or null. */
@@ -237,7 +241,7 @@ export async function takeApprovalAction(
     if (!input.workflow) throw conflict('A workflow assignment is required');
     const workflow = input.snapshot
       ? await input.snapshot(tx)
-      : await snapshotWorkflow(tx, spec.templateType, input.workflow);
+      : await snapshotWorkflow(tx, spec.templateType, input.workflow, deps.assignees);
     // four eyes, per record (the creator is the record's, the workflow may be a batch's)
     const selfAssigned = selfAssignedErrors(workflow.steps, { requestedBy: actor.userId, createdBy });
     if (selfAssigned.length > 0 && !(await requesterMayApprove(tx, context.scope.tenantId)))

@@ -3,14 +3,14 @@ import type { WorkflowAssignmentBody } from '@hcm/contracts/approvals';
 import { isSlaUnit, slaMilliseconds, type SlaUnit } from '@hcm/contracts/settings';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { userRoles, users } from '../../db/schema.ts';
-import { workers } from '../../db/tables/workers.ts';
+import { users } from '../../db/schema.ts';
 import {
   workflowTemplates,
   workflowTemplateSteps,
   workflowTemplateTypes,
 } from '../../db/tables/workflow-templates.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
+import type { AssigneeRules } from './approval-deps.ts';
 
 /** A template's step as the request keeps it, with the assignee chosen for it. */
 export interface SnapshotStep {
@@ -53,22 +53,17 @@ export function stepSla(row: { slaUnit: string; slaAmount: number; slaTime: numb
 export const stepKey = (templateId: string, position: number) => `${templateId}#${position}`;
 
 /**
- * Whether `userId` may be assigned to a step: an ACTIVE user of the tenant who holds the step's
- * role, holds an employee record of its job position or title, or is its user.
+ * Whether `userId` may be assigned to a step: an ACTIVE user of the tenant who holds it by the
+ * rule of its assignment type (a role, a job position or title: `rules`, from the modules), or
+ * is the user it names.
  */
-function eligible(step: { assignmentType: string; assignmentId: string }, userId: string) {
-  const holds = (() => {
-    switch (step.assignmentType) {
-      case 'ROLE':
-        return sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.roleId} = ${step.assignmentId})`;
-      case 'JOB_POSITION':
-        return sql`exists (select 1 from ${workers} where ${workers.userId} = ${users.id} and ${workers.jobPositionId} = ${step.assignmentId})`;
-      case 'JOB_TITLE':
-        return sql`exists (select 1 from ${workers} where ${workers.userId} = ${users.id} and ${workers.jobTitleId} = ${step.assignmentId})`;
-      default:
-        return sql`${users.id} = ${step.assignmentId}`;
-    }
-  })();
+function eligible(
+  step: { assignmentType: string; assignmentId: string },
+  userId: string,
+  rules: AssigneeRules,
+) {
+  const rule = rules[step.assignmentType];
+  const holds = rule ? rule(users.id, step.assignmentId) : sql`${users.id} = ${step.assignmentId}`;
   return and(eq(users.id, userId), eq(users.status, 'ACTIVE'), holds);
 }
 
@@ -82,6 +77,7 @@ export async function snapshotWorkflow(
   tx: Tx,
   templateType: string,
   assignment: WorkflowAssignmentBody,
+  rules: AssigneeRules,
 ): Promise<WorkflowSnapshot> {
   const templateId = assignment.workflowTemplateId;
   const [template] = await tx
@@ -133,7 +129,7 @@ export async function snapshotWorkflow(
     const [ok] = await tx
       .select({ id: users.id })
       .from(users)
-      .where(eligible(step, step.assigneeUserId))
+      .where(eligible(step, step.assigneeUserId, rules))
       .limit(1);
     if (ok) found.add(step.position);
   }
@@ -163,9 +159,10 @@ export async function snapshotWorkflow(
 export function sharedSnapshot(
   templateType: string,
   assignment: WorkflowAssignmentBody,
+  rules: AssigneeRules,
 ): (tx: Tx) => Promise<WorkflowSnapshot> {
   let snapshot: Promise<WorkflowSnapshot> | undefined;
-  return (tx) => (snapshot ??= snapshotWorkflow(tx, templateType, assignment));
+  return (tx) => (snapshot ??= snapshotWorkflow(tx, templateType, assignment, rules));
 }
 
 /** The names of users, for the timeline and the notices. */

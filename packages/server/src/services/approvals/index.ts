@@ -8,6 +8,7 @@ import {
   registerApprovalRoutes,
   remindStep,
   type ApprovalDeps,
+  type AssigneeRules,
   type ReminderJob,
 } from '../../resources/approval/index.ts';
 import type { ResourceDefinition } from '../../resources/index.ts';
@@ -28,6 +29,8 @@ export const approvalService: FastifyPluginAsync<{
     /** with a mail server, every notice also goes by email to those with an address */
     mail: MailConfig;
     publicUrl: string | undefined;
+    /** who may take a step of each assignment type, from the modules that own them (app.ts) */
+    assignees: AssigneeRules;
     now?: () => Date;
   };
 }> = async (app, { deps }) => {
@@ -41,6 +44,7 @@ export const approvalService: FastifyPluginAsync<{
     },
     queue: deps.queue,
     now: deps.now ?? (() => new Date()),
+    assignees: deps.assignees,
   };
   await registerApprovalRoutes(app, approvable, db, engine);
   await deps.queue.work<ReminderJob>(
