@@ -22,7 +22,6 @@ import {
 } from './testing/kit.ts';
 import type { ResourceDefinition } from './types.ts';
 import { storeExampleFiles } from './testing/example-files.ts';
-import { allOf } from '../../../../scripts/testing/all-of.ts';
 
 /**
  * Probes every route of the declared resources (services/declared-resources.ts): a resource
@@ -137,8 +136,10 @@ async function referencedRecords(kit: ResourceTestKit, caller: Caller): Promise<
       field.kind === 'reference' && field.required && field.target ? [field.target.resource] : [],
     );
   while (targets.size > 0) {
-    const ready = [...targets].filter(([resource, target]) =>
-      allOf(needs(target), (need) => need === resource || need in made),
+    const ready = [...targets].filter(
+      ([resource, target]) =>
+        // nothing it needs is still missing (a resource that needs nothing is ready at once)
+        !needs(target).some((need) => need !== resource && !(need in made)),
     );
     if (ready.length === 0)
       throw new Error(`required references form a cycle: ${[...targets.keys()].join(', ')}`);
