@@ -261,11 +261,11 @@ async function test() {
   console.log(readFileSync(lintLog, 'utf8'));
   rows.unshift({ label: 'lint (eslint, prettier)', passed: linted ? 1 : 0, failed: linted ? 0 : 1 });
 
-  // Both cores busy from start to end (docs/testing.md, "CI time"):
-  //   1. vitest's e2e project (the built portal on PostgreSQL, in Chromium) beside web-test-runner's
-  //      browser component tests: each keeps about one core busy;
-  //   2. once web-test-runner ends, vitest's unit, server and build projects, two files at a
-  //      time, beside what is left of the e2e stories (the longer of the two by about 4 minutes).
+  // Two stages, each keeping both cores busy (docs/testing.md, "CI time"):
+  //   1. vitest's e2e project (the built portal in Chromium) beside web-test-runner's browser
+  //      component tests: each keeps about one core busy, and neither is the batch work that
+  //      starved the PGlite portal's pages;
+  //   2. vitest's unit, server and build projects, two files at a time, alone.
   // The e2e and browser output goes to .cache/e2e.log and .cache/browser.log, printed when they
   // end. The root vitest.config.ts picks each vitest run's projects from HCM_VITEST_STREAM.
   // They share nothing but the PostgreSQL server (each suite makes its own database) and the
@@ -287,26 +287,26 @@ async function test() {
   });
   const e2eLog = join(cache, 'e2e.log');
   const browserLog = join(cache, 'browser.log');
-  const e2eRun = timedAsync(
-    'vitest: e2e (beside web-test-runner, then beside the unit and server suites)',
-    () => runAsync(pnpm[0], vitestArgs('e2e'), { env: vitestEnv('e2e'), log: e2eLog }),
-  );
-  const wtrOk = await timedAsync('web-test-runner: bundle and run (beside e2e)', async () => {
-    const bundled = await runAsync(process.execPath, ['scripts/wtr/bundle-tests.mjs'], { log: browserLog });
-    return bundled && runAsync(pnpm[0], [...pnpm.slice(1), 'exec', 'web-test-runner'], { log: browserLog });
-  });
-  console.log(`\n--- ${relative(root, browserLog)} ---`);
-  console.log(readFileSync(browserLog, 'utf8'));
+  const [, wtrOk] = await Promise.all([
+    timedAsync('vitest: e2e (beside web-test-runner)', () =>
+      runAsync(pnpm[0], vitestArgs('e2e'), { env: vitestEnv('e2e'), log: e2eLog }),
+    ),
+    timedAsync('web-test-runner: bundle and run (beside e2e)', async () => {
+      const bundled = await runAsync(process.execPath, ['scripts/wtr/bundle-tests.mjs'], { log: browserLog });
+      return bundled && runAsync(pnpm[0], [...pnpm.slice(1), 'exec', 'web-test-runner'], { log: browserLog });
+    }),
+  ]);
+  for (const log of [e2eLog, browserLog]) {
+    console.log(`\n--- ${relative(root, log)} ---`);
+    console.log(readFileSync(log, 'utf8'));
+  }
   // vitest's default is one worker fewer than the cores: one on this machine, while these
   // suites wait on PostgreSQL and sockets half the time.
-  await timedAsync('vitest: unit, server and build (beside the rest of e2e)', () =>
+  await timedAsync('vitest: unit, server and build', () =>
     runAsync(pnpm[0], [...vitestArgs('main'), `--maxWorkers=${Math.max(2, availableParallelism())}`], {
       env: vitestEnv('main'),
     }),
   );
-  await e2eRun;
-  console.log(`\n--- ${relative(root, e2eLog)} ---`);
-  console.log(readFileSync(e2eLog, 'utf8'));
 
   for (const [name, label] of [
     [
