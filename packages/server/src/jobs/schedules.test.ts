@@ -9,6 +9,7 @@ import { createTestDatabase, openTestDatabase, testEngines, type TestDatabase } 
 import { makeTenant } from '../testing/factories.ts';
 import { startJobQueue, type JobQueue, type QueueSettings } from './job-queue.ts';
 import { CATCH_UP_MS, lastDueTime, runId } from './schedules.ts';
+import { waitForState } from '../testing/wait-for-state.ts';
 
 const SETTINGS: QueueSettings = {
   retryLimit: 0,
@@ -19,15 +20,6 @@ const SETTINGS: QueueSettings = {
 const log = pino({ level: 'silent' });
 /** a clock no schedule of these tests is due at: the queues' own looks send nothing */
 const QUIET_CLOCK = () => new Date('2000-01-01T00:30:00Z');
-
-/** Waits for a state of the database (never for a duration): the polls only pace the asking. */
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('due times and run ids', () => {
   it('takes the last due time at or before now, in Vietnam’s time zone', () => {
@@ -110,7 +102,7 @@ describe.each(await testEngines('both'))('schedules on $engine', ({ engine }) =>
     // past the catch-up window the run is no longer sent (it would be the same id all the same)
     expect(await a.sendDueRuns(new Date(due.getTime() + CATCH_UP_MS))).toEqual([]);
 
-    const jobs = await waitFor(
+    const jobs = await waitForState(
       () => jobsOf('test-hourly'),
       (rows) => allOf(rows, (row) => row.state === 'completed'),
     );
@@ -120,7 +112,7 @@ describe.each(await testEngines('both'))('schedules on $engine', ({ engine }) =>
 
     // the next hour is another run
     const next = await b.sendDueRuns(new Date(due.getTime() + 3_600_000));
-    await waitFor(
+    await waitForState(
       () => jobsOf('test-hourly'),
       (rows) => rows.length === 2 && allOf(rows, (row) => row.state === 'completed'),
     );
@@ -140,7 +132,7 @@ describe.each(await testEngines('both'))('schedules on $engine', ({ engine }) =>
     const sent = await queue.sendDueRuns(new Date(due.getTime() + 30_000));
     const id = runId('om-date-sweep', due);
     expect(sent).toContain(id);
-    const [job] = await waitFor(
+    const [job] = await waitForState(
       () => jobsOf('om-date-sweep'),
       (rows) => rows.some((row) => row.state === 'completed' || row.state === 'failed'),
     );

@@ -13,19 +13,11 @@ import {
 } from '../../../testing/engines.ts';
 import { makeTenant } from '../../../testing/factories.ts';
 import { ACTION_LOG_RETENTION_QUEUE, scheduleActionLogRetention } from './schedule-retention.ts';
+import { waitForState } from '../../../testing/wait-for-state.ts';
 
 const log = pino({ level: 'silent' });
 /** a clock no schedule is due at: the queue's own looks send nothing, the test sends the run */
 const QUIET_CLOCK = () => new Date('2000-01-01T00:30:00Z');
-
-/** Waits for a state of the database (never for a duration): the polls only pace the asking. */
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe.each(await testEngines())('the action log’s nightly purge on $engine', ({ engine }) => {
   let scratch: TestDatabase;
@@ -67,7 +59,7 @@ describe.each(await testEngines())('the action log’s nightly purge on $engine'
       (await db.raw(`select state from hcm_jobs.job where name = $1`, [ACTION_LOG_RETENTION_QUEUE])).rows as {
         state: string;
       }[];
-    const [run] = await waitFor(states, (rows) =>
+    const [run] = await waitForState(states, (rows) =>
       rows.some((row) => row.state !== 'created' && row.state !== 'active'),
     );
     expect(run?.state).toBe('completed');
