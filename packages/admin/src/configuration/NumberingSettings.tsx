@@ -140,48 +140,61 @@ export function NumberingSettings({
           </FormField>
         );
       })}
-      <FormField
+      <WholeNumberSetting
         label={t('configuration.contractExpiryNoticeDays')}
         hint={t('configuration.expiryNoticeHint', {
           min: EXPIRY_NOTICE_DAYS.minimum,
           max: EXPIRY_NOTICE_DAYS.maximum,
         })}
-        error={days.error}
-        required
-      >
-        <Input
-          className={className}
-          type="number"
-          inputMode="numeric"
-          min={EXPIRY_NOTICE_DAYS.minimum}
-          max={EXPIRY_NOTICE_DAYS.maximum}
-          value={days.value}
-          onChange={(_event, data) => days.onChange(data.value)}
-          onBlur={days.onBlur}
-          contentAfter={<Text size={200}>{t('configuration.days')}</Text>}
-        />
-      </FormField>
-      <FormField
+        unit={t('configuration.days')}
+        limits={EXPIRY_NOTICE_DAYS}
+        binding={days}
+        className={className}
+      />
+      <WholeNumberSetting
         label={t('configuration.actionLogRetentionMonths')}
         hint={t('configuration.actionLogRetentionHint', {
           min: ACTION_LOG_RETENTION_MONTHS.minimum,
           max: ACTION_LOG_RETENTION_MONTHS.maximum,
         })}
-        error={retention.error}
-        required
-      >
-        <Input
-          className={className}
-          type="number"
-          inputMode="numeric"
-          min={ACTION_LOG_RETENTION_MONTHS.minimum}
-          max={ACTION_LOG_RETENTION_MONTHS.maximum}
-          value={retention.value}
-          onChange={(_event, data) => retention.onChange(data.value)}
-          onBlur={retention.onBlur}
-          contentAfter={<Text size={200}>{t('configuration.months')}</Text>}
-        />
-      </FormField>
+        unit={t('configuration.months')}
+        limits={ACTION_LOG_RETENTION_MONTHS}
+        binding={retention}
+        className={className}
+      />
     </SettingsSection>
+  );
+}
+
+/** A required whole number between its limits, with its unit after it (days, months). */
+function WholeNumberSetting({
+  label,
+  hint,
+  unit,
+  limits,
+  binding,
+  className,
+}: {
+  label: string;
+  hint: string;
+  unit: string;
+  limits: { minimum: number; maximum: number };
+  binding: FieldBinding<string>;
+  className: string;
+}) {
+  return (
+    <FormField label={label} hint={hint} error={binding.error} required>
+      <Input
+        className={className}
+        type="number"
+        inputMode="numeric"
+        min={limits.minimum}
+        max={limits.maximum}
+        value={binding.value}
+        onChange={(_event, data) => binding.onChange(data.value)}
+        onBlur={binding.onBlur}
+        contentAfter={<Text size={200}>{unit}</Text>}
+      />
+    </FormField>
   );
 }
