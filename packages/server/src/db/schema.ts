@@ -22,35 +22,20 @@ import type { AccountType, ApplicationModule, Language, Status, UserLevel } from
 import { plainCategoryContracts, type PlainCategoryContract } from '@hcm/contracts/categories';
 import { UNIT_NAME_MAX, type UnitTypeCode } from '@hcm/contracts/organization';
 import type { DataScopeValue } from '@hcm/contracts/users-roles';
-import { wageCategoryTables } from './tables/wage-categories.ts';
-import { leaveCategoryTables } from './tables/leave-categories.ts';
-import { scaleGroupTables } from './tables/scale-groups.ts';
-import { workerTables } from './tables/workers.ts';
-import { laborContractTables } from './tables/labor-contracts.ts';
-import { personnelChangeTables } from './tables/personnel-changes.ts';
-import { bankTables } from './tables/banks.ts';
 import { areaTables } from './tables/areas.ts';
-import { systemCatalogueTables } from './tables/system-catalogues.ts';
-import { settingTables } from './tables/settings.ts';
 import { fileTables } from './tables/files.ts';
+import { holidayTables } from './tables/holidays.ts';
+import { messageTemplateTables } from './tables/message-templates.ts';
 import { outboundLogTables } from './tables/outbound-logs.ts';
-import { documentTemplateTables } from './tables/document-templates.ts';
 import { workflowTemplateTables } from './tables/workflow-templates.ts';
-import { positionCoefficientTables } from './tables/position-coefficients.ts';
 import { configurationTables } from './tables/system-configuration.ts';
-import { directoryTables } from './tables/directory.ts';
-import { positionUnitTables } from './tables/position-units.ts';
-import { fileListTables } from './tables/file-lists.ts';
-import { notificationTables } from './tables/notifications.ts';
-import { notificationEventTables } from './tables/notification-events.ts';
 import { approvalTables } from './tables/approvals.ts';
 import { recordNumberingTables } from './tables/record-numbering.ts';
-import { documentRenditionTables } from './tables/document-renditions.ts';
-import { listViewTables } from './tables/list-views.ts';
 
 /**
- * The typed mirror of migrations/*.sql for drizzle's query builder. The SQL files are the
- * source of truth; schema.test.ts checks that every column named here exists in the database.
+ * The typed mirror of migrations/*.sql for drizzle's query builder: the engine's tables (the
+ * modules keep theirs in services/<module>/tables). The SQL files are the source of truth;
+ * services/tables.test.ts checks that every column named here exists in the database.
  * Names stay snake_case in SQL and camelCase in TypeScript.
  */
 
@@ -537,31 +522,15 @@ export const schema = {
   ...categoryTables,
   positions,
   organizationUnits,
-  ...wageCategoryTables,
-  ...leaveCategoryTables,
-  ...scaleGroupTables,
-  ...workerTables,
-  ...laborContractTables,
-  ...personnelChangeTables,
-  ...bankTables,
+  ...holidayTables,
   ...areaTables,
   ...fileTables,
   ...outboundLogTables,
-  ...systemCatalogueTables,
-  ...settingTables,
-  ...documentTemplateTables,
+  ...messageTemplateTables,
   ...workflowTemplateTables,
-  ...positionCoefficientTables,
   ...configurationTables,
-  ...directoryTables,
-  ...positionUnitTables,
-  ...fileListTables,
-  ...notificationTables,
-  ...notificationEventTables,
   ...approvalTables,
   ...recordNumberingTables,
-  ...documentRenditionTables,
-  ...listViewTables,
   actionLogs,
   systemActionLogs,
   tenants,

@@ -3,7 +3,8 @@ import { index, integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle
 
 /*
  * The typed mirror of migration 0017: Vietnam's provinces, districts and wards, national
- * reference data with no tenant (every scope reads, start-up alone writes).
+ * reference data with no tenant (every scope reads, start-up alone writes). In the engine because
+ * the engine's area fields read it (resources/write/area-fields.ts, resources/import/area-cells.ts).
  */
 
 export const AreaGenerations = ['CURRENT', 'FORMER'] as const;

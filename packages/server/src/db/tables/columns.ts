@@ -2,9 +2,9 @@ import type { Status } from '@hcm/contracts';
 import { integer, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 
 /*
- * The columns every record table repeats, said once for the table files of this folder. They
- * are imported by schema.ts, so nothing here refers back to it: the tenant foreign keys live in
- * the SQL of the migrations only.
+ * The columns every record table repeats, said once for the engine's table files (this folder)
+ * and the modules' (services/<module>/tables). Nothing here refers to schema.ts's tables: the
+ * tenant foreign keys live in the SQL of the migrations only.
  */
 
 /** Who created and last changed a record, and when. */

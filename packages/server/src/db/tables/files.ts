@@ -13,7 +13,8 @@ import {
 
 /*
  * The typed mirror of migrations 0018 and 0039 (services/storage). tenant_id is null for the system's
- * files; its foreign key and the row-level-security policy live in the SQL only.
+ * files; its foreign key and the row-level-security policy live in the SQL only. In the engine
+ * because the engine's file fields read it (resources/write/file-fields.ts, resources/files).
  */
 export const files = pgTable(
   'files',

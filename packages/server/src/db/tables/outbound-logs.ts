@@ -3,7 +3,8 @@ import { bigint, index, integer, pgTable, timestamp, uuid, varchar } from 'drizz
 /*
  * The typed mirror of migration 0025 (http/outbound): one row per call to another system.
  * tenant_id is null for calls outside a tenant's request; the row-level-security policy (a
- * tenant reads its own rows, the system every row) lives in the SQL only.
+ * tenant reads its own rows, the system every row) lives in the SQL only. In the engine because
+ * the engine's outbound log writes it (System › Outbound logs reads it).
  */
 export const outboundLogs = pgTable(
   'outbound_logs',

@@ -1,4 +1,4 @@
-import { bigint, date, pgTable, primaryKey, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, pgTable, primaryKey, uuid, varchar } from 'drizzle-orm/pg-core';
 
 /* The typed mirror of migration 0047. */
 
@@ -14,18 +14,4 @@ export const recordCounters = pgTable(
   (t) => [primaryKey({ name: 'record_counters_pkey', columns: [t.tenantId, t.kind, t.period] })],
 );
 
-/** The contracts whose coming expiry HR was told of, by expiry date (labor-contracts/expiry-notices.ts). */
-export const contractExpiryNotices = pgTable(
-  'contract_expiry_notices',
-  {
-    tenantId: uuid('tenant_id').notNull(),
-    contractId: uuid('contract_id').notNull(),
-    expiryDate: date('expiry_date').notNull(),
-    noticedAt: timestamp('noticed_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ name: 'contract_expiry_notices_pkey', columns: [t.tenantId, t.contractId, t.expiryDate] }),
-  ],
-);
-
-export const recordNumberingTables = { recordCounters, contractExpiryNotices };
+export const recordNumberingTables = { recordCounters };

@@ -12,7 +12,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import { auditColumns, statusColumn, tenantKeyColumns } from './columns.ts';
 
-/* The typed mirror of migrations 0022 and 0045. */
+/*
+ * The typed mirror of migrations 0022 and 0045. In the engine because the approval engine
+ * snapshots a record's template when it is sent (resources/approval/workflow-snapshot.ts).
+ */
 
 /** Admin › workflow (SLA) templates; durations in milliseconds. */
 export const workflowTemplates = pgTable(

@@ -8,7 +8,7 @@ import {
 } from '@hcm/contracts/system';
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { holidays } from '../../db/tables/leave-categories.ts';
+import { holidays } from '../../db/tables/holidays.ts';
 import { readTenantSettings } from '../../db/tenant-settings.ts';
 
 /** A step's SLA as its snapshot keeps it: a null amount is a step from before units (minutes in slaTime). */

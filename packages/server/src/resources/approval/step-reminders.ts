@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { approvalRequests, approvalSteps } from '../../db/tables/approvals.ts';
-import { messageTemplates } from '../../db/tables/settings.ts';
+import { messageTemplates } from '../../db/tables/message-templates.ts';
 import type { QueuedJob } from '../../jobs/job-queue.ts';
 import type { ResourceDefinition } from '../types.ts';
 import type { ApprovalDeps } from './approval-deps.ts';

@@ -2,7 +2,7 @@ import type { MyNotification } from '@hcm/contracts/notifications';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
-import { userNotifications as n } from '../../db/tables/notifications.ts';
+import { userNotifications as n } from './tables/notifications.ts';
 import { notificationColumns, presentNotification } from './inbox/present-notification.ts';
 
 /** The PostgreSQL channel that tells every API process of the notifications just sent. */

@@ -1,7 +1,7 @@
 import type { ApiClient } from '@hcm/contracts/system';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import { apiClients, type ApiClientRow } from '../../../db/tables/system-configuration.ts';
+import { apiClients, type ApiClientRow } from '../tables/api-clients.ts';
 import { notFound } from '../../../http/errors.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

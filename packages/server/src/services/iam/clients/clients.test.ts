@@ -4,7 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { actionLogs } from '../../../db/schema.ts';
-import { apiClientSecrets, apiClients } from '../../../db/tables/system-configuration.ts';
+import { apiClientSecrets, apiClients } from '../tables/api-clients.ts';
 import { testEngines } from '../../../testing/engines.ts';
 import { serveDuringSuite } from '../../../testing/serve-during-suite.ts';
 import { TEST_HR_ADMIN, TEST_ROOT } from '../../../testing/test-server.ts';

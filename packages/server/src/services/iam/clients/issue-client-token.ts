@@ -3,7 +3,7 @@ import { ErrorCodes } from '@hcm/contracts';
 import type { ClientTokenResponse } from '@hcm/contracts/system';
 import { and, eq, sql } from 'drizzle-orm';
 import { tenants } from '../../../db/schema.ts';
-import { apiClients, apiClientSecrets } from '../../../db/tables/system-configuration.ts';
+import { apiClients, apiClientSecrets } from '../tables/api-clients.ts';
 import { AppError } from '../../../http/errors.ts';
 import type { IamDeps } from '../deps.ts';
 import { accountLocked } from '../session/authenticate-user.ts';

@@ -8,7 +8,7 @@ import type {
 } from '@hcm/contracts/system';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/database.ts';
-import { apiClients, apiClientSecrets } from '../../../db/tables/system-configuration.ts';
+import { apiClients, apiClientSecrets } from '../tables/api-clients.ts';
 import type { Actor } from '../../../http/caller-scope.ts';
 import { AppError, conflictBecause, forbiddenBecause, validationFailed } from '../../../http/errors.ts';
 import {

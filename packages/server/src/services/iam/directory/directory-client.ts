@@ -2,7 +2,7 @@ import { ErrorCodes } from '@hcm/contracts';
 import { DirectoryLimits } from '@hcm/contracts/directory';
 import { Client, FilterParser, InvalidCredentialsError, type Entry } from 'ldapts';
 import { AppError } from '../../../http/errors.ts';
-import type { StoredDirectorySettings } from '../../../db/tables/directory.ts';
+import type { StoredDirectorySettings } from '../tables/directory.ts';
 
 /** One person as the directory has them, read through the settings' attribute names. */
 export interface DirectoryPerson {

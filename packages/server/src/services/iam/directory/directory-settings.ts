@@ -11,7 +11,7 @@ import {
   directoryBindSecrets,
   directorySettings,
   type StoredDirectorySettings,
-} from '../../../db/tables/directory.ts';
+} from '../tables/directory.ts';
 import { AppError, validationFailed } from '../../../http/errors.ts';
 import {
   diffRecords,

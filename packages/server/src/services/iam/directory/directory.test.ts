@@ -12,7 +12,7 @@ import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../db/schema.ts';
-import { directoryBindSecrets } from '../../../db/tables/directory.ts';
+import { directoryBindSecrets } from '../tables/directory.ts';
 import { testEngines } from '../../../testing/engines.ts';
 import { makeTenant, makeUser } from '../../../testing/factories.ts';
 import { startTestDirectory, type TestDirectory } from '../../../testing/ldap-server.ts';

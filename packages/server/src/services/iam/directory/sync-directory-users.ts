@@ -3,7 +3,7 @@ import { DirectoryLimits, type DirectorySkipCode, type DirectorySyncResult } fro
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { users } from '../../../db/schema.ts';
-import { directorySettings } from '../../../db/tables/directory.ts';
+import { directorySettings } from '../tables/directory.ts';
 import { conflictBecause } from '../../../http/errors.ts';
 import type { ActionContext } from '../../../resources/action-log/record-actions.ts';
 import { revokeUserSessions } from '../session/revoke-user-sessions.ts';

@@ -10,7 +10,7 @@ import {
 import type { Tx } from '../../../db/database.ts';
 import type { Scope } from '../../../db/tenant-scope.ts';
 import { AppError, notFound } from '../../../http/errors.ts';
-import { listColumnChoices, listViews } from '../../../db/tables/list-views.ts';
+import { listColumnChoices, listViews } from '../tables/list-views.ts';
 
 /** The caller: row-level security confines the tables to this tenant and user; the filters repeat it. */
 export interface ListOwner {

@@ -3,7 +3,7 @@ import { FieldErrorKeys, type FieldError } from '@hcm/contracts';
 import { eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
 import { categoryTables, organizationUnits } from '../../../db/schema.ts';
-import { workers } from '../../../db/tables/workers.ts';
+import { workers } from '../../om/tables/workers.ts';
 import { codedSource, namesOf, type NamedSource } from '../../../resources/search/named-records.ts';
 
 /**

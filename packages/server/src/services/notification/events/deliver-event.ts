@@ -5,8 +5,8 @@ import {
   emailDeliveries,
   notificationEventAudiences,
   notificationEvents,
-} from '../../../db/tables/notification-events.ts';
-import { messageTemplates } from '../../../db/tables/settings.ts';
+} from '../tables/notification-events.ts';
+import { messageTemplates } from '../../../db/tables/message-templates.ts';
 import { AppError } from '../../../http/errors.ts';
 import type { JobQueue } from '../../../jobs/job-queue.ts';
 import type { Mailer } from '../mail/mailer.ts';

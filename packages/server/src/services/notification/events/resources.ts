@@ -6,8 +6,8 @@ import {
 } from '@hcm/contracts/notification-events';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
-import { messageTemplates } from '../../../db/tables/settings.ts';
-import { notificationEventAudiences, notificationEvents } from '../../../db/tables/notification-events.ts';
+import { messageTemplates } from '../../../db/tables/message-templates.ts';
+import { notificationEventAudiences, notificationEvents } from '../tables/notification-events.ts';
 import { AppError, validationFailed } from '../../../http/errors.ts';
 import { bindResource } from '../../../resources/index.ts';
 import { fillAudienceNames, type AudienceRow } from './audience-sources.ts';

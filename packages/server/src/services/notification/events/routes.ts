@@ -10,7 +10,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { Db, Tx } from '../../../db/database.ts';
-import { emailDeliveries } from '../../../db/tables/notification-events.ts';
+import { emailDeliveries } from '../tables/notification-events.ts';
 import { errorResponses } from '../../../http/envelope.ts';
 import { pagingQuery } from '../../../http/paging-query.ts';
 import { actionContextOf, inResourceScope, resourceScopeOf } from '../../../resources/caller.ts';

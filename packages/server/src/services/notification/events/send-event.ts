@@ -1,7 +1,7 @@
 import { ErrorCodes } from '@hcm/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
-import { notificationEvents } from '../../../db/tables/notification-events.ts';
+import { notificationEvents } from '../tables/notification-events.ts';
 import { AppError } from '../../../http/errors.ts';
 import { assertCanEmail, deliverEvent, NotificationQueues, type DeliveryDeps } from './deliver-event.ts';
 import { assertEditable } from './resources.ts';

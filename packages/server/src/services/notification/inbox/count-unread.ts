@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
-import { userNotifications as n } from '../../../db/tables/notifications.ts';
+import { userNotifications as n } from '../tables/notifications.ts';
 import { inboxOf } from './list-my-notifications.ts';
 
 /** How many of the caller's notifications are unread: the bell's badge, polled every 20 s. */

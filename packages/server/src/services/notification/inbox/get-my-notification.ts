@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { MyNotification } from '@hcm/contracts/notifications';
 import type { Tx } from '../../../db/database.ts';
-import { userNotifications as n } from '../../../db/tables/notifications.ts';
+import { userNotifications as n } from '../tables/notifications.ts';
 import { notFound } from '../../../http/errors.ts';
 import { inboxOf } from './list-my-notifications.ts';
 import { notificationColumns, presentNotification } from './present-notification.ts';

@@ -1,5 +1,5 @@
 import type { MyNotification } from '@hcm/contracts/notifications';
-import { userNotifications } from '../../../db/tables/notifications.ts';
+import { userNotifications } from '../tables/notifications.ts';
 
 type Row = Pick<
   typeof userNotifications.$inferSelect,

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
 import { users } from '../../../db/schema.ts';
-import { emailDeliveries } from '../../../db/tables/notification-events.ts';
+import { emailDeliveries } from '../tables/notification-events.ts';
 import type { JobQueue } from '../../../jobs/job-queue.ts';
 import { NotificationQueues, type EmailJob } from '../events/deliver-event.ts';
 import { absoluteLink } from './render-email.ts';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import { emailDeliveries } from '../../../db/tables/notification-events.ts';
+import { emailDeliveries } from '../tables/notification-events.ts';
 import { inScope } from '../../../db/tenant-scope.ts';
 import type { OutboundRecorder } from '../../../http/outbound/outbound-log.ts';
 import type { QueuedJob } from '../../../jobs/job-queue.ts';

@@ -1,5 +1,5 @@
 import { categoryContracts } from '@hcm/contracts/categories';
-import { banks } from '../../../db/tables/banks.ts';
+import { banks } from '../tables/banks.ts';
 import { bindResource, type ResourceDefinition } from '../../../resources/index.ts';
 
 /** The bank contract (modules/banks.ts, listed in categoryContracts rather than re-exported). */

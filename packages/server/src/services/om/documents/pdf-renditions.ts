@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../../db/database.ts';
-import { documentRenditions } from '../../../db/tables/document-renditions.ts';
+import { documentRenditions } from '../tables/document-renditions.ts';
 import { inScope } from '../../../db/tenant-scope.ts';
 import type { JobQueue } from '../../../jobs/job-queue.ts';
 import {

@@ -5,7 +5,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { Tx } from '../../../db/database.ts';
 import { tenants } from '../../../db/schema.ts';
-import { documentTemplates } from '../../../db/tables/document-templates.ts';
+import { documentTemplates } from '../../system/tables/document-templates.ts';
 import { files } from '../../../db/tables/files.ts';
 import { validationFailed } from '../../../http/errors.ts';
 import type { ResourceScope } from '../../../resources/caller.ts';

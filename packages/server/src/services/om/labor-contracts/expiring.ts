@@ -1,10 +1,10 @@
 import { EXPIRY_NOTICE_DAYS } from '@hcm/contracts/system';
 import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
-import { contractExpiryNotices } from '../../../db/tables/record-numbering.ts';
-import { laborContracts as contracts } from '../../../db/tables/labor-contracts.ts';
+import { contractExpiryNotices } from '../tables/contract-expiry-notices.ts';
+import { laborContracts as contracts } from '../tables/labor-contracts.ts';
 import { readTenantSettings } from '../../../db/tenant-settings.ts';
-import { workers } from '../../../db/tables/workers.ts';
+import { workers } from '../tables/workers.ts';
 import { sendNotifications } from '../../notification/send-notifications.ts';
 import { addDays } from './contract-term.ts';
 import { renewalDue } from './renewal-due.ts';

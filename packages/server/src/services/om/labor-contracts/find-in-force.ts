@@ -1,7 +1,7 @@
 import type { ContractInForce, LaborContractRecord } from '@hcm/contracts/labor-contracts';
 import { and, desc, eq, gte, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
-import { laborContracts as contracts } from '../../../db/tables/labor-contracts.ts';
+import { laborContracts as contracts } from '../tables/labor-contracts.ts';
 import { presentRecord } from '../../../resources/present.ts';
 import { attachLists } from '../../../resources/write/lists.ts';
 import { laborContractResource } from './resources.ts';

@@ -2,7 +2,7 @@ import { ConflictReasons, FieldErrorKeys } from '@hcm/contracts';
 import type { LaborContractRecord } from '@hcm/contracts/labor-contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
-import { laborContracts as contracts } from '../../../db/tables/labor-contracts.ts';
+import { laborContracts as contracts } from '../tables/labor-contracts.ts';
 import { conflictBecause, validationFailed } from '../../../http/errors.ts';
 import { attachLists } from '../../../resources/write/lists.ts';
 import { findRecord } from '../../../resources/write/find-record.ts';

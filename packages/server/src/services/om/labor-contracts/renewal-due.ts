@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { laborContracts as contracts } from '../../../db/tables/labor-contracts.ts';
+import { laborContracts as contracts } from '../tables/labor-contracts.ts';
 
 /**
  * A contract HR must renew or end (the contract field `renewalDue`): a signed (APPROVED) main

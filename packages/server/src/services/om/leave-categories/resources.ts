@@ -1,6 +1,7 @@
 import { FieldErrorKeys, type PermissionResource } from '@hcm/contracts';
 import { categoryContracts } from '@hcm/contracts/categories';
-import { holidays, leaveTypes } from '../../../db/tables/leave-categories.ts';
+import { holidays } from '../../../db/tables/holidays.ts';
+import { leaveTypes } from '../tables/leave-categories.ts';
 import { validationFailed } from '../../../http/errors.ts';
 import { bindResource, type ResourceDefinition } from '../../../resources/index.ts';
 

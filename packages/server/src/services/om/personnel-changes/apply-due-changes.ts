@@ -9,8 +9,8 @@ import {
   resignations,
   rewards,
   salaryReviews,
-} from '../../../db/tables/personnel-changes.ts';
-import { workers } from '../../../db/tables/workers.ts';
+} from '../tables/personnel-changes.ts';
+import { workers } from '../tables/workers.ts';
 
 /** A decision's row as the database gives it (snake_case columns). */
 type DueRow = Record<string, unknown> & {

@@ -19,7 +19,7 @@ import {
   resignations,
   rewards,
   salaryReviews,
-} from '../../../db/tables/personnel-changes.ts';
+} from '../tables/personnel-changes.ts';
 import {
   benefitFiles,
   disciplineFiles,
@@ -27,9 +27,9 @@ import {
   resignationFiles,
   rewardFiles,
   salaryReviewFiles,
-} from '../../../db/tables/file-lists.ts';
-import { salaryGrades } from '../../../db/tables/wage-categories.ts';
-import { workers } from '../../../db/tables/workers.ts';
+} from '../tables/file-lists.ts';
+import { salaryGrades } from '../tables/wage-categories.ts';
+import { workers } from '../tables/workers.ts';
 import { validationFailed } from '../../../http/errors.ts';
 import { bindResource, fileListOf, type ResourceHooks } from '../../../resources/index.ts';
 import { byWorkerDataScope } from '../workers/worker-reach.ts';

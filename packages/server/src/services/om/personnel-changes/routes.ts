@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import type { Db } from '../../../db/database.ts';
-import { workers } from '../../../db/tables/workers.ts';
+import { workers } from '../tables/workers.ts';
 import { requireActor } from '../../../http/caller-scope.ts';
 import { envelope, errorResponses } from '../../../http/envelope.ts';
 import { notFound } from '../../../http/errors.ts';

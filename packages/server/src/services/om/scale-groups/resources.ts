@@ -5,7 +5,7 @@ import {
   militaryGroups,
   technicalGroupLevels,
   technicalGroups,
-} from '../../../db/tables/scale-groups.ts';
+} from '../tables/scale-groups.ts';
 import { bindResource, type ResourceDefinition } from '../../../resources/index.ts';
 
 /** A contract of modules/scale-groups.ts, by its permission (categories.ts lists, not re-exports, it). */

@@ -1,12 +1,7 @@
 import { ErrorCodes, FieldErrorKeys, type PermissionResource } from '@hcm/contracts';
 import { categoryContracts } from '@hcm/contracts/categories';
 import { and, eq, ne } from 'drizzle-orm';
-import {
-  contractTypes,
-  regionWages,
-  salaryGradeScales,
-  salaryGrades,
-} from '../../../db/tables/wage-categories.ts';
+import { contractTypes, regionWages, salaryGradeScales, salaryGrades } from '../tables/wage-categories.ts';
 import { AppError, validationFailed } from '../../../http/errors.ts';
 import { bindResource, type ResourceDefinition } from '../../../resources/index.ts';
 

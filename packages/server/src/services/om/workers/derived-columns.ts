@@ -1,8 +1,8 @@
 import { PROBATION_CONTRACT_TYPE_CODE } from '@hcm/contracts/dashboard';
 import { sql, type SQL } from 'drizzle-orm';
-import { laborContracts } from '../../../db/tables/labor-contracts.ts';
-import { contractTypes } from '../../../db/tables/wage-categories.ts';
-import { workers } from '../../../db/tables/workers.ts';
+import { laborContracts } from '../tables/labor-contracts.ts';
+import { contractTypes } from '../tables/wage-categories.ts';
+import { workers } from '../tables/workers.ts';
 
 /**
  * One value of the worker's current main labour contract: the latest main contract (not an

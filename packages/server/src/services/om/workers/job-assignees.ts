@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { workers } from '../../../db/tables/workers.ts';
+import { workers } from '../tables/workers.ts';
 import type { AssigneeRules } from '../../../resources/approval/index.ts';
 
 /**

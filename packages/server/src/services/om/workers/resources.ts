@@ -21,9 +21,9 @@ import {
   workerRelatedPersons,
   workerResearches,
   workers,
-} from '../../../db/tables/workers.ts';
-import { salaryGrades } from '../../../db/tables/wage-categories.ts';
-import { workerFiles } from '../../../db/tables/file-lists.ts';
+} from '../tables/workers.ts';
+import { salaryGrades } from '../tables/wage-categories.ts';
+import { workerFiles } from '../tables/file-lists.ts';
 import type { Tx } from '../../../db/database.ts';
 import type { Scope } from '../../../db/tenant-scope.ts';
 import { validationFailed } from '../../../http/errors.ts';

@@ -1,7 +1,7 @@
 import type { DataScopeValue } from '@hcm/contracts/users-roles';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/database.ts';
-import { workers } from '../../../db/tables/workers.ts';
+import { workers } from '../tables/workers.ts';
 import type { Scope } from '../../../db/tenant-scope.ts';
 import type { DataScope, ResourceDefinition } from '../../../resources/index.ts';
 

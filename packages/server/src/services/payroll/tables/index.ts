@@ -8,5 +8,5 @@ export {
   type ResultValueType,
 } from './result-lines.ts';
 
-/** The module's drizzle mirrors, for the schema check (db/schema.test.ts). */
+/** The module's drizzle mirrors, for the schema check (services/tables.test.ts). */
 export const payrollTables = { payrollResultLines };

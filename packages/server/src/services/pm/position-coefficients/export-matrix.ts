@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import type { Db } from '../../../db/database.ts';
-import { salaryGrades } from '../../../db/tables/wage-categories.ts';
+import { salaryGrades } from '../../om/tables/wage-categories.ts';
 import { errorResponses } from '../../../http/envelope.ts';
 import { inResourceScope, languageOf, resourceScopeOf } from '../../../resources/caller.ts';
 import { attachLists } from '../../../resources/write/lists.ts';

@@ -3,7 +3,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import type { Db } from '../../../db/database.ts';
-import { salaryGrades } from '../../../db/tables/wage-categories.ts';
+import { salaryGrades } from '../../om/tables/wage-categories.ts';
 import { envelope, errorResponses } from '../../../http/envelope.ts';
 import { validationFailed } from '../../../http/errors.ts';
 import { actionContextOf, inResourceScope, languageOf, resourceScopeOf } from '../../../resources/caller.ts';

@@ -6,12 +6,12 @@ import {
 } from '@hcm/contracts/position-coefficients';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
-import { positionSalaryCoefficientFiles } from '../../../db/tables/file-lists.ts';
+import { positionSalaryCoefficientFiles } from '../tables/file-lists.ts';
 import {
   positionSalaryCoefficientGrades,
   positionSalaryCoefficients,
-} from '../../../db/tables/position-coefficients.ts';
-import { salaryGradeScales, salaryGrades } from '../../../db/tables/wage-categories.ts';
+} from '../tables/position-coefficients.ts';
+import { salaryGradeScales, salaryGrades } from '../../om/tables/wage-categories.ts';
 import { AppError, validationFailed } from '../../../http/errors.ts';
 import { bindResource, fileListOf, type BoundResource } from '../../../resources/index.ts';
 import type { ListSpec } from '../../../resources/types.ts';

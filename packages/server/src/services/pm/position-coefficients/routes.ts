@@ -14,8 +14,8 @@ import type { Db } from '../../../db/database.ts';
 import {
   positionSalaryCoefficientGrades as rows,
   positionSalaryCoefficients as tables,
-} from '../../../db/tables/position-coefficients.ts';
-import { salaryGrades } from '../../../db/tables/wage-categories.ts';
+} from '../tables/position-coefficients.ts';
+import { salaryGrades } from '../../om/tables/wage-categories.ts';
 import { envelope, errorResponses } from '../../../http/envelope.ts';
 import { inResourceScope, ownRows, resourceScopeOf } from '../../../resources/caller.ts';
 import { todayInVietnam } from '../../../resources/search/find-latest-effective.ts';

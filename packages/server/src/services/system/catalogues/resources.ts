@@ -6,7 +6,7 @@ import {
   payrollCoefficients,
   technicalLevels,
   timeSalaryCoefficients,
-} from '../../../db/tables/system-catalogues.ts';
+} from '../tables/system-catalogues.ts';
 import { bindResource, type ResourceDefinition } from '../../../resources/index.ts';
 
 /** A contract of modules/system-catalogues.ts bound to its table (categories.ts lists, not re-exports, it). */

@@ -2,7 +2,7 @@ import type { ErrorEnvelope, PageEnvelope } from '@hcm/contracts';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionLogs, systemActionLogs } from '../../../db/schema.ts';
-import { coefficients, technicalLevels } from '../../../db/tables/system-catalogues.ts';
+import { coefficients, technicalLevels } from '../tables/system-catalogues.ts';
 import { inScope } from '../../../db/tenant-scope.ts';
 import { SHARED_WRITE_REFUSED } from '../../../resources/caller.ts';
 import {

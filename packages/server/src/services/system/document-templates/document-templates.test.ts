@@ -1,7 +1,7 @@
 import type { ErrorEnvelope } from '@hcm/contracts';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentTemplates } from '../../../db/tables/document-templates.ts';
+import { documentTemplates } from '../tables/document-templates.ts';
 import { inScope } from '../../../db/tenant-scope.ts';
 import { storeExampleFile } from '../../../resources/testing/example-files.ts';
 import {

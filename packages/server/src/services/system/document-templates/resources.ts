@@ -9,11 +9,7 @@ import {
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import Type from 'typebox';
 import type { Tx } from '../../../db/database.ts';
-import {
-  documentTemplateSubTypes,
-  documentTemplates,
-  userManuals,
-} from '../../../db/tables/document-templates.ts';
+import { documentTemplateSubTypes, documentTemplates, userManuals } from '../tables/document-templates.ts';
 import { files } from '../../../db/tables/files.ts';
 import { bindResource } from '../../../resources/index.ts';
 import { listOf } from '../../../resources/search/repeated-param.ts';

@@ -1,7 +1,8 @@
 import { FieldErrorKeys } from '@hcm/contracts';
 import { messageTemplateContract, parameterContract, placeholdersOf } from '@hcm/contracts/settings';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { messageTemplates, parameters } from '../../../db/tables/settings.ts';
+import { messageTemplates } from '../../../db/tables/message-templates.ts';
+import { parameters } from '../tables/settings.ts';
 import { AppError, validationFailed } from '../../../http/errors.ts';
 import { bindResource } from '../../../resources/index.ts';
 import { ErrorCodes } from '@hcm/contracts';

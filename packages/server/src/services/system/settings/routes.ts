@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'drizzle-orm';
 import Type from 'typebox';
 import type { Db } from '../../../db/database.ts';
-import { parameters } from '../../../db/tables/settings.ts';
+import { parameters } from '../tables/settings.ts';
 import { envelope, errorResponses } from '../../../http/envelope.ts';
 import { findLatestEffective, todayInVietnam } from '../../../resources/search/find-latest-effective.ts';
 import { parameterResource } from './resources.ts';

@@ -3,7 +3,7 @@ import type { AssignmentType } from '@hcm/contracts/settings';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
 import { categoryTables, roles, users } from '../../../db/schema.ts';
-import { messageTemplates } from '../../../db/tables/settings.ts';
+import { messageTemplates } from '../../../db/tables/message-templates.ts';
 import {
   codedSource,
   namesOf,

@@ -1,7 +1,7 @@
 import { FieldErrorKeys, Status, type FieldError } from '@hcm/contracts';
 import { workflowTemplateContract, WorkflowLimits } from '@hcm/contracts/settings';
 import type { Tx } from '../../../db/database.ts';
-import { messageTemplates } from '../../../db/tables/settings.ts';
+import { messageTemplates } from '../../../db/tables/message-templates.ts';
 import {
   workflowTemplates,
   workflowTemplateSteps,

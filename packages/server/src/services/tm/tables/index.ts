@@ -5,5 +5,5 @@ import { tmPunches } from './punches.ts';
 export { dayRecordStore, tmDayRecords } from './day-records.ts';
 export { punchStore, PunchSources, tmPunches, type PunchSource } from './punches.ts';
 
-/** The module's drizzle mirrors, for the schema check (db/schema.test.ts). */
+/** The module's drizzle mirrors, for the schema check (services/tables.test.ts). */
 export const tmTables = { tmPunches, tmDayRecords };

@@ -23,4 +23,4 @@ export const userNotifications = pgTable(
   ],
 );
 
-export const notificationTables = { userNotifications };
+export const inboxTables = { userNotifications };

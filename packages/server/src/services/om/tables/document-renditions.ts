@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import { tenantKeyColumns } from './columns.ts';
+import { tenantKeyColumns } from '../../../db/tables/columns.ts';
 
 /* The typed mirror of migration 0048. */
 

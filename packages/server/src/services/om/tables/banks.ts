@@ -13,7 +13,7 @@ import {
 
 /*
  * The typed mirror of the banks part of migration 0014. The tenant's foreign key lives in the
- * SQL only: this file is imported by schema.ts, so it cannot refer back to `tenants`.
+ * SQL only, the source of truth (a mirror serves queries).
  */
 
 /** Admin › Bank: the columns of an Admin category (hcm_create_category_table) and a short name. */

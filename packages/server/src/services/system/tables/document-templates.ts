@@ -1,6 +1,6 @@
 import type { DocumentTemplateSubType, DocumentTemplateType } from '@hcm/contracts/settings';
 import { index, integer, pgTable, primaryKey, uuid, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns, statusColumn, tenantKeyColumns } from './columns.ts';
+import { auditColumns, statusColumn, tenantKeyColumns } from '../../../db/tables/columns.ts';
 
 /* The typed mirror of migration 0021 (the foreign keys to files live in its SQL only). */
 

@@ -14,7 +14,7 @@ import type {
   EmailDeliveryStatus,
   NotificationEventStatus,
 } from '@hcm/contracts/notification-events';
-import { auditColumns, tenantKeyColumns } from './columns.ts';
+import { auditColumns, tenantKeyColumns } from '../../../db/tables/columns.ts';
 
 /* The typed mirror of migration 0042. */
 

@@ -15,7 +15,7 @@ import {
 
 /*
  * The typed mirror of migration 0013. The foreign keys (tenant, and a child row's group) live in
- * the SQL only: this file is imported by schema.ts, so it cannot refer back to `tenants`.
+ * the SQL only, the source of truth (a mirror serves queries).
  */
 
 /** A group: the columns of an Admin category (hcm_create_category_table of migration 0009). */

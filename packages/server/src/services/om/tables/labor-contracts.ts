@@ -1,7 +1,7 @@
 import type { ApprovalStatus } from '@hcm/contracts/approvals';
 import type { ContractValidity } from '@hcm/contracts/labor-contracts';
 import { date, numeric, pgTable, primaryKey, smallint, uuid, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns, tenantKeyColumns } from './columns.ts';
+import { auditColumns, tenantKeyColumns } from '../../../db/tables/columns.ts';
 
 /*
  * The typed mirror of migration 0033. The foreign keys (worker, type, parent contract, job

@@ -9,12 +9,12 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, statusColumn, tenantKeyColumns } from './columns.ts';
+import { auditColumns, statusColumn, tenantKeyColumns } from '../../../db/tables/columns.ts';
 
 /*
  * The typed mirror of migration 0023 (position salary coefficients). The foreign keys (tenant,
- * a row's table and grade) live in the SQL only: this file is imported by schema.ts, so it
- * cannot refer back to `tenants`.
+ * a row's table and grade) live in the SQL only, the source of truth (a mirror serves
+ * queries).
  */
 
 /** A table of coefficients in force from its effective date: one per (tenant, date). */

@@ -9,7 +9,7 @@ import {
   varchar,
   type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, tenantKeyColumns } from './columns.ts';
+import { auditColumns, tenantKeyColumns } from '../../../db/tables/columns.ts';
 
 /*
  * The typed mirror of migration 0034: the shared columns of hcm_create_personnel_change_table

@@ -10,12 +10,12 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, categoryColumns, statusColumn, tenantKeyColumns } from './columns.ts';
+import { auditColumns, categoryColumns, statusColumn, tenantKeyColumns } from '../../../db/tables/columns.ts';
 
 /*
  * The typed mirror of migration 0012 (wage categories). The foreign keys (tenant, a scale's
- * grade) live in the SQL only: this file is imported by schema.ts, so it cannot refer back to
- * `tenants`.
+ * grade) live in the SQL only, the source of truth (a mirror serves
+ * queries).
  */
 
 /** The region minimum wages: one per (tenant, region, effective date). */

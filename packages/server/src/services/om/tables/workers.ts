@@ -15,12 +15,12 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, tenantKeyColumns } from './columns.ts';
+import { auditColumns, tenantKeyColumns } from '../../../db/tables/columns.ts';
 
 /*
  * The typed mirror of migration 0031. The foreign keys (tenant, unit, position, title,
- * ethnicity, religion, bank, and a child row's worker) live in the SQL only: this file is
- * imported by schema.ts, so it cannot refer back to those tables.
+ * ethnicity, religion, bank, and a child row's worker) live in the SQL only, the source
+ * of truth (a mirror serves queries).
  */
 
 const day = (name: string) => date(name, { mode: 'string' });

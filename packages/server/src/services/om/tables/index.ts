@@ -1,0 +1,27 @@
+// The organisation module's tables: drizzle mirrors of their migrations (the SQL is the truth).
+import { bankTables } from './banks.ts';
+import { contractExpiryNoticeTables } from './contract-expiry-notices.ts';
+import { documentRenditionTables } from './document-renditions.ts';
+import { fileListTables } from './file-lists.ts';
+import { laborContractTables } from './labor-contracts.ts';
+import { leaveCategoryTables } from './leave-categories.ts';
+import { personnelChangeTables } from './personnel-changes.ts';
+import { positionUnitTables } from './position-units.ts';
+import { scaleGroupTables } from './scale-groups.ts';
+import { wageCategoryTables } from './wage-categories.ts';
+import { workerTables } from './workers.ts';
+
+/** The module's drizzle mirrors, for the schema check (services/tables.test.ts). */
+export const omTables = {
+  ...wageCategoryTables,
+  ...leaveCategoryTables,
+  ...scaleGroupTables,
+  ...workerTables,
+  ...laborContractTables,
+  ...personnelChangeTables,
+  ...bankTables,
+  ...positionUnitTables,
+  ...fileListTables,
+  ...contractExpiryNoticeTables,
+  ...documentRenditionTables,
+};

@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, numeric, pgTable, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
+import { categoryColumns } from '../../../db/tables/columns.ts';
+
+/*
+ * The typed mirror of migration 0012 (leave categories): leave types. The holidays of the same
+ * migration stay in the engine (db/tables/holidays.ts): the approval engine's working calendar
+ * reads them. The tenant foreign keys live in the SQL only.
+ */
+
+/** Leave types: an Admin category with whether the employer pays and the days a year. */
+export const leaveTypes = pgTable(
+  'leave_types',
+  {
+    ...categoryColumns(),
+    paid: boolean('paid').notNull(),
+    maxDaysPerYear: numeric('max_days_per_year', { precision: 4, scale: 1 }),
+  },
+  (t) => [
+    primaryKey({ name: 'leave_types_pkey', columns: [t.tenantId, t.id] }),
+    uniqueIndex('leave_types_code_key').on(t.tenantId, sql`lower(${t.code})`),
+    index('leave_types_priority_idx').on(t.tenantId, t.priority, t.id),
+  ],
+);
+
+/** Leave types (holidays: db/tables/holidays.ts). */
+export const leaveCategoryTables = { leaveTypes };

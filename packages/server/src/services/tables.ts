@@ -1,0 +1,23 @@
+import { iamTables } from './iam/tables/index.ts';
+import { notificationTables } from './notification/tables/index.ts';
+import { omTables } from './om/tables/index.ts';
+import { payrollTables } from './payroll/tables/index.ts';
+import { pmTables } from './pm/tables/index.ts';
+import { systemTables } from './system/tables/index.ts';
+import { tmTables } from './tm/tables/index.ts';
+
+/**
+ * Every table a module owns (services/<module>/tables), module by module. The engine's own
+ * tables are db/schema.ts's `schema`; the schema check (services/tables.test.ts) walks both, so
+ * a table added to a module's list is checked against its migration with no new test code; a
+ * new module adds its list here.
+ */
+export const moduleTables = {
+  ...iamTables,
+  ...notificationTables,
+  ...omTables,
+  ...pmTables,
+  ...systemTables,
+  ...tmTables,
+  ...payrollTables,
+};
