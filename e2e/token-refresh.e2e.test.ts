@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { waitForQuiet } from './support/quiet.ts';
 import { launchChromium } from './support/browser.ts';
-import { e2eAccounts, startPortal, type RunningPortal } from './support/portal-process.ts';
+import { e2eAccounts, startPortalOnTestClock } from './support/portal-process.ts';
 import { createScratchDatabase } from './support/postgres.ts';
 import { pickEngines } from './support/engines.ts';
 import {
@@ -11,17 +11,11 @@ import {
   signIn,
   signInRedirectingTo,
   toastsSeen,
-  waitPastExpiry,
   welcomeHeading,
 } from './support/portal-page.ts';
 
 const hrAdmin = e2eAccounts.hrAdmin;
-/**
- * Access tokens that expire while the user is still looking at the page: long enough for the
- * dashboard's calls (its statistics cards) to end inside one token's life on a loaded machine,
- * short enough to expire while the test waits.
- */
-const SHORT_LIVED = { ACCESS_TOKEN_TTL_SECONDS: '6' };
+const DAY_MS = 86_400_000;
 const REFRESH_PATH = '/api/iam/refresh-token';
 const PROFILE_PATH = '/api/iam/me/profile';
 
@@ -42,7 +36,7 @@ function recordApiAnswers(page: Page): ApiAnswer[] {
   return answers;
 }
 
-// Portals of this file's own: the shared ones keep the default 15-minute access tokens.
+// Portals of this file's own, whose clock the stories move (the default 15-minute access tokens).
 // PostgreSQL, production's engine (support/engines.ts); PGlite when no server answers.
 const scratch = await createScratchDatabase('hcm_e2e_ttl');
 const engines = pickEngines(
@@ -57,19 +51,33 @@ afterAll(async () => {
 });
 
 describe.each(engines)('an access token expiring mid-session on $engine', ({ databaseUrl }) => {
-  let portal: RunningPortal;
+  let portal: Awaited<ReturnType<typeof startPortalOnTestClock>>;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   const newPage = async (storageState?: Awaited<ReturnType<BrowserContext['storageState']>>) => {
     const context = await browser.newContext({ baseURL: portal.baseUrl, locale: 'vi-VN', storageState });
     contexts.push(context);
+    // the page's clock, moved with the portal's below
+    await context.clock.install();
     const page = await context.newPage();
     await recordToasts(page);
     return page;
   };
+  /**
+   * The user comes back `ms` later: the portal's clock and the page's move on together. The
+   * page's by setSystemTime, which fires none of its timers at the jump: its bell's poll coming
+   * round would meet the expiry too, racing the reload that the stories then make.
+   */
+  const later = async (page: Page, ms: number) => {
+    portal.clock.advance(ms);
+    await page.context().clock.setSystemTime((await page.evaluate(() => Date.now())) + ms);
+  };
+  /** `later`, to a second past the access token's expiry on the portal's clock */
+  const pastExpiry = async (page: Page) =>
+    later(page, (await accessTokenExpiry(page)) * 1000 + 1000 - portal.clock.now());
 
   beforeAll(async () => {
-    portal = await startPortal({ databaseUrl, env: SHORT_LIVED });
+    portal = await startPortalOnTestClock({ databaseUrl });
     browser = await launchChromium();
   });
   afterAll(async () => {
@@ -82,11 +90,11 @@ describe.each(engines)('an access token expiring mid-session on $engine', ({ dat
 
   it('is refreshed once, silently: the refused call is repeated and the user stays on the page', async () => {
     const page = await newPage();
-    // From the sign-in on: on a slow machine a call of the page itself may meet the expiry first.
+    // From the sign-in on: a call of the page itself (its bell's poll) may meet the expiry first.
     const answers = recordApiAnswers(page);
     await signIn(page, hrAdmin);
     const signedIn = answers.length;
-    await waitPastExpiry(await accessTokenExpiry(page));
+    await pastExpiry(page);
 
     const reloaded = answers.length;
     await page.reload();
@@ -125,10 +133,23 @@ describe.each(engines)('an access token expiring mid-session on $engine', ({ dat
     await other.getByRole('menuitem', { name: 'Đăng xuất' }).click();
     await other.waitForURL(/\/login/);
 
-    // From here on: the open page itself (its bell's poll, or its notification stream ending with
-    // the token) may meet the expiry before the reload does.
+    // From here on: the open page itself (its bell's poll) may meet the ended session first.
     const answers = recordApiAnswers(page);
-    await waitPastExpiry(await accessTokenExpiry(page));
+    await pastExpiry(page);
+    await page.reload();
+    await page.waitForURL(signInRedirectingTo('/dashboard'));
+    await page.getByRole('button', { name: 'Đăng nhập' }).waitFor();
+    expect(answers.filter((a) => a.path === REFRESH_PATH)).toEqual([
+      { method: 'POST', path: REFRESH_PATH, status: 401 },
+    ]);
+  });
+
+  it('ends a sign-in a day old: the refresh is refused, back to sign-in, asked to return to the page', async () => {
+    const page = await newPage();
+    await signIn(page, hrAdmin, { rememberMe: false });
+    const answers = recordApiAnswers(page);
+    // SESSION_MAX_SECONDS (a day): no refresh renews a sign-in without remember me past it
+    await later(page, DAY_MS + 1000);
     await page.reload();
     await page.waitForURL(signInRedirectingTo('/dashboard'));
     await page.getByRole('button', { name: 'Đăng nhập' }).waitFor();

@@ -46,15 +46,6 @@ export async function accessTokenExpiry(page: Page): Promise<number> {
 }
 
 /**
- * Waits until the server would call the access token expired: jose refuses it once the current
- * whole second reaches `exp`. A wait for the clock, not for the page.
- */
-export async function waitPastExpiry(expSeconds: number): Promise<void> {
-  const remaining = expSeconds * 1000 - Date.now() + 250;
-  if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
-}
-
-/**
  * Records the text of every toast the page shows from now on (Fluent's `.fui-Toast`), even one
  * gone again after its 3 seconds, in `window.hcmToastsSeen`. Call before the first navigation.
  */

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -70,7 +70,7 @@ export async function startPortal(
   options: {
     databaseUrl?: string;
     staticDir?: string;
-    /** extra server settings (README "Environment"), e.g. a short ACCESS_TOKEN_TTL_SECONDS */
+    /** extra server settings (README "Environment"); a story's clock: startPortalOnTestClock */
     env?: Readonly<Record<string, string>>;
     /** PGlite: keep the data here (kept after stop, for a restart) instead of a throw-away folder */
     dataDir?: string;
@@ -116,6 +116,53 @@ export async function startPortal(
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The clock of a portal's sign-ins, tokens and sessions (the server's HCM_TEST_CLOCK_FILE): a
+ * story moves it on instead of waiting for a token to expire. Never an HTTP route: the file is
+ * this process's, and the server refuses the variable outside NODE_ENV=test.
+ */
+export interface PortalClock {
+  /** the portal's time now (ms since the epoch): the wall's, moved on by every advance so far */
+  now(): number;
+  /** moves the portal's clock on by `ms`, from its next look on (no restart) */
+  advance(ms: number): void;
+}
+
+/** startPortal, with the portal's clock in the story's hands (PortalClock). */
+export async function startPortalOnTestClock(
+  options: Parameters<typeof startPortal>[0] = {},
+): Promise<RunningPortal & { clock: PortalClock }> {
+  const folder = mkdtempSync(join(scratchRoot(), 'hcm-e2e-clock-'));
+  const file = join(folder, 'offset-ms');
+  let offset = 0;
+  let portal: RunningPortal;
+  try {
+    portal = await startPortal({
+      ...options,
+      env: { ...options.env, NODE_ENV: 'test', HCM_TEST_CLOCK_FILE: file },
+    });
+  } catch (error) {
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    ...portal,
+    clock: {
+      now: () => Date.now() + offset,
+      advance(ms) {
+        offset += ms;
+        // written aside and renamed over: the server never reads a half-written file
+        writeFileSync(`${file}.next`, String(offset));
+        renameSync(`${file}.next`, file);
+      },
+    },
+    async stop() {
+      await portal.stop();
+      rmSync(folder, { recursive: true, force: true });
     },
   };
 }

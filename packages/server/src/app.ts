@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { Headers } from '@hcm/contracts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
+import { sessionClockOf, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { readJournal } from './db/migrations.ts';
@@ -56,6 +57,11 @@ export interface BuildAppOptions {
   db: Database;
   /** a pino logger (http/logger.ts); tests pass one writing to a buffer */
   logger: FastifyBaseLogger;
+  /**
+   * the time of sign-ins, tokens and sessions; tests pass one they move. Default: the wall's,
+   * or HCM_TEST_CLOCK_FILE's (config.ts)
+   */
+  clock?: Clock;
 }
 
 /**
@@ -63,7 +69,7 @@ export interface BuildAppOptions {
  * Order matters: the authentication hook before the routes it guards, the static files and
  * the not-found handler last.
  */
-export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<App> {
+export async function buildApp({ config, db, logger, clock }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     loggerInstance: logger,
     genReqId: requestIdFor,
@@ -105,9 +111,14 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   const fileHolders = fileHoldersOf(declaredResources);
   app.decorate('fileHolders', fileHolders);
   const passwords = await createPasswordHasher();
-  const tokens = createTokenSigner(await ensureSigningKey(db.orm), config.tokens.accessTtlSeconds);
+  const sessionClock = clock ?? sessionClockOf(config.testClockFile, app.log);
+  const tokens = createTokenSigner(
+    await ensureSigningKey(db.orm),
+    config.tokens.accessTtlSeconds,
+    sessionClock,
+  );
   registerAuthentication(app, tokens);
-  registerAuthorization(app, db.orm);
+  registerAuthorization(app, db.orm, sessionClock);
 
   await app.register(healthService, {
     deps: { db, journal: readJournal(config.migrationsDir), startedAt: Date.now() },
@@ -119,6 +130,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
       tokens,
       tokenConfig: config.tokens,
       signIn: config.signIn,
+      clock: sessionClock,
       // a user administrator limited to some units manages the accounts of their employees only
       accountsInReach: accountsOfReachedWorkers,
     },

@@ -218,6 +218,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes a test clock file under NODE_ENV=test only, never by default', () => {
+    expect(load({}).testClockFile).toBeUndefined();
+    expect(load({ HCM_TEST_CLOCK_FILE: 'e2e/clock', NODE_ENV: 'test' }).testClockFile).toBe(
+      '/srv/hcm/e2e/clock',
+    );
+    for (const NODE_ENV of ['production', 'development', ''])
+      expect(problemsOf({ HCM_TEST_CLOCK_FILE: '/tmp/clock', NODE_ENV })).toEqual([
+        `HCM_TEST_CLOCK_FILE is for tests only: it needs NODE_ENV=test, got "${NODE_ENV}"`,
+      ]);
+  });
+
   it('reads how tenants share the embedded database, and refuses what it cannot take', () => {
     expect(
       load({ TENANT_FAIRNESS: 'OFF', TENANT_QUEUE_LIMIT: '5', TENANT_RETRY_AFTER_SECONDS: '3' }).database,

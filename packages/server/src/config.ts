@@ -155,6 +155,12 @@ export interface Config {
   processRole: ProcessRole;
   /** SMTP_URL, MAIL_FROM: the mail server notifications are emailed through (services/notification/mail) */
   mail: MailConfig;
+  /**
+   * HCM_TEST_CLOCK_FILE (tests only, and only with NODE_ENV=test): a file whose whole number of
+   * milliseconds moves the clock of sign-ins, tokens and sessions (clock.ts), for an
+   * end-to-end story to pass a token's expiry without waiting for it
+   */
+  testClockFile: string | undefined;
 }
 
 export interface MailConfig {
@@ -419,6 +425,15 @@ export function loadConfig(env: Env, options: { cwd?: string; paths?: ServerPath
     retryDelaySeconds: integer('MAIL_RETRY_DELAY_SECONDS', 60, 1, 86_400),
   };
 
+  // Moving the server's clock is for tests only: an allow-list, not a deny-list, so that a
+  // deployment which never sets NODE_ENV cannot have its tokens' clock moved by accident.
+  const testClockRaw = read('HCM_TEST_CLOCK_FILE');
+  if (testClockRaw !== undefined && env.NODE_ENV !== 'test')
+    problems.push(
+      `HCM_TEST_CLOCK_FILE is for tests only: it needs NODE_ENV=test, got "${env.NODE_ENV ?? ''}"`,
+    );
+  const testClockFile = testClockRaw === undefined ? undefined : resolve(cwd, testClockRaw);
+
   if (problems.length > 0 || logLevel === undefined) throw new ConfigError(problems);
   return {
     port,
@@ -439,5 +454,6 @@ export function loadConfig(env: Env, options: { cwd?: string; paths?: ServerPath
     jobs,
     processRole,
     mail,
+    testClockFile,
   };
 }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { buildApp } from '../app.ts';
+import type { Clock } from '../clock.ts';
 import { prepareDatabase } from '../bootstrap/prepare-database.ts';
 import { openTestDatabase } from './engines.ts';
 import type { SeedResult } from '../bootstrap/seed-initial-data.ts';
@@ -47,6 +48,8 @@ export async function startTestServer(
     productSeeds?: boolean;
     /** Vietnam's areas are loaded as main's start does; off by default (a fresh database pays ~1 s) */
     areas?: boolean;
+    /** the clock of sign-ins, tokens and sessions (testing/movable-clock.ts); default the wall's */
+    clock?: Clock;
   } = {},
 ): Promise<TestServer> {
   const config = loadConfig({
@@ -78,7 +81,7 @@ export async function startTestServer(
     ...(options.productSeeds ? {} : { seeds: NO_SEEDS }),
     areas: options.areas ?? false,
   });
-  const app = await buildApp({ config, db, logger });
+  const app = await buildApp({ config, db, logger, clock: options.clock });
   await options.routes?.(app, db);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -1,3 +1,4 @@
+import type { Clock } from '../../clock.ts';
 import type { SignInProtectionConfig, TokenConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { AccountsInReach } from './authorization/escalation.ts';
@@ -10,6 +11,8 @@ export interface IamDeps {
   passwords: PasswordHasher;
   tokens: TokenSigner;
   tokenConfig: TokenConfig;
+  /** the time tokens and sessions are issued, expire and are refreshed at (tests move it) */
+  clock: Clock;
   /** lockout and captcha thresholds */
   signIn: SignInProtectionConfig;
   /** Which accounts a caller limited to some units may manage: the organisation module's data scope, given by app.ts. */

@@ -1,5 +1,6 @@
 import { API_PREFIX, ApplicationModules, ErrorCodes, hasAuthority, isPermissionCode } from '@hcm/contracts';
 import type { FastifyInstance } from 'fastify';
+import { wallClock, type Clock } from '../../../clock.ts';
 import type { Db, Tx } from '../../../db/database.ts';
 import { inScope } from '../../../db/tenant-scope.ts';
 import { AppError } from '../../../http/errors.ts';
@@ -46,7 +47,7 @@ const asList = (permission: string | readonly string[] | undefined): readonly st
  *
  * Called on the root instance after registerAuthentication, before the routes.
  */
-export function registerAuthorization(app: FastifyInstance, db: Db): void {
+export function registerAuthorization(app: FastifyInstance, db: Db, clock: Clock = wallClock): void {
   app.decorateRequest('actor', null);
 
   app.addHook('onRoute', (route) => {
@@ -78,7 +79,7 @@ export function registerAuthorization(app: FastifyInstance, db: Db): void {
       // An API client's token carries its scopes, not a user (clients/load-client-actor.ts).
       const loaded = user.client
         ? await loadClientActor(tx, user)
-        : await loadActor(tx, user.userId, user.sessionId);
+        : await loadActor(tx, user.userId, user.sessionId, clock());
       refuseUntilPasswordChanged(loaded, { method: request.method, url: request.routeOptions.url });
       // System users administer tenants: no licence applies to them.
       if (module !== undefined && loaded.tenantId !== null) await checkLicence(tx, loaded.tenantId, module);

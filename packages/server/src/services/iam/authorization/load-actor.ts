@@ -38,15 +38,15 @@ export interface LoadedActor extends Actor {
  * Loads the actor and checks that its sign-in is alive, in ONE statement (one round trip on
  * every authenticated request): the user, whether it and its tenant are ACTIVE, whether the
  * access token's session (`sid`, migrations/0007 `sessions`) is neither revoked (logout, reuse
- * of a rotated refresh token, password reset) nor past its absolute end, and the permissions
- * of its active roles.
+ * of a rotated refresh token, password reset) nor past its absolute end at `now` (the server's
+ * clock of tokens and sessions, not the database's), and the permissions of its active roles.
  *
  * Run it inside the caller's scope (inScope with the token's tenant): row-level security then
  * only shows the caller's own tenant's users, sessions, roles and grants. A token whose user no
  * longer exists (or has moved out of the token's tenant) gives 404 USER_NOT_FOUND; a dead
  * session, an INACTIVE user or tenant 401 UNAUTHORIZED.
  */
-export async function loadActor(tx: Db, userId: string, sessionId: string): Promise<LoadedActor> {
+export async function loadActor(tx: Db, userId: string, sessionId: string, now: Date): Promise<LoadedActor> {
   if (!UUID.test(userId) || !UUID.test(sessionId)) throw unauthorized('The access token is not valid');
   const result = (await tx.execute(sql`
     select u.id, u.tenant_id, u.is_root, u.user_level, u.password_change_required,
@@ -54,7 +54,8 @@ export async function loadActor(tx: Db, userId: string, sessionId: string): Prom
         and (u.tenant_id is null
           or exists (select 1 from tenants t where t.id = u.tenant_id and t.status = 'ACTIVE'))
         and exists (select 1 from sessions s
-          where s.id = ${sessionId}::uuid and s.user_id = u.id and s.revoked_at is null and s.expires_at > now())
+          where s.id = ${sessionId}::uuid and s.user_id = u.id and s.revoked_at is null
+            and s.expires_at > ${now.toISOString()}::timestamptz)
       ) as live,
       case
         when u.is_root then null

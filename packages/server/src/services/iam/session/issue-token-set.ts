@@ -30,9 +30,9 @@ export interface IssuedTokenSet {
  * refresh token never outlives its session. `db` must be a transaction of the owner.
  */
 export async function issueTokenSet(
-  deps: Pick<IamDeps, 'tokens' | 'tokenConfig'> & { db: Db },
+  deps: Pick<IamDeps, 'tokens' | 'tokenConfig' | 'clock'> & { db: Db },
   input: IssueTokenSetInput,
-  now = new Date(),
+  now = deps.clock(),
 ): Promise<IssuedTokenSet> {
   const { user, tenant, familyId, rememberMe } = input;
   // The tenant's own lifetimes (System › Configuration), never longer than the server's.

@@ -12,12 +12,15 @@ import { revokeTokenFamily } from './revoke-token-family.ts';
  * session must end on the server then too. An unknown token changes nothing and still answers
  * success, so logout cannot be used to probe tokens.
  */
-export async function logOut(deps: Pick<IamDeps, 'db'>, input: { refreshToken: string }): Promise<void> {
+export async function logOut(
+  deps: Pick<IamDeps, 'db' | 'clock'>,
+  input: { refreshToken: string },
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ familyId: refreshTokens.familyId, tenantId: refreshTokens.tenantId })
       .from(refreshTokens)
       .where(eq(refreshTokens.tokenHash, sha256(input.refreshToken)));
-    if (row) await revokeTokenFamily(tx, row);
+    if (row) await revokeTokenFamily(tx, row, deps.clock());
   });
 }

@@ -11,7 +11,7 @@ import { inSessionTenant } from './session-tenant.ts';
 export async function revokeTokenFamily(
   db: Db,
   family: { familyId: string; tenantId: string | null },
-  now = new Date(),
+  now: Date,
 ): Promise<void> {
   await inSessionTenant(db, family.tenantId, () =>
     db

@@ -28,7 +28,7 @@ type Outcome = { ok: true; tokenSet: TokenSet } | { ok: false; message: string }
 export async function rotateRefreshToken(
   deps: IamDeps,
   refreshToken: string,
-  now = new Date(),
+  now = deps.clock(),
 ): Promise<TokenSet> {
   const graceMs = deps.tokenConfig.refreshReuseGraceSeconds * 1000;
   // The transaction decides and returns an outcome rather than throwing, so that a revocation

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { wallClock, type Clock } from '../../../clock.ts';
 import { unauthorized } from '../../../http/errors.ts';
 
 const ISSUER = 'hcm';
@@ -40,17 +41,24 @@ export interface TokenSigner {
   verifyAccessToken(token: string): Promise<VerifiedAccessToken>;
 }
 
-export function createTokenSigner(key: Uint8Array, accessTtlSeconds: number): TokenSigner {
-  const sign = (claims: Record<string, unknown>, subject: string, type: string) =>
-    new SignJWT(claims)
+/** `clock`: `iat`, `exp` and the check of `exp` read it, never the wall (a test moves it). */
+export function createTokenSigner(
+  key: Uint8Array,
+  accessTtlSeconds: number,
+  clock: Clock = wallClock,
+): TokenSigner {
+  const sign = (claims: Record<string, unknown>, subject: string, type: string) => {
+    const issuedAt = Math.floor(clock().getTime() / 1000);
+    return new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256', typ: type })
       .setSubject(subject)
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)
-      .setIssuedAt()
-      .setExpirationTime(`${accessTtlSeconds}s`)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + accessTtlSeconds)
       .setJti(randomUUID())
       .sign(key);
+  };
 
   return {
     signAccessToken: ({ userId, tenantId, sessionId }) =>
@@ -78,6 +86,7 @@ export function createTokenSigner(key: Uint8Array, accessTtlSeconds: number): To
           issuer: ISSUER,
           audience: AUDIENCE,
           typ: ACCESS_TOKEN_TYPE,
+          currentDate: clock(),
         });
         if (
           typeof payload.sub !== 'string' ||
