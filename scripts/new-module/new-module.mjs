@@ -92,9 +92,11 @@ async function planApp(root) {
       );
     const owner = owners.find((app) => app.routes.includes(path));
     if (owner) throw new Refusal(`${path} is served by ${owner.name} already (${MICRO_APPS_FILE})`);
-    if (!vi[entry.key] || !en[entry.key])
+    // an entry that is a contract's page carries its title; the shell's dictionary names the rest
+    const label = { vi: entry.label?.vi ?? vi[entry.key], en: entry.label?.en ?? en[entry.key] };
+    if (!label.vi || !label.en)
       throw new Refusal(`the menu entry ${entry.key} has no label in packages/shell/i18n (navigation.menu)`);
-    return { path, key: entry.key, vi: vi[entry.key], en: en[entry.key] };
+    return { path, key: entry.key, ...label };
   });
   return { name, titleVi, titleEn, routes, constant };
 }

@@ -24,7 +24,8 @@ import { DRAWN_CONTRACTS } from './drawn-contracts.ts';
  * walked through its screens as a person would, create → search → update → deactivate →
  * export → import → delete. Against the UI kit's in-memory API (it checks bodies with the
  * contracts' own schemas), so that the walk of every contract stays a few seconds and needs no
- * server; the built portal with the real server is walked by e2e/admin-pages.e2e.test.ts.
+ * server. Every menu entry's page is opened by menu-walk.browser.test.tsx; a job title's walk
+ * through the built portal with the real server is e2e/admin-pages.e2e.test.ts.
  */
 const CONTRACTS: readonly AnyResourceContract[] = [...DRAWN_CONTRACTS, ...systemContracts];
 const ACTIONS = ['view', 'create', 'update', 'delete', 'export', 'import'] as const;

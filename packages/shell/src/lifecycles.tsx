@@ -2,7 +2,7 @@ import React from 'react';
 import ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import type { LifeCycleFn } from 'single-spa';
-import { initI18n, loadAppDictionary } from '@hcm/i18n';
+import { i18n, initI18n, loadAppDictionary } from '@hcm/i18n';
 import { WIDGETS_APP } from '@hcm/widgets';
 import { sessionReady } from '@hcm/session';
 import { HcmProvider } from '@hcm/ui';
@@ -10,6 +10,7 @@ import { SHELL_ELEMENT_ID } from '@hcm/contracts';
 import { ShellRoot, type ShellRootProps } from './ShellRoot.tsx';
 import { ShellCrashed } from './ShellCrashed.tsx';
 import { SHELL_APP } from './shell-i18n.ts';
+import { addDeclaredMenuTexts } from './navigation/menu-texts.ts';
 import { pageTheme } from './edges/theme/page-theme.ts';
 
 /** The element index.html provides for the shell (@hcm/contracts). */
@@ -34,6 +35,8 @@ const reactLifecycles = singleSpaReact<ShellRootProps>({
 /** i18n first, so that the first render already speaks the user's language (no flash of keys). */
 const prepareTranslations: LifeCycleFn<ShellRootProps> = async () => {
   await initI18n();
+  // the menu's entries named by their contracts' titles, which the dictionary does not restate
+  addDeclaredMenuTexts(i18n, SHELL_APP);
   // the top bar's bell speaks from the widgets' dictionary
   await Promise.all([loadAppDictionary(SHELL_APP), loadAppDictionary(WIDGETS_APP)]);
 };

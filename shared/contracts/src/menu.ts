@@ -5,13 +5,16 @@ import {
   type PermissionCode,
   type PermissionResource,
 } from './permissions.ts';
+import type { Label } from './resource/label.ts';
+import { ResourceTitles, type TitledResource } from './resource/titles.ts';
 
 /**
  * The sidebar menu (catalogues §2.2), declared once: the shell draws it, guards its paths and
  * builds the breadcrumb from it; end-to-end tests walk it. Paths follow catalogues §2.1 under a
  * module segment (/om, /kpi, /tm, /pm, /setting, /system), the prefix the module micro-app that
- * draws the page is registered under. Each node's `key` is its label's dictionary key in the
- * shell's `navigation.menu` section; keys are unique across the whole tree.
+ * draws the page is registered under. Keys are unique across the whole tree. An entry that is a
+ * resource contract's page (its route) is named by the contract's title, the `label` it carries
+ * (resource/titles.ts); every other node by `navigation.menu.<key>` of the shell's dictionary.
  */
 export interface MenuEntry {
   readonly kind: 'entry';
@@ -23,6 +26,11 @@ export interface MenuEntry {
   readonly levels: readonly UserLevel[];
   /** a user without the authority is sent to the dashboard without the "no permission" toast */
   readonly silentRedirect?: boolean;
+  /**
+   * The title of the contract whose page this is (the same Label object); the shell shows it as
+   * `navigation.menu.<key>`, so that an administrator's text for that key still wins.
+   */
+  readonly label?: Label;
 }
 
 export interface MenuGroup {
@@ -44,6 +52,17 @@ function entry(key: string, path: string, resources: readonly PermissionResource
     levels: UserLevels.filter((level) => levels.has(level)),
   };
 }
+
+/**
+ * The page of a resource's contract (the contract's route), named by the contract's title: shown
+ * to whoever holds `<resource>.view` of the resource, or of any of `resources` when given.
+ */
+const page = (
+  key: string,
+  path: string,
+  resource: TitledResource,
+  resources: readonly PermissionResource[] = [resource],
+): MenuEntry => ({ ...entry(key, path, resources), label: ResourceTitles[resource] });
 
 const group = (key: string, children: readonly MenuNode[]): MenuGroup => ({ kind: 'group', key, children });
 
@@ -71,17 +90,17 @@ export const MY_NOTIFICATIONS_MENU_ENTRY: MenuEntry = {
 export const MENU: readonly MenuNode[] = [
   DASHBOARD_MENU_ENTRY,
   group('organisation', [
-    entry('organisationChart', '/om/organization-chart', ['organization_unit']),
-    entry('employeeList', '/om/employee', ['worker']),
+    page('organisationChart', '/om/organization-chart', 'organization_unit'),
+    page('employeeList', '/om/employee', 'worker'),
     // a route of catalogues §2.1 with no entry in §2.2: the colleagues' directory every employee opens
     entry('contacts', '/om/contacts', ['contacts']),
-    entry('contract', '/om/contract', ['contract']),
-    entry('positionAssignment', '/om/displacements', ['displacement']),
-    entry('quitJob', '/om/quit-job', ['resignation']),
-    entry('reward', '/om/reward', ['reward']),
-    entry('discipline', '/om/discipline', ['discipline']),
-    entry('benefit', '/om/benefit', ['benefit']),
-    entry('salaryReview', '/om/salary-review', ['compensation_revision']),
+    page('contract', '/om/contract', 'contract'),
+    page('positionAssignment', '/om/displacements', 'displacement'),
+    page('quitJob', '/om/quit-job', 'resignation'),
+    page('reward', '/om/reward', 'reward'),
+    page('discipline', '/om/discipline', 'discipline'),
+    page('benefit', '/om/benefit', 'benefit'),
+    page('salaryReview', '/om/salary-review', 'compensation_revision'),
   ]),
   group('assignmentKpi', [
     entry('personalPlan', '/kpi/personal', ['work_plan']),
@@ -119,7 +138,7 @@ export const MENU: readonly MenuNode[] = [
       entry('timekeepingRules', '/tm/rules', ['timekeeping']),
       // Night-work settings share the leave policy (catalogues §6).
       entry('leaveRules', '/tm/leave-rules', ['leave_policy', 'weekly_off', 'standard_working_day']),
-      entry('holiday', '/tm/holiday', ['holiday']),
+      page('holiday', '/tm/holiday', 'holiday'),
     ]),
     entry('troopReport', '/tm/troop-report', ['timesheet', 'timekeeping']),
   ]),
@@ -138,12 +157,15 @@ export const MENU: readonly MenuNode[] = [
       entry('payrollPeriodGeneral', '/pm/pay-period', ['pay_period']),
       entry('payrollPeriodDetailed', '/pm/detail-payroll', ['pay_period']),
     ]),
-    entry('salaryPeriod', '/pm/salary-period', ['salary_period']),
+    page('salaryPeriod', '/pm/salary-period', 'salary_period'),
     entry('salaryPayment', '/pm/salary-payment', ['pay_report']),
     group('salaryConfig', [
       entry('payrollRules', '/pm/payroll-rules', ['salary_configuration']),
       entry('defaultParameter', '/pm/default-parameter', ['salary_configuration', 'position_coefficient']),
-      entry('payrollScale', '/pm/payroll-scale', ['salary_coefficient', 'position_coefficient']),
+      page('payrollScale', '/pm/payroll-scale', 'position_coefficient', [
+        'salary_coefficient',
+        'position_coefficient',
+      ]),
       entry('bankAccount', '/pm/bank-account', ['worker_bank_account']),
     ]),
   ]),
@@ -151,41 +173,41 @@ export const MENU: readonly MenuNode[] = [
     entry('role', '/setting/role', ['role']),
     entry('user', '/setting/user', ['user']),
     group('adminCategories', [
-      entry('jobCategory', '/setting/job-categories', ['job_category']),
-      entry('jobTitle', '/setting/job-titles', ['job_title']),
-      entry('jobPosition', '/setting/job-positions', ['job_position']),
-      entry('position', '/setting/position', ['position']),
-      entry('natureOfWork', '/setting/nature-of-work', ['nature_of_work']),
-      entry('regionWage', '/setting/region-wage', ['region_wage']),
-      entry('salaryScale', '/setting/salary-scale', ['salary_grade']),
-      entry('occupation', '/setting/occupation', ['occupation']),
-      entry('subjectsOfLabor', '/setting/subjects-of-labor', ['subject_of_labor']),
-      entry('rewardType', '/setting/reward', ['reward_type']),
-      entry('disciplineType', '/setting/discipline', ['discipline_type']),
-      entry('ethnicity', '/setting/ethnicity', ['ethnicity']),
-      entry('religion', '/setting/religion', ['religion']),
-      entry('leaveType', '/setting/leave-type', ['leave_type']),
-      entry('contractType', '/setting/contract-type', ['contract_type']),
-      entry('workingGroup', '/setting/working-group', ['worker_group']),
-      entry('laborNature', '/setting/labor-nature', ['job_nature']),
-      entry('militaryGroup', '/setting/military-group', ['military_group']),
-      entry('technicalGroup', '/setting/technical-group', ['technical_group']),
-      entry('bank', '/setting/bank', ['bank']),
-      entry('nonProfessionalTitle', '/setting/non-professional-title', ['unspecialized_job_title']),
-      entry('allowanceType', '/setting/allowance-type', ['allowance_type']),
+      page('jobCategory', '/setting/job-categories', 'job_category'),
+      page('jobTitle', '/setting/job-titles', 'job_title'),
+      page('jobPosition', '/setting/job-positions', 'job_position'),
+      page('position', '/setting/position', 'position'),
+      page('natureOfWork', '/setting/nature-of-work', 'nature_of_work'),
+      page('regionWage', '/setting/region-wage', 'region_wage'),
+      page('salaryScale', '/setting/salary-scale', 'salary_grade'),
+      page('occupation', '/setting/occupation', 'occupation'),
+      page('subjectsOfLabor', '/setting/subjects-of-labor', 'subject_of_labor'),
+      page('rewardType', '/setting/reward', 'reward_type'),
+      page('disciplineType', '/setting/discipline', 'discipline_type'),
+      page('ethnicity', '/setting/ethnicity', 'ethnicity'),
+      page('religion', '/setting/religion', 'religion'),
+      page('leaveType', '/setting/leave-type', 'leave_type'),
+      page('contractType', '/setting/contract-type', 'contract_type'),
+      page('workingGroup', '/setting/working-group', 'worker_group'),
+      page('laborNature', '/setting/labor-nature', 'job_nature'),
+      page('militaryGroup', '/setting/military-group', 'military_group'),
+      page('technicalGroup', '/setting/technical-group', 'technical_group'),
+      page('bank', '/setting/bank', 'bank'),
+      page('nonProfessionalTitle', '/setting/non-professional-title', 'unspecialized_job_title'),
+      page('allowanceType', '/setting/allowance-type', 'allowance_type'),
     ]),
     group('formTemplates', [
-      entry('documentTemplate', '/setting/document-template', ['document_template']),
+      page('documentTemplate', '/setting/document-template', 'document_template'),
       // One list of both channels, kept per tenant under email_template (@hcm/contracts/settings).
-      entry('emailTemplate', '/setting/email-template', ['email_template']),
+      page('emailTemplate', '/setting/email-template', 'email_template'),
     ]),
-    entry('workflowTemplate', '/setting/template-work-flow', ['workflow_template']),
-    entry('userManual', '/setting/user-manual', ['user_manual']),
-    entry('parameterManagement', '/setting/parameter-management', ['tenant_configuration']),
+    page('workflowTemplate', '/setting/template-work-flow', 'workflow_template'),
+    page('userManual', '/setting/user-manual', 'user_manual'),
+    page('parameterManagement', '/setting/parameter-management', 'tenant_configuration'),
   ]),
   group('system', [
-    entry('tenant', '/system/tenant', ['tenant']),
-    entry('servicePack', '/system/service-pack', ['service_pack']),
+    page('tenant', '/system/tenant', 'tenant'),
+    page('servicePack', '/system/service-pack', 'service_pack'),
     // Permissions are granted through roles: whoever may see roles may see what they grant.
     entry('permission', '/system/permission', ['role']),
     entry('fileManager', '/system/file-management', ['file']),
@@ -193,19 +215,19 @@ export const MENU: readonly MenuNode[] = [
     entry('outboundLog', '/system/outbound-log', ['action_log']),
     entry('client', '/system/client', ['client']),
     entry('configuration', '/system/configuration', ['configuration']),
-    entry('language', '/system/language', ['language']),
+    page('language', '/system/language', 'language'),
     group('systemCategories', [
-      entry('coefficient', '/system/coefficient', ['coefficient']),
-      entry('payrollCoefficient', '/system/payroll-coefficient', ['payroll_coefficient']),
-      entry('timeSalaryCoefficient', '/system/time-salary-coefficient', ['time_salary_coefficient']),
-      entry('technicalLevels', '/system/technical-levels', ['technical_level']),
+      page('coefficient', '/system/coefficient', 'coefficient'),
+      page('payrollCoefficient', '/system/payroll-coefficient', 'payroll_coefficient'),
+      page('timeSalaryCoefficient', '/system/time-salary-coefficient', 'time_salary_coefficient'),
+      page('technicalLevels', '/system/technical-levels', 'technical_level'),
     ]),
   ]),
   // Catalogues §2.1 routes that §2.2 leaves out of the menu: each user's inbox, and sending to an audience.
   group('notifications', [
     MY_NOTIFICATIONS_MENU_ENTRY,
     // compose and send to an audience (catalogues §2.1 "Notification: form"), the admin app's pages
-    entry('notificationForm', '/notification/form', ['notification']),
+    page('notificationForm', '/notification/form', 'notification'),
   ]),
 ];
 

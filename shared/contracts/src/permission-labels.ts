@@ -6,6 +6,7 @@ import {
   type PermissionResource,
 } from './permissions.ts';
 import { label, type Label } from './resource/label.ts';
+import { ResourceTitles } from './resource/titles.ts';
 
 /**
  * The permission catalogue named for people, in Vietnamese and English: every action and every
@@ -30,57 +31,25 @@ const r = (key: string, vi: string, en: string) => label(`permission.resource.${
 
 /**
  * The resources of the permission catalogue, named for people: one for every declared resource
- * (a resource added to the catalogue without its label here does not compile).
+ * (a resource added to the catalogue without its label here does not compile). A resource with
+ * a contract is named by the contract's title, the same Label (resource/titles.ts): its label
+ * is not written here, and one written before the spread below does not compile.
  */
 export const ResourceLabels: Record<PermissionResource, Label> = {
-  tenant: r('tenant', 'Khách hàng (tenant)', 'Tenants'),
-  service_pack: r('servicePack', 'Gói dịch vụ', 'Service packs'),
   client: r('client', 'Ứng dụng tích hợp', 'API clients'),
   configuration: r('configuration', 'Cấu hình hệ thống', 'System configuration'),
-  language: r('language', 'Ngôn ngữ', 'Languages'),
   event_configuration: r('eventConfiguration', 'Cấu hình sự kiện', 'Event configuration'),
   action_log: r('actionLog', 'Nhật ký thao tác', 'Action log'),
   file: r('file', 'Quản lý tệp', 'Files'),
-  notification: r('notification', 'Thông báo', 'Notifications'),
   user: r('user', 'Người dùng', 'Users'),
   role: r('role', 'Vai trò', 'Roles'),
-  tenant_configuration: r('tenantConfiguration', 'Cấu hình đơn vị', 'Tenant configuration'),
-  document_template: r('documentTemplate', 'Mẫu văn bản', 'Document templates'),
-  email_template: r('emailTemplate', 'Mẫu email', 'Email templates'),
   notification_template: r('notificationTemplate', 'Mẫu thông báo', 'Notification templates'),
-  workflow_template: r('workflowTemplate', 'Mẫu quy trình (SLA)', 'Workflow (SLA) templates'),
-  user_manual: r('userManual', 'Hướng dẫn sử dụng', 'User manuals'),
   pick_list: r('pickList', 'Danh sách chọn', 'Pick lists'),
   region: r('region', 'Vùng', 'Regions'),
   province: r('province', 'Tỉnh, thành phố', 'Provinces'),
-  ethnicity: r('ethnicity', 'Dân tộc', 'Ethnicities'),
-  religion: r('religion', 'Tôn giáo', 'Religions'),
   military_rank: r('militaryRank', 'Cấp bậc quân hàm', 'Military ranks'),
-  technical_level: r('technicalLevel', 'Bậc kỹ thuật', 'Technical levels'),
-  bank: r('bank', 'Ngân hàng', 'Banks'),
   dashboard: r('dashboard', 'Trang chủ', 'Dashboard'),
   contacts: r('contacts', 'Danh bạ', 'Contacts'),
-  organization_unit: r('organizationUnit', 'Đơn vị tổ chức', 'Organisation units'),
-  job_position: r('jobPosition', 'Vị trí công việc', 'Job positions'),
-  position: r('position', 'Chức vụ', 'Positions'),
-  job_title: r('jobTitle', 'Chức danh', 'Job titles'),
-  job_category: r('jobCategory', 'Nhóm công việc', 'Job categories'),
-  job_nature: r('jobNature', 'Tính chất lao động', 'Labour natures'),
-  nature_of_work: r('natureOfWork', 'Tính chất công việc', 'Natures of work'),
-  occupation: r('occupation', 'Nghề nghiệp', 'Occupations'),
-  subject_of_labor: r('subjectOfLabor', 'Đối tượng lao động', 'Subjects of labour'),
-  reward_type: r('rewardType', 'Loại khen thưởng', 'Reward types'),
-  discipline_type: r('disciplineType', 'Loại kỷ luật', 'Discipline types'),
-  worker_group: r('workerGroup', 'Tổ, nhóm làm việc', 'Working groups'),
-  contract_type: r('contractType', 'Loại hợp đồng', 'Contract types'),
-  military_group: r('militaryGroup', 'Nhóm quân hàm', 'Military groups'),
-  technical_group: r('technicalGroup', 'Nhóm kỹ thuật', 'Technical groups'),
-  unspecialized_job_title: r(
-    'unspecializedJobTitle',
-    'Chức danh không chuyên trách',
-    'Non-professional titles',
-  ),
-  worker: r('worker', 'Hồ sơ nhân sự', 'Employees'),
   worker_academic: r('workerAcademic', 'Trình độ học vấn', 'Education records'),
   worker_employment: r('workerEmployment', 'Quá trình công tác', 'Employment history'),
   worker_related_person: r('workerRelatedPerson', 'Quan hệ gia đình', 'Related persons'),
@@ -90,22 +59,13 @@ export const ResourceLabels: Record<PermissionResource, Label> = {
   worker_military_employment: r('workerMilitaryEmployment', 'Quá trình quân ngũ', 'Military service'),
   worker_research: r('workerResearch', 'Nghiên cứu khoa học', 'Research'),
   fixed_compensation: r('fixedCompensation', 'Lương cố định', 'Fixed compensation'),
-  contract: r('contract', 'Hợp đồng lao động', 'Contracts'),
-  displacement: r('displacement', 'Điều chuyển, bổ nhiệm', 'Position assignments'),
-  resignation: r('resignation', 'Nghỉ việc', 'Resignations'),
-  reward: r('reward', 'Khen thưởng', 'Rewards'),
-  discipline: r('discipline', 'Kỷ luật', 'Disciplines'),
-  benefit: r('benefit', 'Phúc lợi', 'Benefits'),
-  compensation_revision: r('compensationRevision', 'Điều chỉnh lương', 'Salary reviews'),
   shift: r('shift', 'Ca làm việc', 'Work shifts'),
   timekeeping: r('timekeeping', 'Dữ liệu chấm công', 'Timekeeping'),
-  holiday: r('holiday', 'Ngày nghỉ lễ', 'Holidays'),
   device: r('device', 'Thiết bị chấm công', 'Timekeeping devices'),
   user_access_control: r('userAccessControl', 'Dữ liệu kiểm soát ra vào', 'Access control data'),
   weekly_off: r('weeklyOff', 'Ngày nghỉ hằng tuần', 'Weekly days off'),
   standard_working_day: r('standardWorkingDay', 'Ngày công chuẩn', 'Standard working days'),
   leave_policy: r('leavePolicy', 'Chính sách nghỉ phép', 'Leave policies'),
-  leave_type: r('leaveType', 'Loại nghỉ', 'Leave types'),
   timesheet: r('timesheet', 'Bảng chấm công', 'Timesheets'),
   work_calendar: r('workCalendar', 'Lịch làm việc', 'Work calendars'),
   timekeeping_change_request: r('timekeepingChangeRequest', 'Đề nghị cập nhật công', 'Work update requests'),
@@ -115,13 +75,6 @@ export const ResourceLabels: Record<PermissionResource, Label> = {
   business_trip_application: r('businessTripApplication', 'Đơn công tác', 'Business trips'),
   conference_application: r('conferenceApplication', 'Đơn hội họp', 'Conferences'),
   salary_coefficient: r('salaryCoefficient', 'Hệ số lương', 'Salary coefficients'),
-  position_coefficient: r('positionCoefficient', 'Hệ số chức vụ', 'Position coefficients'),
-  coefficient: r('coefficient', 'Hệ số', 'Coefficients'),
-  payroll_coefficient: r('payrollCoefficient', 'Hệ số tính lương', 'Payroll coefficients'),
-  time_salary_coefficient: r('timeSalaryCoefficient', 'Hệ số lương thời gian', 'Time salary coefficients'),
-  salary_grade: r('salaryGrade', 'Ngạch, bậc lương', 'Salary grades'),
-  region_wage: r('regionWage', 'Lương tối thiểu vùng', 'Region wages'),
-  allowance_type: r('allowanceType', 'Loại phụ cấp', 'Allowance types'),
   salary_configuration: r('salaryConfiguration', 'Cấu hình lương', 'Salary configuration'),
   salary_composition: r('salaryComposition', 'Cơ cấu lương', 'Salary compositions'),
   salary_slip_template: r('salarySlipTemplate', 'Mẫu phiếu lương', 'Salary slip templates'),
@@ -133,7 +86,6 @@ export const ResourceLabels: Record<PermissionResource, Label> = {
   advance_summary: r('advanceSummary', 'Tổng hợp tạm ứng', 'Advance summaries'),
   worker_bank_account: r('workerBankAccount', 'Tài khoản ngân hàng nhân sự', 'Employee bank accounts'),
   pay_report: r('payReport', 'Báo cáo lương', 'Pay reports'),
-  salary_period: r('salaryPeriod', 'Kỳ lương', 'Salary periods'),
   pay_period: r('payPeriod', 'Kỳ chi trả', 'Pay periods'),
   piece_wage: r('pieceWage', 'Lương khoán', 'Piece wages'),
   fund_summary: r('fundSummary', 'Tổng hợp quỹ', 'Fund summaries'),
@@ -151,6 +103,7 @@ export const ResourceLabels: Record<PermissionResource, Label> = {
   interview: r('interview', 'Phỏng vấn', 'Interviews'),
   evaluation: r('evaluation', 'Đánh giá', 'Evaluations'),
   evaluation_template: r('evaluationTemplate', 'Mẫu đánh giá', 'Evaluation templates'),
+  ...ResourceTitles,
 };
 
 /** The label of a resource (every declared resource has one: the type says so). */

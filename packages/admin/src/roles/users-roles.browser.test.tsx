@@ -96,7 +96,7 @@ describe('the users and roles pages', () => {
     expect(checkbox('Ngân hàng: Xem').checked).to.equal(true);
     // no approval cells where the resource is not approvable, and no tenant-level-foreign rows
     expect(screen.queryByRole('checkbox', { name: 'Chức danh: Phê duyệt' })).to.equal(null);
-    expect(screen.getByRole('checkbox', { name: 'Hợp đồng lao động: Phê duyệt' })).to.not.equal(null);
+    expect(screen.getByRole('checkbox', { name: 'Hợp đồng: Phê duyệt' })).to.not.equal(null);
     expect(screen.queryByRole('checkbox', { name: /^Khách hàng \(tenant\)/ })).to.equal(null);
     expect(screen.queryByText('Có thay đổi chưa lưu.')).to.equal(null);
 
@@ -115,7 +115,7 @@ describe('the users and roles pages', () => {
       (r) =>
         PermissionResources[r].module === 'OM' && PermissionResources[r].levels.includes('TENANT' as never),
     );
-    expect(checkbox('Hợp đồng lao động: Hủy gửi duyệt').checked).to.equal(true);
+    expect(checkbox('Hợp đồng: Hủy gửi duyệt').checked).to.equal(true);
     expect(checkbox('Tất cả quyền của Chức danh').checked).to.equal(true);
 
     const fold = screen.getByRole('button', { name: /Tổ chức và nhân sự/ });
@@ -156,7 +156,7 @@ describe('the users and roles pages', () => {
     screen.getByText('Các ô mờ là quyền bạn không có: bạn chỉ trao được những quyền bạn đang có.');
     expect(checkbox('Chức danh: Xem').disabled).to.equal(false);
     expect(checkbox('Chức danh: Sửa').disabled).to.equal(true);
-    expect(checkbox('Hợp đồng lao động: Phê duyệt').disabled).to.equal(true);
+    expect(checkbox('Hợp đồng: Phê duyệt').disabled).to.equal(true);
     // "all" gives what it may: job titles' view, nothing it does not hold
     await user.click(checkbox('Tất cả quyền của Chức danh'));
     expect(checkbox('Chức danh: Xem').checked).to.equal(true);

@@ -71,7 +71,7 @@ describe('moving a unit, refused', () => {
     };
     const dialog = await moveSevenUnderFour();
     await within(dialog).findByText(
-      'Không thể chuyển: Bạn không có quyền thực hiện thao tác này. Quyền cần có: Đơn vị tổ chức (Sửa).',
+      'Không thể chuyển: Bạn không có quyền thực hiện thao tác này. Quyền cần có: Sơ đồ tổ chức (Sửa).',
     );
     expect(within(dialog).queryByText(/needs the permission|organization_unit/)).to.equal(null);
     expect(await accessibilityViolations(dialog)).to.deep.equal([]);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MENU, type MenuNode } from '@hcm/contracts';
+import { MENU, menuEntries, type MenuNode } from '@hcm/contracts';
+import { shellTexts } from '../testing/shell-texts.ts';
 import { PageActions } from './menu-service.ts';
 
 const dictionary = (language: string): Record<string, unknown> =>
@@ -12,9 +13,14 @@ const lookUp = (tree: unknown, key: string): unknown =>
 const keysOf = (nodes: readonly MenuNode[]): string[] =>
   nodes.flatMap((n) => (n.kind === 'entry' ? [n.key] : [n.key, ...keysOf(n.children)]));
 
+/** The entries the declaration names by their contracts' titles (navigation/menu-texts.ts). */
+const titled = menuEntries()
+  .map(({ entry }) => entry)
+  .filter((entry) => entry.label !== undefined);
+
 describe('navigation texts', () => {
-  it.each(['vi', 'en'])('names every menu node and breadcrumb step in %s', (language) => {
-    const texts = dictionary(language);
+  it.each(['vi', 'en'] as const)('names every menu node and breadcrumb step in %s', (language) => {
+    const texts = shellTexts(language);
     const keys = [
       ...keysOf(MENU).map((k) => `navigation.menu.${k}`),
       ...PageActions.map((a) => `navigation.actions.${a}`),
@@ -31,6 +37,15 @@ describe('navigation texts', () => {
     ];
     for (const key of keys) expect(typeof lookUp(texts, key), key).toBe('string');
   });
+
+  it.each(['vi', 'en'])(
+    'restates no contract’s title in %s: an entry the declaration names has no text in the file',
+    (language) => {
+      expect(titled.length).toBeGreaterThan(0);
+      const restated = titled.filter((entry) => lookUp(dictionary(language), `navigation.menu.${entry.key}`));
+      expect(restated.map((entry) => entry.key)).toEqual([]);
+    },
+  );
 
   it('says the exact words of the no-permission toast', () => {
     expect(lookUp(dictionary('vi'), 'navigation.forbiddenToast')).toBe(

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MENU, type MenuNode } from '@hcm/contracts';
-import vi from '../../i18n/vi.json' with { type: 'json' };
-import en from '../../i18n/en.json' with { type: 'json' };
+import type { Language } from '@hcm/contracts';
+import { shellTexts } from '../testing/shell-texts.ts';
 import { foldForSearch, groupKeysOf, searchMenu } from './menu-search.ts';
 
-const labels = (dictionary: { navigation: { menu: Record<string, string> } }) => (key: string) =>
-  dictionary.navigation.menu[key] ?? key;
-const vietnamese = labels(vi);
+const labels = (language: Language) => (key: string) => shellTexts(language).navigation.menu[key] ?? key;
+const vietnamese = labels('vi');
 
 /** The labels of the entries found, in menu order. */
 function foundEntries(nodes: readonly MenuNode[], labelOf = vietnamese): string[] {
@@ -57,7 +56,7 @@ describe('menu search', () => {
   });
 
   it('searches the labels of the language shown', () => {
-    expect(foundEntries(searchMenu(MENU, 'job titles', labels(en)).nodes, labels(en))).toEqual([
+    expect(foundEntries(searchMenu(MENU, 'job titles', labels('en')).nodes, labels('en'))).toEqual([
       'Job titles',
     ]);
     expect(searchMenu(MENU, 'job titles', vietnamese).entryCount).toBe(0);

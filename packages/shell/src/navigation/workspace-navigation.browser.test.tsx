@@ -200,12 +200,12 @@ describe('workspace navigation and guards', () => {
     await user.click(await screen.findByRole('combobox', { name: 'Ngôn ngữ' }));
     await user.click(await screen.findByRole('option', { name: 'English' }));
     const menu = await screen.findByRole('navigation', { name: 'Main menu' });
-    within(menu).getByRole('link', { name: 'Employee list' });
+    within(menu).getByRole('link', { name: 'Employees' });
     const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(
       within(trail)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).to.deep.equal(['Home', 'Organisation', 'Employee list', 'Create']);
+    ).to.deep.equal(['Home', 'Organisation', 'Employees', 'Create']);
   });
 });

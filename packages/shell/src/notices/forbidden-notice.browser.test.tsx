@@ -40,7 +40,7 @@ describe('a 403 notice', () => {
     const failure = await sessionApi.get(PAYSLIPS).catch((error: unknown) => error);
     expect(failure).to.have.property('status', 403);
     await screen.findByText(
-      'Bạn không có quyền thực hiện thao tác này. Quyền cần có: Hợp đồng lao động (Sửa), Người dùng (Xem).',
+      'Bạn không có quyền thực hiện thao tác này. Quyền cần có: Hợp đồng (Sửa), Người dùng (Xem).',
     );
     screen.getByText('Không có quyền truy cập');
     expect(screen.queryByText(/You cannot grant|contract\.update|user\.view/)).to.equal(null);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import vi from '../../i18n/vi.json' with { type: 'json' };
-import en from '../../i18n/en.json' with { type: 'json' };
+import { shellTexts } from '../testing/shell-texts.ts';
 import { composePageTitle, pageTitleKeys } from './page-title.ts';
 
 type Dictionary = Record<string, unknown>;
@@ -8,6 +7,9 @@ type Dictionary = Record<string, unknown>;
 const textIn = (dictionary: Dictionary) => (key: string) =>
   key.split('.').reduce<unknown>((node, part) => (node as Dictionary | undefined)?.[part], dictionary) as
     string | undefined;
+
+const vi = shellTexts('vi');
+const en = shellTexts('en');
 
 const titleOf = (page: string, pathname: string, dictionary: Dictionary = vi) => {
   const text = textIn(dictionary);
@@ -25,7 +27,7 @@ describe('page titles', () => {
 
   it('puts the record page in front of the entry', () => {
     expect(titleOf('module', '/setting/job-titles/create')).toBe('Thêm mới · Chức danh · HCM');
-    expect(titleOf('module', '/om/employee/12/update', en)).toBe('Update · Employee list · HCM');
+    expect(titleOf('module', '/om/employee/12/update', en)).toBe('Update · Employees · HCM');
   });
 
   it('names the shell’s own pages by their headings', () => {

@@ -1,8 +1,9 @@
 import { cleanup, render, type RenderResult } from '@testing-library/react';
-import { loadAppDictionary } from '@hcm/i18n';
+import { i18n, loadAppDictionary } from '@hcm/i18n';
 import { clearSession } from '@hcm/session';
 import { ShellRoot, type ShellRootProps } from '../ShellRoot.tsx';
 import { SHELL_APP } from '../shell-i18n.ts';
+import { addDeclaredMenuTexts } from '../navigation/menu-texts.ts';
 import type { FakeApi } from '../../../../shared/session/src/testing/fake-iam.ts';
 import { prepareWidgets } from '../../../widgets/src/testing/widgets-fixture.ts';
 
@@ -13,10 +14,12 @@ const testPageUrl = window.location.href;
 /**
  * Puts the page in a known state as the widgets' tests do (the real dictionaries served by the
  * test runner, Vietnamese, no session, empty storages, `api` answering the session's HTTP
- * client), with the shell's own dictionary loaded too.
+ * client), with the shell's own dictionary loaded too, and the menu's declared texts as the
+ * portal adds them (navigation/menu-texts.ts).
  */
 export async function prepareShell(api: FakeApi): Promise<void> {
   await prepareWidgets(api);
+  addDeclaredMenuTexts(i18n, SHELL_APP);
   await loadAppDictionary(SHELL_APP);
 }
 

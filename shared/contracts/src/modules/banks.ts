@@ -3,6 +3,7 @@ import { describedPattern } from '../pattern-formats.ts';
 import { defineContract, type RecordOf } from '../resource/contract.ts';
 import { f, type TextField } from '../resource/fields.ts';
 import { CommonLabels, label } from '../resource/label.ts';
+import { ResourceTitles } from '../resource/titles.ts';
 
 /** The longest short name of a bank (catalogues §5.1: "bank short name: 4 to 36"). */
 export const BANK_SHORT_NAME_MAX = 36;
@@ -31,7 +32,7 @@ export const bankContract = defineContract({
   route: '/setting/bank',
   permission: 'bank',
   level: 'tenant',
-  title: label('category.bank.title', 'Ngân hàng', 'Banks'),
+  title: ResourceTitles.bank,
   singular: label('category.bank.singular', 'Ngân hàng', 'Bank'),
   fields: {
     code: bankCode,

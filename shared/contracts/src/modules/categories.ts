@@ -13,36 +13,25 @@ export { positionContract, type PositionNode, type PositionRecord } from './posi
 export { workingGroupContract, type WorkingGroupRecord } from './organization-units.ts';
 
 /**
- * Every plain Admin category (code, name, description, priority, status), one line each: the
- * server makes and binds its table and the admin micro-app draws its pages; nothing else is
- * written per category (docs/architecture.md, "How to add a resource").
+ * Every plain Admin category (code, name, description, priority, status), one line each, titled
+ * as its resource (resource/titles.ts): the server makes and binds its table and the admin
+ * micro-app draws its pages; nothing else is written per category (docs/architecture.md, "How
+ * to add a resource").
  */
 export const plainCategoryContracts = [
-  category('job_title', 'job-titles', 'Chức danh', 'Job titles', 'Job title'),
-  category('ethnicity', 'ethnicities', 'Dân tộc', 'Ethnicities', 'Ethnicity'),
-  category('religion', 'religions', 'Tôn giáo', 'Religions', 'Religion'),
-  category('job_category', 'job-categories', 'Nhóm công việc', 'Job categories', 'Job category'),
-  category('job_position', 'job-positions', 'Vị trí công việc', 'Job positions', 'Job position'),
-  category('nature_of_work', 'natures-of-work', 'Tính chất công việc', 'Nature of work', 'Nature of work'),
-  category('occupation', 'occupations', 'Ngành nghề', 'Occupations', 'Occupation'),
-  category(
-    'subject_of_labor',
-    'subjects-of-labor',
-    'Đối tượng lao động',
-    'Subjects of labour',
-    'Subject of labour',
-  ),
-  category('reward_type', 'reward-types', 'Loại khen thưởng', 'Reward types', 'Reward type'),
-  category('discipline_type', 'discipline-types', 'Loại kỷ luật', 'Discipline types', 'Discipline type'),
-  category('job_nature', 'labor-natures', 'Tính chất lao động', 'Labour nature', 'Labour nature'),
-  category(
-    'unspecialized_job_title',
-    'non-professional-titles',
-    'Chức danh không chuyên trách',
-    'Non-professional titles',
-    'Non-professional title',
-  ),
-  category('allowance_type', 'allowance-types', 'Loại phụ cấp', 'Allowance types', 'Allowance type'),
+  category('job_title', 'job-titles', 'Job title'),
+  category('ethnicity', 'ethnicities', 'Ethnicity'),
+  category('religion', 'religions', 'Religion'),
+  category('job_category', 'job-categories', 'Job category'),
+  category('job_position', 'job-positions', 'Job position'),
+  category('nature_of_work', 'natures-of-work', 'Nature of work'),
+  category('occupation', 'occupations', 'Occupation'),
+  category('subject_of_labor', 'subjects-of-labor', 'Subject of labour'),
+  category('reward_type', 'reward-types', 'Reward type'),
+  category('discipline_type', 'discipline-types', 'Discipline type'),
+  category('job_nature', 'labor-natures', 'Labour nature'),
+  category('unspecialized_job_title', 'non-professional-titles', 'Non-professional title'),
+  category('allowance_type', 'allowance-types', 'Allowance type'),
 ] as const;
 
 export const [jobTitleContract, ethnicityContract, religionContract] = plainCategoryContracts;

@@ -4,6 +4,7 @@ import type { PermissionResource } from '../permissions.ts';
 import { defineContract } from '../resource/contract.ts';
 import { f } from '../resource/fields.ts';
 import { CommonLabels, label, type Label } from '../resource/label.ts';
+import { ResourceTitles, type TitledResource } from '../resource/titles.ts';
 
 /** The fields every Admin category of catalogues §2.2 has. */
 export const categoryFields = {
@@ -81,23 +82,18 @@ function menuRouteOf(permission: PermissionResource): string {
 const camel = (snake: string) => snake.replace(/_(.)/g, (_, letter: string) => letter.toUpperCase());
 
 /**
- * A category in one line: its permission resource, its path under /api/om, its Vietnamese
- * title and its English title, plural and singular. The page is drawn at its menu entry's path
- * and its table is named after the path (job-titles → job_titles, db/schema.ts).
+ * A category in one line: its permission resource, its path under /api/om and its English
+ * singular. Its title is its resource's (resource/titles.ts); the Vietnamese singular is the
+ * same word. The page is drawn at its menu entry's path and its table is named after the path
+ * (job-titles → job_titles, db/schema.ts).
  */
-export function category(
-  permission: PermissionResource,
-  path: string,
-  vi: string,
-  en: string,
-  enOne: string,
-) {
-  const key = `category.${camel(permission)}`;
+export function category(permission: TitledResource, path: string, enOne: string) {
+  const title = ResourceTitles[permission];
   return categoryContract({
     path,
     route: menuRouteOf(permission),
     permission,
-    title: label(`${key}.title`, vi, en),
-    singular: label(`${key}.singular`, vi, enOne),
+    title,
+    singular: label(`category.${camel(permission)}.singular`, title.vi, enOne),
   });
 }

@@ -2,6 +2,7 @@ import { FieldLimits } from '../limits.ts';
 import { defineContract, type RecordOf } from '../resource/contract.ts';
 import { f } from '../resource/fields.ts';
 import { CommonLabels, label } from '../resource/label.ts';
+import { ResourceTitles } from '../resource/titles.ts';
 
 /** core.md "Document template": what a template is for. */
 export const DocumentTemplateTypes = {
@@ -64,7 +65,7 @@ export const documentTemplateContract = defineContract({
   path: 'document-templates',
   route: '/setting/document-template',
   permission: 'document_template',
-  title: label('setting.documentTemplate.title', 'Mẫu tài liệu', 'Document templates'),
+  title: ResourceTitles.document_template,
   singular: label('setting.documentTemplate.singular', 'Mẫu tài liệu', 'Document template'),
   fields: {
     name: f.text({ label: CommonLabels.name, maxLength: FieldLimits.name, required: true }),
@@ -118,7 +119,7 @@ export const userManualContract = defineContract({
   path: 'user-manuals',
   route: '/setting/user-manual',
   permission: 'user_manual',
-  title: label('setting.userManual.title', 'Hướng dẫn sử dụng', 'User manuals'),
+  title: ResourceTitles.user_manual,
   singular: label('setting.userManual.singular', 'Hướng dẫn sử dụng', 'User manual'),
   fields: {
     title: f.text({

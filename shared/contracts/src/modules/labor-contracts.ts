@@ -4,6 +4,7 @@ import { describedPattern } from '../pattern-formats.ts';
 import { defineContract, type RecordOf } from '../resource/contract.ts';
 import { ATTACHMENT_TYPES, f } from '../resource/fields.ts';
 import { label } from '../resource/label.ts';
+import { ResourceTitles } from '../resource/titles.ts';
 import { ApprovalStatusLabels } from '../approval/transitions.ts';
 
 /*
@@ -193,7 +194,7 @@ export const laborContractContract = defineContract({
   path: 'contracts',
   route: '/om/contract',
   permission: 'contract',
-  title: label('contract.title', 'Hợp đồng', 'Contracts'),
+  title: ResourceTitles.contract,
   singular: label('contract.singular', 'Hợp đồng', 'Contract'),
   fields: contractFields,
   columns: [

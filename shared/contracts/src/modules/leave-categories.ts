@@ -2,6 +2,7 @@ import { FieldLimits } from '../limits.ts';
 import { defineContract, type RecordOf } from '../resource/contract.ts';
 import { f } from '../resource/fields.ts';
 import { CommonLabels, label } from '../resource/label.ts';
+import { ResourceTitles } from '../resource/titles.ts';
 import { categoryFields } from './category.ts';
 
 /** The most leave days a year a leave type may allow (empty: no limit). */
@@ -18,7 +19,7 @@ export const leaveTypeContract = defineContract({
   route: '/setting/leave-type',
   permission: 'leave_type',
   level: 'tenant',
-  title: label('category.leaveType.title', 'Loại nghỉ', 'Leave types'),
+  title: ResourceTitles.leave_type,
   singular: label('category.leaveType.singular', 'Loại nghỉ', 'Leave type'),
   fields: {
     ...categoryFields,
@@ -80,7 +81,7 @@ export const holidayContract = defineContract({
   route: '/tm/holiday',
   permission: 'holiday',
   level: 'tenant',
-  title: label('category.holiday.title', 'Ngày lễ', 'Holidays'),
+  title: ResourceTitles.holiday,
   singular: label('category.holiday.singular', 'Ngày lễ', 'Holiday'),
   fields: {
     code: categoryFields.code,

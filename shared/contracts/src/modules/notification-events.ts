@@ -2,6 +2,7 @@ import { FieldLimits } from '../limits.ts';
 import { defineContract, type RecordOf } from '../resource/contract.ts';
 import { f, type ReferenceTarget } from '../resource/fields.ts';
 import { CommonLabels, label, type Label } from '../resource/label.ts';
+import { ResourceTitles } from '../resource/titles.ts';
 import { NotificationLimits } from './notifications.ts';
 
 /*
@@ -112,7 +113,7 @@ export const notificationEventContract = defineContract({
   path: 'events',
   route: '/notification/form',
   permission: 'notification',
-  title: l('title', 'Gửi thông báo', 'Send notifications'),
+  title: ResourceTitles.notification,
   singular: l('singular', 'Thông báo', 'Notification'),
   fields: {
     title: f.text({

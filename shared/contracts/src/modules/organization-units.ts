@@ -2,6 +2,7 @@ import { FieldLimits, Patterns } from '../limits.ts';
 import { defineContract, type RecordOf } from '../resource/contract.ts';
 import { f } from '../resource/fields.ts';
 import { CommonLabels, label } from '../resource/label.ts';
+import { ResourceTitles } from '../resource/titles.ts';
 import type { WageRegion } from './wage-categories.ts';
 
 /** The longest name of an organisation unit (issue 11: "name up to 255"). */
@@ -91,7 +92,7 @@ export const organizationUnitContract = defineContract({
   path: 'organization-units',
   route: '/om/organization-chart',
   permission: 'organization_unit',
-  title: label('organizationUnit.title', 'Cơ cấu tổ chức', 'Organisation units'),
+  title: ResourceTitles.organization_unit,
   singular: label('organizationUnit.singular', 'Đơn vị', 'Organisation unit'),
   fields: unitFields,
   columns: ['code', 'name', 'typeCode', 'parentId', 'wageRegion', 'status', 'lastModifiedAt'],
@@ -154,7 +155,7 @@ export const workingGroupContract = defineContract({
   path: 'working-groups',
   route: '/setting/working-group',
   permission: 'worker_group',
-  title: label('category.workerGroup.title', 'Nhóm lao động', 'Working groups'),
+  title: ResourceTitles.worker_group,
   singular: label('category.workerGroup.singular', 'Nhóm lao động', 'Working group'),
   fields: {
     code: unitFields.code,

@@ -4,6 +4,7 @@ import { defineContract, type RecordOf } from '../resource/contract.ts';
 import { ATTACHMENT_TYPES, f } from '../resource/fields.ts';
 import { label, type Label } from '../resource/label.ts';
 import type { FieldContracts } from '../resource/fields.ts';
+import { ResourceTitles } from '../resource/titles.ts';
 import { ApprovalStatusLabels, type ApprovalStatus } from '../approval/transitions.ts';
 import { CONTRACT_NUMBER_PATTERN } from './labor-contracts.ts';
 
@@ -193,8 +194,7 @@ export const displacementContract = personnelChange({
   path: 'displacements',
   route: '/om/displacements',
   permission: 'displacement',
-  // named as the menu names it (Tổ chức › Điều động, bổ nhiệm)
-  title: l('displacement.title', 'Điều động, bổ nhiệm', 'Position assignments'),
+  title: ResourceTitles.displacement,
   singular: l('displacement.singular', 'Quyết định điều động, bổ nhiệm', 'Position assignment'),
   section: l('displacement.section', 'Điều động', 'Assignment'),
   fields: {
@@ -224,7 +224,7 @@ export const resignationContract = personnelChange({
   path: 'resignations',
   route: '/om/quit-job',
   permission: 'resignation',
-  title: l('resignation.title', 'Nghỉ việc', 'Resignations'),
+  title: ResourceTitles.resignation,
   singular: l('resignation.singular', 'Quyết định nghỉ việc', 'Resignation'),
   effective: l('resignation.date', 'Ngày nghỉ việc', 'Leaves on'),
   section: l('resignation.section', 'Bàn giao', 'Handover'),
@@ -245,7 +245,7 @@ export const rewardContract = personnelChange({
   path: 'rewards',
   route: '/om/reward',
   permission: 'reward',
-  title: l('reward.title', 'Khen thưởng', 'Rewards'),
+  title: ResourceTitles.reward,
   singular: l('reward.singular', 'Quyết định khen thưởng', 'Reward'),
   section: l('reward.section', 'Khen thưởng', 'Reward'),
   fields: {
@@ -267,7 +267,7 @@ export const disciplineContract = personnelChange({
   path: 'disciplines',
   route: '/om/discipline',
   permission: 'discipline',
-  title: l('discipline.title', 'Kỷ luật', 'Disciplines'),
+  title: ResourceTitles.discipline,
   singular: l('discipline.singular', 'Quyết định kỷ luật', 'Discipline'),
   section: l('discipline.section', 'Kỷ luật', 'Discipline'),
   fields: {
@@ -290,7 +290,7 @@ export const benefitContract = personnelChange({
   path: 'benefits',
   route: '/om/benefit',
   permission: 'benefit',
-  title: l('benefit.title', 'Phúc lợi', 'Benefits'),
+  title: ResourceTitles.benefit,
   singular: l('benefit.singular', 'Phúc lợi', 'Benefit'),
   effective: l('benefit.date', 'Ngày hưởng', 'Granted on'),
   decisionRequired: false,
@@ -316,7 +316,7 @@ export const salaryReviewContract = personnelChange({
   path: 'salary-reviews',
   route: '/om/salary-review',
   permission: 'compensation_revision',
-  title: l('salaryReview.title', 'Xét duyệt lương', 'Salary reviews'),
+  title: ResourceTitles.compensation_revision,
   singular: l('salaryReview.singular', 'Quyết định điều chỉnh lương', 'Salary review'),
   section: l('salaryReview.section', 'Mức lương', 'Salary'),
   fields: {

@@ -2,6 +2,7 @@ import { FieldLimits } from '../limits.ts';
 import { defineContract, type RecordOf } from '../resource/contract.ts';
 import { ATTACHMENT_TYPES, f, type DecimalField } from '../resource/fields.ts';
 import { CommonLabels, label } from '../resource/label.ts';
+import { ResourceTitles } from '../resource/titles.ts';
 import { SALARY_SCALES, salaryGradeContract, type SalaryScale } from './wage-categories.ts';
 
 /** The largest coefficient a cell holds: numeric(5, 3), as the working-day limits of catalogues §5. */
@@ -63,7 +64,7 @@ export const positionCoefficientContract = defineContract({
   permission: 'position_coefficient',
   level: 'tenant',
   // The menu entry's name (admin-pages.test holds a page's title to it).
-  title: label('positionCoefficient.title', 'Thang bảng lương', 'Payroll scales'),
+  title: ResourceTitles.position_coefficient,
   singular: label(
     'positionCoefficient.singular',
     'Bảng hệ số lương chức vụ',

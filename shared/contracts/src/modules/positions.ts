@@ -1,6 +1,7 @@
 import { defineContract, type RecordOf } from '../resource/contract.ts';
 import { f } from '../resource/fields.ts';
 import { CommonLabels, label } from '../resource/label.ts';
+import { ResourceTitles } from '../resource/titles.ts';
 import { categoryFields } from './category.ts';
 
 /** An organisation unit (Organisation › Organisation chart), chosen with its auto-complete. */
@@ -26,7 +27,7 @@ export const positionContract = defineContract({
   path: 'positions',
   route: '/setting/position',
   permission: 'position',
-  title: label('category.position.title', 'Chức vụ', 'Positions'),
+  title: ResourceTitles.position,
   singular: label('category.position.singular', 'Chức vụ', 'Position'),
   fields: {
     ...categoryFields,

@@ -2,6 +2,7 @@ import { FieldLimits } from '../limits.ts';
 import { defineContract, type RecordOf } from '../resource/contract.ts';
 import { f } from '../resource/fields.ts';
 import { CommonLabels, label } from '../resource/label.ts';
+import { ResourceTitles } from '../resource/titles.ts';
 import { CategoryLists, categoryExportColumns, categoryFields } from './category.ts';
 
 /** The most ranks a military group has, and levels a technical group (levels are 1..20). */
@@ -26,7 +27,7 @@ export const militaryGroupContract = defineContract({
   route: '/setting/military-group',
   permission: 'military_group',
   level: 'tenant',
-  title: label('scaleGroup.military.title', 'Nhóm quân hàm', 'Military groups'),
+  title: ResourceTitles.military_group,
   singular: label('scaleGroup.military.singular', 'Nhóm quân hàm', 'Military group'),
   fields: {
     ...categoryFields,
@@ -64,7 +65,7 @@ export const technicalGroupContract = defineContract({
   route: '/setting/technical-group',
   permission: 'technical_group',
   level: 'tenant',
-  title: label('scaleGroup.technical.title', 'Nhóm kỹ thuật', 'Technical groups'),
+  title: ResourceTitles.technical_group,
   singular: label('scaleGroup.technical.singular', 'Nhóm kỹ thuật', 'Technical group'),
   fields: {
     ...categoryFields,

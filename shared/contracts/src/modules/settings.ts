@@ -2,6 +2,7 @@ import { FieldLimits } from '../limits.ts';
 import { defineContract, type RecordOf } from '../resource/contract.ts';
 import { f } from '../resource/fields.ts';
 import { CommonLabels, label } from '../resource/label.ts';
+import { ResourceTitles } from '../resource/titles.ts';
 import { documentTemplateContract, userManualContract } from './document-templates.ts';
 
 export * from './document-templates.ts';
@@ -22,7 +23,7 @@ export const parameterContract = defineContract({
   path: 'parameters',
   route: '/setting/parameter-management',
   permission: 'tenant_configuration',
-  title: label('setting.parameter.title', 'Quản lý tham số', 'Parameter management'),
+  title: ResourceTitles.tenant_configuration,
   singular: label('setting.parameter.singular', 'Tham số', 'Parameter'),
   fields: {
     code: {
@@ -108,7 +109,7 @@ export const messageTemplateContract = defineContract({
   path: 'message-templates',
   route: '/setting/email-template',
   permission: 'email_template',
-  title: label('setting.messageTemplate.title', 'Mẫu email, thông báo', 'Email and notification templates'),
+  title: ResourceTitles.email_template,
   singular: label(
     'setting.messageTemplate.singular',
     'Mẫu email, thông báo',

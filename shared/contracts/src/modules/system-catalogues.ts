@@ -3,6 +3,7 @@ import type { PermissionResource } from '../permissions.ts';
 import { defineContract, type RecordOf } from '../resource/contract.ts';
 import { f, type FieldContracts } from '../resource/fields.ts';
 import { CommonLabels, label, type Label } from '../resource/label.ts';
+import { ResourceTitles, type TitledResource } from '../resource/titles.ts';
 
 /**
  * System › Categories (catalogues §2.2 "System"): lists the system administrators keep once for
@@ -89,9 +90,10 @@ function systemCatalogue<const F extends FieldContracts & typeof common, const X
   });
 }
 
-const titles = (key: string, vi: string, en: string, enOne: string) => ({
-  title: label(`systemCatalogue.${key}.title`, vi, en),
-  singular: label(`systemCatalogue.${key}.singular`, vi, enOne),
+/** A catalogue's title, its resource's (resource/titles.ts), and its singular: in Vietnamese the same word. */
+const titles = (resource: TitledResource, key: string, enOne: string) => ({
+  title: ResourceTitles[resource],
+  singular: label(`systemCatalogue.${key}.singular`, ResourceTitles[resource].vi, enOne),
 });
 
 export const coefficientContract = systemCatalogue(
@@ -99,7 +101,7 @@ export const coefficientContract = systemCatalogue(
     permission: 'coefficient',
     path: 'coefficients',
     route: '/system/coefficient',
-    ...titles('coefficient', 'Hệ số', 'Coefficients', 'Coefficient'),
+    ...titles('coefficient', 'coefficient', 'Coefficient'),
   },
   coefficientFields,
   'value',
@@ -110,7 +112,7 @@ export const payrollCoefficientContract = systemCatalogue(
     permission: 'payroll_coefficient',
     path: 'payroll-coefficients',
     route: '/system/payroll-coefficient',
-    ...titles('payrollCoefficient', 'Hệ số lương', 'Payroll coefficients', 'Payroll coefficient'),
+    ...titles('payroll_coefficient', 'payrollCoefficient', 'Payroll coefficient'),
   },
   coefficientFields,
   'value',
@@ -121,12 +123,7 @@ export const timeSalaryCoefficientContract = systemCatalogue(
     permission: 'time_salary_coefficient',
     path: 'time-salary-coefficients',
     route: '/system/time-salary-coefficient',
-    ...titles(
-      'timeSalaryCoefficient',
-      'Hệ số lương thời gian',
-      'Time salary coefficients',
-      'Time salary coefficient',
-    ),
+    ...titles('time_salary_coefficient', 'timeSalaryCoefficient', 'Time salary coefficient'),
   },
   coefficientFields,
   'value',
@@ -137,7 +134,7 @@ export const technicalLevelContract = systemCatalogue(
     permission: 'technical_level',
     path: 'technical-levels',
     route: '/system/technical-levels',
-    ...titles('technicalLevel', 'Bậc kỹ thuật', 'Technical levels', 'Technical level'),
+    ...titles('technical_level', 'technicalLevel', 'Technical level'),
   },
   technicalLevelFields,
   'level',

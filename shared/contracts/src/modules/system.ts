@@ -5,6 +5,7 @@ import { TRANSLATION_CODE_MAX, TRANSLATION_CODE_PATTERN, TRANSLATION_VALUE_MAX }
 import { defineContract, type RecordOf } from '../resource/contract.ts';
 import { f } from '../resource/fields.ts';
 import { CommonLabels, label, type Label } from '../resource/label.ts';
+import { ResourceTitles } from '../resource/titles.ts';
 
 /** The largest price: numeric(15, 0) in SQL, exact as a JSON number. */
 export const MAX_SERVICE_PACK_PRICE = 999_999_999_999_999;
@@ -27,7 +28,7 @@ export const servicePackContract = defineContract({
   route: '/system/service-pack',
   permission: 'service_pack',
   level: 'system',
-  title: label('system.servicePack.title', 'Gói dịch vụ', 'Service packs'),
+  title: ResourceTitles.service_pack,
   singular: label('system.servicePack.singular', 'Gói dịch vụ', 'Service pack'),
   fields: {
     code: f.code(),
@@ -99,7 +100,7 @@ export const tenantContract = defineContract({
   route: '/system/tenant',
   permission: 'tenant',
   level: 'system',
-  title: label('system.tenant.title', 'Đơn vị thuê bao', 'Tenants'),
+  title: ResourceTitles.tenant,
   singular: label('system.tenant.singular', 'Đơn vị thuê bao', 'Tenant'),
   fields: {
     code: f.code(),
@@ -193,7 +194,7 @@ export const languageContract = defineContract({
   route: '/system/language',
   permission: 'language',
   level: 'system',
-  title: label('system.language.title', 'Ngôn ngữ', 'Languages'),
+  title: ResourceTitles.language,
   singular: label('system.language.singular', 'Thông điệp', 'Message'),
   fields: {
     code: f.text({

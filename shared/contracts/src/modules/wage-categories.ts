@@ -2,6 +2,7 @@ import { FieldLimits } from '../limits.ts';
 import { defineContract, type RecordOf } from '../resource/contract.ts';
 import { f } from '../resource/fields.ts';
 import { CommonLabels, label } from '../resource/label.ts';
+import { ResourceTitles } from '../resource/titles.ts';
 import { CategoryLists, categoryExportColumns, categoryFields } from './category.ts';
 
 /** The four regions of the region minimum wage (Decree 74/2024/ND-CP and its successors). */
@@ -27,7 +28,7 @@ export const regionWageContract = defineContract({
   route: '/setting/region-wage',
   permission: 'region_wage',
   level: 'tenant',
-  title: label('category.regionWage.title', 'Lương tối thiểu vùng', 'Regional minimum wages'),
+  title: ResourceTitles.region_wage,
   singular: label('category.regionWage.singular', 'Lương tối thiểu vùng', 'Regional minimum wage'),
   fields: {
     region: f.enumOf({
@@ -93,7 +94,7 @@ export const salaryGradeContract = defineContract({
   route: '/setting/salary-scale',
   permission: 'salary_grade',
   level: 'tenant',
-  title: label('category.salaryGrade.title', 'Ngạch bậc lương', 'Salary scales'),
+  title: ResourceTitles.salary_grade,
   singular: label('category.salaryGrade.singular', 'Ngạch lương', 'Salary grade'),
   fields: {
     ...categoryFields,
@@ -125,7 +126,7 @@ export const contractTypeContract = defineContract({
   route: '/setting/contract-type',
   permission: 'contract_type',
   level: 'tenant',
-  title: label('category.contractType.title', 'Loại hợp đồng', 'Contract types'),
+  title: ResourceTitles.contract_type,
   singular: label('category.contractType.singular', 'Loại hợp đồng', 'Contract type'),
   fields: {
     ...categoryFields,

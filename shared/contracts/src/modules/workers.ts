@@ -3,6 +3,7 @@ import { describedPattern } from '../pattern-formats.ts';
 import { defineContract, type RecordOf } from '../resource/contract.ts';
 import { ATTACHMENT_TYPES, f, type AreaField } from '../resource/fields.ts';
 import { CommonLabels, label } from '../resource/label.ts';
+import { ResourceTitles } from '../resource/titles.ts';
 
 /*
  * Organisation › Employee list (catalogues §2.1, §2.3 "Employee list columns", §3 "Worker
@@ -576,7 +577,7 @@ export const workerContract = defineContract({
   path: 'workers',
   route: '/om/employee',
   permission: 'worker',
-  title: label('worker.title', 'Danh sách nhân viên', 'Employees'),
+  title: ResourceTitles.worker,
   singular: label('worker.singular', 'Nhân viên', 'Employee'),
   fields: workerFields,
   columns: [

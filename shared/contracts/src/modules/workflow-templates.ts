@@ -6,6 +6,7 @@ import { defineContract, type RecordOf } from '../resource/contract.ts';
 import { f, type ReferenceTarget } from '../resource/fields.ts';
 import { CommonLabels, label, type Label } from '../resource/label.ts';
 import { Units } from '../resource/units.ts';
+import { ResourceTitles } from '../resource/titles.ts';
 
 /**
  * Catalogues §5 "SLA template number max 3 and steps 50": a template has 1 to 50 steps; the
@@ -180,7 +181,7 @@ export const workflowTemplateContract = defineContract({
   path: 'workflow-templates',
   route: '/setting/template-work-flow',
   permission: 'workflow_template',
-  title: label('setting.workflowTemplate.title', 'Mẫu quy trình (SLA)', 'Workflow (SLA) templates'),
+  title: ResourceTitles.workflow_template,
   singular: label('setting.workflowTemplate.singular', 'Mẫu quy trình', 'Workflow template'),
   fields: {
     code: f.code(),

@@ -4,6 +4,7 @@
  * not carry it; the micro-apps and the server import it.
  */
 export * from './label.ts';
+export * from './titles.ts';
 export * from './fields.ts';
 export * from './contract.ts';
 export * from './field-schema.ts';

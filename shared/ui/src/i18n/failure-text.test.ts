@@ -16,16 +16,14 @@ describe('a failure in the user’s words (issue 27)', () => {
   it('names permissions by their labels, leaving out codes the catalogue does not know', () => {
     expect(
       permissionNames(['contract.update', 'payslip.view', 'user.request-approval', 'role.view'], t),
-    ).toEqual(['Hợp đồng lao động (Sửa)', 'Vai trò (Xem)']);
+    ).toEqual(['Hợp đồng (Sửa)', 'Vai trò (Xem)']);
   });
 
   it('a 403 naming the permissions needed: their labels, never the codes or the English message', () => {
     const refused = new ApiError(403, 'FORBIDDEN', 'This needs the permission contract.update', [], false, {
       permissions: ['contract.update'],
     });
-    expect(said(refused)).toBe(
-      'Bạn không có quyền thực hiện thao tác này. Quyền cần có: Hợp đồng lao động (Sửa).',
-    );
+    expect(said(refused)).toBe('Bạn không có quyền thực hiện thao tác này. Quyền cần có: Hợp đồng (Sửa).');
     const unknownOnly = new ApiError(403, 'FORBIDDEN', 'x', [], false, { permissions: ['payslip.view'] });
     expect(said(unknownOnly)).toBe('Bạn không có quyền thực hiện thao tác này.');
   });

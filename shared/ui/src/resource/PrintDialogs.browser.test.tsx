@@ -330,7 +330,7 @@ describe('printing a list’s selection from a template', () => {
     await user.click(print);
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).to.equal(
-      'Bạn không có quyền thực hiện thao tác này. Quyền cần có: Hợp đồng lao động (Xem).',
+      'Bạn không có quyền thực hiện thao tác này. Quyền cần có: Hợp đồng (Xem).',
     );
     expect(within(dialog).queryByText(/needs the permission|contract\.view/)).to.equal(null);
     expect(saved).to.deep.equal([]);
