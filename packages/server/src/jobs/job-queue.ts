@@ -157,6 +157,9 @@ export async function startJobQueue(
      GRANT SELECT, INSERT, UPDATE ON ${JOBS_SCHEMA}.job TO ${APP_ROLE};`,
   );
   const clock = startClockWhenJobsRun(boss, log, runJobs, options);
+  // what this process does with jobs, once at start (docs/jobs.md "What runs where")
+  if (runJobs) log.info('job queue started: this process runs jobs and the schedules clock');
+  else log.info('job queue started: this process only adds jobs (no job worker, no schedules clock)');
   let stopped = false;
 
   const ensureQueue = async (name: string, settings: QueueSettings, policy?: 'singleton') => {
@@ -181,11 +184,12 @@ export async function startJobQueue(
       { pollingIntervalSeconds: options.pollSeconds, batchSize, includeMetadata: true },
       async (jobs) => {
         // each job fails on its own (to be retried); pg-boss then completes the ones still active
-        await Promise.all(jobs.map((job) => runOne(boss, db, name, job, handler)));
+        await Promise.all(jobs.map((job) => runOne(boss, db, log, name, job, handler)));
         // a full batch: more are likely waiting, so the next look comes at once, not after the interval
         if (jobs.length === batchSize && workerId) boss.notifyWorker(workerId);
       },
     );
+    log.debug({ queue: name, batchSize, pollSeconds: options.pollSeconds }, 'job worker started');
   };
 
   return {
@@ -242,7 +246,11 @@ function startClockWhenJobsRun(
   return startScheduleClock(
     boss,
     options.clock ?? (() => new Date()),
-    (error) => log.error({ err: error }, 'the schedules clock failed'),
+    {
+      // at every look while a run is due (every 30 s for 15 minutes): debug, not info
+      sent: (runIds) => log.debug({ runIds }, 'schedules clock: due runs sent'),
+      failed: (error) => log.error({ err: error }, 'the schedules clock failed'),
+    },
     options.scheduleCheckMs,
   );
 }
@@ -255,6 +263,7 @@ function startClockWhenJobsRun(
 async function runOne<T extends object>(
   boss: PgBoss,
   db: Database,
+  log: FastifyBaseLogger,
   name: string,
   job: PgBoss.JobWithMetadata<T & { [OWNER_KEY]?: JobOwner }>,
   handler: JobHandler<T>,
@@ -274,8 +283,10 @@ async function runOne<T extends object>(
       control,
     );
     if (progress) await boss.complete(name, job.id, { progress });
+    log.debug({ queue: name, jobId: job.id }, 'job done');
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await boss.fail(name, job.id, progress ? { message, progress } : { message });
+    log.debug({ queue: name, jobId: job.id, error: message }, 'job failed');
   }
 }

@@ -72,6 +72,13 @@ export async function sendDueRuns(boss: PgBoss, now: Date): Promise<string[]> {
   return runs.map((run) => run.id);
 }
 
+/** What the schedules' clock tells its process after each look. */
+export interface ScheduleClockEvents {
+  /** the runs a look sent (some perhaps already sent by another process): never called with none */
+  sent(runIds: readonly string[]): void;
+  failed(error: unknown): void;
+}
+
 /**
  * Looks for due schedules at once and every `everyMs`, never two looks at a time; the clock is
  * injected (tests give theirs). stop() ends it and waits for a look under way.
@@ -79,14 +86,16 @@ export async function sendDueRuns(boss: PgBoss, now: Date): Promise<string[]> {
 export function startScheduleClock(
   boss: PgBoss,
   clock: () => Date,
-  onError: (error: unknown) => void,
+  events: ScheduleClockEvents,
   everyMs = SCHEDULE_CHECK_MS,
 ) {
   let looking: Promise<void> | null = null;
   const look = () => {
     looking ??= sendDueRuns(boss, clock())
-      .then(() => undefined)
-      .catch(onError)
+      .then((runIds) => {
+        if (runIds.length > 0) events.sent(runIds);
+      })
+      .catch((error: unknown) => events.failed(error))
       .finally(() => {
         looking = null;
       });
