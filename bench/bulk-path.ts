@@ -226,8 +226,16 @@ await withScratchDatabase(async (env) => {
       `\npunches of January counted per device (sumOverPeriod, ${PUNCHES.toLocaleString('en')} rows): ${ms(sumMonth.p50)} / ${ms(sumMonth.p95)}`,
     );
 
-    // --- payroll: a run of WORKERS × COMPONENTS values
-    const runId = randomUUID();
+    // --- payroll: a run of WORKERS × COMPONENTS values, its lines those of a salary period (0052)
+    const salaryPeriod = async () => {
+      const { rows } = await raw.query(
+        `insert into salary_periods (tenant_id, code, name, period_month)
+         values ($1, 'KL_' || substr(md5(random()::text), 1, 8), 'Lương tháng 1/2026', '2026-01-01') returning id`,
+        [tenant.id],
+      );
+      return (rows[0] as { id: string }).id;
+    };
+    const runId = await salaryPeriod();
     const LINES = WORKERS * COMPONENTS;
     function* runLines(run: string, workers: readonly string[]) {
       for (const workerId of workers)
@@ -276,6 +284,57 @@ await withScratchDatabase(async (env) => {
     console.log(
       `\npayroll, baseline: one INSERT per line, ${sampleLines.toLocaleString('en')} lines: ${ms(payBaseline.took)} (${perSecond(sampleLines, payBaseline.took)}); ${LINES.toLocaleString('en')} would take ${(((LINES / sampleLines) * payBaseline.took) / 1000).toFixed(1)} s`,
     );
+    // the floor: the same lines COPYed straight into the table by the owner (no staging table, no
+    // checks, no row policy: what the writer cannot do for a tenant, since COPY FROM refuses a
+    // table under row-level security), then removed
+    const copyRun = randomUUID();
+    function* copyText(run: string) {
+      let lines: string[] = [];
+      for (const line of runLines(run, workerIds)) {
+        const amount = 'amount' in line ? String(line.amount) : '\\N';
+        const quantity = 'quantity' in line ? line.quantity : '\\N';
+        lines.push(
+          [
+            tenant.id,
+            line.periodMonth,
+            run,
+            line.workerId,
+            line.componentCode,
+            line.valueType,
+            amount,
+            quantity,
+          ].join('\t'),
+        );
+        if (lines.length === 2000) {
+          yield lines.join('\n') + '\n';
+          lines = [];
+        }
+      }
+      if (lines.length > 0) yield lines.join('\n') + '\n';
+    }
+    const rawCopy = await timed(() =>
+      db.orm.transaction((tx) =>
+        connectionOf(tx).copyIn(
+          'payroll_result_lines',
+          [
+            'tenant_id',
+            'period_month',
+            'run_id',
+            'worker_id',
+            'component_code',
+            'value_type',
+            'amount',
+            'quantity',
+          ],
+          copyText(copyRun),
+        ),
+      ),
+    );
+    await raw.query(`delete from payroll_result_lines where run_id = $1`, [copyRun]);
+    await raw.query('VACUUM payroll_result_lines');
+    console.log(
+      `payroll, floor: COPY of the same ${LINES.toLocaleString('en')} lines straight into the table by the owner: ${(rawCopy.took / 1000).toFixed(2)} s`,
+    );
     const run = await timed(() =>
       inScope(db.orm, scope, (tx) =>
         writeBatch(tx, resultLineStore, runLines(runId, workerIds), {
@@ -297,7 +356,36 @@ await withScratchDatabase(async (env) => {
         }),
       ),
     );
-    console.log(`  the same run computed again (every line replaced): ${(rerun.took / 1000).toFixed(2)} s`);
+    console.log(
+      `  the same run computed again, upsert (every line replaced): ${(rerun.took / 1000).toFixed(2)} s`,
+    );
+    const replaced = await timed(() =>
+      inScope(db.orm, scope, (tx) =>
+        writeBatch(tx, resultLineStore, runLines(runId, workerIds), {
+          actor,
+          action: 'UPDATE',
+          describe: { runId },
+          replace: { period: JANUARY, equals: { runId } },
+        }),
+      ),
+    );
+    console.log(
+      `  the same run computed again, replace (the run's lines deleted, the batch inserted): ${(replaced.took / 1000).toFixed(2)} s, ${replaced.result.replaced.toLocaleString('en')} replaced`,
+    );
+    await raw.query('VACUUM payroll_result_lines');
+    const fresh = await salaryPeriod();
+    const freshRun = await timed(() =>
+      inScope(db.orm, scope, (tx) =>
+        writeBatch(tx, resultLineStore, runLines(fresh, workerIds), {
+          actor,
+          action: 'UPDATE',
+          replace: { period: JANUARY, equals: { runId: fresh } },
+        }),
+      ),
+    );
+    console.log(
+      `  a second period's run, replace (nothing stored yet): ${(freshRun.took / 1000).toFixed(2)} s: ${(freshRun.took / rawCopy.took).toFixed(2)}× the owner's COPY`,
+    );
     await raw.query('VACUUM ANALYZE payroll_result_lines');
     const runSum = await timeRuns(Math.min(RUNS, 10), () =>
       inScope(db.orm, scope, (tx) =>

@@ -41,7 +41,7 @@ export function ActionLogListPage() {
     }),
     [query.resource, query.action, query.sortBy, query.pageIndex, query.pageSize],
   );
-  const { loading, rows, total } = useLogSearch(filters, actionLogApi.search);
+  const { loading, rows, total, totalCapped } = useLogSearch(filters, actionLogApi.search);
 
   const columns: ColumnDef<ActionLogEntry>[] = [
     {
@@ -83,6 +83,7 @@ export function ActionLogListPage() {
       title={t('actionLog.title')}
       list={list}
       total={total}
+      totalCapped={totalCapped}
       search={false}
       rows={rows}
       loading={loading}

@@ -7,12 +7,22 @@ import type { PageEnvelope } from '@hcm/contracts';
  * told the user).
  */
 export function useLogSearch<F, T>(filters: F, search: (filters: F) => Promise<PageEnvelope<T>>) {
-  const [answer, setAnswer] = useState<{ for: F; rows: T[]; total: number }>();
+  const [answer, setAnswer] = useState<{ for: F; rows: T[]; total: number; totalCapped: boolean }>();
   useEffect(() => {
     let current = true;
     search(filters)
-      .then((page) => current && setAnswer({ for: filters, rows: page.data, total: page.page.total }))
-      .catch(() => current && setAnswer({ for: filters, rows: [], total: 0 }));
+      .then(
+        (page) =>
+          current &&
+          setAnswer({
+            for: filters,
+            rows: page.data,
+            total: page.page.total,
+            // a log of a large tenant is not counted whole: "more than 10,000" (docs/lists.md)
+            totalCapped: page.page.totalCapped === true,
+          }),
+      )
+      .catch(() => current && setAnswer({ for: filters, rows: [], total: 0, totalCapped: false }));
     return () => {
       current = false;
     };
@@ -21,5 +31,6 @@ export function useLogSearch<F, T>(filters: F, search: (filters: F) => Promise<P
     loading: answer?.for !== filters,
     rows: answer?.rows ?? [],
     total: answer?.total ?? 0,
+    totalCapped: answer?.totalCapped ?? false,
   };
 }

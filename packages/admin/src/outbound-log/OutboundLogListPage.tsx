@@ -69,7 +69,7 @@ export function OutboundLogListPage() {
       query.pageSize,
     ],
   );
-  const { loading, rows, total } = useLogSearch(filters, outboundLogApi.search);
+  const { loading, rows, total, totalCapped } = useLogSearch(filters, outboundLogApi.search);
 
   const columns: ColumnDef<OutboundLogEntry>[] = [
     {
@@ -117,6 +117,7 @@ export function OutboundLogListPage() {
       title={t('outboundLog.title')}
       list={list}
       total={total}
+      totalCapped={totalCapped}
       rows={rows}
       loading={loading}
       getRowId={(row) => row.id}

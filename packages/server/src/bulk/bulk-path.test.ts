@@ -279,17 +279,25 @@ describe.each(await testEngines('both'))('the bulk data path on $engine', ({ eng
     expect(after.map((row) => row.sums.workedMinutes).sort()).toEqual([31 * 420, 31 * 421].sort());
   });
 
-  it('writes payroll lines as amounts or numbers and sums a run by component', async () => {
-    const runId = randomUUID();
-    const workers = workersOf.get(a.id) ?? [];
-    const lines = workers.flatMap((workerId, w) => [
+  /** A salary period of the tenant (its lines' run): NEW unless said otherwise. */
+  const salaryPeriod = async (tenant: TenantRow, status = 'NEW', month = '2026-01-01') => {
+    const [period] = await rows<{ id: string }>(
+      db.orm,
+      sql`insert into salary_periods (tenant_id, code, name, period_month, approval_status)
+          values (${tenant.id}, ${`KL_${randomUUID().slice(0, 8)}`}, 'Kỳ lương', ${month}, ${status}) returning id`,
+    );
+    return period?.id ?? '';
+  };
+  /** Two lines per worker of the tenant for the run: an amount and a number. */
+  const payrollLines = (tenant: TenantRow, runId: string, base = 10_000_000) =>
+    (workersOf.get(tenant.id) ?? []).flatMap((workerId, w) => [
       {
         periodMonth: '2026-01-01',
         runId,
         workerId,
         componentCode: 'LUONG_CB',
         valueType: 'AMOUNT' as const,
-        amount: 10_000_000 + w,
+        amount: base + w,
       },
       {
         periodMonth: '2026-01-01',
@@ -300,6 +308,16 @@ describe.each(await testEngines('both'))('the bulk data path on $engine', ({ eng
         quantity: '26.5',
       },
     ]);
+  const runLines = (tenant: TenantRow, runId: string) =>
+    rows<{ worker_id: string; component_code: string; amount: string | null }>(
+      db.orm,
+      sql`select worker_id, component_code, amount::text from payroll_result_lines
+          where tenant_id = ${tenant.id} and run_id = ${runId} order by worker_id, component_code`,
+    );
+
+  it('writes payroll lines as amounts or numbers and sums a run by component', async () => {
+    const runId = await salaryPeriod(a);
+    const lines = payrollLines(a, runId);
     const result = await inTenant(a, (tx) =>
       writeBatch(tx, resultLineStore, lines, { actor: actor(a), action: 'UPDATE', describe: { runId } }),
     );
@@ -317,6 +335,81 @@ describe.each(await testEngines('both'))('the bulk data path on $engine', ({ eng
       { group: { componentCode: 'LUONG_CB' }, count: 3, sums: { amount: 30_000_003, quantity: '0' } },
       { group: { componentCode: 'NGAY_CONG' }, count: 3, sums: { amount: 0, quantity: '79.5000' } },
     ]);
+  });
+
+  it('replaces a run computed again: its stored lines deleted, the batch inserted, other runs untouched', async () => {
+    const [runId, otherRun] = [await salaryPeriod(a), await salaryPeriod(a)];
+    await inTenant(a, (tx) => writeBatch(tx, resultLineStore, payrollLines(a, runId), { actor: actor(a) }));
+    await inTenant(a, (tx) =>
+      writeBatch(tx, resultLineStore, payrollLines(a, otherRun), { actor: actor(a) }),
+    );
+    // computed again with one worker fewer (they left): their lines must go, not linger
+    const again = payrollLines(a, runId, 20_000_000).slice(2);
+    const replace = { period: JANUARY, equals: { runId } };
+    const result = await inTenant(a, (tx) =>
+      writeBatch(tx, resultLineStore, again, { actor: actor(a), action: 'UPDATE', replace }),
+    );
+    expect(result).toMatchObject({ received: 4, written: 4, replaced: 6 });
+    const stored = await runLines(a, runId);
+    expect(stored).toHaveLength(4);
+    expect(
+      stored
+        .filter((line) => line.amount !== null)
+        .map((line) => line.amount)
+        .sort(),
+    ).toEqual(['20000001', '20000002']);
+    expect(await runLines(a, otherRun)).toHaveLength(6);
+    const [entry] = (await batchLog(a, 'payroll_result')).slice(-1);
+    expect(entry?.changes).toMatchObject({ written: { after: 4 }, replaced: { after: 6 } });
+  });
+
+  it('refuses a run’s lines while its period is in approval or approved (409), and lines outside what a batch replaces (400)', async () => {
+    const open = await salaryPeriod(a);
+    await inTenant(a, (tx) => writeBatch(tx, resultLineStore, payrollLines(a, open), { actor: actor(a) }));
+    for (const status of ['WAIT_APPROVE', 'IN_APPROVE', 'APPROVED']) {
+      const locked = await salaryPeriod(a, status);
+      const refusal = await refused(
+        inTenant(a, (tx) =>
+          writeBatch(tx, resultLineStore, [...payrollLines(a, open), ...payrollLines(a, locked)], {
+            actor: actor(a),
+          }),
+        ),
+      );
+      expect(refusal.statusCode).toBe(409);
+      expect(refusal.message).toContain(`${locked} (${status})`);
+      expect(await runLines(a, locked)).toEqual([]);
+    }
+    const unknown = await refused(
+      inTenant(a, (tx) =>
+        writeBatch(tx, resultLineStore, payrollLines(a, randomUUID()), { actor: actor(a) }),
+      ),
+    );
+    expect(unknown.errors?.[0]).toMatchObject({ field: 'rows[].runId', code: 'error.invalidValue' });
+    const outside = await refused(
+      inTenant(a, (tx) =>
+        writeBatch(tx, resultLineStore, payrollLines(a, open, 1), {
+          actor: actor(a),
+          replace: { period: JANUARY, equals: { runId: randomUUID() } },
+        }),
+      ),
+    );
+    expect(outside.errors?.[0]).toMatchObject({ field: 'rows', params: { actual: 6 } });
+    const notKey = await refused(
+      inTenant(a, (tx) =>
+        writeBatch(tx, resultLineStore, payrollLines(a, open, 1), {
+          actor: actor(a),
+          replace: { period: JANUARY, equals: { valueType: 'AMOUNT' } },
+        }),
+      ),
+    );
+    expect(notKey.errors?.[0]).toMatchObject({ field: 'replace.equals.valueType' });
+    // nothing of the refused batches was written: the open run keeps its first lines
+    expect(
+      (await runLines(a, open))
+        .map((line) => line.amount)
+        .filter(Boolean)
+        .sort(),
+    ).toEqual(['10000000', '10000001', '10000002']);
   });
 
   it('refuses bad input with nothing written: another tenant’s row, another tenant’s worker, a wrong value', async () => {
@@ -501,6 +594,13 @@ describe.each(await testEngines('both'))('the bulk data path on $engine', ({ eng
     const [withFacts, without] = [await worker('NV1'), await worker('NV2')];
     const day = { workDate: '2026-01-05', workerId: withFacts, workedMinutes: 480, daySymbol: 'X' };
     await inTenant(c, (tx) => writeBatch(tx, dayRecordStore, [day], { actor: actor(c), action: 'UPDATE' }));
+    const run = await salaryPeriod(c);
+    const line = { periodMonth: '2026-01-01', runId: run, workerId: withFacts, componentCode: 'LUONG_CB' };
+    await inTenant(c, (tx) =>
+      writeBatch(tx, resultLineStore, [{ ...line, valueType: 'AMOUNT', amount: 5_000_000 }], {
+        actor: actor(c),
+      }),
+    );
     const deleteWorker = (id: string) =>
       inTenant(c, (tx) => tx.execute(sql`delete from workers where id = ${id}`));
 
@@ -508,8 +608,10 @@ describe.each(await testEngines('both'))('the bulk data path on $engine', ({ eng
     expect(await count('tm_day_records', c)).toBe(1);
     await deleteWorker(without);
     expect(await count('workers', c)).toBe(1);
-    // the tenant's deletion cascades to its workers and its facts alike
+    // the tenant's deletion takes its workers, its periods and its facts alike (the facts by
+    // 0052's trigger: they have no foreign key to tenants)
     await db.orm.execute(sql`delete from tenants where id = ${c.id}`);
-    expect(await count('tm_day_records', c)).toBe(0);
+    for (const table of ['tm_day_records', 'payroll_result_lines', 'salary_periods', 'workers'])
+      expect(await count(table, c), table).toBe(0);
   });
 });

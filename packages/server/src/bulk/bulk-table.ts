@@ -26,6 +26,13 @@ export interface BulkTableDeclaration<T extends PgTable> {
   order: readonly ColumnKey<T>[];
   /** columns naming a row of another tenant table by its `id`, checked in the caller's tenant (a worker) */
   references?: readonly { column: ColumnKey<T>; table: string }[];
+  /**
+   * the approvable record the rows belong to (a salary period's lines): the record is approved as
+   * one, and while it waits for approval or once it is approved, a batch naming it is refused
+   * (409) and nothing is written. `table` is the record's table (its `approval_status` column);
+   * the column is checked as a reference too.
+   */
+  lockedBy?: { column: ColumnKey<T>; table: string };
 }
 
 /** A declared table's columns as the engine uses them: SQL names, codecs, and the partition key's kind. */
@@ -79,9 +86,13 @@ export function defineBulkTable<T extends PgTable>(declaration: BulkTableDeclara
     ...declaration.conflict.key,
     ...declaration.order,
     ...(declaration.references ?? []).map((r) => r.column),
+    ...(declaration.lockedBy ? [declaration.lockedBy.column] : []),
   ];
   for (const key of keys) column(key);
-  for (const reference of declaration.references ?? [])
+  for (const reference of [
+    ...(declaration.references ?? []),
+    ...(declaration.lockedBy ? [declaration.lockedBy] : []),
+  ])
     if (!SQL_NAME.test(reference.table))
       throw new Error(`bulk table ${name}: bad reference ${reference.table}`);
   if (!declaration.conflict.key.includes(declaration.partitionBy))

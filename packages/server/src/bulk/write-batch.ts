@@ -8,6 +8,15 @@ import {
   type ActionLogAction,
 } from '../resources/action-log/record-actions.ts';
 import type { BulkColumn, BulkTable } from './bulk-table.ts';
+import {
+  MAX_REPORTED_ERRORS,
+  STAGE,
+  refuseLockedRecords,
+  refuseRepeatedKeys,
+  refuseRowsOutsideScope,
+  refuseUnknownReferences,
+  type ReplaceScope,
+} from './batch-checks.ts';
 import { isProblem } from './copy-text.ts';
 import { connectionOf, type BulkConnection } from './connection.ts';
 import { ensurePartitionsFor, monthOf } from './month-partitions.ts';
@@ -15,13 +24,19 @@ import { ensurePartitionsFor, monthOf } from './month-partitions.ts';
 /** A row as the module gives it: the table's insert type; tenantId may be left out (the caller's tenant). */
 export type BulkRow<T extends PgTable> = Omit<T['$inferInsert'], 'tenantId'> & { tenantId?: string };
 
-export interface BatchOptions {
+export interface BatchOptions<T extends PgTable = PgTable> {
   /** who writes, from where: the action log's entry and the tenant every row must belong to */
   actor: ActionContext;
   /** the action-log action of the batch; IMPORT unless the module says otherwise (a computation: UPDATE) */
   action?: ActionLogAction;
   /** what the batch is, for the log: a device, a file, a run, a period (a few values, not the rows) */
   describe?: Readonly<Record<string, string | number>>;
+  /**
+   * the batch is the whole of this scope (a run computed again, a month of days): the scope's
+   * stored rows are deleted and the batch inserted, with no conflict check per row. Its columns
+   * must be of the conflict key and every row must lie inside it (400 otherwise).
+   */
+  replace?: ReplaceScope<T>;
 }
 
 export interface BatchResult {
@@ -31,6 +46,8 @@ export interface BatchResult {
   written: number;
   /** rows already stored that onConflict 'ignore' left as they were (a device sending again) */
   unchanged: number;
+  /** stored rows of the replaced scope deleted before the batch was inserted (`replace` only) */
+  replaced: number;
   /** the first and last partition key value of the batch (as sent), null for an empty batch */
   from: string | null;
   to: string | null;
@@ -38,10 +55,7 @@ export interface BatchResult {
   partitionsMade: number;
 }
 
-/** At most this many field errors are reported for one batch: enough to mend a file, not a 10 MB answer. */
-const MAX_REPORTED_ERRORS = 20;
 const ROWS_PER_CHUNK = 2000;
-const STAGE = 'pg_temp.hcm_bulk_stage';
 
 /**
  * Writes a batch of rows into a month-partitioned table, inside the caller's tenant transaction
@@ -53,8 +67,10 @@ const STAGE = 'pg_temp.hcm_bulk_stage';
  *    batch be checked as a set before the real table is touched;
  * 3. the month partitions the batch needs are made when missing;
  * 4. references (a worker) are checked in the tenant with one query: a worker of another tenant
- *    is unknown here (row-level security), and refused;
- * 5. one INSERT … SELECT … ON CONFLICT into the table, through its tenant policy;
+ *    is unknown here (row-level security), and refused; rows of a record in approval or approved
+ *    (`lockedBy`: a salary period) are refused (409);
+ * 5. one INSERT … SELECT … ON CONFLICT into the table, through its tenant policy; or, for a batch
+ *    that `replace`s a scope (a run computed again), one DELETE of the scope and a plain INSERT;
  * 6. one action-log entry for the batch: the table, the counts, the key range and who.
  *
  * Any refusal throws inside the caller's transaction, so nothing of the batch is written.
@@ -63,7 +79,7 @@ export async function writeBatch<T extends PgTable>(
   tx: Tx,
   table: BulkTable<T>,
   rows: Iterable<BulkRow<T>>,
-  options: BatchOptions,
+  options: BatchOptions<T>,
 ): Promise<BatchResult> {
   const tenantId = options.actor.scope.tenantId;
   if (tenantId === null)
@@ -71,7 +87,9 @@ export async function writeBatch<T extends PgTable>(
   const connection = connectionOf(tx);
   const iterator = rows[Symbol.iterator]();
   const first = iterator.next();
-  if (first.done) return { received: 0, written: 0, unchanged: 0, from: null, to: null, partitionsMade: 0 };
+  // An empty batch writes nothing, `replace` included: it names no record to check a lock on.
+  if (first.done)
+    return { received: 0, written: 0, unchanged: 0, replaced: 0, from: null, to: null, partitionsMade: 0 };
 
   // Columns with a default (an id, a received-at) are sent when the first row gives them; COPY
   // text has no "use the default" value, so every row must then give the same ones.
@@ -96,27 +114,27 @@ export async function writeBatch<T extends PgTable>(
 
   const partitionsMade = await ensurePartitionsFor(tx, table, encoder.months);
   await refuseUnknownReferences(connection, table);
-  if (table.declaration.conflict.onConflict === 'update') await refuseRepeatedKeys(connection, table);
+  await refuseLockedRecords(connection, table, tenantId);
+  const replacing = options.replace
+    ? await refuseRowsOutsideScope(connection, table, tenantId, options.replace)
+    : null;
+  if (replacing || table.declaration.conflict.onConflict === 'update')
+    await refuseRepeatedKeys(connection, table);
 
-  const names = table.columns.map((column) => column.name);
-  const key = table.declaration.conflict.key.map((k) => table.column(k).name);
-  const onConflict =
-    table.declaration.conflict.onConflict === 'ignore'
-      ? 'DO NOTHING'
-      : `DO UPDATE SET ${names
-          .filter((name) => !key.includes(name))
-          .map((name) => `${name} = EXCLUDED.${name}`)
-          .join(', ')}`;
-  const columnList = ['tenant_id', ...names].join(', ');
-  const { count: written } = await connection.query(
-    `INSERT INTO ${table.name} (${columnList}) SELECT ${columnList} FROM ${STAGE} ON CONFLICT (tenant_id, ${key.join(', ')}) ${onConflict}`,
-  );
+  let replaced = 0;
+  if (replacing)
+    ({ count: replaced } = await connection.query(
+      `DELETE FROM ${table.name} WHERE ${replacing.text}`,
+      replacing.values,
+    ));
+  const written = await insertFromStage(connection, table, replacing !== null);
   await connection.query(`DROP TABLE ${STAGE}`);
 
   const result: BatchResult = {
     received: encoder.received,
     written,
     unchanged: encoder.received - written,
+    replaced,
     from: encoder.from,
     to: encoder.to,
     partitionsMade,
@@ -132,6 +150,33 @@ export async function writeBatch<T extends PgTable>(
   return result;
 }
 
+/**
+ * One INSERT … SELECT from the staging table, in the key's order (the indexes are then filled
+ * in order: 15 % faster for a 400,000-line run than the staging table's order). After `replace`
+ * deleted the scope no stored row can share a key with the batch, so no conflict is looked for.
+ */
+async function insertFromStage<T extends PgTable>(
+  connection: BulkConnection,
+  table: BulkTable<T>,
+  replacing: boolean,
+): Promise<number> {
+  const names = table.columns.map((column) => column.name);
+  const key = table.declaration.conflict.key.map((k) => table.column(k).name);
+  const columnList = ['tenant_id', ...names].join(', ');
+  const onConflict = replacing
+    ? ''
+    : table.declaration.conflict.onConflict === 'ignore'
+      ? ` ON CONFLICT (tenant_id, ${key.join(', ')}) DO NOTHING`
+      : ` ON CONFLICT (tenant_id, ${key.join(', ')}) DO UPDATE SET ${names
+          .filter((name) => !key.includes(name))
+          .map((name) => `${name} = EXCLUDED.${name}`)
+          .join(', ')}`;
+  const { count } = await connection.query(
+    `INSERT INTO ${table.name} (${columnList}) SELECT ${columnList} FROM ${STAGE} ORDER BY ${key.join(', ')}${onConflict}`,
+  );
+  return count;
+}
+
 /** The batch's one log entry, in the log's changes shape (each value an `after`): what, how many, which range. */
 function batchChanges<T extends PgTable>(
   table: BulkTable<T>,
@@ -143,6 +188,7 @@ function batchChanges<T extends PgTable>(
     table: after(table.name),
     received: after(result.received),
     written: after(result.written),
+    ...(result.replaced > 0 ? { replaced: after(result.replaced) } : {}),
     unchanged: after(result.unchanged),
     [`${table.partition.key}From`]: after(result.from),
     [`${table.partition.key}To`]: after(result.to),
@@ -229,61 +275,5 @@ class BatchEncoder<T extends PgTable> {
     const text = typeof value === 'string' ? value : value.toISOString();
     if (this.from === null || text < this.from) this.from = text;
     if (this.to === null || text > this.to) this.to = text;
-  }
-}
-
-/** 400 when a referenced row (a worker) is not one of the tenant's: row-level security hides other tenants' rows. */
-async function refuseUnknownReferences<T extends PgTable>(
-  connection: BulkConnection,
-  table: BulkTable<T>,
-): Promise<void> {
-  for (const reference of table.declaration.references ?? []) {
-    const column = table.column(reference.column).name;
-    const { rows } = await connection.query<{ id: string }>(
-      `SELECT DISTINCT s.${column}::text AS id FROM ${STAGE} s
-        WHERE s.${column} IS NOT NULL
-          AND NOT EXISTS (SELECT 1 FROM ${reference.table} r WHERE r.tenant_id = s.tenant_id AND r.id = s.${column})
-        LIMIT ${MAX_REPORTED_ERRORS}`,
-    );
-    if (rows.length > 0) {
-      const ids = rows.map((row) => row.id).join(', ');
-      throw validationFailed(
-        [
-          {
-            field: `rows[].${reference.column}`,
-            code: FieldErrorKeys.invalidValue,
-            message: `unknown in this tenant: ${ids}`,
-            params: { actual: ids },
-          },
-        ],
-        `The batch for ${table.name} names ${reference.table} the tenant does not have; nothing was written`,
-      );
-    }
-  }
-}
-
-/** 400 when two rows of an 'update' batch share a key: which of them would win is not for the database to guess. */
-async function refuseRepeatedKeys<T extends PgTable>(
-  connection: BulkConnection,
-  table: BulkTable<T>,
-): Promise<void> {
-  const key = table.declaration.conflict.key.map((k) => table.column(k).name);
-  const { rows } = await connection.query<Record<string, string>>(
-    `SELECT ${key.map((name) => `${name}::text AS ${name}`).join(', ')} FROM ${STAGE} GROUP BY ${key.join(', ')} HAVING count(*) > 1 LIMIT 1`,
-  );
-  const [repeated] = rows;
-  if (repeated) {
-    const which = Object.values(repeated).join(', ');
-    throw validationFailed(
-      [
-        {
-          field: 'rows',
-          code: FieldErrorKeys.invalidValue,
-          message: `two rows have the same key (${which})`,
-          params: { actual: which },
-        },
-      ],
-      `The batch for ${table.name} gives the same key twice; nothing was written`,
-    );
   }
 }

@@ -2,6 +2,7 @@ import { i18n } from '@hcm/i18n';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import shellEn from '../../../../packages/shell/i18n/en.json' with { type: 'json' };
 import shellVi from '../../../../packages/shell/i18n/vi.json' with { type: 'json' };
+import { documentTemplateContract } from '@hcm/contracts/settings';
 import { DOCUMENT_TEMPLATE_MENU, menuTrailOf, menuTrailText } from './menu-path.ts';
 
 describe('the menu path the print dialogs name', () => {
@@ -18,6 +19,7 @@ describe('the menu path the print dialogs name', () => {
     expect(menuTrailOf(DOCUMENT_TEMPLATE_MENU)).toEqual({
       keys: ['admin', 'formTemplates', 'documentTemplate'],
       path: '/setting/document-template',
+      label: documentTemplateContract.title,
     });
     expect(() => menuTrailOf('noSuchEntry')).toThrow('the menu has no entry noSuchEntry');
   });
@@ -31,6 +33,13 @@ describe('the menu path the print dialogs name', () => {
     expect(menuTrailText(menuTrailOf(DOCUMENT_TEMPLATE_MENU))).toBe(
       'Administration › Form templates › Document templates',
     );
+  });
+
+  it('takes an administrator’s text for the entry over its contract’s title', async () => {
+    i18n.addResourceBundle('vi', 'shell', shellVi);
+    i18n.addResources('vi', 'shell', { 'navigation.menu.documentTemplate': 'Mẫu văn bản' });
+    await i18n.changeLanguage('vi');
+    expect(menuTrailText(menuTrailOf(DOCUMENT_TEMPLATE_MENU))).toBe('Quản trị › Biểu mẫu › Mẫu văn bản');
   });
 
   it('falls back to the page’s address where the shell’s labels are not loaded (a widget outside the portal)', () => {

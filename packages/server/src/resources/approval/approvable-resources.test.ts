@@ -2,7 +2,7 @@ import { PermissionResources } from '@hcm/contracts';
 import { describe, expect, it } from 'vitest';
 import { declaredResources } from '../../services/declared-resources.ts';
 
-/** Issue 13, "Done when": every approvable record of the organisation module uses the engine. */
+/** Issue 13, "Done when": every approvable record uses the engine (issue 28: a salary period, as one record). */
 describe('the resources bound to the approval engine', () => {
   it('are exactly the declared resources whose permission the catalogue calls approvable', () => {
     const approvable = declaredResources
@@ -18,6 +18,7 @@ describe('the resources bound to the approval engine', () => {
       '/api/om/disciplines',
       '/api/om/benefits',
       '/api/om/salary-reviews',
+      '/api/pm/salary-periods',
     ]);
   });
 
@@ -37,6 +38,7 @@ describe('the resources bound to the approval engine', () => {
       ['discipline', 'DISCIPLINE', 'approvalStatus'],
       ['benefit', 'BENEFIT', 'approvalStatus'],
       ['compensation_revision', 'SALARY_REVIEW', 'approvalStatus'],
+      ['salary_period', 'PAYROLL', 'approvalStatus'],
     ]);
   });
 });

@@ -107,6 +107,8 @@ const useStyles = makeStyles({
 interface Loaded {
   items: MyNotification[];
   total: number;
+  /** more than `total` (the server stops counting at 10,000): the bar says "more than" */
+  totalCapped: boolean;
 }
 
 /**
@@ -154,7 +156,11 @@ export function MyNotificationsPage() {
             return;
           }
           setFailed(false);
-          setLoaded({ items: page.data, total: page.page.total });
+          setLoaded({
+            items: page.data,
+            total: page.page.total,
+            totalCapped: page.page.totalCapped === true,
+          });
         },
         () => live && setFailed(true),
       )
@@ -289,6 +295,7 @@ export function MyNotificationsPage() {
           pageIndex={pageIndex}
           pageSize={pageSize}
           total={loaded.total}
+          totalCapped={loaded.totalCapped}
           disabled={loading}
           onChange={(nextPage, nextSize) => show({ pageIndex: nextPage, pageSize: nextSize })}
         />

@@ -1,8 +1,9 @@
 import type { MyNotification, MyNotificationSort } from '@hcm/contracts/notifications';
 import { Paging } from '@hcm/contracts';
-import { and, asc, count, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
-import { userNotifications as n } from '../../../db/tables/notifications.ts';
+import { cappedTotal, type PageTotal } from '../../../resources/search/capped-total.ts';
+import { userNotifications as n } from '../tables/notifications.ts';
 import { notificationColumns, presentNotification } from './present-notification.ts';
 
 export interface MyNotificationQuery {
@@ -24,7 +25,7 @@ export async function listMyNotifications(
   tx: Tx,
   userId: string,
   query: MyNotificationQuery,
-): Promise<{ data: MyNotification[]; page: { pageIndex: number; pageSize: number; total: number } }> {
+): Promise<{ data: MyNotification[]; page: { pageIndex: number; pageSize: number } & PageTotal }> {
   const pageIndex = query.pageIndex ?? 1;
   const pageSize = query.pageSize ?? Paging.defaultPageSize;
   const where = and(inboxOf(userId), query.isRead === undefined ? undefined : eq(n.isRead, query.isRead));
@@ -36,6 +37,6 @@ export async function listMyNotifications(
     .orderBy(...order)
     .limit(pageSize)
     .offset((pageIndex - 1) * pageSize);
-  const [total] = await tx.select({ value: count() }).from(n).where(where);
-  return { data: rows.map(presentNotification), page: { pageIndex, pageSize, total: total?.value ?? 0 } };
+  const total = await cappedTotal(tx, n, where, { pageIndex, pageSize, rows: rows.length });
+  return { data: rows.map(presentNotification), page: { pageIndex, pageSize, ...total } };
 }

@@ -51,4 +51,6 @@ export const resultLineStore = defineBulkTable({
   conflict: { key: ['periodMonth', 'runId', 'workerId', 'componentCode'], onConflict: 'update' },
   order: ['periodMonth', 'runId', 'workerId', 'componentCode'],
   references: [{ column: 'workerId', table: 'workers' }],
+  // a run's lines are its salary period's (run_id): approved with it, as one record
+  lockedBy: { column: 'runId', table: 'salary_periods' },
 });

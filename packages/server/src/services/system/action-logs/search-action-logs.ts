@@ -1,9 +1,10 @@
 import { Paging } from '@hcm/contracts';
-import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
 import { actionLogs, systemActionLogs, users } from '../../../db/schema.ts';
 import type { Scope } from '../../../db/tenant-scope.ts';
 import { notFound } from '../../../http/errors.ts';
+import { cappedTotal } from '../../../resources/search/capped-total.ts';
 import type { ActionLogFilters } from './schemas.ts';
 
 /**
@@ -65,8 +66,8 @@ export async function searchActionLogs(tx: Tx, scope: Scope, filters: ActionLogF
     .orderBy(direction(table.createdAt), direction(table.id))
     .limit(pageSize)
     .offset((pageIndex - 1) * pageSize);
-  const [total] = await tx.select({ total: count() }).from(table).where(where);
-  return { data: rows.map(present), page: { pageIndex, pageSize, total: Number(total?.total ?? 0) } };
+  const total = await cappedTotal(tx, table, where, { pageIndex, pageSize, rows: rows.length });
+  return { data: rows.map(present), page: { pageIndex, pageSize, ...total } };
 }
 
 export async function getActionLog(tx: Tx, scope: Scope, id: string) {

@@ -1,20 +1,7 @@
 import { Paging } from '@hcm/contracts';
-import {
-  and,
-  asc,
-  between,
-  count,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  isNull,
-  lt,
-  or,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, between, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
+import { cappedTotal } from '../../../resources/search/capped-total.ts';
 import { outboundLogs } from '../../../db/tables/outbound-logs.ts';
 import type { Scope } from '../../../db/tenant-scope.ts';
 import { notFound } from '../../../http/errors.ts';
@@ -61,8 +48,8 @@ export async function searchOutboundLogs(tx: Tx, scope: Scope, filters: Outbound
     .orderBy(direction(outboundLogs.createdAt), direction(outboundLogs.id))
     .limit(pageSize)
     .offset((pageIndex - 1) * pageSize);
-  const [total] = await tx.select({ total: count() }).from(outboundLogs).where(where);
-  return { data: rows.map(present), page: { pageIndex, pageSize, total: Number(total?.total ?? 0) } };
+  const total = await cappedTotal(tx, outboundLogs, where, { pageIndex, pageSize, rows: rows.length });
+  return { data: rows.map(present), page: { pageIndex, pageSize, ...total } };
 }
 
 export async function getOutboundLog(tx: Tx, scope: Scope, id: string) {
