@@ -5,7 +5,8 @@ import { testEngines } from '../testing/engines.ts';
 import { makeTenant, makeUser } from '../testing/factories.ts';
 import { migratedDatabaseDuringSuite, refusal, rows } from '../testing/migrated-database.ts';
 import type { Database } from './database.ts';
-import { jobTitles, type TenantRow } from './schema.ts';
+import type { TenantRow } from './schema.ts';
+import { jobTitles } from '../services/om/tables/categories.ts';
 import { APP_ROLE, inScope } from './tenant-scope.ts';
 
 /**

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
-  date,
   index,
   foreignKey,
   integer,
@@ -16,11 +15,8 @@ import {
   uuid,
   varchar,
   type AnyPgColumn,
-  type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
 import type { AccountType, ApplicationModule, Language, Status, UserLevel } from '@hcm/contracts';
-import { plainCategoryContracts, type PlainCategoryContract } from '@hcm/contracts/categories';
-import { UNIT_NAME_MAX, type UnitTypeCode } from '@hcm/contracts/organization';
 import type { DataScopeValue } from '@hcm/contracts/users-roles';
 import { areaTables } from './tables/areas.ts';
 import { fileTables } from './tables/files.ts';
@@ -33,10 +29,13 @@ import { approvalTables } from './tables/approvals.ts';
 import { recordNumberingTables } from './tables/record-numbering.ts';
 
 /**
- * The typed mirror of migrations/*.sql for drizzle's query builder: the engine's tables (the
- * modules keep theirs in services/<module>/tables). The SQL files are the source of truth;
- * services/tables.test.ts checks that every column named here exists in the database.
- * Names stay snake_case in SQL and camelCase in TypeScript.
+ * The typed mirror of migrations/*.sql for drizzle's query builder: only the engine's tables
+ * (tenants, users, roles, sign-in sessions and tokens, licences, the action log, and those of
+ * db/tables); the modules keep theirs in services/<module>/tables. engine-tables.test.ts fails on
+ * a table here that no engine code imports, unless it is one of the platform's sign-in, access
+ * and licensing tables it lists. The SQL files are the source of truth; db/schema.test.ts checks
+ * the columns named here against the database. Names stay snake_case in SQL and camelCase in
+ * TypeScript.
  */
 
 const timestamps = () => ({
@@ -375,87 +374,7 @@ export const passwordSetTokens = pgTable(
   ],
 );
 
-// Resource framework (migrations/0003): the Admin categories declared in services/om and the
-// action log. Categories share one shape; tenant_id leads the key and the unique code.
-
-const categoryTable = <E extends Record<string, PgColumnBuilderBase> = Record<never, never>>(
-  name: string,
-  extra?: E,
-  nameLength = 200,
-) =>
-  pgTable(
-    name,
-    {
-      tenantId: uuid('tenant_id')
-        .notNull()
-        .references(() => tenants.id, { onDelete: 'cascade' }),
-      id: uuid('id').notNull().defaultRandom(),
-      code: varchar('code', { length: 50 }).notNull(),
-      name: varchar('name', { length: nameLength }).notNull(),
-      // The record's English name (migration 0049), optional.
-      nameEn: varchar('name_en', { length: 200 }),
-      description: varchar('description', { length: 1000 }),
-      priority: integer('priority').notNull().default(0),
-      status: varchar('status', { length: 16 }).$type<Status>().notNull().default('ACTIVE'),
-      version: integer('version').notNull().default(1),
-      ...timestamps(),
-      ...(extra as E),
-    },
-    (t) => [
-      primaryKey({ name: `${name}_pkey`, columns: [t.tenantId, t.id] }),
-      uniqueIndex(`${name}_code_key`).on(t.tenantId, sql`lower(${t.code})`),
-      index(`${name}_priority_idx`).on(t.tenantId, t.priority, t.id),
-      index(`${name}_code_idx`).on(t.tenantId, t.code, t.id),
-      index(`${name}_status_idx`).on(t.tenantId, t.status, t.priority, t.id),
-      index(`${name}_name_idx`).on(t.tenantId, t.name, t.id),
-      index(`${name}_keyword_idx`).using(
-        'gin',
-        t.tenantId,
-        sql`${t.code} gin_trgm_ops`,
-        sql`${t.name} gin_trgm_ops`,
-      ),
-    ],
-  );
-
-/**
- * Every Admin category's table, keyed by its permission resource and named after its API path
- * (job-titles → job_titles): a category declared in @hcm/contracts/categories gets its table
- * here with no line of its own (its migration is one `SELECT hcm_create_category_table`).
- */
-export const categoryTables = Object.fromEntries(
-  plainCategoryContracts.map((contract) => [
-    contract.permission,
-    categoryTable(contract.path.replaceAll('-', '_')),
-  ]),
-) as Record<PlainCategoryContract['permission'], ReturnType<typeof categoryTable>>;
-
-/** Positions (chức vụ): a category with its parent position, a tree (migration 0011). */
-export const positions = categoryTable('positions', { parentId: uuid('parent_id') });
-
-/**
- * Organisation units (migration 0027): a category table with a longer name, the unit's type, its
- * parent unit (a tree), its minimum wage region and contact details. Working groups are its
- * rows of type TO.
- */
-export const organizationUnits = categoryTable(
-  'organization_units',
-  {
-    typeCode: varchar('type_code', { length: 16 }).$type<UnitTypeCode>().notNull().default('PHONG'),
-    parentId: uuid('parent_id'),
-    wageRegion: varchar('wage_region', { length: 4 }),
-    address: varchar('address', { length: 200 }),
-    phone: varchar('phone', { length: 20 }),
-    email: varchar('email', { length: 50 }),
-    establishedDate: date('established_date', { mode: 'string' }),
-  },
-  UNIT_NAME_MAX,
-);
-
-export const jobTitles = categoryTables.job_title;
-export const ethnicities = categoryTables.ethnicity;
-export const religions = categoryTables.religion;
-export const naturesOfWork = categoryTables.nature_of_work;
-export const subjectsOfLabor = categoryTables.subject_of_labor;
+// The action log (migrations/0003, 0051): every resource write records its changes here.
 
 const actionLogColumns = () => ({
   userId: uuid('user_id'),
@@ -502,26 +421,7 @@ export const systemActionLogs = pgTable(
   ],
 );
 
-/** System › Language: message texts that override the built-in dictionaries (migration 0005). */
-export const translations = pgTable(
-  'translations',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    code: varchar('code', { length: 200 }).notNull(),
-    valueVi: varchar('value_vi', { length: 2000 }).notNull(),
-    valueEn: varchar('value_en', { length: 2000 }).notNull(),
-    status: varchar('status', { length: 16 }).$type<Status>().notNull().default('ACTIVE'),
-    ...timestamps(),
-    version: integer('version').notNull().default(1),
-  },
-  (t) => [uniqueIndex('translations_code_key').on(sql`lower(${t.code})`)],
-);
-
 export const schema = {
-  translations,
-  ...categoryTables,
-  positions,
-  organizationUnits,
   ...holidayTables,
   ...areaTables,
   ...fileTables,

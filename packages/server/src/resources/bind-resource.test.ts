@@ -4,7 +4,7 @@ import { f, label, type AnyResourceContract } from '@hcm/contracts/resource';
 import { ErrorCodes } from '@hcm/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobTitles } from '../db/schema.ts';
+import { jobTitles } from '../services/om/tables/categories.ts';
 import { inScope } from '../db/tenant-scope.ts';
 import { AppError, validationFailed } from '../http/errors.ts';
 import { DOCS_JSON_PATH } from '../http/openapi.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jobTitles } from '../db/schema.ts';
+import { jobTitles } from '../services/om/tables/categories.ts';
 import { jobTitleResource } from '../services/om/categories/category-resources.ts';
 import { defineResource } from './define-resource.ts';
 import { likePattern } from './search/list-query.ts';

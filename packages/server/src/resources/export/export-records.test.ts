@@ -3,7 +3,7 @@ import { inflateRawSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { jobTitles } from '../../db/schema.ts';
+import { jobTitles } from '../../services/om/tables/categories.ts';
 import { inScope } from '../../db/tenant-scope.ts';
 import { jobTitleResource } from '../../services/om/categories/category-resources.ts';
 import { testEngines } from '../../testing/engines.ts';

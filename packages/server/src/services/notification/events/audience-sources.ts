@@ -2,7 +2,8 @@ import type { TargetedAudienceType } from '@hcm/contracts/notification-events';
 import { FieldErrorKeys, type FieldError } from '@hcm/contracts';
 import { eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
-import { categoryTables, organizationUnits } from '../../../db/schema.ts';
+import { categoryTables } from '../../om/tables/categories.ts';
+import { organizationUnits } from '../../om/tables/organization-units.ts';
 import { workers } from '../../om/tables/workers.ts';
 import { codedSource, namesOf, type NamedSource } from '../../../resources/search/named-records.ts';
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
-import { organizationUnits, users } from '../../../db/schema.ts';
+import { users } from '../../../db/schema.ts';
+import { organizationUnits } from '../../om/tables/organization-units.ts';
 import { workers } from '../../om/tables/workers.ts';
 import type { AudienceRow } from './audience-sources.ts';
 

@@ -1,5 +1,5 @@
 import { plainCategoryContracts } from '@hcm/contracts/categories';
-import { categoryTables } from '../../../db/schema.ts';
+import { categoryTables } from '../tables/categories.ts';
 import type { ResourceDefinition } from '../../../resources/index.ts';
 import { bindCategory } from './category.ts';
 

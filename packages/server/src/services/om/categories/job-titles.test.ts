@@ -1,6 +1,6 @@
 import { ImportLimits, type ErrorEnvelope, type PageEnvelope } from '@hcm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobTitles } from '../../../db/schema.ts';
+import { jobTitles } from '../tables/categories.ts';
 import { inScope } from '../../../db/tenant-scope.ts';
 import {
   download,

@@ -1,7 +1,7 @@
 import { FieldErrorKeys } from '@hcm/contracts';
 import { laborContractContract, validityOn } from '@hcm/contracts/labor-contracts';
 import { eq } from 'drizzle-orm';
-import { jobTitles } from '../../../db/schema.ts';
+import { jobTitles } from '../tables/categories.ts';
 import { contractTypes } from '../tables/wage-categories.ts';
 import type { Tx } from '../../../db/database.ts';
 import { laborContractAllowances, laborContracts } from '../tables/labor-contracts.ts';

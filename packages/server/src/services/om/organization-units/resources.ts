@@ -3,7 +3,7 @@ import {
   organizationUnitContract,
   workingGroupContract,
 } from '@hcm/contracts/organization';
-import { organizationUnits } from '../../../db/schema.ts';
+import { organizationUnits } from '../tables/organization-units.ts';
 import { bindResource } from '../../../resources/index.ts';
 import { refuseUnitBelowItself } from './unit-tree.ts';
 

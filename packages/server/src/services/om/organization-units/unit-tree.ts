@@ -2,7 +2,7 @@ import type { OrganizationUnitNode, UnitLeader, UnitTypeCode, WageRegion } from 
 import { FieldErrorKeys } from '@hcm/contracts';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
-import { organizationUnits } from '../../../db/schema.ts';
+import { organizationUnits } from '../tables/organization-units.ts';
 import { validationFailed } from '../../../http/errors.ts';
 
 /*

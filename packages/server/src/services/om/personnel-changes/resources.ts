@@ -11,7 +11,8 @@ import {
 import { eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../../db/database.ts';
-import { categoryTables, jobTitles, organizationUnits, positions } from '../../../db/schema.ts';
+import { categoryTables, jobTitles, positions } from '../tables/categories.ts';
+import { organizationUnits } from '../tables/organization-units.ts';
 import {
   benefits,
   disciplines,

@@ -1,7 +1,7 @@
 import type { PositionNode } from '@hcm/contracts/categories';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
-import { positions } from '../../../db/schema.ts';
+import { positions } from '../tables/categories.ts';
 
 interface Row {
   id: string;

@@ -1,6 +1,7 @@
 import { FieldErrorKeys, type FieldError } from '@hcm/contracts';
 import { positionContract } from '@hcm/contracts/categories';
-import { organizationUnits, positions } from '../../../db/schema.ts';
+import { organizationUnits } from '../tables/organization-units.ts';
+import { positions } from '../tables/categories.ts';
 import { positionDirectUnits, positionJointUnits } from '../tables/position-units.ts';
 import { validationFailed } from '../../../http/errors.ts';
 import { bindResource } from '../../../resources/index.ts';

@@ -3,16 +3,16 @@ import { workerContract } from '@hcm/contracts/workers';
 import { readSelfServiceFields } from '../../system/configuration/read-configuration.ts';
 import { and, inArray, type SQL } from 'drizzle-orm';
 import Type from 'typebox';
+import { users } from '../../../db/schema.ts';
 import {
   ethnicities,
   jobTitles,
   naturesOfWork,
-  organizationUnits,
   positions,
   religions,
   subjectsOfLabor,
-  users,
-} from '../../../db/schema.ts';
+} from '../tables/categories.ts';
+import { organizationUnits } from '../tables/organization-units.ts';
 import {
   workerAcademics,
   workerBankAccounts,

@@ -2,6 +2,12 @@
 import { documentTemplateTables } from './document-templates.ts';
 import { settingTables } from './settings.ts';
 import { systemCatalogueTables } from './system-catalogues.ts';
+import { translations } from './translations.ts';
 
 /** The module's drizzle mirrors, for the schema check (services/tables.test.ts). */
-export const systemTables = { ...systemCatalogueTables, ...settingTables, ...documentTemplateTables };
+export const systemTables = {
+  translations,
+  ...systemCatalogueTables,
+  ...settingTables,
+  ...documentTemplateTables,
+};

@@ -1,7 +1,7 @@
 import { Status, type Language, type PublicMessage } from '@hcm/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
-import { translations } from '../../../db/schema.ts';
+import { translations } from '../tables/translations.ts';
 
 /** The active message texts in one language, by code. */
 export async function listPublicMessages(tx: Tx, language: Language): Promise<PublicMessage[]> {

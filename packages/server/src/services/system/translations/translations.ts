@@ -1,5 +1,5 @@
 import { languageContract } from '@hcm/contracts/system';
-import { translations } from '../../../db/schema.ts';
+import { translations } from '../tables/translations.ts';
 import { bindResource } from '../../../resources/index.ts';
 
 /**

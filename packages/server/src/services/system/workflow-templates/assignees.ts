@@ -2,7 +2,8 @@ import { type FieldError, FieldErrorKeys } from '@hcm/contracts';
 import type { AssignmentType } from '@hcm/contracts/settings';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
-import { categoryTables, roles, users } from '../../../db/schema.ts';
+import { roles, users } from '../../../db/schema.ts';
+import { categoryTables } from '../../om/tables/categories.ts';
 import { messageTemplates } from '../../../db/tables/message-templates.ts';
 import {
   codedSource,

@@ -1,7 +1,8 @@
 import { ErrorCodes, type ErrorEnvelope } from '@hcm/contracts';
 import type { WorkflowTemplateRecord } from '@hcm/contracts/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categoryTables, roles } from '../../../db/schema.ts';
+import { roles } from '../../../db/schema.ts';
+import { categoryTables } from '../../om/tables/categories.ts';
 import { holidays } from '../../../db/tables/holidays.ts';
 import { messageTemplates } from '../../../db/tables/message-templates.ts';
 import type { Tx } from '../../../db/database.ts';

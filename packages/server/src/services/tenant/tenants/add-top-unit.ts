@@ -2,7 +2,8 @@ import { Patterns } from '@hcm/contracts';
 import { UNIT_NAME_MAX } from '@hcm/contracts/organization';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import { organizationUnits, type TenantRow } from '../../../db/schema.ts';
+import type { TenantRow } from '../../../db/schema.ts';
+import { organizationUnits } from '../../om/tables/organization-units.ts';
 
 const CODE = new RegExp(Patterns.code);
 
