@@ -27,11 +27,21 @@ export async function signInAsHrAdmin(): Promise<void> {
   await signIn({ username: 'hradmin', password: 'right', rememberMe: false });
 }
 
-/** Adds an element from HTML at the end of <body> and answers it once it has rendered a frame. */
-export async function addElement<E extends HTMLElement = HTMLElement>(html: string): Promise<E> {
+/**
+ * Adds an element from HTML at the end of <body> and answers it once it has rendered a frame.
+ * `listeners` are attached before the element is connected: an event it tells while it loads
+ * (a value chosen for the user) may come before that frame on a loaded machine, and a listener
+ * added after it would miss it.
+ */
+export async function addElement<E extends HTMLElement = HTMLElement>(
+  html: string,
+  listeners: Readonly<Record<string, (event: Event) => void>> = {},
+): Promise<E> {
   const holder = document.createElement('div');
   holder.dataset.widgetTest = '';
   holder.innerHTML = html;
+  for (const [type, listener] of Object.entries(listeners))
+    holder.firstElementChild?.addEventListener(type, listener);
   document.body.appendChild(holder);
   await new Promise((resolve) => requestAnimationFrame(resolve));
   return holder.firstElementChild as E;

@@ -241,10 +241,11 @@ describe('<hcm-workflow-assignment>', () => {
 
   it('offers the employees of a position or a title as their accounts; all assigned, the form is valid', async () => {
     serve(api, [leave]);
-    const element = await addElement('<hcm-workflow-assignment></hcm-workflow-assignment>');
     let last: WorkflowAssignmentResult | undefined;
-    element.addEventListener('hcm-workflow-change', (event) => {
-      last = (event as CustomEvent<WorkflowAssignmentResult>).detail;
+    await addElement('<hcm-workflow-assignment></hcm-workflow-assignment>', {
+      'hcm-workflow-change': (event) => {
+        last = (event as CustomEvent<WorkflowAssignmentResult>).detail;
+      },
     });
     await screen.findByRole('table');
 
@@ -317,10 +318,11 @@ describe('<hcm-workflow-assignment>', () => {
       body: { data: { requesterMayApprove: allowed } },
     }));
     const show = async () => {
-      const element = await addElement('<hcm-workflow-assignment></hcm-workflow-assignment>');
       let last: WorkflowAssignmentResult | undefined;
-      element.addEventListener('hcm-workflow-change', (event) => {
-        last = (event as CustomEvent<WorkflowAssignmentResult>).detail;
+      await addElement('<hcm-workflow-assignment></hcm-workflow-assignment>', {
+        'hcm-workflow-change': (event) => {
+          last = (event as CustomEvent<WorkflowAssignmentResult>).detail;
+        },
       });
       await screen.findByRole('table');
       // the rule read (as the form appeared) before the list is opened
@@ -374,10 +376,12 @@ describe('<hcm-workflow-assignment>', () => {
       await new Promise<void>((resolve) => (release = resolve));
       return answer(query.get('start') ?? '');
     });
-    const element = await addElement('<hcm-workflow-assignment></hcm-workflow-assignment>');
     let last: WorkflowAssignmentResult | undefined;
-    element.addEventListener('hcm-workflow-change', (event) => {
-      last = (event as CustomEvent<WorkflowAssignmentResult>).detail;
+    // listening from the start: the form tells its steps as soon as the template is chosen
+    await addElement('<hcm-workflow-assignment></hcm-workflow-assignment>', {
+      'hcm-workflow-change': (event) => {
+        last = (event as CustomEvent<WorkflowAssignmentResult>).detail;
+      },
     });
     await screen.findByRole('table', { name: 'Các bước xử lý' });
     await waitFor(() => expect(api.callsTo(scheduleOf(workingDays))).to.have.length(1));
