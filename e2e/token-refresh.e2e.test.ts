@@ -153,8 +153,13 @@ describe.each(engines)('an access token expiring mid-session on $engine', ({ dat
     await page.reload();
     await page.waitForURL(signInRedirectingTo('/dashboard'));
     await page.getByRole('button', { name: 'Đăng nhập' }).waitFor();
-    expect(answers.filter((a) => a.path === REFRESH_PATH)).toEqual([
-      { method: 'POST', path: REFRESH_PATH, status: 401 },
-    ]);
+    // No refresh renewed the sign-in. Its refused refresh is usually the reloaded page's; but on
+    // a loaded machine the page's own request before the reload (the bell's poll, running on the
+    // page's clock) can meet the ended session first, and the reload then cancels that refresh
+    // before its answer is seen (CI beside a CPU-bound process, once). The server's refusal
+    // itself is proven by services/iam/session/token-clock.test.ts.
+    const refreshes = answers.filter((a) => a.path === REFRESH_PATH);
+    expect(refreshes.filter((a) => a.status !== 401)).toEqual([]);
+    expect(refreshes.length).toBeLessThanOrEqual(1);
   });
 });
