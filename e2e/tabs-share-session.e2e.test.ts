@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { waitForQuiet } from './support/quiet.ts';
+import { watchRequests } from './support/quiet.ts';
 import { launchChromium } from './support/browser.ts';
 import { e2eAccounts, startPortalOnTestClock } from './support/portal-process.ts';
 import { createScratchDatabase } from './support/postgres.ts';
@@ -116,10 +116,15 @@ describe.each(engines)('the tabs of one browser on $engine', ({ databaseUrl }) =
     it(`refreshes once for two tabs whose token expired, and both stay signed in (remember me: ${rememberMe})`, async () => {
       const context = await newContext();
       const first = await context.newPage();
+      // watched from before the sign-in: a dashboard call still in flight at the clock's jump
+      // would meet the expiry before the reloads
+      const firstRequests = watchRequests(first);
       await signIn(first, hrAdmin, { rememberMe });
-      const second = await openInNewTab(context, '/dashboard');
+      const second = await context.newPage();
+      const secondRequests = watchRequests(second);
+      await second.goto('/dashboard');
       await welcomeHeading(second, hrAdmin, 'vi').waitFor();
-      await Promise.all([first, second].map((page) => waitForQuiet(page)));
+      await Promise.all([firstRequests.quiet(), secondRequests.quiet()]);
       const answers = recordApiAnswers(context);
       // A second past the token's expiry, on the portal's clock and the tabs' together (the tabs'
       // by setSystemTime: no timer of theirs fires at the jump, their calls come from the reloads)
