@@ -49,3 +49,29 @@ export async function notifyAsAnotherProcess(
     await db.end();
   }
 }
+
+/**
+ * A user of the same tenant as `like`, signing in with the same password, added as another
+ * process (an administrator's import) would: a story whose assertions need a user nobody else
+ * touches (an inbox no other story sends to) signs in as one of its own.
+ */
+export async function addUserAsAnotherProcess(
+  databaseUrl: string,
+  like: { username: string; password: string },
+  username: string,
+  fullName: string,
+): Promise<{ username: string; password: string; fullName: string }> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rowCount } = await db.query(
+      `INSERT INTO users (tenant_id, username, full_name, password_hash, user_level, status)
+       SELECT tenant_id, $2, $3, password_hash, user_level, 'ACTIVE' FROM users WHERE username = $1`,
+      [like.username, username, fullName],
+    );
+    if (rowCount !== 1) throw new Error(`no user ${like.username} to copy`);
+  } finally {
+    await db.end();
+  }
+  return { username, password: like.password, fullName };
+}
