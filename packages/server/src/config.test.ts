@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       sessionMaxAgeSeconds: 86_400,
       rememberMeSessionMaxAgeSeconds: 2_592_000,
       refreshReuseGraceSeconds: 30,
+      actorCacheSeconds: 60,
     });
     expect(config.bootstrap).toEqual({
       rootUsername: 'root',

@@ -67,6 +67,11 @@ export interface TokenConfig {
   rememberMeSessionMaxAgeSeconds: number;
   /** a rotated refresh token presented again within this answers with the same successor */
   refreshReuseGraceSeconds: number;
+  /**
+   * how long a process may authorize a session's requests from the caller it loaded, at most
+   * (services/iam/authorization/actor-cache.ts; changes are signalled at once); 0: load always
+   */
+  actorCacheSeconds: number;
 }
 
 /**
@@ -303,6 +308,7 @@ export function loadConfig(env: Env, options: { cwd?: string; paths?: ServerPath
     sessionMaxAgeSeconds: integer('SESSION_MAX_SECONDS', 86_400, 1, 2_592_000),
     rememberMeSessionMaxAgeSeconds: integer('REMEMBER_ME_SESSION_MAX_SECONDS', 2_592_000, 1, 2_592_000),
     refreshReuseGraceSeconds: integer('REFRESH_REUSE_GRACE_SECONDS', 30, 0, 300),
+    actorCacheSeconds: integer('ACTOR_CACHE_SECONDS', 60, 0, 3600),
   };
   if (tokens.refreshTtlSeconds < tokens.accessTtlSeconds) {
     problems.push('REFRESH_TOKEN_TTL_SECONDS must not be shorter than ACCESS_TOKEN_TTL_SECONDS');

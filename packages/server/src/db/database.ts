@@ -14,6 +14,15 @@ export type Engine = 'pglite' | 'postgresql';
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
+/** Who is told of a change signal (Database.watchSignal). */
+export interface SignalWatcher {
+  changed(): void;
+  deaf(deaf: boolean): void;
+}
+
+/** What a signalling trigger's NOTICE says, before the channel's name. */
+export const SIGNAL_NOTICE_PREFIX = 'hcm-signal:';
+
 /** An open database of either engine, with what differs between engines behind methods. */
 export interface Database {
   readonly engine: Engine;
@@ -26,6 +35,15 @@ export interface Database {
    * API nodes). Resolves once listening; the function it gives stops listening.
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Watches a change signal: a trigger that raises `NOTICE 'hcm-signal:<channel>'` and sends
+   * `NOTIFY <channel>` (migrations/0053). `changed` is called for a transaction of this process
+   * that raised it as soon as the notice arrives and again when the transaction ends, before it
+   * returns to its caller; for another process's, when its NOTIFY arrives after the commit.
+   * `deaf(true)` while another process's signals could go unseen (the listening connection is
+   * lost), `deaf(false)` once listening again. Resolves once listening.
+   */
+  watchSignal(channel: string, watcher: SignalWatcher): Promise<() => Promise<void>>;
   /**
    * Runs raw SQL outside any transaction of the application, as the owner (pg-boss's own
    * statements: several separated by semicolons when no values are given).

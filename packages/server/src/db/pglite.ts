@@ -42,6 +42,14 @@ export async function openPglite(
     migrate: (migrationsFolder) => migrate(orm, { migrationsFolder }),
     // PGlite delivers a committed NOTIFY to the listeners of its own process: the only process.
     listen: (channel, onMessage) => client.listen(channel, onMessage),
+    // The NOTIFY is enough here: PGlite hands it to its listeners (queued microtasks) while it
+    // reads the COMMIT's answer, before the transaction returns to its caller; and no other
+    // process shares the database.
+    async watchSignal(channel, watcher) {
+      const stop = await client.listen(channel, () => watcher.changed());
+      // stopped after the database closed (a shutdown that closed it first): nothing to undo
+      return () => (client.closed ? Promise.resolve() : stop());
+    },
     async raw(text, values) {
       // PGlite's query takes one statement; exec several, without parameters
       if (values && values.length > 0) return client.query<Record<string, unknown>>(text, [...values]);

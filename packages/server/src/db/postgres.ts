@@ -2,7 +2,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { PostgresLimits } from '../config.ts';
-import type { Database } from './database.ts';
+import { SIGNAL_NOTICE_PREFIX, type Database, type SignalWatcher } from './database.ts';
 import { schema } from './schema.ts';
 
 export interface PostgresOptions {
@@ -49,7 +49,12 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
   // checked out and idle in a transaction (idle_in_transaction_session_timeout) reports its
   // error on the client, and an 'error' event nobody listens to would end the process. The
   // pool drops such a client when it is released (it is no longer queryable).
-  pool.on('connect', (client) => client.on('error', onError));
+  pool.on('connect', (client) => {
+    client.on('error', onError);
+    client.on('notice', (notice) => signals.noticed(client, notice.message));
+  });
+  const signals = new SignalsOfPool();
+  pool.on('release', (_error: Error | undefined, client: pg.PoolClient) => signals.released(client));
   // Fail at start, with the driver's message, rather than on the first request.
   await pool.query('SELECT 1').catch(async (error: unknown) => {
     await pool.end();
@@ -79,6 +84,27 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
       }
     },
     listen: (channel, onMessage) => listenOn(options.url, channel, onMessage, onError),
+    async watchSignal(channel, watcher) {
+      const forget = signals.watch(channel, watcher);
+      const stop = await listenOn(
+        options.url,
+        channel,
+        () => watcher.changed(),
+        onError,
+        (listening) => {
+          // what changed while nobody listened is unknown: all of it, once listening again
+          watcher.changed();
+          watcher.deaf(!listening);
+        },
+      ).catch((error: unknown) => {
+        forget();
+        throw error;
+      });
+      return async () => {
+        forget();
+        await stop();
+      };
+    },
     async raw(text, values) {
       const result = (await pool.query(text, values ? [...values] : undefined)) as
         pg.QueryResult | pg.QueryResult[];
@@ -91,6 +117,45 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * The signals this process's own pooled connections raise (Database.watchSignal): a watcher hears
+ * of one when the trigger's NOTICE arrives, during the writing statement, and again when the
+ * connection goes back to the pool, after its COMMIT or ROLLBACK and before the transaction
+ * returns to its caller; so nothing the process does next can rely on what it has just changed.
+ * The NOTIFY of the same transaction reaches the process later, through its listening connection.
+ */
+class SignalsOfPool {
+  private readonly watchers = new Map<string, Set<SignalWatcher>>();
+  private readonly raised = new WeakMap<pg.PoolClient, Set<string>>();
+
+  watch(channel: string, watcher: SignalWatcher): () => void {
+    const watchers = this.watchers.get(channel) ?? new Set<SignalWatcher>();
+    this.watchers.set(channel, watchers);
+    watchers.add(watcher);
+    return () => watchers.delete(watcher);
+  }
+
+  noticed(client: pg.PoolClient, message: string | undefined): void {
+    if (!message?.startsWith(SIGNAL_NOTICE_PREFIX)) return;
+    const channel = message.slice(SIGNAL_NOTICE_PREFIX.length);
+    const raised = this.raised.get(client) ?? new Set<string>();
+    this.raised.set(client, raised);
+    raised.add(channel);
+    this.announce(channel);
+  }
+
+  released(client: pg.PoolClient): void {
+    const raised = this.raised.get(client);
+    if (!raised) return;
+    this.raised.delete(client);
+    for (const channel of raised) this.announce(channel);
+  }
+
+  private announce(channel: string): void {
+    for (const watcher of this.watchers.get(channel) ?? []) watcher.changed();
+  }
 }
 
 /** How long a lost listening connection waits before it connects again, doubling up to the last. */
@@ -106,6 +171,8 @@ async function listenOn(
   channel: string,
   onMessage: (payload: string) => void,
   onError: (error: Error) => void,
+  /** told false when the listening connection is lost, true when listening again */
+  onListening?: (listening: boolean) => void,
 ): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let stopped = false;
@@ -131,8 +198,10 @@ async function listenOn(
       await next.end().catch(() => undefined);
       throw error;
     }
+    const again = attempt > 0;
     client = next;
     attempt = 0;
+    if (again) onListening?.(true);
   };
   const reconnectLater = () => {
     if (stopped) return;
@@ -148,6 +217,7 @@ async function listenOn(
   const lose = (lost: pg.Client) => {
     if (stopped || client !== lost) return;
     client = null;
+    onListening?.(false);
     void lost.end().catch(() => undefined);
     reconnectLater();
   };

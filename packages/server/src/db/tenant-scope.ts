@@ -48,3 +48,12 @@ export async function inScope<T>(
   const turns = turnsOf(db);
   return turns ? turns.take(laneOf(scope.tenantId), transaction, options.refuseWhenBusy) : transaction();
 }
+
+/**
+ * What `refuseWhenBusy` does for a request whose first transaction is skipped (its caller was
+ * known already): on PGlite, TenantQueueFullError (429) when its tenant already has
+ * TENANT_QUEUE_LIMIT transactions waiting; nothing on PostgreSQL.
+ */
+export function refuseWhenTenantBusy(db: Db, tenantId: string | null): void {
+  turnsOf(db)?.refuseWhenFull(laneOf(tenantId));
+}

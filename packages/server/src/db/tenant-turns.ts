@@ -60,6 +60,17 @@ export class TenantTurns {
   }
 
   /**
+   * Throws TenantQueueFullError when `lane` already has `queueLimit` transactions waiting: what
+   * `take(…, true)` checks, for a request that may not need a transaction of its own first (its
+   * caller known already: services/iam/authorization/actor-cache.ts).
+   */
+  refuseWhenFull(lane: string): void {
+    const waiting = this.waiting.get(lane)?.length ?? 0;
+    if (waiting >= this.limits.queueLimit)
+      throw new TenantQueueFullError(lane, waiting, this.limits.retryAfterSeconds);
+  }
+
+  /**
    * Runs `work` when `lane`'s turn comes, and hands the turn on when it settles, failed or
    * not. `refuseWhenFull`: throw TenantQueueFullError instead of waiting when the lane already
    * has `queueLimit` transactions waiting (a request's first transaction, before it has done
@@ -67,8 +78,7 @@ export class TenantTurns {
    */
   async take<T>(lane: string, work: () => Promise<T>, refuseWhenFull = false): Promise<T> {
     const queue = this.waiting.get(lane) ?? [];
-    if (refuseWhenFull && queue.length >= this.limits.queueLimit)
-      throw new TenantQueueFullError(lane, queue.length, this.limits.retryAfterSeconds);
+    if (refuseWhenFull) this.refuseWhenFull(lane);
     await new Promise<void>((resolve) => {
       queue.push(resolve);
       this.waiting.set(lane, queue);

@@ -20,6 +20,7 @@ describe.each(await testEngines('both'))('an access token of an ended sign-in on
   const suite = serveDuringSuite(engine);
   const db = () => suite.server.db.orm;
 
+  const me = (accessToken: string) => suite.http.get<ErrorEnvelope>(ME, accessToken);
   const signIn = async (username: string, password: string) => {
     const res = await suite.http.post<{ data: TokenSet }>('/api/iam/authenticate', { username, password });
     expect(res.status).toBe(200);
@@ -31,9 +32,12 @@ describe.each(await testEngines('both'))('an access token of an ended sign-in on
       { db: db(), passwords: suite.server.passwords },
       { tenantId: tenant?.id, ...overrides },
     );
-    return { ...made, tokens: await signIn(made.user.username, made.password) };
+    const tokens = await signIn(made.user.username, made.password);
+    // one request first: the process now keeps the caller (actor-cache.ts), which each change
+    // below must make it forget
+    expect((await me(tokens.accessToken)).status).toBe(200);
+    return { ...made, tokens };
   };
-  const me = (accessToken: string) => suite.http.get<ErrorEnvelope>(ME, accessToken);
   const expectEnded = async (accessToken: string) => {
     const res = await me(accessToken);
     expect(res.status).toBe(401);

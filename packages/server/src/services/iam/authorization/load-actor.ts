@@ -27,11 +27,14 @@ interface ActorRow extends Record<string, unknown> {
   live: boolean;
   granted: string[] | null;
   password_change_required: boolean;
+  session_ends_at: Date | string | null;
 }
 
 /** The actor and whether its session is restricted to the own password change (migrations/0026). */
 export interface LoadedActor extends Actor {
   passwordChangeRequired: boolean;
+  /** the end of the access token's session: a kept actor serves until then at most (actor-cache.ts) */
+  sessionEndsAt: Date;
 }
 
 /**
@@ -57,6 +60,7 @@ export async function loadActor(tx: Db, userId: string, sessionId: string, now: 
           where s.id = ${sessionId}::uuid and s.user_id = u.id and s.revoked_at is null
             and s.expires_at > ${now.toISOString()}::timestamptz)
       ) as live,
+      (select s.expires_at from sessions s where s.id = ${sessionId}::uuid and s.user_id = u.id) as session_ends_at,
       case
         when u.is_root then null
         when u.tenant_id is not null then array(
@@ -86,6 +90,7 @@ export async function loadActor(tx: Db, userId: string, sessionId: string, now: 
       user.is_root ? ALL_PERMISSION_CODES : (user.granted ?? []).filter((code) => allowed.has(code)),
     ),
     passwordChangeRequired: user.password_change_required,
+    sessionEndsAt: new Date(user.session_ends_at ?? 0),
   };
 }
 

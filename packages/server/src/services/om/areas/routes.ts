@@ -24,16 +24,15 @@ export const areaRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
   const config = { auth: 'user', permission: [] } as const;
   const tags = ['om/areas'];
 
-  // A strong ETag of the answer itself: equal bytes, equal tag, whatever the release.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+  // A strong ETag of the answer itself: equal data, equal tag, whatever the release. Taken
+  // before serialization: the answer may then be compressed (http/compression.ts), and a 304
+  // costs neither.
+  app.addHook('preSerialization', async (request, reply, payload: unknown) => {
+    if (request.method !== 'GET' || reply.statusCode !== 200) return payload;
+    const etag = `"${createHash('sha1').update(JSON.stringify(payload)).digest('base64url')}"`;
     reply.header('etag', etag).header('cache-control', CACHE_CONTROL);
     const asked = request.headers['if-none-match'];
-    if (asked && asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-      reply.code(304);
-      return '';
-    }
+    if (asked && asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) reply.code(304);
     return payload;
   });
 

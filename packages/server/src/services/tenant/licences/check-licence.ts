@@ -68,7 +68,11 @@ export async function checkLicence(
   module: ApplicationModule,
   now: Date = new Date(),
 ): Promise<void> {
-  const state = await licenceState(db, tenantId, module, now);
+  refuseUnlicensed(await licenceState(db, tenantId, module, now), module);
+}
+
+/** Throws what checkLicence throws for a state read before (a kept one: actor-cache.ts). */
+export function refuseUnlicensed(state: LicenceState, module: ApplicationModule): void {
   if (state.status === 'expired') throw licenceExpired();
   if (state.status === 'unavailable') throw licenceUnavailable(module);
 }
