@@ -10,6 +10,7 @@
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { HEAD_COUNT_DIMENSIONS } from '../shared/contracts/src/modules/worker-statistics.ts';
 import { percentile, REPO, rssMiB, startServer, type ServerProcess } from './lib/measure.ts';
 import { addLoadUsers, type LoadUsers } from './lib/load-users.ts';
 import { seedPeople } from './lib/people.ts';
@@ -47,15 +48,6 @@ const [THINK_MIN, THINK_MAX] = (options['think-ms'] ?? '1000-3000').split('-').m
 const SETTLE_MS = Number(options.settle) * 1000;
 const BUNDLE = join(REPO, 'packages', 'server', 'dist', '.bench-load', 'main.mjs');
 
-const HEAD_COUNTS = [
-  'organization',
-  'contractType',
-  'jobTitle',
-  'natureOfWork',
-  'subjectOfLabor',
-  'responsibility',
-  'gender',
-];
 const KEYWORDS = ['Nguyễn Văn', 'Trần Thị Lan', 'Lê Minh', 'NV00042', 'Phạm Hữu Nam', 'Hoa', 'Võ Ngọc'];
 
 /** Every answer's time, by the call's name; the failures, by name and status. */
@@ -128,7 +120,7 @@ function actions(base: string, users: LoadUsers, record: Answers) {
       run: (token: string) =>
         Promise.all([
           get('dashboard: numbers', token, '/api/om/dashboard'),
-          ...HEAD_COUNTS.map((d) =>
+          ...HEAD_COUNT_DIMENSIONS.map((d) =>
             get('dashboard: head count', token, `/api/om/worker-statistics/head-count?dimension=${d}`),
           ),
           get('dashboard: joiners and leavers', token, `/api/om/worker-statistics/fluctuation?year=${year}`),
