@@ -1,6 +1,7 @@
 import { ApplicationModules } from '@hcm/contracts';
 import { count, eq, sql } from 'drizzle-orm';
 import type { BootstrapConfig } from '../config.ts';
+import { afterBulkWrites } from '../db/analyze.ts';
 import type { Db } from '../db/database.ts';
 import { servicePacks, tenants, users } from '../db/schema.ts';
 import { generatePassword } from '../services/iam/passwords/generate-password.ts';
@@ -53,7 +54,9 @@ export async function seedInitialData(
   deps: { db: Db; passwords: PasswordHasher; seeds?: TenantSeeds },
   config: BootstrapConfig,
 ): Promise<SeedResult> {
-  return deps.db.transaction(async (tx) => {
+  let opened: Db | undefined;
+  const seeded = await deps.db.transaction(async (tx) => {
+    opened = tx;
     // Two API nodes starting together on one PostgreSQL: the second waits, then finds the data.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('hcm.seed'))`);
     const result: SeedResult = { created: [], generated: [] };
@@ -136,4 +139,7 @@ export async function seedInitialData(
     }
     return result;
   });
+  // the demo tenant's reference data went into tables that had no statistics: analysed now
+  if (opened) await afterBulkWrites(deps.db, opened, true);
+  return seeded;
 }

@@ -128,6 +128,16 @@ describe.each(await testEngines('both'))('the bulk data path on $engine', ({ eng
     );
     expect(result).toMatchObject({ received: 3000, written: 3000, unchanged: 0, partitionsMade: 2 });
     expect(result.from).toBe(new Date('2026-01-31T22:00:00+07:00').toISOString());
+    // analysed once committed, by the owner: the planner knows each new month's rows (db/analyze.ts)
+    const analysed = await rows<{ relname: string; reltuples: number }>(
+      db.orm,
+      sql`select relname, reltuples::int as reltuples from pg_class
+          where relname in ('tm_punches_2026_01', 'tm_punches_2026_02') order by 1`,
+    );
+    expect(analysed.map((r) => [r.relname, r.reltuples])).toEqual([
+      ['tm_punches_2026_01', 1200],
+      ['tm_punches_2026_02', 1800],
+    ]);
     expect(await count('tm_punches', a)).toBe(3000);
     // 22:00 to 23:59 of 31 January (+07) is 120 minutes × 10 codes; the rest is February's
     expect(await count('tm_punches_2026_01', a)).toBe(1200);

@@ -1,5 +1,6 @@
 import { FieldErrorKeys, type FieldError } from '@hcm/contracts';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { noteBulkWrite } from '../db/analyze.ts';
 import type { Tx } from '../db/database.ts';
 import { validationFailed } from '../http/errors.ts';
 import {
@@ -71,7 +72,9 @@ const ROWS_PER_CHUNK = 2000;
  *    (`lockedBy`: a salary period) are refused (409);
  * 5. one INSERT … SELECT … ON CONFLICT into the table, through its tenant policy; or, for a batch
  *    that `replace`s a scope (a run computed again), one DELETE of the scope and a plain INSERT;
- * 6. one action-log entry for the batch: the table, the counts, the key range and who.
+ * 6. one action-log entry for the batch: the table, the counts, the key range and who;
+ * 7. once the caller's transaction commits (inScope), the month partitions written are analysed
+ *    when the batch wrote ANALYZE_AFTER_ROWS rows or more, or they had no statistics yet.
  *
  * Any refusal throws inside the caller's transaction, so nothing of the batch is written.
  */
@@ -129,6 +132,12 @@ export async function writeBatch<T extends PgTable>(
     ));
   const written = await insertFromStage(connection, table, replacing !== null);
   await connection.query(`DROP TABLE ${STAGE}`);
+  // The month partitions written (hcm_ensure_month_partitions names them <table>_YYYY_MM): each
+  // analysed once the caller's transaction commits, when the batch was large or the partition
+  // never had statistics (db/analyze.ts). Not the parent: ANALYZE of a partitioned table reads
+  // every month of it.
+  for (const month of encoder.months)
+    noteBulkWrite(tx, `${table.name}_${month.replace('-', '_')}`, written + replaced);
 
   const result: BatchResult = {
     received: encoder.received,

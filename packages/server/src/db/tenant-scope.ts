@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { afterBulkWrites } from './analyze.ts';
 import type { Db, Tx } from './database.ts';
 import { laneOf, turnsOf } from './tenant-turns.ts';
 
@@ -36,8 +37,10 @@ export async function inScope<T>(
   work: (tx: Tx) => Promise<T>,
   options: ScopeOptions = {},
 ): Promise<T> {
+  let opened: Tx | undefined;
   const transaction = () =>
     db.transaction(async (tx) => {
+      opened = tx;
       // One round trip for the three: set_config('role', …, true) is SET LOCAL ROLE (the same
       // setting, checked the same way), and each round trip is dear (docs/performance.md).
       await tx.execute(
@@ -46,7 +49,19 @@ export async function inScope<T>(
       return work(tx);
     });
   const turns = turnsOf(db);
-  return turns ? turns.take(laneOf(scope.tenantId), transaction, options.refuseWhenBusy) : transaction();
+  let done: T;
+  try {
+    done = await (turns
+      ? turns.take(laneOf(scope.tenantId), transaction, options.refuseWhenBusy)
+      : transaction());
+  } catch (error) {
+    if (opened) await afterBulkWrites(db, opened, false);
+    throw error;
+  }
+  // A bulk write (an import, a batch, a seed) noted its tables: analysed now that it has
+  // committed, as the owner (db/analyze.ts).
+  if (opened) await afterBulkWrites(db, opened, true);
+  return done;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { getTableName } from 'drizzle-orm';
+import { noteBulkWrite } from '../../db/analyze.ts';
 import type { Tx } from '../../db/database.ts';
 import { ownerValues, refuseOutsideScope } from '../caller.ts';
 import { diffRecords, recordActions } from '../action-log/record-actions.ts';
@@ -133,7 +135,8 @@ async function updateMatchedRecords(
  * Inserts every row, or none: runs in the caller's transaction, which any problem (found here or
  * before) rolls back through ImportRejected. Each record gets an IMPORT row in the action log.
  * The file is read and checked before this transaction begins: only the uniqueness check
- * against the database and the writes are inside it.
+ * against the database and the writes are inside it. The table is noted as written in bulk:
+ * analysed after the commit when the rows were many (db/analyze.ts).
  */
 export async function importRecords(
   tx: Tx,
@@ -176,5 +179,7 @@ export async function importRecords(
     );
     if (hooks.afterCreate) for (const row of inserted) await hooks.afterCreate(hookContext, row);
   }
+  // many rows at once: the table is analysed once this commits (db/analyze.ts, inScope)
+  noteBulkWrite(tx, getTableName(definition.table), added.length + updated);
   return { imported: added.length, updated };
 }

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { analyzeWrittenTables } from '../../../db/analyze.ts';
 import type { Db } from '../../../db/database.ts';
 import { AreaGenerations, areas, areaSources, type AreaGeneration } from '../../../db/tables/areas.ts';
 import { AREA_DATA_DIR, readAreaFile, readAreaText, type AreaFile } from './area-files.ts';
@@ -28,13 +29,21 @@ export async function loadAreas(db: Db, dir = AREA_DATA_DIR): Promise<LoadAreasR
     return AreaGenerations.filter((g) => recorded.get(g) !== checksums.get(g));
   };
   if ((await stale(db)).length === 0) return { loaded: [] };
-  return db.transaction(async (tx) => {
+  let rows = 0;
+  const result = await db.transaction(async (tx) => {
     // Two API nodes starting together on one PostgreSQL: the second waits, then finds the data.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('hcm.areas'))`);
     const loaded = await stale(tx);
-    for (const generation of loaded) await writeGeneration(tx, readAreaFile(generation, dir));
+    for (const generation of loaded) {
+      const file = readAreaFile(generation, dir);
+      await writeGeneration(tx, file);
+      rows += file.rows.length;
+    }
     return { loaded };
   });
+  // thousands of rows: analysed once committed, as the owner (db/analyze.ts)
+  await analyzeWrittenTables(db, new Map([['areas', rows]]));
+  return result;
 }
 
 async function writeGeneration(tx: Db, file: AreaFile): Promise<void> {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import { Compile } from 'typebox/compile';
+import { noteBulkWrite } from '../../../db/analyze.ts';
 import type { Tx } from '../../../db/database.ts';
 import { controlCharacterError, toFieldErrors } from '../../../http/validation.ts';
 import type { ResourceDefinition } from '../../../resources/index.ts';
@@ -233,5 +234,7 @@ export async function writeSeedRows(
       await hooks.afterCreate?.({ tx, caller }, { ...record, ...lists });
     }
   }
+  // a tenant's first tables have no statistics yet: analysed once the tenant's creation commits
+  noteBulkWrite(tx, getTableName(resource.table), rows.length);
   return rows.length;
 }
