@@ -168,6 +168,12 @@ export async function buildApp({ config, db, logger, clock }: BuildAppOptions): 
   await app.register(omService, {
     deps: { db: db.orm, exports: config.exports, files: store, queue },
     validitySweepMinutes: config.jobs.contractValiditySweepMinutes,
+    // the dashboard's figures, kept until migrations/0054's signal says they changed
+    workforce: {
+      signals: db,
+      seconds: config.dashboard.cacheSeconds,
+      entries: config.dashboard.cacheEntries,
+    },
   });
   await app.register(pmService, { deps: { db: db.orm, exports: config.exports } });
   await app.register(systemService, {

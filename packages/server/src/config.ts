@@ -153,6 +153,8 @@ export interface Config {
   files: FileStoreConfig;
   /** background work the server does on a clock */
   jobs: JobsConfig;
+  /** how the dashboard's workforce figures are kept (services/om/dashboard/workforce-cache.ts) */
+  dashboard: DashboardConfig;
   /**
    * HCM_PROCESS_ROLE (or `--role=`): all (default: requests and jobs), api (requests only) or
    * worker (jobs and schedules only); api and worker need PostgreSQL (docs/jobs.md)
@@ -187,6 +189,17 @@ export interface JobsConfig {
   contractValiditySweepMinutes: number;
   /** JOB_POLL_SECONDS (default 2): how often the job queue's workers look for due jobs */
   pollSeconds: number;
+}
+
+export interface DashboardConfig {
+  /**
+   * DASHBOARD_CACHE_SECONDS (default 300, 0 = off): how long a process may answer the
+   * dashboard's tenant- and scope-wide figures from what it counted before, at most (a change
+   * of what they count is signalled at once)
+   */
+  cacheSeconds: number;
+  /** DASHBOARD_CACHE_ENTRIES (default 2000): figures a process keeps at most */
+  cacheEntries: number;
 }
 
 export const ROOT_FULL_NAME = 'Quản trị hệ thống';
@@ -410,6 +423,10 @@ export function loadConfig(env: Env, options: { cwd?: string; paths?: ServerPath
     contractValiditySweepMinutes: integer('CONTRACT_VALIDITY_SWEEP_MINUTES', 60, 0, 1440),
     pollSeconds: integer('JOB_POLL_SECONDS', 2, 1, 600),
   };
+  const dashboard: DashboardConfig = {
+    cacheSeconds: integer('DASHBOARD_CACHE_SECONDS', 300, 0, 3600),
+    cacheEntries: integer('DASHBOARD_CACHE_ENTRIES', 2000, 1, 1_000_000),
+  };
   const roleRaw = read('HCM_PROCESS_ROLE') ?? 'all';
   const processRole: ProcessRole = isProcessRole(roleRaw) ? roleRaw : 'all';
   if (!isProcessRole(roleRaw))
@@ -458,6 +475,7 @@ export function loadConfig(env: Env, options: { cwd?: string; paths?: ServerPath
     theme,
     files,
     jobs,
+    dashboard,
     processRole,
     mail,
     testClockFile,

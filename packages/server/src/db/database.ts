@@ -16,7 +16,12 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 
 /** Who is told of a change signal (Database.watchSignal). */
 export interface SignalWatcher {
-  changed(): void;
+  /**
+   * Something the channel watches may have changed: `payload` is what the trigger said (its
+   * NOTIFY payload, e.g. the tenant of the statement; '' when it says nothing), undefined when
+   * anything may have changed (the listening connection came back after a loss).
+   */
+  changed(payload?: string): void;
   deaf(deaf: boolean): void;
 }
 
@@ -36,8 +41,9 @@ export interface Database {
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   /**
-   * Watches a change signal: a trigger that raises `NOTICE 'hcm-signal:<channel>'` and sends
-   * `NOTIFY <channel>` (migrations/0053). `changed` is called for a transaction of this process
+   * Watches a change signal: a trigger that raises `NOTICE 'hcm-signal:<channel>'` (or
+   * `'hcm-signal:<channel>:<payload>'`) and sends `NOTIFY <channel>` with that payload
+   * (migrations/0053, 0054). `changed` is called for a transaction of this process
    * that raised it as soon as the notice arrives and again when the transaction ends, before it
    * returns to its caller; for another process's, when its NOTIFY arrives after the commit.
    * `deaf(true)` while another process's signals could go unseen (the listening connection is

@@ -46,7 +46,7 @@ export async function openPglite(
     // reads the COMMIT's answer, before the transaction returns to its caller; and no other
     // process shares the database.
     async watchSignal(channel, watcher) {
-      const stop = await client.listen(channel, () => watcher.changed());
+      const stop = await client.listen(channel, (payload) => watcher.changed(payload));
       // stopped after the database closed (a shutdown that closed it first): nothing to undo
       return () => (client.closed ? Promise.resolve() : stop());
     },

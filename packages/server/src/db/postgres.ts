@@ -89,7 +89,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
       const stop = await listenOn(
         options.url,
         channel,
-        () => watcher.changed(),
+        (payload) => watcher.changed(payload),
         onError,
         (listening) => {
           // what changed while nobody listened is unknown: all of it, once listening again
@@ -128,7 +128,8 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
  */
 class SignalsOfPool {
   private readonly watchers = new Map<string, Set<SignalWatcher>>();
-  private readonly raised = new WeakMap<pg.PoolClient, Set<string>>();
+  /** per connection, the channels it raised and the payloads of each */
+  private readonly raised = new WeakMap<pg.PoolClient, Map<string, Set<string>>>();
 
   watch(channel: string, watcher: SignalWatcher): () => void {
     const watchers = this.watchers.get(channel) ?? new Set<SignalWatcher>();
@@ -137,24 +138,30 @@ class SignalsOfPool {
     return () => watchers.delete(watcher);
   }
 
+  /** `hcm-signal:<channel>` or `hcm-signal:<channel>:<payload>` (a channel name has no colon) */
   noticed(client: pg.PoolClient, message: string | undefined): void {
     if (!message?.startsWith(SIGNAL_NOTICE_PREFIX)) return;
-    const channel = message.slice(SIGNAL_NOTICE_PREFIX.length);
-    const raised = this.raised.get(client) ?? new Set<string>();
+    const said = message.slice(SIGNAL_NOTICE_PREFIX.length);
+    const colon = said.indexOf(':');
+    const channel = colon < 0 ? said : said.slice(0, colon);
+    const payload = colon < 0 ? '' : said.slice(colon + 1);
+    const raised = this.raised.get(client) ?? new Map<string, Set<string>>();
     this.raised.set(client, raised);
-    raised.add(channel);
-    this.announce(channel);
+    const payloads = raised.get(channel) ?? new Set<string>();
+    raised.set(channel, payloads);
+    payloads.add(payload);
+    this.announce(channel, payload);
   }
 
   released(client: pg.PoolClient): void {
     const raised = this.raised.get(client);
     if (!raised) return;
     this.raised.delete(client);
-    for (const channel of raised) this.announce(channel);
+    for (const [channel, payloads] of raised) for (const payload of payloads) this.announce(channel, payload);
   }
 
-  private announce(channel: string): void {
-    for (const watcher of this.watchers.get(channel) ?? []) watcher.changed();
+  private announce(channel: string, payload: string): void {
+    for (const watcher of this.watchers.get(channel) ?? []) watcher.changed(payload);
   }
 }
 

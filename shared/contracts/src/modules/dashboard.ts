@@ -1,11 +1,15 @@
 import Type from 'typebox';
 import { label, type Label } from '../resource/label.ts';
+import type { HeadCountDimension } from './worker-statistics.ts';
 
 /*
  * The dashboards (issue 27 item 4): one summary call per kind of user, each number computed on
  * the server in a few indexed statements, within the caller's tenant (RLS) and data scope.
  * - a tenant user: GET /api/om/dashboard — the sections the caller's rights allow (HR numbers,
- *   requests awaiting them, their own requests); an employee gets only their own requests;
+ *   requests awaiting them, their own requests, and the workforce statistics: every head count
+ *   and the year's joiners and leavers, issue 29 part 4: the whole page in one call); an
+ *   employee gets only their own requests. The tenant- and scope-wide numbers are kept by the
+ *   server until a change of what they count (docs/employees.md "Worker statistics");
  * - a system user: GET /api/system/dashboard — tenants, licences about to end (with the public
  *   GET /api/health beside it).
  * The shell decides from the session's rights which of the two it calls: never a forbidden one.
@@ -55,6 +59,45 @@ const People = Type.Object({ total: Count, people: Type.Array(Person) });
 const UnitCount = Type.Object({ unitId: Type.Union([Id, Type.Null()]), name: Type.String(), count: Count });
 export type DashboardUnitCount = Type.Static<typeof UnitCount>;
 
+const HeadCountRows = Type.Array(
+  Type.Object({
+    /** the value counted by (a unit's, a title's… id; a gender), null: not set */
+    key: Type.Union([Type.String(), Type.Null()]),
+    name: Type.String(),
+    count: Count,
+  }),
+);
+const HeadCounts = Type.Object({
+  organization: HeadCountRows,
+  contractType: HeadCountRows,
+  jobTitle: HeadCountRows,
+  natureOfWork: HeadCountRows,
+  subjectOfLabor: HeadCountRows,
+  responsibility: HeadCountRows,
+  gender: HeadCountRows,
+} satisfies Record<HeadCountDimension, unknown>);
+
+/**
+ * The workforce statistics (docs/employees.md "Worker statistics"): the employees at work counted
+ * by each dimension (most first), and the joiners and leavers of each month of `year`, within
+ * the caller's data scope and, with `organizationUnitId`, that unit and the units below it. The
+ * dashboard's answer carries them for the whole scope and this year; GET
+ * /api/om/worker-statistics/summary answers them for a unit and a year (one call for every card).
+ */
+export const WorkforceStatistics = Type.Object({
+  year: Type.Integer({ minimum: 2000, maximum: 2100 }),
+  organizationUnitId: Type.Union([Id, Type.Null()]),
+  headCounts: HeadCounts,
+  fluctuation: Type.Array(
+    Type.Object({
+      month: Type.Integer({ minimum: 1, maximum: 12 }),
+      joined: Count,
+      left: Count,
+    }),
+  ),
+});
+export type WorkforceStatistics = Type.Static<typeof WorkforceStatistics>;
+
 export const TenantDashboard = Type.Object({
   /** the server's today (Vietnam), from its clock */
   today: Day,
@@ -103,6 +146,11 @@ export const TenantDashboard = Type.Object({
    * scope); null without it (the card is not shown: a 0 would claim nobody left)
    */
   leavers: Type.Union([Count, Type.Null()]),
+  /**
+   * with worker.view: the workforce statistics of the whole data scope and this year (today's
+   * year in Vietnam); null without it (the shell shows no statistics)
+   */
+  statistics: Type.Union([WorkforceStatistics, Type.Null()]),
 });
 export type TenantDashboard = Type.Static<typeof TenantDashboard>;
 

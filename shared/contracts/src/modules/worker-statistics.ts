@@ -8,6 +8,12 @@ import { label, type Label } from '../resource/label.ts';
  */
 
 export const WORKER_STATISTICS_PATH = '/api/om/worker-statistics';
+/**
+ * Every head count and a year's joiners and leavers in one call (`?organizationUnitId=&year=`),
+ * answered as @hcm/contracts/dashboard's WorkforceStatistics: what the dashboard asks when the
+ * user narrows it to a unit or moves to another year.
+ */
+export const WORKER_STATISTICS_SUMMARY_PATH = `${WORKER_STATISTICS_PATH}/summary`;
 
 /** The unit the statistics narrow to, picked as the forms pick one (its auto-complete). */
 export const STATISTICS_UNIT_TARGET: ReferenceTarget = {

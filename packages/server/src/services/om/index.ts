@@ -22,6 +22,8 @@ import { workerHistoryRoutes } from './personnel-changes/routes.ts';
 import { documentRoutes, printablesOf } from './documents/routes.ts';
 import { workerStatisticsRoutes } from './worker-statistics/routes.ts';
 import { tenantDashboardRoutes } from './dashboard/routes.ts';
+import { WorkforceCache } from './dashboard/workforce-cache.ts';
+import type { Database } from '../../db/database.ts';
 import type { FileStore } from '../storage/stores/store.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 
@@ -40,16 +42,35 @@ export const omResources: readonly ResourceDefinition[] = [
   ...personnelChangeResources,
 ];
 
+/** How the dashboard's workforce figures are kept (dashboard/workforce-cache.ts). */
+export interface WorkforceKeeping {
+  /** where the workforce signal is heard (migrations/0054) */
+  signals: Pick<Database, 'watchSignal'>;
+  /** DASHBOARD_CACHE_SECONDS: the longest a figure serves (0: none is kept) */
+  seconds: number;
+  /** DASHBOARD_CACHE_ENTRIES: figures kept at most */
+  entries: number;
+}
+
 /**
  * The organisation service: /api/om/... With `validitySweepMinutes` above 0 it schedules, in
  * the job queue, what keeps the date's changes current: the contracts' validity, and approved
  * decisions applied to their employees on their effective dates (date-sweep.ts); 0 removes the
- * schedule.
+ * schedule. With `workforce`, the dashboard's figures are kept until the signal says they changed.
  */
 export const omService: FastifyPluginAsync<{
   deps: ResourceDeps & { files: FileStore; queue: JobQueue };
   validitySweepMinutes?: number;
-}> = async (app, { deps, validitySweepMinutes = 0 }) => {
+  workforce?: WorkforceKeeping;
+}> = async (app, { deps, validitySweepMinutes = 0, workforce }) => {
+  // The dashboard's figures, this module's own cache: listening before the first request, stopped
+  // with the server.
+  let kept: WorkforceCache | undefined;
+  if (workforce && workforce.seconds > 0) {
+    kept = new WorkforceCache({ ttlMs: workforce.seconds * 1000, maxEntries: workforce.entries });
+    const stop = await kept.watch(workforce.signals);
+    app.addHook('onClose', stop);
+  }
   await app.register(laborContractRoutes, { db: deps.db });
   await app.register(positionTreeRoutes, { db: deps.db });
   await app.register(organizationUnitRoutes, { db: deps.db });
@@ -59,8 +80,12 @@ export const omService: FastifyPluginAsync<{
   await app.register(areaRoutes, { db: deps.db });
   await app.register(contactRoutes, { db: deps.db });
   await app.register(workerHistoryRoutes, { db: deps.db });
-  await app.register(workerStatisticsRoutes, { db: deps.db });
-  await app.register(tenantDashboardRoutes, { db: deps.db, approvable: omResources });
+  await app.register(workerStatisticsRoutes, { db: deps.db, ...(kept ? { kept } : {}) });
+  await app.register(tenantDashboardRoutes, {
+    db: deps.db,
+    approvable: omResources,
+    ...(kept ? { kept } : {}),
+  });
   await app.register(documentRoutes, {
     db: deps.db,
     store: deps.files,

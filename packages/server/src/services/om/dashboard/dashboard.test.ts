@@ -179,6 +179,17 @@ describe.each(await testEngines())('dashboards on $engine', ({ engine }) => {
     expect(data.workforce?.headCount).toBe(2);
     expect(data.workforce?.byUnit).toEqual([{ unitId: ids.unit, name: 'Phòng Nhân sự', count: 2 }]);
     expect(data.workforce?.joiners).toBe(1);
+    // the statistics' cards in the same answer: the whole scope, this year
+    expect(data.statistics?.year).toBe(Number(today.slice(0, 4)));
+    expect(data.statistics?.headCounts.organization).toEqual([
+      { key: ids.unit, name: 'Phòng Nhân sự', count: 2 },
+    ]);
+    expect(data.statistics?.headCounts.contractType.map((row) => [row.name, row.count])).toEqual([
+      ['Hợp đồng thử việc', 1],
+      ['Xác định 12 tháng', 1],
+    ]);
+    const joinedThisMonth = data.statistics?.fluctuation[Number(thisMonth.slice(5)) - 1];
+    expect(joinedThisMonth?.joined).toBe(1);
     expect(data.workforce?.birthdays.people.map((p) => [p.fullName, p.years])).toEqual([
       ['Nguyễn Thị Lan', Number(today.slice(0, 4)) - 1990],
     ]);
@@ -290,6 +301,7 @@ describe.each(await testEngines())('dashboards on $engine', ({ engine }) => {
     expect(data.contracts).toBeNull();
     expect(data.workforce).toBeNull();
     expect(data.leavers).toBeNull();
+    expect(data.statistics).toBeNull();
     expect(data.awaitingMe).toEqual([]);
     expect(data.myRequests).toEqual([]);
   });
@@ -303,6 +315,7 @@ describe.each(await testEngines())('dashboards on $engine', ({ engine }) => {
     });
     const data = await dashboard(await accessTokenFor(kit.server.db.orm, user));
     expect(data.workforce?.headCount).toBe(0);
+    expect(data.statistics?.headCounts.organization).toEqual([]);
     expect(data.workforce?.birthdays.total).toBe(0);
     expect(data.contracts?.expiring).toBe(0);
     expect(data.leavers).toBe(0);

@@ -9,24 +9,28 @@ import { languageOf } from '../../../resources/caller.ts';
 import { todayInVietnam } from '../../../resources/documents/vietnamese-format.ts';
 import type { ResourceDefinition } from '../../../resources/types.ts';
 import { summarizeTenant } from './summarize-tenant.ts';
+import type { WorkforceCache } from './workforce-cache.ts';
 
 /**
  * GET /api/om/dashboard (docs: packages/shell/README.md "Dashboards"): any signed-in tenant
  * user; what it counts follows the caller's rights (a section per list they may read) and data
- * scope. "Today" comes from `now`, the server's clock (tests pass their own).
+ * scope; the whole page, statistics included, in one answer, its tenant- and scope-wide figures
+ * from `kept` (workforce-cache.ts). "Today" comes from `now`, the server's clock (tests pass
+ * their own).
  */
 export const tenantDashboardRoutes: FastifyPluginAsync<{
   db: Db;
   approvable: readonly ResourceDefinition[];
+  kept?: WorkforceCache;
   now?: () => Date;
-}> = async (app, { db, approvable, now = () => new Date() }) => {
+}> = async (app, { db, approvable, kept, now = () => new Date() }) => {
   app.get(
     TENANT_DASHBOARD_PATH,
     {
       config: { auth: 'user' as const, permission: [] },
       schema: {
         summary:
-          "The tenant user's dashboard: what awaits them, contracts and probations ending, the month's people",
+          "The tenant user's dashboard: what awaits them, contracts and probations ending, the month's people, the workforce statistics",
         tags: ['om/dashboard'],
         operationId: 'om.dashboard.summary',
         response: { 200: DataEnvelope(TenantDashboard), ...errorResponses },
@@ -44,6 +48,7 @@ export const tenantDashboardRoutes: FastifyPluginAsync<{
         language: languageOf(request),
         today: todayInVietnam(now()),
         approvable: approvable.filter((definition) => definition.approval),
+        ...(kept ? { kept } : {}),
       };
       return envelope(await runAsCaller(db, request, (tx) => summarizeTenant(tx, input)));
     },

@@ -16,9 +16,11 @@ import type { Language, ResourceDefinition } from '../../../resources/types.ts';
 import { expiryNoticeDays } from '../labor-contracts/expiring.ts';
 import { laborContractResource } from '../labor-contracts/resources.ts';
 import { resignationResource } from '../personnel-changes/resources.ts';
-import { countHeads } from '../worker-statistics/count-workers.ts';
 import { workerResource } from '../workers/resources.ts';
+import { workerReachOf } from '../workers/worker-reach.ts';
 import { dashboardDates } from './dashboard-dates.ts';
+import { reachKey, type WorkforceCache } from './workforce-cache.ts';
+import { workforceStatistics } from '../worker-statistics/workforce-statistics.ts';
 
 export interface TenantDashboardInput {
   /** a tenant user (the route answers a system user 403 first) */
@@ -28,6 +30,8 @@ export interface TenantDashboardInput {
   readonly today: string;
   /** the approvable resources: the kinds of record that can await someone */
   readonly approvable: readonly ResourceDefinition[];
+  /** the figures kept across requests (none: each is computed) */
+  readonly kept?: WorkforceCache;
 }
 
 type Rows<T> = { rows: T[] };
@@ -35,13 +39,20 @@ type Rows<T> = { rows: T[] };
 /**
  * A tenant user's dashboard, in one transaction of the caller's tenant (RLS), each section
  * only when the caller's rights allow its list, each count through the same data scope and
- * list conditions (whereOf) as the list a card links to, so the two always agree.
+ * list conditions (whereOf) as the list a card links to, so the two always agree. What is the
+ * tenant's and the scope's (every section but what awaits the caller and their own requests)
+ * comes from `kept` when it holds it for this reach and day (workforce-cache.ts).
  */
 export async function summarizeTenant(tx: Tx, input: TenantDashboardInput): Promise<TenantDashboard> {
   const { actor, language, today } = input;
   // the contract cards look as far ahead as the tenant's expiry notices
   const dates = dashboardDates(today, await expiryNoticeDays(tx, actor.tenantId));
   const base: ResourceScope = { tenantId: actor.tenantId, userId: actor.userId };
+  // The employees, contracts and resignations all narrow by the caller's reach over employees
+  // (worker-reach.ts): figures are shared by callers of one reach, never across reaches.
+  const reach = reachKey(await workerReachOf(tx, base));
+  const keptFor = <T>(key: string, compute: () => Promise<T>): Promise<T> =>
+    input.kept ? input.kept.get(actor.tenantId, `${reach}|${key}`, compute) : compute();
   const may = (definition: ResourceDefinition) =>
     hasAuthority(actor.permissions, definition.permissionFor('view'), actor.isRoot);
   const scoped = async (definition: ResourceDefinition): Promise<ResourceScope> => ({
@@ -103,53 +114,60 @@ export async function summarizeTenant(tx: Tx, input: TenantDashboardInput): Prom
   });
 
   let contracts: TenantDashboard['contracts'] = null;
-  if (may(laborContractResource)) {
-    const scope = await scoped(laborContractResource);
-    // what the expiry notices tell HR of (renewal-due.ts): signed main contracts not yet followed
-    // by another. A probation followed by its main contract is no longer ending for HR either,
-    // so the probation card narrows the same count to the probation type.
-    const ending = {
-      filters: { renewalDue: [true] },
-      ranges: { expiryDate: { from: dates.today, to: dates.horizon } },
-    };
-    const probation = (await tx.execute(sql`
+  if (may(laborContractResource))
+    contracts = await keptFor(`contracts|${dates.today}|${dates.horizon}`, async () => {
+      const scope = await scoped(laborContractResource);
+      // what the expiry notices tell HR of (renewal-due.ts): signed main contracts not yet followed
+      // by another. A probation followed by its main contract is no longer ending for HR either,
+      // so the probation card narrows the same count to the probation type.
+      const ending = {
+        filters: { renewalDue: [true] },
+        ranges: { expiryDate: { from: dates.today, to: dates.horizon } },
+      };
+      const probation = (await tx.execute(sql`
       select id from contract_types where lower(code) = lower(${PROBATION_CONTRACT_TYPE_CODE}) limit 1`)) as unknown as Rows<{
-      id: string;
-    }>;
-    const probationTypeId = probation.rows[0]?.id ?? null;
-    contracts = {
-      expiring: await countList(laborContractResource, scope, ending),
-      probationEnding: probationTypeId
-        ? await countList(laborContractResource, scope, {
-            ...ending,
-            filters: { ...ending.filters, contractTypeId: [probationTypeId] },
-          })
-        : 0,
-      probationTypeId,
-    };
-  }
+        id: string;
+      }>;
+      const probationTypeId = probation.rows[0]?.id ?? null;
+      return {
+        expiring: await countList(laborContractResource, scope, ending),
+        probationEnding: probationTypeId
+          ? await countList(laborContractResource, scope, {
+              ...ending,
+              filters: { ...ending.filters, contractTypeId: [probationTypeId] },
+            })
+          : 0,
+        probationTypeId,
+      };
+    });
 
   let workforce: TenantDashboard['workforce'] = null;
+  let statistics: TenantDashboard['statistics'] = null;
   if (may(workerResource)) {
-    const scope = await scoped(workerResource);
-    const reach = ownRows(workerResource, scope);
-    const inReach: SQL = reach ?? sql`true`;
-    const byUnit = await countHeads(tx, 'organization', { reach, language }, today);
-    const [joined] = (
-      (await tx.execute(sql`
+    const reached = async () => ownRows(workerResource, await scoped(workerResource));
+    statistics = await workforceStatistics(
+      tx,
+      { reached, language, today, year: dates.year, organizationUnitId: null },
+      (key, compute) => keptFor(key, compute),
+    );
+    const byUnit = statistics.headCounts.organization;
+    const people = await keptFor(`people|${dates.today}`, async () => {
+      const inReach: SQL = (await reached()) ?? sql`true`;
+      const [joined] = (
+        (await tx.execute(sql`
         select count(*)::int as n from workers
         where ${inReach} and joined_date between ${dates.monthStart}::date and ${dates.monthEnd}::date`)) as unknown as Rows<{
-        n: number;
-      }>
-    ).rows;
-    const people = async (column: 'date_of_birth' | 'joined_date', onlyPastYears: boolean) => {
-      const where = and(
-        inReach,
-        sql`workers.working_status = 'WORKING'`,
-        sql`extract(month from ${sql.raw(`workers.${column}`)}) = ${dates.month}`,
-        onlyPastYears ? sql`extract(year from workers.joined_date) < ${dates.year}` : undefined,
-      );
-      const found = (await tx.execute(sql`
+          n: number;
+        }>
+      ).rows;
+      const listed = async (column: 'date_of_birth' | 'joined_date', onlyPastYears: boolean) => {
+        const where = and(
+          inReach,
+          sql`workers.working_status = 'WORKING'`,
+          sql`extract(month from ${sql.raw(`workers.${column}`)}) = ${dates.month}`,
+          onlyPastYears ? sql`extract(year from workers.joined_date) < ${dates.year}` : undefined,
+        );
+        const found = (await tx.execute(sql`
         select workers.id, workers.code, workers.full_name,
                extract(day from ${sql.raw(`workers.${column}`)})::int as day,
                (${dates.year} - extract(year from ${sql.raw(`workers.${column}`)}))::int as years,
@@ -157,40 +175,46 @@ export async function summarizeTenant(tx: Tx, input: TenantDashboardInput): Prom
         from workers where ${where}
         order by 4, workers.full_name, workers.id
         limit ${DASHBOARD_PEOPLE_MAX}`)) as unknown as Rows<{
-        id: string;
-        code: string;
-        full_name: string;
-        day: number;
-        years: number;
-        total: number;
-      }>;
-      const month = String(dates.month).padStart(2, '0');
-      return {
-        total: Number(found.rows[0]?.total ?? 0),
-        people: found.rows.map((row): DashboardPerson => ({
-          id: row.id,
-          code: row.code,
-          fullName: row.full_name,
-          day: `${dates.year}-${month}-${String(row.day).padStart(2, '0')}`,
-          years: Math.max(0, Number(row.years)),
-        })),
+          id: string;
+          code: string;
+          full_name: string;
+          day: number;
+          years: number;
+          total: number;
+        }>;
+        const month = String(dates.month).padStart(2, '0');
+        return {
+          total: Number(found.rows[0]?.total ?? 0),
+          people: found.rows.map((row): DashboardPerson => ({
+            id: row.id,
+            code: row.code,
+            fullName: row.full_name,
+            day: `${dates.year}-${month}-${String(row.day).padStart(2, '0')}`,
+            years: Math.max(0, Number(row.years)),
+          })),
+        };
       };
-    };
+      return {
+        joiners: Number(joined?.n ?? 0),
+        birthdays: await listed('date_of_birth', false),
+        anniversaries: await listed('joined_date', true),
+      };
+    });
     workforce = {
       headCount: byUnit.reduce((sum, row) => sum + row.count, 0),
       byUnit: byUnit.map((row) => ({ unitId: row.key, name: row.name, count: row.count })),
-      joiners: Number(joined?.n ?? 0),
-      birthdays: await people('date_of_birth', false),
-      anniversaries: await people('joined_date', true),
+      ...people,
     };
   }
 
   // the resignation list's count (its own right and data scope), as the card's link filters it
   const leavers = may(resignationResource)
-    ? await countList(resignationResource, await scoped(resignationResource), {
-        filters: { approvalStatus: ['APPROVED'] },
-        ranges: { effectiveDate: { from: dates.monthStart, to: dates.monthEnd } },
-      })
+    ? await keptFor(`leavers|${dates.monthStart}|${dates.monthEnd}`, async () =>
+        countList(resignationResource, await scoped(resignationResource), {
+          filters: { approvalStatus: ['APPROVED'] },
+          ranges: { effectiveDate: { from: dates.monthStart, to: dates.monthEnd } },
+        }),
+      )
     : null;
 
   return {
@@ -204,5 +228,6 @@ export async function summarizeTenant(tx: Tx, input: TenantDashboardInput): Prom
     contracts,
     workforce,
     leavers,
+    statistics,
   };
 }

@@ -20,7 +20,7 @@ export interface StatisticsScope {
 }
 
 /** The workers the scope counts (at work or not), as a condition on `workers`. */
-function workerConditions(scope: StatisticsScope): SQL {
+function workerConditions(scope: Omit<StatisticsScope, 'language'>): SQL {
   const conditions: SQL[] = [];
   if (scope.reach) conditions.push(scope.reach);
   if (scope.organizationUnitId)
@@ -28,42 +28,123 @@ function workerConditions(scope: StatisticsScope): SQL {
   return conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
 }
 
-/** The grouped column and the name of each group, by dimension. */
-function grouping(dimension: HeadCountDimension, today: string): { key: SQL; name: SQL; join: SQL } {
-  const byCategory = (column: string, table: string) => ({
-    key: sql.raw(`workers.${column}`),
-    name: sql.raw(`g.name`),
-    join: sql.raw(`left join ${table} g on g.id = workers.${column}`),
+/** The grouped column of each dimension, and the table naming its groups (none: gender). */
+const GROUPED: Readonly<Record<HeadCountDimension, { column: string; names?: string }>> = {
+  organization: { column: 'workers.organization_unit_id', names: 'organization_units' },
+  contractType: { column: 'c.contract_type_id', names: 'contract_types' },
+  jobTitle: { column: 'workers.job_title_id', names: 'job_titles' },
+  natureOfWork: { column: 'workers.nature_of_work_id', names: 'natures_of_work' },
+  subjectOfLabor: { column: 'workers.subject_of_labor_id', names: 'subjects_of_labor' },
+  responsibility: { column: 'workers.job_position_id', names: 'positions' },
+  gender: { column: 'workers.gender' },
+};
+
+/**
+ * The type of each employee's main contract in force today (the latest effective when several
+ * are), as `c`: the first row per employee of an index-only scan of labor_contracts_main_idx in
+ * employee order (migration 0054), merged with the employees in id order; no sort, no hash.
+ */
+const contractInForce = (today: string) => sql`left join (
+    select distinct on (lc.worker_id) lc.worker_id, lc.contract_type_id from labor_contracts lc
+    where lc.parent_contract_id is null
+      and lc.effective_date <= ${today}::date
+      and (lc.expiry_date is null or lc.expiry_date >= ${today}::date)
+    order by lc.worker_id, lc.effective_date desc
+  ) c on c.worker_id = workers.id`;
+
+/** A head count as counted, before its labels: `name` null for gender and for "not set". */
+export type CountedRow = { key: string | null; name: string | null; count: number };
+export type CountedHeads = Partial<Record<HeadCountDimension, CountedRow[]>>;
+
+/**
+ * The employees at work (WORKING) counted by each of `dimensions`, in one statement: one pass
+ * over the employees (an index-only scan of workers_at_work_idx, migration 0054) grouped by
+ * GROUPING SETS, each group's name joined afterwards to the few groups rather than to every
+ * employee. The contracts are read only when the contract type is asked for. Unlabelled:
+ * `labelHeads` names the unset groups and the genders in a language, so one count serves both.
+ */
+export async function countHeadsBy(
+  tx: Tx,
+  dimensions: readonly HeadCountDimension[],
+  scope: Omit<StatisticsScope, 'language'>,
+  today: string,
+): Promise<CountedHeads> {
+  if (dimensions.length === 0) return {};
+  const grouped = dimensions.map((dimension) => sql.raw(GROUPED[dimension].column));
+  const columns = sql.join(
+    grouped.map((column, index) => sql`${column} as ${sql.raw(`d${index}`)}`),
+    sql`, `,
+  );
+  const names = dimensions.flatMap((dimension, index) => {
+    const table = GROUPED[dimension].names;
+    return table
+      ? [{ join: sql.raw(`left join ${table} n${index} on n${index}.id = heads.d${index}`), index }]
+      : [];
   });
-  switch (dimension) {
-    case 'organization':
-      return byCategory('organization_unit_id', 'organization_units');
-    case 'jobTitle':
-      return byCategory('job_title_id', 'job_titles');
-    case 'natureOfWork':
-      return byCategory('nature_of_work_id', 'natures_of_work');
-    case 'subjectOfLabor':
-      return byCategory('subject_of_labor_id', 'subjects_of_labor');
-    case 'responsibility':
-      return byCategory('job_position_id', 'positions');
-    case 'gender':
-      return { key: sql`workers.gender`, name: sql`null`, join: sql`` };
-    case 'contractType':
-      // the type of each employee's main contract in force today (the latest effective when
-      // several are): one pass over the contracts, joined by hash, not a look-up per employee
-      return {
-        key: sql`c.contract_type_id`,
-        name: sql`g.name`,
-        join: sql`left join (
-            select distinct on (lc.worker_id) lc.worker_id, lc.contract_type_id from labor_contracts lc
-            where lc.parent_contract_id is null
-              and lc.effective_date <= ${today}::date
-              and (lc.expiry_date is null or lc.expiry_date >= ${today}::date)
-            order by lc.worker_id, lc.effective_date desc
-          ) c on c.worker_id = workers.id
-          left join contract_types g on g.id = c.contract_type_id`,
-      };
+  const result = (await tx.execute(sql`
+    with heads as (
+      select grouping(${sql.join(grouped, sql`, `)}) as unset, ${columns}, count(*)::int as n
+      from workers ${dimensions.includes('contractType') ? contractInForce(today) : sql``}
+      where workers.working_status = 'WORKING' and ${workerConditions(scope)}
+      group by grouping sets (${sql.join(
+        grouped.map((column) => sql`(${column})`),
+        sql`, `,
+      )})
+    )
+    select heads.*, ${
+      names.length > 0
+        ? sql`coalesce(${sql.join(
+            names.map((n) => sql.raw(`n${n.index}.name`)),
+            sql`, `,
+          )})`
+        : sql`null`
+    } as name
+    from heads ${sql.join(
+      names.map((n) => n.join),
+      sql` `,
+    )}`)) as unknown as { rows: Record<string, unknown>[] };
+  const counted: CountedHeads = Object.fromEntries(dimensions.map((dimension) => [dimension, []]));
+  const last = dimensions.length - 1;
+  for (const row of result.rows) {
+    // grouping(): a bit per column, the first column's the highest, set when not grouped by it
+    const unset = Number(row.unset);
+    const index = dimensions.findIndex((_, i) => (unset & (1 << (last - i))) === 0);
+    const dimension = dimensions[index];
+    if (dimension === undefined) continue;
+    const key = row[`d${index}`];
+    counted[dimension]?.push({
+      key: key === null || key === undefined ? null : String(key),
+      name: key === null || typeof row.name !== 'string' ? null : row.name,
+      count: Number(row.n),
+    });
   }
+  return counted;
+}
+
+/**
+ * A dimension's counted rows as the cards show them, most first, then by name: the genders and
+ * "Chưa xác định" (no contract in force, for contract types) in `language`.
+ */
+export function labelHeads(
+  dimension: HeadCountDimension,
+  rows: readonly CountedRow[],
+  language: Language,
+): HeadCountRow[] {
+  const genders = workerContract.fields.gender.valueLabels;
+  const unset =
+    dimension === 'contractType' ? WorkerStatisticsLabels.noContract : WorkerStatisticsLabels.notSet;
+  return rows
+    .map((row) => ({
+      key: row.key,
+      name:
+        row.key === null
+          ? unset[language]
+          : dimension === 'gender'
+            ? (genders[row.key as keyof typeof genders]?.[language] ?? row.key)
+            : (row.name ?? ''),
+      count: row.count,
+    }))
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'vi'));
 }
 
 /**
@@ -76,27 +157,8 @@ export async function countHeads(
   scope: StatisticsScope,
   today: string,
 ): Promise<HeadCountRow[]> {
-  const { key, name, join } = grouping(dimension, today);
-  const result = (await tx.execute(sql`
-    select ${key} as key, min(${name}) as name, count(*)::int as count
-    from workers ${join}
-    where workers.working_status = 'WORKING' and ${workerConditions(scope)}
-    group by ${key}`)) as unknown as { rows: { key: string | null; name: string | null; count: number }[] };
-  const genders = workerContract.fields.gender.valueLabels;
-  const unset =
-    dimension === 'contractType' ? WorkerStatisticsLabels.noContract : WorkerStatisticsLabels.notSet;
-  return result.rows
-    .map((row) => ({
-      key: row.key,
-      name:
-        row.key === null
-          ? unset[scope.language]
-          : dimension === 'gender'
-            ? (genders[row.key as keyof typeof genders]?.[scope.language] ?? row.key)
-            : (row.name ?? ''),
-      count: Number(row.count),
-    }))
-    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'vi'));
+  const counted = await countHeadsBy(tx, [dimension], scope, today);
+  return labelHeads(dimension, counted[dimension] ?? [], scope.language);
 }
 
 /**
@@ -107,7 +169,7 @@ export async function countHeads(
 export async function countFluctuation(
   tx: Tx,
   year: number,
-  scope: StatisticsScope,
+  scope: Omit<StatisticsScope, 'language'>,
 ): Promise<FluctuationRow[]> {
   const from = `${year}-01-01`;
   const to = `${year + 1}-01-01`;

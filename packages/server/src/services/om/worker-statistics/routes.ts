@@ -1,10 +1,11 @@
 import { DataEnvelope } from '@hcm/contracts';
+import { WorkforceStatistics } from '@hcm/contracts/dashboard';
 import {
   HEAD_COUNT_DIMENSIONS,
   HeadCountLabels,
   WORKER_STATISTICS_PATH,
+  WORKER_STATISTICS_SUMMARY_PATH,
   WorkerStatisticsLabels,
-  type HeadCountDimension,
 } from '@hcm/contracts/worker-statistics';
 import ExcelJS from 'exceljs';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -14,8 +15,17 @@ import { envelope, errorResponses } from '../../../http/envelope.ts';
 import { inResourceScope, languageOf, ownRows, resourceScopeOf } from '../../../resources/caller.ts';
 import { todayInVietnam } from '../../../resources/documents/vietnamese-format.ts';
 import { contentDisposition } from '../../storage/records.ts';
+import { reachKey, type WorkforceCache } from '../dashboard/workforce-cache.ts';
 import { workerResource as resource } from '../workers/resources.ts';
-import { countFluctuation, countHeads, type StatisticsScope } from './count-workers.ts';
+import { workerReachOf } from '../workers/worker-reach.ts';
+import {
+  countEveryTime,
+  fluctuationOf,
+  headCountsOf,
+  workforceStatistics,
+  type Keeper,
+  type StatisticsRequest,
+} from './workforce-statistics.ts';
 
 const Uuid = Type.String({ format: 'uuid' });
 const Year = Type.Integer({ minimum: 2000, maximum: 2100, description: 'default: this year' });
@@ -45,24 +55,47 @@ const tags = ['om/worker-statistics'];
 
 /**
  * /api/om/worker-statistics (docs/employees.md "Worker statistics"): the head count by one
- * dimension, the joiners and leavers of a year's months, and both as a workbook; with the
- * employee list's permissions and data scope (a manager counts the units he leads).
+ * dimension, the joiners and leavers of a year's months, every head count and the months in one
+ * answer (`/summary`: the dashboard narrowed to a unit or moved to another year), and all of it
+ * as a workbook; with the employee list's permissions and data scope (a manager counts the units
+ * he leads). The figures are the dashboard's, kept in `kept` by tenant, reach, unit and day.
  */
-export const workerStatisticsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export const workerStatisticsRoutes: FastifyPluginAsync<{ db: Db; kept?: WorkforceCache }> = async (
+  app,
+  { db, kept },
+) => {
   const config = (action: 'view' | 'export') => ({
     auth: 'user' as const,
     permission: resource.permissionFor(action),
     module: resource.module,
   });
+  /** `work` in the caller's scope, with what it counts and where the figures are kept */
   const counted = <T>(
     request: FastifyRequest,
-    organizationUnitId: string | undefined,
-    work: (tx: Tx, scope: StatisticsScope) => Promise<T>,
-  ) =>
-    inResourceScope(db, resource, resourceScopeOf(resource, request), (tx, reach) =>
-      work(tx, { reach: ownRows(resource, reach), organizationUnitId, language: languageOf(request) }),
-    );
-  const thisYear = () => Number(todayInVietnam().slice(0, 4));
+    query: { organizationUnitId?: string | undefined; year?: number | undefined },
+    work: (tx: Tx, counting: StatisticsRequest, keep: Keeper) => Promise<T>,
+  ) => {
+    const caller = resourceScopeOf(resource, request);
+    return inResourceScope(db, resource, caller, async (tx, scope) => {
+      const tenantId = caller.tenantId as string;
+      const reach = reachKey(await workerReachOf(tx, caller));
+      const keep: Keeper = kept
+        ? (key, compute) => kept.get(tenantId, `${reach}|${key}`, compute)
+        : countEveryTime;
+      const today = todayInVietnam();
+      return work(
+        tx,
+        {
+          reached: async () => ownRows(resource, scope),
+          language: languageOf(request),
+          today,
+          year: query.year ?? Number(today.slice(0, 4)),
+          organizationUnitId: query.organizationUnitId ?? null,
+        },
+        keep,
+      );
+    });
+  };
 
   app.get(
     `${WORKER_STATISTICS_PATH}/head-count`,
@@ -79,9 +112,10 @@ export const workerStatisticsRoutes: FastifyPluginAsync<{ db: Db }> = async (app
     async (request) => {
       const query = request.query as Type.Static<typeof HeadCountQuery>;
       return envelope(
-        await counted(request, query.organizationUnitId, (tx, scope) =>
-          countHeads(tx, query.dimension, scope, todayInVietnam()),
-        ),
+        await counted(request, query, async (tx, counting, keep) => {
+          const heads = await headCountsOf(tx, counting, keep);
+          return heads[query.dimension];
+        }),
       );
     },
   );
@@ -100,11 +134,25 @@ export const workerStatisticsRoutes: FastifyPluginAsync<{ db: Db }> = async (app
     },
     async (request) => {
       const query = request.query as Type.Static<typeof FluctuationQuery>;
-      return envelope(
-        await counted(request, query.organizationUnitId, (tx, scope) =>
-          countFluctuation(tx, query.year ?? thisYear(), scope),
-        ),
-      );
+      return envelope(await counted(request, query, fluctuationOf));
+    },
+  );
+
+  app.get(
+    WORKER_STATISTICS_SUMMARY_PATH,
+    {
+      config: config('view'),
+      schema: {
+        summary: 'Every head count and the joiners and leavers of a year’s months, in one answer',
+        tags,
+        operationId: 'om.workerStatistics.summary',
+        querystring: FluctuationQuery,
+        response: { 200: DataEnvelope(WorkforceStatistics), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const query = request.query as Type.Static<typeof FluctuationQuery>;
+      return envelope(await counted(request, query, workforceStatistics));
     },
   );
 
@@ -126,16 +174,11 @@ export const workerStatisticsRoutes: FastifyPluginAsync<{ db: Db }> = async (app
     async (request, reply) => {
       const query = request.query as Type.Static<typeof FluctuationQuery>;
       const language = languageOf(request);
-      const year = query.year ?? thisYear();
-      const today = todayInVietnam();
-      const counts = await counted(request, query.organizationUnitId, async (tx, scope) => {
-        const heads: [HeadCountDimension, Awaited<ReturnType<typeof countHeads>>][] = [];
-        for (const dimension of HEAD_COUNT_DIMENSIONS)
-          heads.push([dimension, await countHeads(tx, dimension, scope, today)]);
-        return { heads, months: await countFluctuation(tx, year, scope) };
-      });
+      const counts = await counted(request, query, workforceStatistics);
+      const year = counts.year;
       const workbook = new ExcelJS.Workbook();
-      for (const [dimension, rows] of counts.heads) {
+      for (const dimension of HEAD_COUNT_DIMENSIONS) {
+        const rows = counts.headCounts[dimension];
         const sheet = workbook.addWorksheet(HeadCountLabels[dimension][language].slice(0, 31));
         sheet.columns = [
           { header: HeadCountLabels[dimension][language], width: 40 },
@@ -151,7 +194,7 @@ export const workerStatisticsRoutes: FastifyPluginAsync<{ db: Db }> = async (app
         { header: WorkerStatisticsLabels.joined[language], width: 14 },
         { header: WorkerStatisticsLabels.left[language], width: 14 },
       ];
-      for (const row of counts.months) months.addRow([row.month, row.joined, row.left]);
+      for (const row of counts.fluctuation) months.addRow([row.month, row.joined, row.left]);
       const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
       return reply
         .header('content-type', XLSX)

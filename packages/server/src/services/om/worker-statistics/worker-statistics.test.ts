@@ -1,4 +1,10 @@
-import type { FluctuationRow, HeadCountRow } from '@hcm/contracts/worker-statistics';
+import type { WorkforceStatistics } from '@hcm/contracts/dashboard';
+import {
+  HEAD_COUNT_DIMENSIONS,
+  WORKER_STATISTICS_SUMMARY_PATH,
+  type FluctuationRow,
+  type HeadCountRow,
+} from '@hcm/contracts/worker-statistics';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inScope } from '../../../db/tenant-scope.ts';
@@ -18,6 +24,8 @@ import { personnelChangeResources } from '../personnel-changes/resources.ts';
 import { positionResource } from '../positions/position-resource.ts';
 import { wageCategoryResources } from '../wage-categories/resources.ts';
 import { workerResource } from '../workers/resources.ts';
+import { todayInVietnam } from '../../../resources/documents/vietnamese-format.ts';
+import { countHeadsBy, type CountedRow } from './count-workers.ts';
 
 const PATH = '/api/om/worker-statistics';
 type Failed = { code: string; errors?: { field: string }[] };
@@ -209,6 +217,47 @@ describe.each(await testEngines())('worker statistics on $engine', ({ engine }) 
     expect(await months('year=2026', self)).toEqual([{ month: 2, joined: 1, left: 0 }]);
     // no export permission
     expect((await download(`${kit.server.url}${PATH}/export`, self.token)).status).toBe(403);
+  });
+
+  it('answers every count and the year in one call, as the calls of each card answer them', async () => {
+    const narrowed = `&organizationUnitId=${ids.head}`;
+    const res = await kit.http.get<{ data: WorkforceStatistics }>(
+      `${WORKER_STATISTICS_SUMMARY_PATH}?year=2026${narrowed}`,
+      hr.token,
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.year).toBe(2026);
+    expect(res.body.data.organizationUnitId).toBe(ids.head);
+    for (const dimension of HEAD_COUNT_DIMENSIONS)
+      expect(res.body.data.headCounts[dimension].map((row) => [row.name, row.count])).toEqual(
+        await heads(dimension, narrowed),
+      );
+    expect(res.body.data.fluctuation.filter((row) => row.joined > 0 || row.left > 0)).toEqual(
+      await months(`year=2026${narrowed}`),
+    );
+    const thisYear = await kit.http.get<{ data: WorkforceStatistics }>(
+      WORKER_STATISTICS_SUMMARY_PATH,
+      hr.token,
+    );
+    expect(thisYear.body.data.year).toBe(Number(todayInVietnam().slice(0, 4)));
+    expect(thisYear.body.data.organizationUnitId).toBeNull();
+    expect((await kit.http.get(WORKER_STATISTICS_SUMMARY_PATH, other.token)).status).toBe(200);
+  });
+
+  it('counts each dimension alone as it counts them all in one statement', async () => {
+    const today = todayInVietnam();
+    const byKey = (rows: CountedRow[] | undefined) =>
+      [...(rows ?? [])].sort((a, b) => String(a.key).localeCompare(String(b.key)));
+    await inScope(kit.server.db.orm, { tenantId: hr.tenantId, userId: null }, async (tx) => {
+      for (const unit of [{}, { organizationUnitId: ids.head }]) {
+        const scope = { reach: undefined, ...unit };
+        const all = await countHeadsBy(tx, HEAD_COUNT_DIMENSIONS, scope, today);
+        for (const dimension of HEAD_COUNT_DIMENSIONS) {
+          const alone = await countHeadsBy(tx, [dimension], scope, today);
+          expect(byKey(alone[dimension]), dimension).toEqual(byKey(all[dimension]));
+        }
+      }
+    });
   });
 
   it('exports every count and the year as a workbook, and refuses a bad query', async () => {
