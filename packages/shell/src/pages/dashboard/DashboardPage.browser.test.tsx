@@ -9,7 +9,11 @@ import {
   type TenantDashboard,
 } from '@hcm/contracts/dashboard';
 import { MY_NOTIFICATIONS_PATHS } from '@hcm/contracts/notifications';
-import { WORKER_STATISTICS_PATH } from '@hcm/contracts/worker-statistics';
+import {
+  HEAD_COUNT_DIMENSIONS,
+  WORKER_STATISTICS_PATH,
+  WORKER_STATISTICS_SUMMARY_PATH,
+} from '@hcm/contracts/worker-statistics';
 import { afterEach, describe, it } from '../../../../../scripts/wtr/mocha.ts';
 import { accessibilityViolations } from '../../../../../shared/ui/src/testing/axe.ts';
 import {
@@ -98,6 +102,22 @@ const hrSummary = (over: Partial<TenantDashboard> = {}): TenantDashboard => ({
     anniversaries: { total: 0, people: [] },
   },
   leavers: 2,
+  statistics: {
+    year: 2026,
+    organizationUnitId: null,
+    headCounts: {
+      ...(Object.fromEntries(HEAD_COUNT_DIMENSIONS.map((dimension) => [dimension, []])) as Record<
+        (typeof HEAD_COUNT_DIMENSIONS)[number],
+        []
+      >),
+      organization: [{ key: 'unit-1', name: 'Phòng Nhân sự', count: 12 }],
+      gender: [
+        { key: 'FEMALE', name: 'Nữ', count: 7 },
+        { key: 'MALE', name: 'Nam', count: 5 },
+      ],
+    },
+    fluctuation: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, joined: 0, left: 0 })),
+  },
   ...over,
 });
 
@@ -107,13 +127,12 @@ function tenantApi(profile: Profile, summary: TenantDashboard) {
   return healthyIam(undefined, profile)
     .on('GET', TENANT_DASHBOARD_PATH, () => ({ status: 200, body: { data: summary } }))
     .on('GET', MY_NOTIFICATIONS_PATHS.list, () => emptyInbox)
-    .on('GET', MY_NOTIFICATIONS_PATHS.countUnread, () => ({ status: 200, body: { data: 0 } }))
-    .on('GET', `${WORKER_STATISTICS_PATH}/fluctuation`, () => ({
-      status: 200,
-      body: { data: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, joined: 0, left: 0 })) },
-    }))
-    .on('GET', `${WORKER_STATISTICS_PATH}/head-count`, () => ({ status: 200, body: { data: [] } }));
+    .on('GET', MY_NOTIFICATIONS_PATHS.countUnread, () => ({ status: 200, body: { data: 0 } }));
 }
+
+/** What the page asked of the organisation service (the dashboard's numbers and statistics). */
+const omCalls = (api: FakeApi) =>
+  api.calls.filter((call) => call.path.startsWith('/api/om/')).map((call) => call.path);
 
 async function showDashboard(api: FakeApi, profile: Profile) {
   await prepareShell(api);
@@ -166,7 +185,16 @@ describe('dashboard numbers', () => {
     expect(
       (await screen.findByText('Chưa có ai vào làm hay nghỉ việc trong năm này.')).dataset.slot,
     ).to.equal('no-month-data');
+    // the statistics' cards drawn from the same answer
+    const byGender = await screen.findByRole('region', { name: 'Theo giới tính' });
+    expect(
+      within(byGender)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).to.deep.equal(['Nữ7', 'Nam5']);
     expect(await accessibilityViolations(screen.getByRole('main'))).to.deep.equal([]);
+    // the whole page's numbers and statistics: one call
+    expect(omCalls(api)).to.deep.equal([TENANT_DASHBOARD_PATH]);
     await userEvent.setup().click(expiring);
     await waitFor(() => expect(currentPath().startsWith('/om/contract?q=')).to.equal(true));
   });
@@ -189,8 +217,46 @@ describe('dashboard numbers', () => {
     expect(card('contracts-expiring')).to.equal(null);
     expect(card('head-count')).to.equal(null);
     expect(card('leavers')).to.equal(null);
-    expect(api.callsTo(`${WORKER_STATISTICS_PATH}/fluctuation`)).to.have.length(0);
+    expect(omCalls(api)).to.deep.equal([TENANT_DASHBOARD_PATH]);
     expect(await accessibilityViolations(screen.getByRole('main'))).to.deep.equal([]);
+  });
+
+  it('narrows every statistics card to a unit, or moves them to another year, with one call each', async () => {
+    const hr = withPermissions(['worker.view']);
+    const narrowed = hrSummary().statistics;
+    if (!narrowed) throw new Error('no statistics');
+    const api = tenantApi(hr, hrSummary()).on('GET', WORKER_STATISTICS_SUMMARY_PATH, (call) => ({
+      status: 200,
+      body: {
+        data: {
+          ...narrowed,
+          year: Number(call.query.get('year')),
+          organizationUnitId: call.query.get('organizationUnitId'),
+          headCounts: {
+            ...narrowed.headCounts,
+            gender: [{ key: 'FEMALE', name: 'Nữ', count: 3 }],
+          },
+        },
+      },
+    }));
+    await showDashboard(api, hr);
+    const byUnit = await screen.findByRole('region', { name: 'Theo đơn vị' });
+    await userEvent
+      .setup()
+      .click(within(byUnit).getByRole('button', { name: 'Chỉ xem Phòng Nhân sự và các đơn vị trực thuộc' }));
+    const byGender = screen.getByRole('region', { name: 'Theo giới tính' });
+    await waitFor(() => expect(byGender.textContent).to.contain('Nữ3'));
+    expect(api.callsTo(WORKER_STATISTICS_SUMMARY_PATH).map((call) => call.query.toString())).to.deep.equal([
+      'year=2026&organizationUnitId=unit-1',
+    ]);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Năm trước' }));
+    await screen.findByRole('region', { name: 'Biến động nhân sự theo tháng 2025' });
+    await waitFor(() => expect(api.callsTo(WORKER_STATISTICS_SUMMARY_PATH)).to.have.length(2));
+    expect(api.lastQuery(WORKER_STATISTICS_SUMMARY_PATH)?.get('year')).to.equal('2025');
+    expect(omCalls(api).filter((path) => path === TENANT_DASHBOARD_PATH)).to.have.length(1);
+    expect(
+      omCalls(api).filter((path) => path.includes('/head-count') || path.includes('/fluctuation')),
+    ).to.deep.equal([]);
   });
 
   it('gives the system administrator tenants, licences and health with no forbidden call', async () => {
@@ -237,6 +303,7 @@ describe('dashboard numbers', () => {
       TENANT_DASHBOARD_PATH,
       `${WORKER_STATISTICS_PATH}/head-count`,
       `${WORKER_STATISTICS_PATH}/fluctuation`,
+      WORKER_STATISTICS_SUMMARY_PATH,
       '/api/om/workers',
       '/api/om/contracts',
     ])

@@ -19,6 +19,7 @@ import { quickLinkGroups, type QuickLinkGroup } from './quick-links.ts';
 import { useDashboardText } from './summary/dashboard-text.ts';
 import { SystemSummary } from './summary/SystemSummary.tsx';
 import { TenantSummary } from './summary/TenantSummary.tsx';
+import { useTenantDashboard } from './summary/use-tenant-dashboard.ts';
 
 // a lazy chunk of the shell: only those who may see the employees download the charts
 const WorkerStatistics = lazy(() =>
@@ -84,8 +85,9 @@ const useStyles = makeStyles({
  * The landing page of the workspace: a welcome with the user's name, the numbers to act on for
  * this kind of user (packages/shell/README.md "Dashboards"), quick links to what they may open
  * (the same menu the sidebar shows, one tile per group), and, for a tenant user who may see the
- * employee list, the workforce statistics within their data scope. A system user (no tenant)
- * gets the tenants, licences and health instead, and never a call to a tenant's lists.
+ * employee list, the workforce statistics within their data scope. A tenant user's numbers and
+ * statistics come from one call (GET /api/om/dashboard), made here for both. A system user (no
+ * tenant) gets the tenants, licences and health instead, and never a call to a tenant's lists.
  */
 export function DashboardPage({ profile }: { profile: Profile }) {
   const styles = useStyles();
@@ -94,9 +96,10 @@ export function DashboardPage({ profile }: { profile: Profile }) {
   const linksHeading = useId();
   const statisticsHeading = useId();
   const numbersHeading = useId();
-  const { text } = useDashboardText();
+  const { text, language } = useDashboardText();
   const isSystemUser = profile.tenantId === null || profile.userPrimary.userLevel === 'SYSTEM';
   const mayCount = useHasAuthority('worker.view') && !isSystemUser;
+  const tenantDashboard = useTenantDashboard(!isSystemUser, language);
   return (
     <div className={styles.page}>
       <div className={styles.intro}>
@@ -110,7 +113,7 @@ export function DashboardPage({ profile }: { profile: Profile }) {
         <Subtitle1 as="h2" id={numbersHeading}>
           {text('numbers')}
         </Subtitle1>
-        {isSystemUser ? <SystemSummary /> : <TenantSummary />}
+        {isSystemUser ? <SystemSummary /> : <TenantSummary loaded={tenantDashboard} />}
       </section>
       <section className={styles.section} aria-labelledby={linksHeading}>
         <div className={styles.intro}>
@@ -138,7 +141,7 @@ export function DashboardPage({ profile }: { profile: Profile }) {
           </Subtitle1>
           {mayCount ? (
             <Suspense fallback={<Spinner size="small" label={t('dashboard.statistics.loading')} />}>
-              <WorkerStatistics />
+              <WorkerStatistics loaded={tenantDashboard} />
             </Suspense>
           ) : (
             <Card className={styles.statistics} data-slot="organisation-statistics">

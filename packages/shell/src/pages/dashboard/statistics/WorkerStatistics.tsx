@@ -1,12 +1,13 @@
 import { useEffect, useId, useState } from 'react';
+import type { WorkforceStatistics } from '@hcm/contracts/dashboard';
 import {
   HEAD_COUNT_DIMENSIONS,
   HeadCountLabels,
   STATISTICS_UNIT_TARGET,
   WORKER_STATISTICS_PATH,
+  WORKER_STATISTICS_SUMMARY_PATH,
   WorkerStatisticsLabels,
   type FluctuationRow,
-  type HeadCountDimension,
   type HeadCountRow,
 } from '@hcm/contracts/worker-statistics';
 import { api, http } from '@hcm/session';
@@ -15,6 +16,8 @@ import {
   Button,
   Card,
   Field,
+  MessageBar,
+  MessageBarBody,
   ReferencePicker,
   Spinner,
   Subtitle2,
@@ -25,6 +28,7 @@ import {
 } from '@hcm/ui';
 import { useShellTranslation } from '../../../shell-i18n.ts';
 import { useDashboardText } from '../summary/dashboard-text.ts';
+import type { LoadedDashboard } from '../summary/use-tenant-dashboard.ts';
 import { barWidth, topRows } from './top-rows.ts';
 
 /** Bars a head-count card shows before the rest is summed up. */
@@ -100,58 +104,59 @@ const useStyles = makeStyles({
   step: { minWidth: '32px' },
 });
 
-type Counts = Partial<Record<HeadCountDimension, HeadCountRow[]>>;
+/** What the cards show: loading, failed, or the statistics. */
+type Shown = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; data: WorkforceStatistics };
 
 /**
  * The dashboard's workforce statistics (issue 11 item 7) for a user who may see the employee
  * list: a card of bars per dimension, and the joiners and leavers of the year's months, within
- * the user's data scope. The unit picker, or a click on a unit's name in its card, narrows every
- * card to that unit and the units below it; "Xuất Excel" (with the export permission) downloads
- * the same counts as a workbook.
+ * the user's data scope. The whole scope and this year come with the dashboard's one call
+ * (`loaded`); the unit picker, or a click on a unit's name in its card, narrows every card to that
+ * unit and the units below it, and the arrows move to another year, each with one call for every
+ * card (GET /api/om/worker-statistics/summary). "Xuất Excel" (with the export permission)
+ * downloads the same counts as a workbook.
  */
-export function WorkerStatistics() {
+export function WorkerStatistics({ loaded }: { loaded: LoadedDashboard }) {
   const styles = useStyles();
   const { t, i18n } = useShellTranslation();
   const language = i18n.language === 'en' ? 'en' : 'vi';
+  const failedText = useDashboardText().text('failed');
   const mayExport = useHasAuthority('worker.export');
   const [unitId, setUnitId] = useState<string | null>(null);
-  const [year, setYear] = useState(() => new Date().getFullYear());
-  const [counts, setCounts] = useState<{ key: string; rows: Counts } | null>(null);
-  const [months, setMonths] = useState<{ key: string; rows: FluctuationRow[] } | null>(null);
+  const initial = loaded.state === 'ready' ? loaded.data.statistics : null;
+  const [chosenYear, setYear] = useState<number | null>(null);
+  const year = chosenYear ?? initial?.year ?? new Date().getFullYear();
+  // the dashboard's own answer serves the whole scope and its year; anything else is asked for
+  const own = unitId === null && (chosenYear === null || chosenYear === initial?.year);
   const unitQuery = unitId ? `&organizationUnitId=${encodeURIComponent(unitId)}` : '';
-  const countsKey = `${unitId ?? ''}#${language}`;
-  const monthsKey = `${unitId ?? ''}#${year}`;
+  const key = `${unitId ?? ''}#${year}#${language}`;
+  const [narrowed, setNarrowed] = useState<{ key: string; shown: Shown } | null>(null);
 
   useEffect(() => {
-    let alive = true;
-    Promise.all(
-      HEAD_COUNT_DIMENSIONS.map((dimension) =>
-        api
-          .get<HeadCountRow[]>(`${WORKER_STATISTICS_PATH}/head-count?dimension=${dimension}${unitQuery}`, {
-            ignoreError: true,
-          })
-          .then((rows) => [dimension, rows] as const),
-      ),
-    )
-      .then((all) => alive && setCounts({ key: countsKey, rows: Object.fromEntries(all) }))
-      .catch(() => alive && setCounts({ key: countsKey, rows: {} }));
-    return () => {
-      alive = false;
-    };
-  }, [countsKey, unitQuery]);
-
-  useEffect(() => {
+    if (own) return undefined;
     let alive = true;
     api
-      .get<FluctuationRow[]>(`${WORKER_STATISTICS_PATH}/fluctuation?year=${year}${unitQuery}`, {
+      .get<WorkforceStatistics>(`${WORKER_STATISTICS_SUMMARY_PATH}?year=${year}${unitQuery}`, {
         ignoreError: true,
+        headers: { 'accept-language': language },
       })
-      .then((rows) => alive && setMonths({ key: monthsKey, rows }))
-      .catch(() => alive && setMonths({ key: monthsKey, rows: [] }));
+      .then((data) => alive && setNarrowed({ key, shown: { state: 'ready', data } }))
+      .catch(() => alive && setNarrowed({ key, shown: { state: 'failed' } }));
     return () => {
       alive = false;
     };
-  }, [monthsKey, unitQuery, year]);
+  }, [own, key, year, unitQuery, language]);
+
+  const shown: Shown = own
+    ? loaded.state === 'ready'
+      ? initial
+        ? { state: 'ready', data: initial }
+        : { state: 'failed' }
+      : loaded
+    : narrowed?.key === key
+      ? narrowed.shown
+      : { state: 'loading' };
+  const statistics = shown.state === 'ready' ? shown.data : null;
 
   const exportWorkbook = async () => {
     const response = await http.get<Blob>(`${WORKER_STATISTICS_PATH}/export?year=${year}${unitQuery}`, {
@@ -168,9 +173,7 @@ export function WorkerStatistics() {
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   };
 
-  const shownCounts = counts?.key === countsKey ? counts.rows : null;
-  const shownMonths = months?.key === monthsKey ? months.rows : null;
-  const total = shownCounts?.organization?.reduce((sum, row) => sum + row.count, 0);
+  const total = statistics?.headCounts.organization.reduce((sum, row) => sum + row.count, 0);
 
   return (
     <>
@@ -193,29 +196,35 @@ export function WorkerStatistics() {
           )}
         </div>
       </div>
-      <div className={styles.grid}>
-        <Card className={mergeClasses(styles.card, styles.wide)}>
-          <FluctuationChart
-            year={year}
-            rows={shownMonths}
-            onYear={setYear}
-            labels={{
-              title: WorkerStatisticsLabels.fluctuation[language],
-              joined: WorkerStatisticsLabels.joined[language],
-              left: WorkerStatisticsLabels.left[language],
-            }}
-          />
-        </Card>
-        {HEAD_COUNT_DIMENSIONS.map((dimension) => (
-          <Card key={dimension} className={styles.card}>
-            <HeadCountBars
-              title={HeadCountLabels[dimension][language]}
-              rows={shownCounts ? (shownCounts[dimension] ?? []) : null}
-              onUnit={dimension === 'organization' ? setUnitId : undefined}
+      {shown.state === 'failed' ? (
+        <MessageBar intent="warning">
+          <MessageBarBody>{failedText}</MessageBarBody>
+        </MessageBar>
+      ) : (
+        <div className={styles.grid}>
+          <Card className={mergeClasses(styles.card, styles.wide)}>
+            <FluctuationChart
+              year={year}
+              rows={statistics?.fluctuation ?? null}
+              onYear={setYear}
+              labels={{
+                title: WorkerStatisticsLabels.fluctuation[language],
+                joined: WorkerStatisticsLabels.joined[language],
+                left: WorkerStatisticsLabels.left[language],
+              }}
             />
           </Card>
-        ))}
-      </div>
+          {HEAD_COUNT_DIMENSIONS.map((dimension) => (
+            <Card key={dimension} className={styles.card}>
+              <HeadCountBars
+                title={HeadCountLabels[dimension][language]}
+                rows={statistics ? statistics.headCounts[dimension] : null}
+                onUnit={dimension === 'organization' ? setUnitId : undefined}
+              />
+            </Card>
+          ))}
+        </div>
+      )}
     </>
   );
 }

@@ -1,11 +1,4 @@
-import { useEffect, useState } from 'react';
-import {
-  TENANT_DASHBOARD_PATH,
-  type DashboardPerson,
-  type DashboardRecordKind,
-  type TenantDashboard,
-} from '@hcm/contracts/dashboard';
-import { api } from '@hcm/session';
+import type { DashboardPerson, DashboardRecordKind } from '@hcm/contracts/dashboard';
 import { MessageBar, MessageBarBody, Spinner, formatDate } from '@hcm/ui';
 import {
   awaitingMeLink,
@@ -20,31 +13,17 @@ import {
 import { useDashboardText, type DashboardText } from './dashboard-text.ts';
 import { ListCard, NumberCard, PortalLink, useCardStyles } from './NumberCard.tsx';
 import { NoticesCard } from './NoticesCard.tsx';
-
-type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; data: TenantDashboard };
+import type { LoadedDashboard } from './use-tenant-dashboard.ts';
 
 /**
- * A tenant user's numbers from one call (GET /api/om/dashboard), which answers only the
- * sections the user's rights allow: HR sees the contracts, probations, people and leavers;
- * everyone sees what awaits them, their own requests and their notices.
+ * A tenant user's numbers, from the dashboard's one call (useTenantDashboard, which the page
+ * makes for these cards and the statistics together): the server answers only the sections the
+ * user's rights allow: HR sees the contracts, probations, people and leavers; everyone sees what
+ * awaits them, their own requests and their notices.
  */
-export function TenantSummary() {
+export function TenantSummary({ loaded }: { loaded: LoadedDashboard }) {
   const styles = useCardStyles();
-  const { text, language } = useDashboardText();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  useEffect(() => {
-    let alive = true;
-    api
-      .get<TenantDashboard>(TENANT_DASHBOARD_PATH, {
-        ignoreError: true,
-        headers: { 'accept-language': language },
-      })
-      .then((data) => alive && setLoaded({ state: 'ready', data }))
-      .catch(() => alive && setLoaded({ state: 'failed' }));
-    return () => {
-      alive = false;
-    };
-  }, [language]);
+  const { text } = useDashboardText();
 
   if (loaded.state === 'loading') return <Spinner size="small" label={text('numbers')} />;
   if (loaded.state === 'failed')
