@@ -18,7 +18,7 @@ import { laborContractResource } from '../labor-contracts/resources.ts';
 import { resignationResource } from '../personnel-changes/resources.ts';
 import { workerResource } from '../workers/resources.ts';
 import { workerReachOf } from '../workers/worker-reach.ts';
-import { dashboardDates } from './dashboard-dates.ts';
+import { dashboardDates, type DashboardDates } from './dashboard-dates.ts';
 import { reachKey, type WorkforceCache } from './workforce-cache.ts';
 import { workforceStatistics } from '../worker-statistics/workforce-statistics.ts';
 
@@ -151,55 +151,9 @@ export async function summarizeTenant(tx: Tx, input: TenantDashboardInput): Prom
       (key, compute) => keptFor(key, compute),
     );
     const byUnit = statistics.headCounts.organization;
-    const people = await keptFor(`people|${dates.today}`, async () => {
-      const inReach: SQL = (await reached()) ?? sql`true`;
-      const [joined] = (
-        (await tx.execute(sql`
-        select count(*)::int as n from workers
-        where ${inReach} and joined_date between ${dates.monthStart}::date and ${dates.monthEnd}::date`)) as unknown as Rows<{
-          n: number;
-        }>
-      ).rows;
-      const listed = async (column: 'date_of_birth' | 'joined_date', onlyPastYears: boolean) => {
-        const where = and(
-          inReach,
-          sql`workers.working_status = 'WORKING'`,
-          sql`extract(month from ${sql.raw(`workers.${column}`)}) = ${dates.month}`,
-          onlyPastYears ? sql`extract(year from workers.joined_date) < ${dates.year}` : undefined,
-        );
-        const found = (await tx.execute(sql`
-        select workers.id, workers.code, workers.full_name,
-               extract(day from ${sql.raw(`workers.${column}`)})::int as day,
-               (${dates.year} - extract(year from ${sql.raw(`workers.${column}`)}))::int as years,
-               count(*) over ()::int as total
-        from workers where ${where}
-        order by 4, workers.full_name, workers.id
-        limit ${DASHBOARD_PEOPLE_MAX}`)) as unknown as Rows<{
-          id: string;
-          code: string;
-          full_name: string;
-          day: number;
-          years: number;
-          total: number;
-        }>;
-        const month = String(dates.month).padStart(2, '0');
-        return {
-          total: Number(found.rows[0]?.total ?? 0),
-          people: found.rows.map((row): DashboardPerson => ({
-            id: row.id,
-            code: row.code,
-            fullName: row.full_name,
-            day: `${dates.year}-${month}-${String(row.day).padStart(2, '0')}`,
-            years: Math.max(0, Number(row.years)),
-          })),
-        };
-      };
-      return {
-        joiners: Number(joined?.n ?? 0),
-        birthdays: await listed('date_of_birth', false),
-        anniversaries: await listed('joined_date', true),
-      };
-    });
+    const people = await keptFor(`people|${dates.today}`, async () =>
+      monthsPeople(tx, await reached(), dates),
+    );
     workforce = {
       headCount: byUnit.reduce((sum, row) => sum + row.count, 0),
       byUnit: byUnit.map((row) => ({ unitId: row.key, name: row.name, count: row.count })),
@@ -229,5 +183,64 @@ export async function summarizeTenant(tx: Tx, input: TenantDashboardInput): Prom
     workforce,
     leavers,
     statistics,
+  };
+}
+
+/**
+ * The month's people cards of the employees `reach` covers (undefined: the whole tenant): those
+ * who joined this month, and those at work whose birthday or joining anniversary (of past
+ * years) falls in it, the first DASHBOARD_PEOPLE_MAX by day with how many there are.
+ */
+export async function monthsPeople(
+  tx: Tx,
+  reach: SQL | undefined,
+  dates: DashboardDates,
+): Promise<Pick<NonNullable<TenantDashboard['workforce']>, 'joiners' | 'birthdays' | 'anniversaries'>> {
+  const inReach: SQL = reach ?? sql`true`;
+  const [joined] = (
+    (await tx.execute(sql`
+    select count(*)::int as n from workers
+    where ${inReach} and joined_date between ${dates.monthStart}::date and ${dates.monthEnd}::date`)) as unknown as Rows<{
+      n: number;
+    }>
+  ).rows;
+  const listed = async (column: 'date_of_birth' | 'joined_date', onlyPastYears: boolean) => {
+    const where = and(
+      inReach,
+      sql`workers.working_status = 'WORKING'`,
+      sql`extract(month from ${sql.raw(`workers.${column}`)}) = ${dates.month}`,
+      onlyPastYears ? sql`extract(year from workers.joined_date) < ${dates.year}` : undefined,
+    );
+    const found = (await tx.execute(sql`
+    select workers.id, workers.code, workers.full_name,
+           extract(day from ${sql.raw(`workers.${column}`)})::int as day,
+           (${dates.year} - extract(year from ${sql.raw(`workers.${column}`)}))::int as years,
+           count(*) over ()::int as total
+    from workers where ${where}
+    order by 4, workers.full_name, workers.id
+    limit ${DASHBOARD_PEOPLE_MAX}`)) as unknown as Rows<{
+      id: string;
+      code: string;
+      full_name: string;
+      day: number;
+      years: number;
+      total: number;
+    }>;
+    const month = String(dates.month).padStart(2, '0');
+    return {
+      total: Number(found.rows[0]?.total ?? 0),
+      people: found.rows.map((row): DashboardPerson => ({
+        id: row.id,
+        code: row.code,
+        fullName: row.full_name,
+        day: `${dates.year}-${month}-${String(row.day).padStart(2, '0')}`,
+        years: Math.max(0, Number(row.years)),
+      })),
+    };
+  };
+  return {
+    joiners: Number(joined?.n ?? 0),
+    birthdays: await listed('date_of_birth', false),
+    anniversaries: await listed('joined_date', true),
   };
 }
