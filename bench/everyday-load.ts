@@ -7,6 +7,7 @@
 // run. See bench/README.md.
 //
 //   npx tsx bench/everyday-load.ts [--users 25,50,100,200] [--duration 60] [--workers 5000]
+//        [--engine postgresql|pglite]
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,7 +15,7 @@ import { HEAD_COUNT_DIMENSIONS } from '../shared/contracts/src/modules/worker-st
 import { percentile, REPO, rssMiB, startServer, type ServerProcess } from './lib/measure.ts';
 import { addLoadUsers, type LoadUsers } from './lib/load-users.ts';
 import { seedPeople } from './lib/people.ts';
-import { withScratchDatabase } from './lib/scratch-database.ts';
+import { withScratchDatabase, withScratchDataDir } from './lib/scratch-database.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -30,6 +31,8 @@ const { values: options } = parseArgs({
      * it was before issue 29 (every request loads its caller in a transaction of its own)
      */
     variants: { type: 'string', default: 'portal,no-kept-callers' },
+    /** postgresql (a scratch database on the server) or pglite (the embedded portal) */
+    engine: { type: 'string', default: 'postgresql' },
   },
 });
 /** Each variant: the server's extra environment. */
@@ -265,9 +268,11 @@ async function main() {
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
   console.log(`# everyday load, ${new Date().toISOString()}\n${machine}`);
   console.log(
-    `${WORKERS} employees (${UNITS} units, 2 contracts each) in one tenant; PostgreSQL; ${DURATION_MS / 1000} s per level; think ${THINK_MIN}–${THINK_MAX} ms\n`,
+    `${WORKERS} employees (${UNITS} units, 2 contracts each) in one tenant; ${options.engine === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}; ${DURATION_MS / 1000} s per level; think ${THINK_MIN}–${THINK_MAX} ms\n`,
   );
-  await withScratchDatabase(run);
+  if (options.engine === 'pglite') await withScratchDataDir(run);
+  else if (options.engine === 'postgresql') await withScratchDatabase(run);
+  else throw new Error(`--engine is postgresql or pglite, not ${options.engine}`);
 }
 
 await main();

@@ -52,9 +52,14 @@ async function main() {
   const scope = { tenantId, userId: seeded.userId };
   const tx = seeded.db.orm as unknown as Tx;
 
-  /** BEGIN, the request's scope (as inScope), the statements, COMMIT; milliseconds each run. */
-  async function time(statements: Statement[]): Promise<number[]> {
+  /**
+   * BEGIN, the request's scope (as inScope: the application's role, the tenant and user set, so
+   * row-level security applies), the statements, COMMIT; milliseconds each run, and the count the
+   * last statement answered (the same for every way, or the comparison is void).
+   */
+  async function time(statements: Statement[]): Promise<{ samples: number[]; matched: number }> {
     const samples: number[] = [];
+    let matched = -1;
     for (let run = 0; run < RUNS + 3; run++) {
       const started = performance.now();
       await client.query('BEGIN');
@@ -62,13 +67,15 @@ async function main() {
         `select set_config('app.tenant_id', $1, true), set_config('app.user_id', $2, true), set_config('role', 'hcm_app', true)`,
         [tenantId, seeded.userId],
       );
-      for (const s of statements) await client.query(s.sql, s.params);
+      let last: { rows: unknown[] } = { rows: [] };
+      for (const s of statements) last = await client.query(s.sql, s.params);
       await client.query('COMMIT');
+      matched = Number(Object.values((last.rows[0] ?? {}) as Record<string, unknown>)[0] ?? -1);
       if (run >= 3) samples.push(performance.now() - started);
     }
-    return samples;
+    return { samples, matched };
   }
-  const cell = (samples: number[]) =>
+  const cell = ({ samples }: { samples: number[] }) =>
     `${percentile(samples, 50).toFixed(1)} / ${percentile(samples, 95).toFixed(1)} ms`;
 
   const rows: string[] = [];
@@ -96,12 +103,15 @@ async function main() {
     await client.query('ALTER FUNCTION pg_catalog.texticlike(text, text) LEAKPROOF');
     const leakproof = await time(plain);
     await client.query('ALTER FUNCTION pg_catalog.texticlike(text, text) NOT LEAKPROOF');
-    rows.push(`| ${label} | **${cell(viaFunction)}** | ${cell(ilike)} | ${cell(leakproof)} |`);
+    const counts = [viaFunction.matched, ilike.matched, leakproof.matched];
+    if (counts.some((count) => count !== counts[0] || count <= 0))
+      throw new Error(`${label}: the ways matched ${counts.join(', ')} rows, not the same rows`);
+    rows.push(`| ${label} | ${viaFunction.matched} | **${cell(viaFunction)}** | ${cell(ilike)} | ${cell(leakproof)} |`);
   }
   console.log(
-    '| keyword | hcm_keyword_matches (now) | plain ILIKE as hcm_app | ILIKE with LEAKPROOF (before) |',
+    '| keyword | rows matched | hcm_keyword_matches (now) | plain ILIKE as hcm_app | ILIKE with LEAKPROOF (before) |',
   );
-  console.log('| --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- |');
   for (const row of rows) console.log(row);
 
   await seeded.db.close();

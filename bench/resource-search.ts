@@ -1,5 +1,7 @@
-// Search and export of a declared resource (job titles) over HTTP, against the same SQL sent
-// straight to the database. Not part of the test run. See bench/README.md.
+// Search and export of a declared resource (job titles) over HTTP, against the same SQL as the
+// application runs it (recorded from the app, replayed as its role with the tenant set and
+// row-level security on, in one transaction: lib/recorded-statements.ts). Not part of the test
+// run. See bench/README.md.
 //
 //   npx tsx bench/resource-search.ts [--engine postgresql|pglite|both] [--tenants 10]
 //        [--rows 100000] [--duration 5] [--connections 1,4,10]
@@ -10,13 +12,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import type { Tx } from '../packages/server/src/db/database.ts';
-import { listQueryOf, pageOf } from '../packages/server/src/resources/search/list-query.ts';
-import { countStatement, pageStatement } from '../packages/server/src/resources/search/search-records.ts';
-import { jobTitleResource } from '../packages/server/src/services/om/categories/category-resources.ts';
 import { REPO, serverBundle, startServer, summarise, withRssSampling, type Timing } from './lib/measure.ts';
+import {
+  checkSameRows,
+  recordRequests,
+  replayOnce,
+  type RecordedRequest,
+} from './lib/recorded-statements.ts';
 import { seed, type Seeded } from './lib/seed.ts';
-import { ExcelJS, pg, rawClientOf } from './lib/server-deps.ts';
+import { ExcelJS, pg } from './lib/server-deps.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -45,60 +49,35 @@ const MIX = [
   '?status=INACTIVE&pageSize=50',
 ];
 
-interface RawStatement {
-  page: { sql: string; params: unknown[] };
-  count: { sql: string; params: unknown[] };
-  pageIndex: number;
-  pageSize: number;
-}
+/** The mix's requests as the server answers them, recorded from the app (the first tenant's user). */
+const recordMix = (env: Record<string, string>, seeded: Seeded) =>
+  recordRequests(
+    env,
+    MIX.map((query) => ({
+      label: query || '(default)',
+      path: `${BASE}${query}`,
+      token: seeded.token,
+      tenantId: seeded.tenantIds[0] ?? '',
+      userId: seeded.userId,
+    })),
+  );
 
-/** The SQL the framework sends for each request of the mix (the same builder the route uses). */
-function rawStatements(seeded: Seeded): RawStatement[] {
-  const tx = seeded.db.orm as unknown as Tx;
-  const scope = { tenantId: seeded.tenantIds[0] ?? '', userId: seeded.userId };
-  return MIX.map((query) => {
-    const parsed: Record<string, unknown> = {};
-    // As the route's schema reads the query string: only the paging parameters are numbers.
-    for (const [k, v] of new URLSearchParams(query)) parsed[k] = k.startsWith('page') ? Number(v) : v;
-    const list = listQueryOf(jobTitleResource, parsed);
-    const page = pageOf(parsed);
-    return {
-      page: pageStatement(tx, jobTitleResource, scope, list, page).toSQL(),
-      count: countStatement(tx, jobTitleResource, scope, list).toSQL(),
-      ...page,
-    };
-  });
-}
-
-/** Closed loop of `connections` workers sending `run(statement)` for the duration. */
-async function closedLoop(
-  connections: number,
-  run: (s: RawStatement) => Promise<void>,
-  statements: RawStatement[],
-) {
+/** Closed loop of `connections` clients replaying the mix's requests in turn for the duration. */
+async function closedLoop(pool: PgPool, connections: number, recorded: readonly RecordedRequest[]) {
   const latencies: number[] = [];
   const until = performance.now() + DURATION * 1000;
   let next = 0;
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (performance.now() < until) {
-        const statement = statements[next++ % statements.length] as RawStatement;
+        const request = recorded[next++ % recorded.length] as RecordedRequest;
         const started = performance.now();
-        await run(statement);
+        await replayOnce(pool, request);
         latencies.push(performance.now() - started);
       }
     }),
   );
   return summarise(latencies, DURATION);
-}
-
-/** What the route does with the rows: a count only when the first page is not short. */
-async function pageAndCount(
-  query: (text: string, params: unknown[]) => Promise<{ rows: unknown[] }>,
-  s: RawStatement,
-) {
-  const { rows } = await query(s.page.sql, s.page.params);
-  if (!(s.pageIndex === 1 && rows.length < s.pageSize)) await query(s.count.sql, s.count.params);
 }
 
 async function httpLoad(url: string, token: string, connections: number, paths: string[]): Promise<Timing> {
@@ -160,42 +139,14 @@ async function measureExports(url: string, pid: number, token: string) {
 const cell = (t: Timing) =>
   `${t.perSecond.toFixed(0)}/s · ${t.p50.toFixed(1)} / ${t.p95.toFixed(1)} ms${t.errors ? ` (${t.errors} errors)` : ''}`;
 
-/** BEGIN, the scope settings, the route's statements, COMMIT: what inScope adds around the SQL. */
-function inScopeLoop(pool: PgPool, seeded: Seeded, merged: boolean) {
-  return async (s: RawStatement) => {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      const settings = [seeded.tenantIds[0], seeded.userId];
-      if (merged)
-        await client.query(
-          `select set_config('app.tenant_id', $1, true), set_config('app.user_id', $2, true), set_config('role', 'hcm_app', true)`,
-          settings,
-        );
-      else {
-        await client.query(
-          `select set_config('app.tenant_id', $1, true), set_config('app.user_id', $2, true)`,
-          settings,
-        );
-        await client.query('set local role hcm_app');
-      }
-      await pageAndCount((text, params) => client.query(text, params), s);
-      await client.query('COMMIT');
-    } finally {
-      client.release();
-    }
-  };
-}
-
 type PgPool = InstanceType<typeof pg.Pool>;
 
 interface Row {
   connections: number;
   http: Timing;
   authOnly: Timing;
-  raw: Timing;
-  scoped: Timing;
-  merged: Timing;
+  /** the same statements as the application runs them */
+  sql: Timing;
 }
 
 async function benchPostgres(bundle: string) {
@@ -214,24 +165,22 @@ async function benchPostgres(bundle: string) {
     const started = performance.now();
     const seeded = await seed(env, TENANTS, ROWS);
     const seedSeconds = (performance.now() - started) / 1000;
-    const statements = rawStatements(seeded);
     await seeded.db.close();
+    const recorded = await recordMix(env, seeded);
     const server = await startServer(bundle, env, 18_081);
     const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: Math.max(...CONNECTIONS) });
-    const query = (text: string, params: unknown[]) => pool.query(text, params);
     try {
+      await checkSameRows(pool, recorded);
       const exports = await measureExports(server.url, server.pid, seeded.token);
       await httpLoad(server.url, seeded.token, Math.max(...CONNECTIONS), MIX); // warm-up
-      await closedLoop(Math.max(...CONNECTIONS), (s) => pageAndCount(query, s), statements);
+      await closedLoop(pool, Math.max(...CONNECTIONS), recorded);
       const rows: Row[] = [];
       for (const connections of CONNECTIONS)
         rows.push({
           connections,
           http: await httpLoad(server.url, seeded.token, connections, MIX),
           authOnly: await httpLoad(server.url, seeded.token, connections, ['/api/iam/me/authorities']),
-          raw: await closedLoop(connections, (s) => pageAndCount(query, s), statements),
-          scoped: await closedLoop(connections, inScopeLoop(pool, seeded, false), statements),
-          merged: await closedLoop(connections, inScopeLoop(pool, seeded, true), statements),
+          sql: await closedLoop(pool, connections, recorded),
         });
       return { engine: 'postgresql' as const, seedSeconds, rows, exports };
     } finally {
@@ -255,12 +204,6 @@ async function benchPglite(bundle: string) {
     const started = performance.now();
     const seeded = await seed(env, TENANTS, ROWS);
     const seedSeconds = (performance.now() - started) / 1000;
-    const statements = rawStatements(seeded);
-    // PGlite runs one statement at a time: the raw loop has one connection, in this process.
-    const client = rawClientOf(seeded.db.orm);
-    const query = (text: string, params: unknown[]) => client.query(text, params);
-    await closedLoop(1, (s) => pageAndCount(query, s), statements);
-    const raw = await closedLoop(1, (s) => pageAndCount(query, s), statements);
     await seeded.db.close();
     const server = await startServer(bundle, env, 18_082);
     try {
@@ -270,7 +213,7 @@ async function benchPglite(bundle: string) {
       const authOnly = await httpLoad(server.url, seeded.token, 1, ['/api/iam/me/authorities']);
       const loaded = Math.max(...CONNECTIONS);
       const httpLoaded = await httpLoad(server.url, seeded.token, loaded, MIX);
-      return { engine: 'pglite' as const, seedSeconds, http, authOnly, loaded, httpLoaded, raw, exports };
+      return { engine: 'pglite' as const, seedSeconds, http, authOnly, loaded, httpLoaded, exports };
     } finally {
       await server.stop();
     }
@@ -296,20 +239,20 @@ async function main() {
     console.log(`\n## ${engine} (seeded in ${result.seedSeconds.toFixed(1)} s)\n`);
     if (result.engine === 'postgresql') {
       console.log(
-        '| connections | HTTP search | HTTP /me/authorities (auth only) | same SQL raw | raw in scope transaction | scope, settings merged | p95 HTTP / raw |',
+        '| connections | HTTP search | HTTP /me/authorities (auth only) | the same SQL as the app | p95 HTTP / SQL |',
       );
-      console.log('| --- | --- | --- | --- | --- | --- | --- |');
+      console.log('| --- | --- | --- | --- | --- |');
       for (const r of result.rows)
         console.log(
-          `| ${r.connections} | ${cell(r.http)} | ${cell(r.authOnly)} | ${cell(r.raw)} | ${cell(r.scoped)} | ${cell(r.merged)} | ${(r.http.p95 / r.raw.p95).toFixed(2)} |`,
+          `| ${r.connections} | ${cell(r.http)} | ${cell(r.authOnly)} | ${cell(r.sql)} | ${(r.http.p95 / r.sql.p95).toFixed(2)} |`,
         );
     } else {
-      console.log(
-        '| connections | HTTP search | HTTP /me/authorities (auth only) | same SQL raw (in process) |',
-      );
-      console.log('| --- | --- | --- | --- |');
-      console.log(`| 1 | ${cell(result.http)} | ${cell(result.authOnly)} | ${cell(result.raw)} |`);
-      console.log(`| ${result.loaded} | ${cell(result.httpLoaded)} | | |`);
+      // PGlite's SQL side is not replayed: its statements cannot be recorded as the pg driver's
+      // are, and its one connection runs in the server's own thread (the PostgreSQL rows show it)
+      console.log('| connections | HTTP search | HTTP /me/authorities (auth only) |');
+      console.log('| --- | --- | --- |');
+      console.log(`| 1 | ${cell(result.http)} | ${cell(result.authOnly)} |`);
+      console.log(`| ${result.loaded} | ${cell(result.httpLoaded)} | |`);
     }
     console.log('\n| export | rows | xlsx | time | server RSS before → peak |');
     console.log('| --- | --- | --- | --- | --- |');

@@ -19,6 +19,7 @@ import {
 } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
+import { withServerProcessEnv } from './server/process-env.mjs';
 
 const root = new URL('../', import.meta.url).pathname;
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -154,7 +155,7 @@ function start(dev) {
   const server = spawn(process.execPath, [join(root, 'packages/server/dist/main.mjs')], {
     cwd: root,
     stdio: 'inherit',
-    env,
+    env: withServerProcessEnv(env),
   });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
   server.on('exit', (code) => process.exit(code ?? 0));

@@ -77,7 +77,8 @@ export async function addLoadUsers(
       `SELECT id FROM workers WHERE tenant_id = $1 ORDER BY md5(id::text) LIMIT 500`,
       [tenantId],
     )) as { rows: { id: string }[] };
-    await client.query('ANALYZE users; ANALYZE user_roles; ANALYZE sessions; ANALYZE role_permissions');
+    // one statement each: PGlite's query takes one
+    for (const table of ['users', 'user_roles', 'sessions', 'role_permissions']) await client.query(`ANALYZE ${table}`);
     return { tokens, rewardTypeId, workerIds: workers.rows.map((w) => w.id) };
   } finally {
     await db.close();

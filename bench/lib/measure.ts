@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withServerProcessEnv } from '../../scripts/server/process-env.mjs';
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -68,7 +69,8 @@ export async function startServer(
 ): Promise<ServerProcess> {
   const child: ChildProcess = spawn(process.execPath, [bundle], {
     cwd: REPO,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+    // as `npm start` starts it (scripts/server/process-env.mjs)
+    env: withServerProcessEnv({ ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { pg } from './server-deps.ts';
 
@@ -28,5 +31,27 @@ export async function withScratchDatabase<T>(
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
+  }
+}
+
+/**
+ * Runs `work` with the environment of a server on the embedded database (PGlite) in a folder of
+ * its own, with the root and demo passwords a bench server needs and `extra`, then removes the
+ * folder whatever happened.
+ */
+export async function withScratchDataDir<T>(
+  work: (env: Record<string, string>) => Promise<T>,
+  extra: Record<string, string> = {},
+): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), 'hcm-bench-'));
+  try {
+    return await work({
+      DATA_DIR: dir,
+      HCM_ROOT_PASSWORD: 'Bench-Root#Pass1',
+      HCM_DEMO_ADMIN_PASSWORD: 'Bench-Hr#Pass1',
+      ...extra,
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       engine: 'pglite',
       dataDir: '/srv/hcm/data/pglite',
       fairness: { enabled: true, queueLimit: 64, retryAfterSeconds: 1 },
+      sharedBuffersMiB: 16,
     });
     expect(config.staticDir).toBe(`${paths.repoRoot}/dist/public`);
     expect(config.migrationsDir).toBe(`${paths.serverRoot}/migrations`);
@@ -237,6 +238,14 @@ describe('loadConfig', () => {
     expect(() => load({ TENANT_FAIRNESS: 'fair', TENANT_QUEUE_LIMIT: '0' })).toThrow(
       /TENANT_FAIRNESS must be on or off, got "fair"[\s\S]*TENANT_QUEUE_LIMIT must be a whole number from 1/,
     );
+  });
+
+  it('gives the embedded database a small page cache unless told otherwise (issue 29, memory)', () => {
+    expect(load({}).database).toMatchObject({ engine: 'pglite', sharedBuffersMiB: 16 });
+    expect(load({ PGLITE_SHARED_BUFFERS_MB: '64' }).database).toMatchObject({ sharedBuffersMiB: 64 });
+    expect(problemsOf({ PGLITE_SHARED_BUFFERS_MB: '0' })).toEqual([
+      'PGLITE_SHARED_BUFFERS_MB must be a whole number from 1 to 4096, got "0"',
+    ]);
   });
 
   it.each([

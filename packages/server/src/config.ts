@@ -9,7 +9,13 @@ import { readFileStoreConfig, type FileStoreConfig } from './services/storage/co
 export type DatabaseConfig =
   | { engine: 'postgresql'; url: string; limits?: PostgresLimits }
   /** dataDir undefined means an in-memory database (tests, DATA_DIR=memory://). */
-  | { engine: 'pglite'; dataDir: string | undefined; fairness?: TenantFairnessConfig };
+  | {
+      engine: 'pglite';
+      dataDir: string | undefined;
+      fairness?: TenantFairnessConfig;
+      /** PostgreSQL's shared_buffers inside the embedded database (README, "Memory") */
+      sharedBuffersMiB?: number;
+    };
 
 /**
  * How PGlite's one connection is shared between tenants (README, "Fairness between tenants"):
@@ -22,6 +28,14 @@ export interface TenantFairnessConfig {
   queueLimit: number;
   retryAfterSeconds: number;
 }
+
+/**
+ * PostgreSQL's own page cache inside the embedded database, in MiB (issue 29 part 6). PGlite's
+ * default is PostgreSQL's, 128 MiB, held in the WebAssembly memory, which never shrinks: the
+ * largest part of the portal's idle memory. The files are on disk, so a page that is not in
+ * this cache is one read from the operating system's own (docs/performance.md "Memory").
+ */
+export const PGLITE_SHARED_BUFFERS_MIB = 16;
 
 /** The turns on PGlite when nothing says otherwise (README "Fairness between tenants"). */
 export const DEFAULT_FAIRNESS: TenantFairnessConfig = { enabled: true, queueLimit: 64, retryAfterSeconds: 1 };
@@ -296,6 +310,7 @@ export function loadConfig(env: Env, options: { cwd?: string; paths?: ServerPath
         queueLimit: integer('TENANT_QUEUE_LIMIT', DEFAULT_FAIRNESS.queueLimit, 1, 100_000),
         retryAfterSeconds: integer('TENANT_RETRY_AFTER_SECONDS', DEFAULT_FAIRNESS.retryAfterSeconds, 1, 3600),
       },
+      sharedBuffersMiB: integer('PGLITE_SHARED_BUFFERS_MB', PGLITE_SHARED_BUFFERS_MIB, 1, 4096),
     };
   }
 

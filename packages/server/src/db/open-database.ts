@@ -14,5 +14,6 @@ export function openDatabase(
     : openPglite(config.dataDir, {
         ...(pgliteImage ? { image: pgliteImage } : {}),
         ...(config.fairness ? { fairness: config.fairness } : {}),
+        ...(config.sharedBuffersMiB ? { sharedBuffersMiB: config.sharedBuffersMiB } : {}),
       });
 }
