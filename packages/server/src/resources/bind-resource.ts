@@ -283,6 +283,8 @@ export function bindResource(contract: AnyResourceContract, binding: ResourceBin
     ...(binding.foldedSearch ? { foldedSearch: binding.foldedSearch } : {}),
     ...(Object.keys(derived).length > 0 ? { derived } : {}),
     ...(binding.approval ? { approval: binding.approval } : {}),
+    // a list row: the contract's columns, names, status and what its pages read (listExtras)
+    listFields: contract.listFields,
   };
   return { ...defineResource(declaration), contract };
 }

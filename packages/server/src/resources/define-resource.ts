@@ -2,6 +2,7 @@ import { PermissionResources, type UserLevel } from '@hcm/contracts';
 import { getTableColumns } from 'drizzle-orm';
 import { approvalSpecOf } from './approval/approval-spec.ts';
 import { deriveSchemas } from './schema/record-schemas.ts';
+import { listViewOf } from './search/list-view.ts';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   AUDIT_FIELDS,
@@ -139,6 +140,7 @@ export function defineResource<F extends Fields>(typed: ResourceDeclaration<F>):
   if (declaration.foldedSearch !== undefined) column(declaration.foldedSearch);
 
   const approval = declaration.approval ? approvalSpecOf(declaration, catalogued.approvable, fail) : null;
+  const listView = listViewOf(declaration, column, columns, fail);
 
   return {
     declaration,
@@ -153,11 +155,12 @@ export function defineResource<F extends Fields>(typed: ResourceDeclaration<F>):
     column,
     field,
     table: declaration.table,
-    schemas: deriveSchemas(declaration),
+    schemas: deriveSchemas(declaration, listView.fields),
     permissionFor: (action: PermissionAction) => `${declaration.permission}.${action}`,
     offers: (subPath) => !without.includes(subPath),
     hooks: declaration.hooks ?? {},
     dataScope,
     approval,
+    listView,
   };
 }

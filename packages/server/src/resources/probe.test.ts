@@ -370,7 +370,8 @@ describe.each(await testEngines('both'))('every declared resource on $engine', (
           stranger.token,
         );
         if (system) expect(found.status).toBe(403);
-        else expect(found.body.data).toEqual(shared ? [record] : []);
+        // a shared record found by id: its list row (the contract's listFields)
+        else expect(found.body.data).toEqual(shared ? [definition.listView.present(record)] : []);
         const search = await kit.http.get<{ data: { id: string }[]; page: { total: number } }>(
           url(definition, 'search'),
           stranger.token,

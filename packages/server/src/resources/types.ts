@@ -214,6 +214,12 @@ export interface ResourceDeclaration<F extends Fields = Fields> {
   readonly dataScope?: DataScope;
   /** records go through the approval engine (the permission catalogue must say approvable) */
   readonly approval?: ApprovalBinding;
+  /**
+   * what a list row (search, auto-complete, auto-complete-all, find-by-ids) carries beside id
+   * and version: fields, lists, derived and audit columns (a contract's listFields). Absent: the
+   * whole record. GET /{id} and the writes always answer the whole record.
+   */
+  readonly listFields?: readonly string[];
 }
 
 /**
@@ -349,6 +355,25 @@ export interface FrameworkColumns {
   readonly lastModifiedBy: PgColumn;
 }
 
+/**
+ * What a list row is (ResourceDeclaration.listFields): the columns a page's statement selects,
+ * the lists loaded for the page (one statement each, whatever its rows), and the row as the API
+ * answers it. A list row never carries a child list that is not among its fields, so a page
+ * costs the same statements at 5 rows as at 25 (search/list-view.ts attaches the rest).
+ */
+export interface ListView {
+  /** the fields, lists, derived and audit columns a row carries beside id and version, in the record's order */
+  readonly fields: readonly string[];
+  /** the table's columns a page selects: id, version and those among `fields` */
+  readonly columns: Readonly<Record<string, PgColumn>>;
+  /** the derived columns among `fields` (selected by search; find-by-ids leaves them out) */
+  readonly derived: readonly string[];
+  /** the child lists among `fields` (a column that shows a list: a position's units) */
+  readonly lists: readonly string[];
+  /** a row (with its lists and what they derive attached) as a list answers it */
+  present(row: Record<string, unknown>): ResourceRecord;
+}
+
 /** The permission actions of catalogues §6. */
 export type PermissionAction = 'view' | 'create' | 'update' | 'delete' | 'export';
 
@@ -385,11 +410,15 @@ export interface ResourceDefinition {
   readonly contract?: AnyResourceContract;
   /** how its records are approved; null: they are not */
   readonly approval: ApprovalSpec | null;
+  /** a list row: what search, auto-complete and find-by-ids answer of each record */
+  readonly listView: ListView;
 }
 
 /** The TypeBox schemas of every sub-path, derived from the fields. */
 export interface ResourceSchemas {
   readonly record: TSchema;
+  /** a row of search, auto-complete, auto-complete-all and find-by-ids (ListView) */
+  readonly listRecord: TSchema;
   readonly createBody: TSchema;
   readonly updateBody: TSchema;
   readonly idParams: TSchema;

@@ -97,6 +97,9 @@ export const documentTemplateContract = defineContract({
     status: f.status(),
   },
   columns: ['name', 'type', 'fileExtension', 'status', 'lastModifiedBy', 'lastModifiedAt'],
+  // the template picker (@hcm/widgets) shows the note and hands each chosen row on whole: its
+  // sub-types and its file (a list row carries its columns only, and these)
+  listExtras: ['subTypes', 'file', 'note'],
   keyword: ['name'],
   filters: ['status', 'type'],
   sort: ['name', 'type', 'createdAt', 'lastModifiedAt'],

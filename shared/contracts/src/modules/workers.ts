@@ -602,6 +602,9 @@ export const workerContract = defineContract({
     'gender',
     'kind',
   ],
+  // a workflow step assigned to a position offers its workers' accounts (@hcm/widgets
+  // workflow-assignment): the auto-complete's rows carry the account
+  listExtras: ['userId'],
   keyword: ['code', 'fullName', 'email', 'phone'],
   filters: [
     'organizationUnitId',

@@ -53,6 +53,41 @@ describe('defineContract', () => {
     expect(contract.importColumns).toEqual(['code', 'province', 'ward']);
   });
 
+  it('derives what a list row carries: names, status, columns, optional columns and the extras', () => {
+    expect(jobTitleContract.listFields).toEqual([
+      'name',
+      'code',
+      'nameEn',
+      'status',
+      'description',
+      'priority',
+      'lastModifiedAt',
+    ]);
+    const contract = defineContract({
+      ...base,
+      fields: {
+        code: f.code(),
+        note: f.text({ label: CommonLabels.description, maxLength: 200 }),
+        paper: f.file({ label: CommonLabels.name, ownerType: 'ATTACHMENT', accept: ['pdf'] }),
+        status: f.status(),
+      },
+      columns: ['code'],
+      optionalColumns: ['createdAt'],
+      listExtras: ['paper'],
+    });
+    expect(contract.listFields).toEqual(['code', 'status', 'createdAt', 'paper']);
+    expect(contract.listExtras).toEqual(['paper']);
+    expect(() => defineContract({ ...base, listExtras: ['nope' as 'code'] })).toThrow(
+      /listExtras names nope/,
+    );
+    // a worker's list row: its columns and its account, none of its sub-records
+    expect(workerContract.listFields).toContain('userId');
+    expect(workerContract.listFields).not.toContain('academics');
+    expect(workerContract.listFields).not.toContain('citizenIdentityNumber');
+    // an approvable record's: its approval status and creator (four eyes) beside its columns
+    expect(laborContractContract.listFields).toEqual(expect.arrayContaining(['approvalStatus', 'createdBy']));
+  });
+
   it('refuses a level the permission catalogue does not give the resource', () => {
     expect(() => defineContract({ ...base, level: 'system' })).toThrow(/level system disagrees/);
     expect(() => defineContract({ ...base, level: 'both' })).toThrow(/disagrees/);

@@ -1,5 +1,6 @@
 import type { ApplicationModule, UserLevel } from '../enums.ts';
 import { PermissionResources, type PermissionResource } from '../permissions.ts';
+import { RECORD_NAME_FIELDS } from './display-name.ts';
 import type { FieldContract, FieldContracts, ValueOf } from './fields.ts';
 import { CommonLabels, type Label } from './label.ts';
 
@@ -50,6 +51,12 @@ export interface ContractInput<F extends FieldContracts> {
    * too wide for a screen with all of them); after `columns` in the chooser
    */
   readonly optionalColumns?: readonly ((keyof F & string) | AuditColumn)[];
+  /**
+   * what a list row carries beyond its columns, names and status (listFields): the fields a page
+   * reads from list rows for something other than a column (a worker's account for the workflow
+   * step's assignee picker, a template's file for the picker that hands it on)
+   */
+  readonly listExtras?: readonly ((keyof F & string) | AuditColumn)[];
   /** fields the keyword matches */
   readonly keyword: readonly (keyof F & string)[];
   readonly filters: readonly (keyof F & string)[];
@@ -104,6 +111,16 @@ export interface AnyResourceContract {
   readonly columns: readonly string[];
   /** columns the column chooser offers beyond `columns`, hidden by default */
   readonly optionalColumns: readonly string[];
+  /**
+   * what a list row (search, auto-complete, auto-complete-all, find-by-ids) carries beside `id`
+   * and `version`: the fields that name a record (RECORD_NAME_FIELDS, `nameEn`), the status and
+   * approval status (with `createdBy`, whom four eyes leave out), `columns`, `optionalColumns` and
+   * `listExtras`, in that order; a file field brings its `<field>Info`, an area its `<field>Name`.
+   * GET {id} answers the whole record.
+   */
+  readonly listFields: readonly string[];
+  /** the contract's own additions to listFields (ContractInput.listExtras) */
+  readonly listExtras: readonly string[];
   readonly keyword: readonly string[];
   readonly filters: readonly string[];
   readonly sort: readonly string[];
@@ -131,6 +148,8 @@ export interface ResourceContract<F extends FieldContracts = FieldContracts> ext
   readonly fields: F;
   readonly columns: readonly ((keyof F & string) | AuditColumn)[];
   readonly optionalColumns: readonly ((keyof F & string) | AuditColumn)[];
+  readonly listFields: readonly ((keyof F & string) | AuditColumn)[];
+  readonly listExtras: readonly ((keyof F & string) | AuditColumn)[];
   readonly keyword: readonly (keyof F & string)[];
   readonly filters: readonly (keyof F & string)[];
   readonly sort: readonly ((keyof F & string) | AuditColumn)[];
@@ -226,6 +245,8 @@ export function defineContract<const F extends FieldContracts>(input: ContractIn
   known(optionalColumns, 'optionalColumns', true);
   for (const name of optionalColumns)
     if (input.columns.includes(name)) fail(`optionalColumns names ${name}, which is already a column`);
+  const listExtras = input.listExtras ?? [];
+  known(listExtras, 'listExtras', true);
   known(input.keyword, 'keyword');
   known(input.filters, 'filters');
   known(input.sort, 'sort', true);
@@ -286,10 +307,28 @@ export function defineContract<const F extends FieldContracts>(input: ContractIn
     ]),
   ) as F;
 
+  const approvalStatus =
+    catalogued.approvable && input.fields.approvalStatus?.kind === 'enum'
+      ? ['approvalStatus', 'createdBy']
+      : [];
+  const listFields = [
+    ...new Set<string>([
+      ...RECORD_NAME_FIELDS.filter((name) => names.includes(name)),
+      ...(names.includes('nameEn') ? ['nameEn'] : []),
+      ...(statusField ? [statusField] : []),
+      ...approvalStatus,
+      ...input.columns,
+      ...optionalColumns,
+      ...listExtras,
+    ]),
+  ] as ((keyof F & string) | AuditColumn)[];
+
   return {
     ...input,
     fields,
     optionalColumns,
+    listFields,
+    listExtras,
     sections,
     create,
     update,

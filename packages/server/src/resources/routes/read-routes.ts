@@ -6,6 +6,7 @@ import { envelope, errorResponses } from '../../http/envelope.ts';
 import { inResourceScope, resourceScopeOf } from '../caller.ts';
 import { presentRecord } from '../present.ts';
 import { listQueryOf, pageOf } from '../search/list-query.ts';
+import { attachListParts, presentListRows } from '../search/list-view.ts';
 import { countRecords, findRecordsByIds, searchRecords } from '../search/search-records.ts';
 import type { ResourceDefinition } from '../types.ts';
 import { findRecord } from '../write/find-record.ts';
@@ -14,12 +15,16 @@ import { routeOptions, serves, SUB_PATHS } from './route-options.ts';
 
 type Query = Record<string, unknown>;
 
-/** search, auto-complete, auto-complete-all, count, find-by-ids and GET /{id}. */
+/**
+ * search, auto-complete, auto-complete-all, count, find-by-ids and GET /{id}. The lists answer
+ * list rows (definition.listView: the contract's listFields, the page's lists loaded once for all
+ * its rows); GET /{id} answers the whole record.
+ */
 export function registerReadRoutes(app: FastifyInstance, definition: ResourceDefinition, db: Db): void {
-  const { schemas } = definition;
-  const present = (rows: Record<string, unknown>[]) => rows.map((row) => presentRecord(definition, row));
-  const page = { 200: PageEnvelope(schemas.record), ...errorResponses };
-  const list = { 200: DataEnvelope(Type.Array(schemas.record)), ...errorResponses };
+  const { schemas, listView: view } = definition;
+  const present = (rows: Record<string, unknown>[]) => presentListRows(definition, rows);
+  const page = { 200: PageEnvelope(schemas.listRecord), ...errorResponses };
+  const list = { 200: DataEnvelope(Type.Array(schemas.listRecord)), ...errorResponses };
 
   const searchPage = async (request: FastifyRequest, activeOnly: boolean) => {
     const scope = resourceScopeOf(definition, request);
@@ -32,8 +37,9 @@ export function registerReadRoutes(app: FastifyInstance, definition: ResourceDef
         reach,
         listQueryOf(definition, query, activeOnly),
         pageOf(query),
+        view,
       );
-      return { ...page, rows: await attachLists(tx, definition, page.rows) };
+      return { ...page, rows: await attachListParts(tx, definition, page.rows) };
     });
     // totalCapped only when it is true: the spec's envelope is pageIndex, pageSize and total
     const { total, totalCapped, nextCursor } = found;
@@ -73,7 +79,11 @@ export function registerReadRoutes(app: FastifyInstance, definition: ResourceDef
         const query = listQueryOf(definition, request.query as Query, true);
         const paging = { pageIndex: 1, pageSize: Paging.maxAutoCompleteAll };
         const rows = await inResourceScope(db, definition, scope, async (tx, reach) =>
-          attachLists(tx, definition, (await searchRecords(tx, definition, reach, query, paging)).rows),
+          attachListParts(
+            tx,
+            definition,
+            (await searchRecords(tx, definition, reach, query, paging, view)).rows,
+          ),
         );
         return envelope(present(rows));
       },
@@ -105,7 +115,7 @@ export function registerReadRoutes(app: FastifyInstance, definition: ResourceDef
       return envelope(
         present(
           await inResourceScope(db, definition, scope, async (tx, reach) =>
-            attachLists(tx, definition, await findRecordsByIds(tx, definition, reach, ids)),
+            attachListParts(tx, definition, await findRecordsByIds(tx, definition, reach, ids, view)),
           ),
         ),
       );

@@ -35,39 +35,56 @@ const closed = (properties: Record<string, TSchema>, description?: string) =>
 const listSchema = (spec: ListSpec) =>
   Type.Array(spec.item, { maxItems: spec.maxItems, description: `${spec.label.en} (a list)` });
 
-/** The record as answered: every field and list, id, version and the audit columns. */
+/**
+ * The record as answered: every field and list, id, version and the audit columns; with `shown`
+ * (a list row: ListView), id, version and only the fields, lists, derived and audit columns
+ * named there, with what they bring (a file's info, an area's name).
+ */
 function recordSchema(
   fields: Fields,
   lists: Lists,
   derived: Readonly<Record<string, DerivedColumn>> = {},
+  shown?: ReadonlySet<string>,
 ): TSchema {
+  const has = (name: string) => shown === undefined || shown.has(name);
+  const only = <T>(entries: Record<string, T>) => Object.entries(entries).filter(([name]) => has(name));
   const properties: Record<string, TSchema> = { id: Uuid };
   // computed for list pages only (search): absent from a record read or written alone
-  for (const [name, column] of Object.entries(derived))
-    properties[name] = Type.Optional(nullable(column.spec.schema));
-  for (const [name, spec] of Object.entries(fields))
+  for (const [name, column] of only(derived)) properties[name] = Type.Optional(nullable(column.spec.schema));
+  for (const [name, spec] of only(fields))
     properties[name] = holdsValue(spec) ? spec.schema : nullable(spec.schema);
-  for (const [name, spec] of Object.entries(lists)) properties[name] = listSchema(spec);
-  for (const [name, spec] of Object.entries(fields))
+  for (const [name, spec] of only(lists)) properties[name] = listSchema(spec);
+  for (const [name, spec] of only(fields))
     if (spec.kind === 'file') properties[`${name}Info`] = nullable(FileInfo);
-  for (const [name, spec] of Object.entries(fields))
+  for (const [name, spec] of only(fields))
     if (spec.area)
       properties[`${name}Name`] = nullable(
         Type.String({ description: `the name of the area ${name} names` }),
       );
-  for (const [name, spec] of Object.entries(lists))
+  for (const [name, spec] of only(lists))
     if (spec.files)
       properties[`${name}Info`] = Type.Array(FileInfo, {
         description: `the files of ${name} still kept, in order`,
       });
-  return Type.Object({
-    ...properties,
-    version: Type.Integer({ minimum: 1, description: 'send it back with POST /{id}/update' }),
+  const audit: Record<string, TSchema> = {
     createdAt: DateTime,
     createdBy: nullable(Uuid),
     lastModifiedAt: DateTime,
     lastModifiedBy: nullable(Uuid),
-  });
+  };
+  return Type.Object(
+    {
+      ...properties,
+      version: Type.Integer({ minimum: 1, description: 'send it back with POST /{id}/update' }),
+      ...Object.fromEntries(only(audit)),
+    },
+    shown === undefined
+      ? {}
+      : {
+          description:
+            "a list row: its columns, names, status and what its pages read (the contract's listFields); GET /{id} answers the whole record",
+        },
+  );
 }
 
 /** A body of the given fields: required ones required on create, nullable ones may be null. */
@@ -96,8 +113,14 @@ function bodySchema(
   return closed(properties);
 }
 
-/** Every schema of the generic sub-paths, derived once from the declaration. */
-export function deriveSchemas(declaration: ResourceDeclaration): ResourceSchemas {
+/**
+ * Every schema of the generic sub-paths, derived once from the declaration; `listFields`: what a
+ * list row carries (ListView.fields; absent: the whole record).
+ */
+export function deriveSchemas(
+  declaration: ResourceDeclaration,
+  listFields?: readonly string[],
+): ResourceSchemas {
   const { fields } = declaration;
   const lists = declaration.lists ?? {};
   // The list schemas are shared with the browser tests' fake API (@hcm/contracts/resource/requests).
@@ -111,6 +134,12 @@ export function deriveSchemas(declaration: ResourceDeclaration): ResourceSchemas
   });
   return {
     record: recordSchema(fields, lists, declaration.derived),
+    listRecord: recordSchema(
+      fields,
+      lists,
+      declaration.derived,
+      listFields === undefined ? undefined : new Set(listFields),
+    ),
     createBody: bodySchema(fields, declaration.create, 'create', lists),
     updateBody: bodySchema(fields, declaration.update, 'update', lists),
     idParams: closed({ id: Uuid }),

@@ -17,7 +17,7 @@ import { unionAll, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/database.ts';
 import type { ResourceScope } from '../caller.ts';
 import { afterPosition, type Position } from '../export/keyset-page.ts';
-import type { ResourceDefinition } from '../types.ts';
+import type { ListView, ResourceDefinition } from '../types.ts';
 import { cursorRefused, decodeCursor, encodeCursor } from './list-cursor.ts';
 import {
   derivedSelection,
@@ -53,7 +53,8 @@ export const keysetPageable = (definition: ResourceDefinition, sortBy: string | 
 /**
  * The statement of one page (exported for the benchmark, which times the same SQL raw): by
  * OFFSET, or after `after` (keyset: the rows that follow that position in the list's order,
- * however deep, read from the sort's index instead of skipped).
+ * however deep, read from the sort's index instead of skipped). With `view` (a list row:
+ * ListView) it selects that row's columns and derived columns; without, the whole row.
  */
 export function pageStatement(
   tx: Tx,
@@ -62,18 +63,24 @@ export function pageStatement(
   query: ListQuery,
   page: PageRequest,
   after?: Position,
+  view?: ListView,
 ) {
   const where = whereOf(definition, scope, query);
   const sort = sortOf(definition, query.sortBy);
   const column = keysetPageable(definition, query.sortBy) ? definition.column(sort.field) : undefined;
   const order = () => orderOf(definition, query.sortBy);
+  const derived = derivedSelection(definition);
   // the derived columns (a worker's current contract) beside the table's: PostgreSQL evaluates
   // such sub-selects after the sort and limit, for the page's rows, unless a filter or the sort reads them
+  // a list row's columns, and the sort's: the keyset's union orders by its own output columns
+  const columns = view
+    ? { ...(column ? { [sort.field]: column } : {}), ...view.columns }
+    : getTableColumns(definition.table);
   const select = (condition: SQL | undefined) =>
     tx
       .select({
-        ...getTableColumns(definition.table),
-        ...derivedSelection(definition),
+        ...columns,
+        ...(view ? Object.fromEntries(view.derived.map((name) => [name, derived[name]])) : derived),
         // the sort value as exact text (a timestamp keeps its microseconds) for the next cursor
         ...(column ? { [KEY]: sql<string | null>`${column}::text`.as(KEY) } : {}),
       })
@@ -166,7 +173,8 @@ export interface FoundPage {
  * count stops at Paging.totalCap + 1 rows, or just past the page asked for when that is deeper
  * (its OFFSET already reads that far, and a total below the page would contradict it); beyond
  * that it answers the cap with `totalCapped`. `page.cursor` (keyset) reads the rows after a
- * previous page's end instead of skipping by OFFSET.
+ * previous page's end instead of skipping by OFFSET. `view`: the rows as a list carries them
+ * (the read routes: definition.listView); without it, whole rows.
  */
 export async function searchRecords(
   tx: Tx,
@@ -174,12 +182,13 @@ export async function searchRecords(
   scope: ResourceScope,
   query: ListQuery,
   page: PageRequest,
+  view?: ListView,
 ): Promise<FoundPage> {
   const sort = sortOf(definition, query.sortBy);
   const keyset = keysetPageable(definition, query.sortBy);
   const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor, sort.name);
   if (after && !keyset) throw cursorRefused('This sort pages by pageIndex only: it has no cursor');
-  const found = (await pageStatement(tx, definition, scope, query, page, after)) as Row[];
+  const found = (await pageStatement(tx, definition, scope, query, page, after, view)) as Row[];
   const last = found.at(-1);
   const nextCursor =
     page.keyset && keyset && last && found.length === page.pageSize
@@ -224,16 +233,20 @@ export async function countRecords(
   return Number(result?.total ?? 0);
 }
 
-/** The records of `ids` that the caller may see (others are simply absent). */
+/**
+ * The records of `ids` that the caller may see (others are simply absent): whole rows, or with
+ * `view` the columns of a list row (its derived columns left out: a name looked up needs none).
+ */
 export async function findRecordsByIds(
   tx: Tx,
   definition: ResourceDefinition,
   scope: ResourceScope,
   ids: readonly string[],
+  view?: ListView,
 ): Promise<Row[]> {
   const { columns } = definition;
   return (await tx
-    .select()
+    .select(view ? view.columns : getTableColumns(definition.table))
     .from(definition.table)
     .where(and(whereOf(definition, scope, { filters: {} }), inArray(columns.id, [...new Set(ids)])))
     .orderBy(...orderOf(definition, undefined))) as Row[];

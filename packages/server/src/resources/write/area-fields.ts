@@ -77,13 +77,17 @@ export async function refuseBadAreas(
   if (errors.length > 0) throw validationFailed(errors, 'An address names an area that is not in force');
 }
 
-/** Sets `<field>Name` on each row for each area field (null without a code or for an unknown one), in `tx`. */
+/**
+ * Sets `<field>Name` on each row for each area field (null without a code or for an unknown one),
+ * in `tx`; `only`: of these fields alone (a list row's).
+ */
 export async function attachAreaNames<R extends Row>(
   tx: Tx,
   definition: ResourceDefinition,
   rows: R[],
+  only?: readonly string[],
 ): Promise<R[]> {
-  const fields = areaFieldsOf(definition);
+  const fields = areaFieldsOf(definition).filter(({ name }) => !only || only.includes(name));
   if (fields.length === 0 || rows.length === 0) return rows;
   const codes = rows.flatMap((row) =>
     fields.map(({ name }) => row[name]).filter((code): code is string => typeof code === 'string'),

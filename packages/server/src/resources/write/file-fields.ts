@@ -145,15 +145,17 @@ async function infoByIds(tx: Tx, ids: string[]): Promise<Map<string, FileInfo>> 
 /**
  * Sets `<field>Info` on each row for each file field (null when the file is gone) and
  * `<list>Info` for each files list (the files still kept, in order), in `tx`. The lists must
- * already be on the rows (write/lists.ts attaches them first).
+ * already be on the rows (write/lists.ts attaches them first). `only`: of these fields alone (a list row's).
  */
 export async function attachFileInfo<R extends Row>(
   tx: Tx,
   definition: ResourceDefinition,
   rows: R[],
+  only?: readonly string[],
 ): Promise<R[]> {
-  const fields = fileFieldsOf(definition);
-  const lists = fileListsOf(definition);
+  const named = ({ name }: { name: string }) => !only || only.includes(name);
+  const fields = fileFieldsOf(definition).filter(named);
+  const lists = fileListsOf(definition).filter(named);
   if ((fields.length === 0 && lists.length === 0) || rows.length === 0) return rows;
   const idsOf = (row: Row): unknown[] => [
     ...fields.map(({ name }) => row[name]),

@@ -11,29 +11,39 @@ type Row = Record<string, unknown>;
 export const normaliseList = (values: readonly unknown[]): string[] =>
   [...new Set(values.map(String))].sort();
 
-/** Sets what a record answers beside its columns: its files' info and its areas' names, in `tx`. */
+/**
+ * Sets what a record answers beside its columns: its files' info and its areas' names, in `tx`;
+ * with `only` (a list row's fields), those of the fields named there.
+ */
 export async function attachDerived<R extends Row>(
   tx: Tx,
   definition: ResourceDefinition,
   rows: R[],
+  only?: readonly string[],
 ): Promise<R[]> {
-  await attachFileInfo(tx, definition, rows);
-  return attachAreaNames(tx, definition, rows);
+  await attachFileInfo(tx, definition, rows, only);
+  return attachAreaNames(tx, definition, rows, only);
 }
 
-/** Sets each child list of the definition on the rows (by record id), and what they derive (attachDerived), in `tx`. */
+/**
+ * Sets each child list of the definition on the rows (by record id: one statement per list for
+ * all the rows), and what they derive (attachDerived), in `tx`; with `only` (a list row's
+ * fields), the lists named there and what those fields derive.
+ */
 export async function attachLists<R extends Row>(
   tx: Tx,
   definition: ResourceDefinition,
   rows: R[],
+  only?: readonly string[],
 ): Promise<R[]> {
   if (rows.length === 0) return rows;
   const ids = rows.map((row) => String(row.id));
   for (const [name, spec] of Object.entries(definition.lists)) {
+    if (only && !only.includes(name)) continue;
     const byId = await spec.load(tx, ids);
     for (const row of rows) (row as Row)[name] = byId.get(String(row.id)) ?? [];
   }
-  return attachDerived(tx, definition, rows);
+  return attachDerived(tx, definition, rows, only);
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { TokenSet } from '@hcm/contracts';
 import { and, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allOf } from '../../../../../../scripts/testing/all-of.ts';
 import { rolePermissions, userRoles } from '../../../db/schema.ts';
@@ -8,31 +7,11 @@ import { postgresAvailable } from '../../../testing/engines.ts';
 import { makeTenant, makeUser } from '../../../testing/factories.ts';
 import { httpClient } from '../../../testing/http-client.ts';
 import { serveDuringSuite } from '../../../testing/serve-during-suite.ts';
+import { statementsDuring } from '../../../testing/statements-during.ts';
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
 import { waitForState } from '../../../testing/wait-for-state.ts';
 
 const LIST = '/api/om/job-titles?pageSize=5';
-
-/**
- * The statements the pooled connections of this process send while `work` runs (the server runs
- * in this process), the job queue's own polling left out.
- */
-async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
-  const sent: string[] = [];
-  const original = pg.Client.prototype.query;
-  const record = function (this: pg.Client, ...args: unknown[]) {
-    const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text;
-    if (text && !/hcm_jobs\./.test(text)) sent.push(text.replace(/\s+/g, ' ').trim().toLowerCase());
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  };
-  pg.Client.prototype.query = record as typeof original;
-  try {
-    await work();
-  } finally {
-    pg.Client.prototype.query = original;
-  }
-  return sent;
-}
 
 const isPreamble = (text: string) => text === 'begin' || text.startsWith('select set_config(');
 

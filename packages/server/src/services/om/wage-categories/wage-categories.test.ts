@@ -226,7 +226,9 @@ describe.each(await testEngines('both'))('wage categories on $engine', ({ engine
       const res = await upload(`${kit.server.url}${GRADES}/import`, caller.token, file);
       expect(res.status, JSON.stringify(res.json)).toBe(200);
       const [imported] = (await get<PageEnvelope<Row>>(`${GRADES}?code=IMP_GRADE`)).body.data;
-      expect(imported?.scales).toEqual(['1', '2', '3', '4', '5']);
+      // the steps are the record's, not a column of its list: its detail answers them
+      const detail = await get<One>(`${GRADES}/${imported?.id}`);
+      expect(detail.body.data.scales).toEqual(['1', '2', '3', '4', '5']);
     });
   });
 

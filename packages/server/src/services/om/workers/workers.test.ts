@@ -4,6 +4,7 @@ import type { WorkerRecord } from '@hcm/contracts/workers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startResourceTestKit, type Caller, type ResourceTestKit } from '../../../resources/testing/kit.ts';
 import { testEngines } from '../../../testing/engines.ts';
+import { statementsDuring } from '../../../testing/statements-during.ts';
 import { bankResources } from '../banks/resources.ts';
 import { categoryResources } from '../categories/category-resources.ts';
 import { organizationUnitResource } from '../organization-units/resources.ts';
@@ -308,4 +309,81 @@ describe.each(await testEngines())('workers on $engine', ({ engine }) => {
     // the other tenant's tree holds its own unit only, with no leader of this tenant's
     expect(theirs.body.data.map((unit) => [unit.code, unit.leaders])).toEqual([['THEIRS', []]]);
   });
+
+  // Issue 29 part 2: a list carries what a list shows (the contract's listFields), the detail all.
+  const LIST_ROW = [
+    'code',
+    'fullName',
+    'dateOfBirth',
+    'gender',
+    'organizationUnitId',
+    'jobPositionId',
+    'jobTitleId',
+    'kind',
+    'workingStatus',
+    'joinedDate',
+    'email',
+    'phone',
+    'userId',
+  ];
+  const DERIVED = [
+    'seniorityMonths',
+    'contractTypeName',
+    'contractExpiryDate',
+    'onProbation',
+    'probationEndDate',
+  ];
+  const keysOf = (row: object) => Object.keys(row).sort();
+
+  it('answers list rows with their columns, names and the account, no child lists; the detail whole', async () => {
+    const searched = await kit.http.get<Page>(`${BASE}?keyword=NV0001`, hr.token);
+    expect(searched.status).toBe(200);
+    const [row] = searched.body.data;
+    expect(keysOf(row ?? {})).toEqual(['id', 'version', ...LIST_ROW, ...DERIVED].sort());
+    expect(row).toMatchObject({ code: 'NV0001', fullName: 'Trần Thị Hoa', userId: null });
+    const suggested = await kit.http.get<Page>(`${BASE}/auto-complete?keyword=NV0001`, hr.token);
+    expect(keysOf(suggested.body.data[0] ?? {})).toEqual(keysOf(row ?? {}));
+    // a name looked up by id: the same row without the columns computed over other tables
+    const found = await kit.http.post<{ data: object[] }>(
+      `${BASE}/find-by-ids`,
+      { ids: [ids.hoa] },
+      hr.token,
+    );
+    expect(found.status).toBe(200);
+    expect(keysOf(found.body.data[0] ?? {})).toEqual(['id', 'version', ...LIST_ROW].sort());
+    const detail = await kit.http.get<{ data: Record<string, unknown> }>(`${BASE}/${ids.hoa}`, hr.token);
+    for (const list of ['academics', 'employments', 'relatedPersons', 'bankAccounts', 'researches', 'files'])
+      expect(detail.body.data[list], list).toEqual(expect.any(Array));
+    expect(detail.body.data).toMatchObject({ citizenIdentityNumber: '079190000123', avatarInfo: null });
+  });
+
+  it.skipIf(engine !== 'postgresql')(
+    'reads a page of 25 workers in as many statements as a page of 5, none of a child table',
+    async () => {
+      for (let n = 1; n <= 26; n++)
+        await make(
+          hr,
+          BASE,
+          worker(`PG${String(n).padStart(3, '0')}`, {
+            academics: [{ level: 'Đại học', institution: 'ĐH Bách khoa' }],
+            relatedPersons: [{ relation: 'Con', fullName: `Con ${n}` }],
+          }),
+        );
+      const page = (size: number) => async () => {
+        const res = await kit.http.get<Page>(`${BASE}?keyword=PG&pageSize=${size}`, hr.token);
+        expect(res.body.data).toHaveLength(size);
+      };
+      // the caller kept first (authorization: kept-actors.test.ts), then the two pages
+      await page(5)();
+      const five = await statementsDuring(page(5));
+      const twentyFive = await statementsDuring(page(25));
+      expect(twentyFive.length, JSON.stringify(twentyFive)).toBe(five.length);
+      expect(twentyFive.some((text) => text.includes('from "workers"'))).toBe(true);
+      expect(
+        twentyFive.filter((text) =>
+          /worker_(academics|employments|related_persons|bank_accounts|researches|media|files)/.test(text),
+        ),
+      ).toEqual([]);
+    },
+  );
 });

@@ -64,9 +64,12 @@ describe.each(await testEngines())('service packs (system resource) on $engine',
 
     const listed = await kit.http.get<PageEnvelope<ServicePack>>(`${BASE}?keyword=gold`, admin.token);
     expect(listed.status).toBe(200);
-    expect(listed.body.data.map((p) => [p.code, p.servicePackPrivileges])).toEqual([
-      ['PACK_GOLD', ['OM', 'PM', 'TM']],
+    // a list row carries the list's columns; the modules are the pack's own (its detail)
+    expect(listed.body.data.map((p) => [p.code, p.duration, 'servicePackPrivileges' in p])).toEqual([
+      ['PACK_GOLD', 12, false],
     ]);
+    const read = await kit.http.get<One>(`${BASE}/${pack.id}`, admin.token);
+    expect(read.body.data).toMatchObject({ servicePackPrivileges: ['OM', 'PM', 'TM'] });
 
     const updated = await kit.http.post<One>(
       `${BASE}/${pack.id}/update`,

@@ -230,15 +230,16 @@ describe.each(await testEngines('both'))(
       });
       expect(auth.status).toBe(200);
       const token = auth.body.data.accessToken;
-      const res = await http.get<PageEnvelope<Named>>('/api/om/ethnicities?pageSize=100', token);
+      const res = await http.get<PageEnvelope<Named & { id: string }>>(
+        '/api/om/ethnicities?pageSize=100',
+        token,
+      );
       expect(res.status).toBe(200);
       expect(res.body.page.total).toBe(54);
-      expect(res.body.data[0]).toMatchObject({
-        code: 'DT_KINH',
-        name: 'Kinh',
-        status: 'ACTIVE',
-        createdBy: null,
-      });
+      expect(res.body.data[0]).toMatchObject({ code: 'DT_KINH', name: 'Kinh', status: 'ACTIVE' });
+      // written by the product, not by a user (the list row carries its columns: the record says it)
+      const kinh = await http.get<{ data: Named }>(`/api/om/ethnicities/${res.body.data[0]?.id}`, token);
+      expect(kinh.body.data).toMatchObject({ code: 'DT_KINH', createdBy: null });
       const banks = await http.get<PageEnvelope<Named>>('/api/om/banks?pageSize=100', token);
       expect(banks.body.page.total).toBe(rowsOf(seeds, 'om/banks.json').length);
       // By name: "Ngân hàng Hợp tác xã…" before "Ngân hàng Liên doanh…", "Ngân hàng Nông nghiệp…", "Ngân hàng T…".
