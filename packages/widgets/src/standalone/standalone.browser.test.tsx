@@ -13,7 +13,7 @@ import {
   resetWidgets,
   signInAsHrAdmin,
 } from '../testing/widgets-fixture.ts';
-import { serveTemplates, templateRecord } from '../testing/template-fixture.ts';
+import { listedTemplate, serveTemplates, templateRecord } from '../testing/template-fixture.ts';
 
 const HOT_PINK = 'rgb(255, 105, 180)';
 /** A page that styles everything its own way, !important. */
@@ -127,7 +127,7 @@ describe('the standalone bundle on a page outside the portal (shadow DOM)', () =
     await userEvent.click(within(dialog).getByRole('button', { name: 'Chọn' }));
     const event = await selected;
     expect(event.target).to.equal(picker);
-    expect(event.detail).to.deep.equal({ success: true, items: [reward] });
+    expect(event.detail).to.deep.equal({ success: true, items: [listedTemplate(reward)] });
     await waitFor(() => expect(within(root).queryByRole('dialog')).to.equal(null));
   });
 });

@@ -6,7 +6,12 @@ import { accessibilityViolations } from '../../../../shared/ui/src/testing/axe.t
 import { healthyIam, type FakeApi } from '../../../../shared/session/src/testing/fake-iam.ts';
 import '../index.ts';
 import { addElement, nextEvent, prepareWidgets, resetWidgets } from '../testing/widgets-fixture.ts';
-import { TEMPLATE_EDITORS, serveTemplates, templateRecord } from '../testing/template-fixture.ts';
+import {
+  TEMPLATE_EDITORS,
+  listedTemplate,
+  serveTemplates,
+  templateRecord,
+} from '../testing/template-fixture.ts';
 import type { TemplatePickerResult } from './DocumentTemplatePicker.tsx';
 import { allOf } from '../../../../scripts/testing/all-of.ts';
 
@@ -125,7 +130,7 @@ describe('<hcm-document-template-picker> in the portal (light DOM)', () => {
     const selected = nextEvent<TemplatePickerResult>('hcm-select');
     await userEvent.click(selectButton(dialog));
     const event = await selected;
-    expect(event.detail).to.deep.equal({ success: true, items: [reward, contract] });
+    expect(event.detail).to.deep.equal({ success: true, items: [reward, contract].map(listedTemplate) });
     expect(event.bubbles && event.composed).to.equal(true);
     expect(element.hasAttribute('open')).to.equal(false);
     await waitFor(() => expect(screen.queryByRole('dialog')).to.equal(null));
@@ -149,7 +154,7 @@ describe('<hcm-document-template-picker> in the portal (light DOM)', () => {
 
     const selected = nextEvent<TemplatePickerResult>('hcm-select');
     await userEvent.dblClick(rowOf(dialog, 'Hợp đồng lao động chính thức'));
-    expect((await selected).detail).to.deep.equal({ success: true, items: [contract] });
+    expect((await selected).detail).to.deep.equal({ success: true, items: [listedTemplate(contract)] });
   });
 
   it('shows a fixed type, disabled, and sends it on every call', async () => {
@@ -219,7 +224,7 @@ describe('<hcm-document-template-picker> in the portal (light DOM)', () => {
     expect(boxOf(dialog, 'Hợp đồng lao động chính thức').checked).to.equal(false);
     const selected = nextEvent<TemplatePickerResult>('hcm-select');
     await userEvent.click(selectButton(dialog));
-    expect((await selected).detail.items).to.deep.equal([reward, annex]);
+    expect((await selected).detail.items).to.deep.equal([reward, annex].map(listedTemplate));
   });
 
   it('tells hcm-cancel on Cancel and on Escape, closing itself each time', async () => {
@@ -268,7 +273,7 @@ describe('<hcm-document-template-picker> in the portal (light DOM)', () => {
     expect(rowOf(single, 'Quyết định khen thưởng').getAttribute('aria-selected')).to.equal('true');
     const selected = nextEvent<TemplatePickerResult>('hcm-select');
     await userEvent.keyboard('{Enter}');
-    expect((await selected).detail).to.deep.equal({ success: true, items: [reward] });
+    expect((await selected).detail).to.deep.equal({ success: true, items: [listedTemplate(reward)] });
   });
 
   it('pages through more than 25 templates, the index counting on', async () => {

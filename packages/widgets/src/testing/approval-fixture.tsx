@@ -17,6 +17,7 @@ import { HcmProvider, UI_NAMESPACE, dismissAllToasts, loadUiDictionary } from '@
 import {
   FakeResourceApi,
   type FakeResourceCall,
+  listRowOf,
 } from '../../../../shared/ui/src/testing/fake-resource-api.ts';
 import { ApprovalContractPages } from '../approval/LazyApprovalContractPages.tsx';
 import { WIDGETS_APP } from '../widgets-i18n.ts';
@@ -101,7 +102,10 @@ export function serveApprovals(api: FakeResourceApi, timelines = new Map<string,
       call.query.get('approvalStatus') === 'WAIT_MY_APPROVE'
     ) {
       const mine = records().filter((r) => r.mine === true);
-      return json(200, { data: mine, page: { pageIndex: 1, pageSize: 25, total: mine.length } });
+      return json(200, {
+        data: mine.map((r) => listRowOf(approvalTestContract, r)),
+        page: { pageIndex: 1, pageSize: 25, total: mine.length },
+      });
     }
     if (call.method === 'GET' && call.path === `${base}/approval-status-statistic`) {
       const counts: Record<string, number> = { ALL: records().length };

@@ -1,6 +1,7 @@
 import { ApiPaths } from '@hcm/contracts';
 import { documentTemplateContract, type DocumentTemplateRecord } from '@hcm/contracts/settings';
 import type { FakeApi } from '../../../../shared/session/src/testing/fake-iam.ts';
+import { listRowOf } from '../../../../shared/ui/src/testing/fake-resource-api.ts';
 
 export const TEMPLATES_PATH = documentTemplateContract.apiPath;
 
@@ -10,7 +11,7 @@ export const TEMPLATE_EDITORS = {
   accountant: { id: '20000000-0000-4000-8000-000000000002', fullName: 'Phạm Thu Hà', username: 'ketoan01' },
 } as const;
 
-/** A template as the list answers it: number `n`, changed by `overrides`. */
+/** A template, number `n`, changed by `overrides` (serveTemplates answers its list row). */
 export function templateRecord(
   n: number,
   overrides: Partial<DocumentTemplateRecord> = {},
@@ -34,6 +35,10 @@ export function templateRecord(
   };
 }
 
+/** A template as its list answers it (the contract's listFields): what the picker hands on. */
+export const listedTemplate = (template: DocumentTemplateRecord) =>
+  listRowOf(documentTemplateContract, template);
+
 /**
  * `api` answers the templates' list with `rows` (and `total`, default their count); the answer
  * is each list call's query string, in order.
@@ -53,7 +58,8 @@ export function serveTemplates(
     return {
       status: 200,
       body: {
-        data: rows,
+        // as the server answers a list: the list rows (the contract's listFields)
+        data: rows.map(listedTemplate),
         page: {
           pageIndex: Number(query.get('pageIndex') ?? 1),
           pageSize: Number(query.get('pageSize') ?? 25),

@@ -67,6 +67,21 @@ describe('FakeResourceApi checks calls as the server does', () => {
     expect((await post({ ids: [api.records(contract)[0]?.id], extra: 1 })).status).toBe(400);
     expect((await post({ ids: [api.records(contract)[0]?.id] })).status).toBe(200);
   });
+
+  it('answers list rows as the server does: the listFields, not the whole record', async () => {
+    const row = ((await call('?pageSize=1')).body as { data: Record<string, unknown>[] }).data[0] ?? {};
+    const expected = ['id', 'version', ...contract.listFields].sort();
+    expect(Object.keys(row).sort()).toEqual(expected);
+    expect(row).not.toHaveProperty('jobTitle');
+    const [first] = api.records(contract);
+    const found = await call('/find-by-ids', {
+      method: 'POST',
+      body: JSON.stringify({ ids: [first?.id] }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(Object.keys((found.body as { data: object[] }).data[0] ?? {}).sort()).toEqual(expected);
+    expect(((await call(`/${first?.id}`)).body as { data: object }).data).toHaveProperty('jobTitle');
+  });
 });
 
 /** The fake's totals and cursors follow the server's (resources/search/search-records.ts). */

@@ -200,7 +200,7 @@ export class FakeResourceApi {
     if (method === 'GET' && rest === '/auto-complete') return this.#search(contract, call.query, true);
     if (method === 'POST' && rest === '/find-by-ids') {
       const ids = new Set((call.body as { ids?: string[] }).ids ?? []);
-      return json(200, { data: table.filter((r) => ids.has(r.id)) });
+      return json(200, { data: table.filter((r) => ids.has(r.id)).map((r) => listRowOf(contract, r)) });
     }
     if (method === 'GET' && rest === '/export') return this.#export(contract, call.query);
     if (method === 'GET' && rest === '/download-template')
@@ -273,7 +273,7 @@ export class FakeResourceApi {
     const nextCursor =
       keyset && last && data.length === pageSize ? encodeFakeCursor(sort, last.id) : undefined;
     return json(200, {
-      data,
+      data: data.map((row) => listRowOf(contract, row)),
       page: {
         pageIndex,
         pageSize,
@@ -410,6 +410,28 @@ export class FakeResourceApi {
     });
     return json(200, { data: { imported: 3 } });
   }
+}
+
+/**
+ * A record as a list answers it (search, auto-complete, find-by-ids), as the server's list rows
+ * (packages/server resources/search/list-view.ts): id, version and the contract's listFields,
+ * each file field with its `<field>Info` and each area with its `<field>Name`; none of the
+ * record's other fields or child lists, which only GET {id} answers.
+ */
+export function listRowOf(
+  contract: AnyResourceContract,
+  record: Readonly<Record<string, unknown>> & { id: string; version: number },
+): StoredRecord {
+  const row: StoredRecord = { id: record.id, version: record.version };
+  for (const name of contract.listFields) {
+    const kind = contract.fields[name]?.kind;
+    const many = kind === 'children' || kind === 'enumSet' || kind === 'references' || kind === 'files';
+    row[name] = record[name] ?? (many ? [] : null);
+    if (kind === 'file' || kind === 'image') row[`${name}Info`] = record[`${name}Info`] ?? null;
+    if (kind === 'files') row[`${name}Info`] = record[`${name}Info`] ?? [];
+    if (kind === 'area') row[`${name}Name`] = record[`${name}Name`] ?? null;
+  }
+  return row;
 }
 
 /**
