@@ -116,7 +116,10 @@ export function formatMoment(moment: Date): string {
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
 }
 
+/** yyyy-MM-dd in Vietnam's time; made once (a formatter with a time zone costs ¼ ms to make). */
+const VIETNAM_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' });
+
 /** Today's yyyy-MM-dd in Vietnam's time (a document printed at 6 a.m. in Hà Nội is dated that day). */
 export function todayInVietnam(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(now);
+  return VIETNAM_DAY.format(now);
 }

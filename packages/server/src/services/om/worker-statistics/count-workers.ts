@@ -146,6 +146,7 @@ export function labelHeads(
   const genders = workerContract.fields.gender.valueLabels;
   const unset =
     dimension === 'contractType' ? WorkerStatisticsLabels.noContract : WorkerStatisticsLabels.notSet;
+  const collator = new Intl.Collator('vi');
   return rows
     .map((row) => ({
       key: row.key,
@@ -157,7 +158,7 @@ export function labelHeads(
             : (row.name ?? ''),
       count: row.count,
     }))
-    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'vi'));
+    .sort((a, b) => b.count - a.count || collator.compare(a.name, b.name));
 }
 
 /**
