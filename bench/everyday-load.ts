@@ -11,7 +11,6 @@
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { HEAD_COUNT_DIMENSIONS } from '../shared/contracts/src/modules/worker-statistics.ts';
 import { percentile, REPO, rssMiB, startServer, type ServerProcess } from './lib/measure.ts';
 import { addLoadUsers, type LoadUsers } from './lib/load-users.ts';
 import { seedPeople } from './lib/people.ts';
@@ -120,14 +119,8 @@ function actions(base: string, users: LoadUsers, record: Answers) {
   return [
     {
       weight: 2,
-      run: (token: string) =>
-        Promise.all([
-          get('dashboard: numbers', token, '/api/om/dashboard'),
-          ...HEAD_COUNT_DIMENSIONS.map((d) =>
-            get('dashboard: head count', token, `/api/om/worker-statistics/head-count?dimension=${d}`),
-          ),
-          get('dashboard: joiners and leavers', token, `/api/om/worker-statistics/fluctuation?year=${year}`),
-        ]),
+      // the shell's dashboard: one call for the summary and every statistics card (issue 29 part 4)
+      run: (token: string) => get('dashboard', token, '/api/om/dashboard'),
     },
     {
       weight: 3,

@@ -67,7 +67,9 @@ export async function startServer(
   env: Record<string, string>,
   port: number,
 ): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, [bundle], {
+  // BENCH_SERVER_NODE_ARGS: Node options for the server alone, e.g. "--cpu-prof --cpu-prof-dir=…"
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, bundle], {
     cwd: REPO,
     // as `npm start` starts it (scripts/server/process-env.mjs)
     env: withServerProcessEnv({ ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' }),
