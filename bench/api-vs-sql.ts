@@ -125,7 +125,9 @@ async function main() {
             `| ${request.label} | ${request.statements.length} (${request.statements.map((s) => s.rows).join(', ')}) | ${size.json.toLocaleString('en')} / ${size.sent.toLocaleString('en')} B |`,
           );
         }
-        console.log('\n| request | connections | API over HTTP p50 / p95 | the same SQL as the app p50 / p95 | p95 API / SQL |');
+        console.log(
+          '\n| request | connections | API over HTTP p50 / p95 | the same SQL as the app p50 / p95 | p95 API / SQL |',
+        );
         console.log('| --- | --- | --- | --- | --- |');
         for (const request of recorded) await compare(server.url, pool, request);
       } finally {

@@ -106,7 +106,9 @@ async function main() {
     const counts = [viaFunction.matched, ilike.matched, leakproof.matched];
     if (counts.some((count) => count !== counts[0] || count <= 0))
       throw new Error(`${label}: the ways matched ${counts.join(', ')} rows, not the same rows`);
-    rows.push(`| ${label} | ${viaFunction.matched} | **${cell(viaFunction)}** | ${cell(ilike)} | ${cell(leakproof)} |`);
+    rows.push(
+      `| ${label} | ${viaFunction.matched} | **${cell(viaFunction)}** | ${cell(ilike)} | ${cell(leakproof)} |`,
+    );
   }
   console.log(
     '| keyword | rows matched | hcm_keyword_matches (now) | plain ILIKE as hcm_app | ILIKE with LEAKPROOF (before) |',

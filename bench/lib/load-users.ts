@@ -78,7 +78,8 @@ export async function addLoadUsers(
       [tenantId],
     )) as { rows: { id: string }[] };
     // one statement each: PGlite's query takes one
-    for (const table of ['users', 'user_roles', 'sessions', 'role_permissions']) await client.query(`ANALYZE ${table}`);
+    for (const table of ['users', 'user_roles', 'sessions', 'role_permissions'])
+      await client.query(`ANALYZE ${table}`);
     return { tokens, rewardTypeId, workerIds: workers.rows.map((w) => w.id) };
   } finally {
     await db.close();

@@ -72,7 +72,13 @@ export async function startServer(
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, bundle], {
     cwd: REPO,
     // as `npm start` starts it (scripts/server/process-env.mjs)
-    env: withServerProcessEnv({ ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' }),
+    env: withServerProcessEnv({
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+    }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

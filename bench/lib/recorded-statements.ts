@@ -35,7 +35,8 @@ export interface RecordedRequest extends BenchRequest {
 }
 
 /** What every transaction of the app sends around the route's own statements (db/tenant-scope.ts). */
-const isFrame = (text: string) => /^(begin|commit|rollback)$/i.test(text.trim()) || /^select set_config\(/i.test(text.trim());
+const isFrame = (text: string) =>
+  /^(begin|commit|rollback)$/i.test(text.trim()) || /^select set_config\(/i.test(text.trim());
 
 type QueryConfig = { text?: string; values?: unknown[]; rowMode?: 'array'; types?: unknown };
 
@@ -80,9 +81,14 @@ export async function recordRequests(
     const recorded: RecordedRequest[] = [];
     for (const request of requests) {
       const ask = () =>
-        app.inject({ method: 'GET', url: request.path, headers: { authorization: `Bearer ${request.token}` } });
+        app.inject({
+          method: 'GET',
+          url: request.path,
+          headers: { authorization: `Bearer ${request.token}` },
+        });
       const warm = await ask();
-      if (warm.statusCode !== 200) throw new Error(`${request.path} answered ${warm.statusCode}: ${warm.body}`);
+      if (warm.statusCode !== 200)
+        throw new Error(`${request.path} answered ${warm.statusCode}: ${warm.body}`);
       sink = [];
       const answer = await ask();
       const statements = sink;
@@ -136,7 +142,9 @@ export async function checkSameRows(pool: PgPool, recorded: readonly RecordedReq
     const rows = await replayOnce(pool, request);
     const expected = request.statements.map((s) => s.rows);
     if (rows.join() !== expected.join())
-      throw new Error(`${request.label}: replayed rows ${rows.join()} differ from the server's ${expected.join()}`);
+      throw new Error(
+        `${request.label}: replayed rows ${rows.join()} differ from the server's ${expected.join()}`,
+      );
   }
 }
 
