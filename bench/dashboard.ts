@@ -13,6 +13,7 @@
 //
 //   packages/server/node_modules/.bin/tsx bench/dashboard.ts [--workers 100000] [--contracts-each 3]
 //     [--units 500] [--runs 40] [--seconds 10] [--parts cold,http]
+import { get as httpGet } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -289,12 +290,31 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The answer's size as sent to a browser that accepts brotli (fetch would decompress it). */
+function sentBytes(url: string, token: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(
+      `${url}/api/om/dashboard`,
+      { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' } },
+      (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        response.on('end', () => resolve(bytes));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+  });
+}
+
 interface Load {
   requests: number;
   perSecond: number;
   p50: number;
   p95: number;
+  /** the answer's JSON, and as sent (brotli) */
   bytes: number;
+  sent: number;
 }
 
 /** `concurrency` connections asking GET /api/om/dashboard one after another for SECONDS. */
@@ -329,6 +349,7 @@ async function load(url: string, token: string, concurrency: number): Promise<Lo
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     bytes,
+    sent: await sentBytes(url, token),
   };
 }
 
@@ -346,7 +367,7 @@ async function overHttp(env: Record<string, string>, seeded: Seeded) {
       ] as const)
         for (const concurrency of CONCURRENCY) {
           const result = await load(server.url, token, concurrency);
-          const line = `| ${kept} | ${who} | ${concurrency} | ${result.p50.toFixed(1)} / ${result.p95.toFixed(1)} ms | ${result.perSecond.toFixed(0)} | ${result.requests} | ${result.bytes} |`;
+          const line = `| ${kept} | ${who} | ${concurrency} | ${result.p50.toFixed(1)} / ${result.p95.toFixed(1)} ms | ${result.perSecond.toFixed(0)} | ${result.requests} | ${result.bytes} / ${result.sent} |`;
           console.error(`  ${line}`);
           lines.push(line);
         }
@@ -381,7 +402,9 @@ async function main() {
         console.log(`| ${who} | ${card} | ${result} | ${p50.toFixed(1)} / ${p95.toFixed(1)} ms |`);
       const lines = PARTS.has('http') ? await overHttp(env, seeded) : [];
       console.log('\n## GET /api/om/dashboard over HTTP (the whole page in one call)\n');
-      console.log('| figures | who | connections | p50 / p95 | requests/s | requests | bytes sent |');
+      console.log(
+        '| figures | who | connections | p50 / p95 | requests/s | requests | answer: JSON / sent (br) bytes |',
+      );
       console.log('| --- | --- | --- | --- | --- | --- | --- |');
       for (const line of lines) console.log(line);
     },
