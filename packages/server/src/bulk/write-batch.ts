@@ -74,7 +74,8 @@ const ROWS_PER_CHUNK = 2000;
  *    that `replace`s a scope (a run computed again), one DELETE of the scope and a plain INSERT;
  * 6. one action-log entry for the batch: the table, the counts, the key range and who;
  * 7. once the caller's transaction commits (inScope), the month partitions written are analysed
- *    when the batch wrote ANALYZE_AFTER_ROWS rows or more, or they had no statistics yet.
+ *    when the batch wrote ANALYZE_AFTER_ROWS rows or more and ANALYZE_AFTER_SHARE of what their
+ *    statistics knew, or they had no statistics yet.
  *
  * Any refusal throws inside the caller's transaction, so nothing of the batch is written.
  */

@@ -10,6 +10,14 @@ import type { Db } from './database.ts';
 export const ANALYZE_AFTER_ROWS = 1000;
 
 /**
+ * And at least this share of the rows the table had when last analysed: a month's partition of
+ * punches grows by many batches of a few thousand rows, and analysing it after each (a sample
+ * of 30,000 rows) would cost more than the writes; statistics that know 90 % of the table plan
+ * as well. Autovacuum's own rule is 10 % too.
+ */
+export const ANALYZE_AFTER_SHARE = 0.1;
+
+/**
  * The tables each open transaction wrote in bulk, and how many rows; keyed by the driver's client
  * under the transaction (a savepoint's transaction object differs from its parent's, its client
  * does not: createTenant seeds inside a savepoint), else by the transaction object.
@@ -42,7 +50,8 @@ export function takeWrittenTables(tx: object): ReadonlyMap<string, number> | und
 const isTransaction = (db: Db) => typeof (db as { rollback?: unknown }).rollback === 'function';
 
 /**
- * ANALYZE each of `tables` that got ANALYZE_AFTER_ROWS rows or more, or that has never been
+ * ANALYZE each of `tables` that got ANALYZE_AFTER_ROWS rows or more, and ANALYZE_AFTER_SHARE of
+ * the rows its statistics knew, or that has never been
  * analysed nor vacuumed (pg_class.reltuples < 0: the planner has no statistics at all), so that
  * no plan runs on a table whose statistics do not know its rows. Only a table's owner may
  * analyse it: this runs on `db` itself, the connection's own role (the owner, which ran the
@@ -59,16 +68,20 @@ export async function analyzeWrittenTables(
   try {
     const names = [...tables.keys()];
     const found = (await db.execute(sql`
-      select c.relname as name, c.reltuples < 0 as never from pg_class c
+      select c.relname as name, c.reltuples < 0 as never, greatest(c.reltuples, 0)::float8 as known
+      from pg_class c
       where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p', 'm')
         and c.relname in (${sql.join(
           names.map((name) => sql`${name}`),
           sql`, `,
         )})`)) as unknown as {
-      rows: { name: string; never: boolean }[];
+      rows: { name: string; never: boolean; known: number | string }[];
     };
     const due = found.rows
-      .filter((row) => row.never || (tables.get(row.name) ?? 0) >= ANALYZE_AFTER_ROWS)
+      .filter((row) => {
+        const rows = tables.get(row.name) ?? 0;
+        return row.never || (rows >= ANALYZE_AFTER_ROWS && rows >= Number(row.known) * ANALYZE_AFTER_SHARE);
+      })
       .map((row) => row.name);
     for (const name of due) await db.execute(sql`analyze ${sql.identifier(name)}`);
     return due;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANALYZE_AFTER_ROWS } from '../../db/analyze.ts';
+import { analyzeWrittenTables, ANALYZE_AFTER_ROWS, ANALYZE_AFTER_SHARE } from '../../db/analyze.ts';
 import { inScope } from '../../db/tenant-scope.ts';
 import { jobTitleResource } from '../../services/om/categories/category-resources.ts';
 import { testEngines } from '../../testing/engines.ts';
@@ -60,6 +60,21 @@ describe.each(await testEngines('both'))('statistics after an import on $engine'
     const few = await statistics();
     expect(few.reltuples).toBe(after.reltuples);
     if (engine === 'postgresql') expect(few.analyses).toBe(after.analyses);
+  });
+
+  it('leaves a big table to autovacuum when a write adds less than a tenth of what it knew', async () => {
+    // 30,000 rows more, as the owner, then analysed: the statistics know them
+    await kit.server.db.orm.execute(sql`
+      insert into job_titles (tenant_id, code, name)
+      select ${caller.tenantId}::uuid, 'BIG_' || i, 'Chức danh lớn ' || i from generate_series(1, 30000) i`);
+    await kit.server.db.orm.execute(sql`analyze job_titles`);
+    const known = (await statistics()).reltuples;
+    expect(known).toBeGreaterThan(30_000);
+    const tenth = Math.ceil(known * ANALYZE_AFTER_SHARE);
+    expect(await analyzeWrittenTables(kit.server.db.orm, new Map([['job_titles', tenth - 1]]))).toEqual([]);
+    expect(await analyzeWrittenTables(kit.server.db.orm, new Map([['job_titles', tenth]]))).toEqual([
+      'job_titles',
+    ]);
   });
 
   it.runIf(engine === 'postgresql')(
