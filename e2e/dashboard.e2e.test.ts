@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { TENANT_DASHBOARD_PATH, type TenantDashboard } from '../shared/contracts/src/modules/dashboard.ts';
+import { HEAD_COUNT_BARS } from '../shared/contracts/src/modules/worker-statistics.ts';
 import { accessibilityViolations } from './support/axe.ts';
 import { pagePerTest } from './support/browser.ts';
 import { portalsFor } from './support/engines.ts';
@@ -93,6 +95,17 @@ describe.each(portals)('the dashboards, through the built portal on $engine', ({
     const counted = Number((await expiring.textContent())?.replace(/\D/g, ''));
     expect(counted).toBeGreaterThanOrEqual(1);
     await numbers.getByRole('heading', { name: 'Vào làm tháng này', exact: true }).waitFor();
+    // the answer carries what the page shows: each card's bars (adding up to the number at
+    // work), and the unit list card draws the same unit bars (no second list of units)
+    const answer = await getDataAsPage<TenantDashboard>(page, TENANT_DASHBOARD_PATH);
+    const unitBars = answer.statistics?.headCounts.organization ?? [];
+    expect(unitBars.length).toBeGreaterThanOrEqual(1);
+    expect(unitBars.length).toBeLessThanOrEqual(HEAD_COUNT_BARS);
+    expect(unitBars.reduce((sum, row) => sum + row.count, 0)).toBe(answer.statistics?.headCount);
+    expect(answer.workforce?.headCount).toBe(answer.statistics?.headCount);
+    expect(answer.workforce).not.toHaveProperty('byUnit');
+    const unitList = page.locator('[data-slot="by-unit"]').getByRole('listitem');
+    await expect.poll(() => unitList.count()).toBe(unitBars.length);
     expect(await accessibilityViolations(page)).toEqual([]);
     await screenshots(page, 'dashboard-hr');
     await expiring.click();

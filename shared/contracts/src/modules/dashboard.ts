@@ -6,9 +6,9 @@ import type { HeadCountDimension } from './worker-statistics.ts';
  * The dashboards (issue 27 item 4): one summary call per kind of user, each number computed on
  * the server in a few indexed statements, within the caller's tenant (RLS) and data scope.
  * - a tenant user: GET /api/om/dashboard — the sections the caller's rights allow (HR numbers,
- *   requests awaiting them, their own requests, and the workforce statistics: every head count
- *   and the year's joiners and leavers, issue 29 part 4: the whole page in one call); an
- *   employee gets only their own requests. The tenant- and scope-wide numbers are kept by the
+ *   requests awaiting them, their own requests, and the workforce statistics: each head count
+ *   card's bars and the year's joiners and leavers, issue 29 part 4: the whole page in one
+ *   call); an employee gets only their own requests. The tenant- and scope-wide numbers are kept by the
  *   server until a change of what they count (docs/employees.md "Worker statistics");
  * - a system user: GET /api/system/dashboard — tenants, licences about to end (with the public
  *   GET /api/health beside it).
@@ -56,12 +56,12 @@ export type DashboardPerson = Type.Static<typeof Person>;
 
 const People = Type.Object({ total: Count, people: Type.Array(Person) });
 
-const UnitCount = Type.Object({ unitId: Type.Union([Id, Type.Null()]), name: Type.String(), count: Count });
-export type DashboardUnitCount = Type.Static<typeof UnitCount>;
-
 const HeadCountRows = Type.Array(
   Type.Object({
-    /** the value counted by (a unit's, a title's… id; a gender), null: not set */
+    /**
+     * the value counted by (a unit's, a title's… id; a gender), null: not set; OTHERS_KEY
+     * ('__others'): the rows past the shown bars, summed (@hcm/contracts/worker-statistics topRows)
+     */
     key: Type.Union([Type.String(), Type.Null()]),
     name: Type.String(),
     count: Count,
@@ -78,15 +78,21 @@ const HeadCounts = Type.Object({
 } satisfies Record<HeadCountDimension, unknown>);
 
 /**
- * The workforce statistics (docs/employees.md "Worker statistics"): the employees at work counted
- * by each dimension (most first), and the joiners and leavers of each month of `year`, within
- * the caller's data scope and, with `organizationUnitId`, that unit and the units below it. The
- * dashboard's answer carries them for the whole scope and this year; GET
- * /api/om/worker-statistics/summary answers them for a unit and a year (one call for every card).
+ * The workforce statistics (docs/employees.md "Worker statistics"): the employees at work, their
+ * number and the bars of each dimension's card (most first: the first HEAD_COUNT_BARS - 1 and
+ * the rest summed in one OTHERS_KEY row, @hcm/contracts/worker-statistics topRows), and the
+ * joiners and leavers of each month of `year`, within the caller's data scope and, with
+ * `organizationUnitId`, that unit and the units below it. The dashboard's answer carries them for
+ * the whole scope and this year; GET /api/om/worker-statistics/summary answers them for a unit
+ * and a year (one call for every card). Every row of a dimension: GET
+ * /api/om/worker-statistics/head-count and the workbook export.
  */
 export const WorkforceStatistics = Type.Object({
   year: Type.Integer({ minimum: 2000, maximum: 2100 }),
   organizationUnitId: Type.Union([Id, Type.Null()]),
+  /** the employees at work counted (what each dimension's rows add up to) */
+  headCount: Count,
+  /** each dimension's shown bars (at most HEAD_COUNT_BARS) */
   headCounts: HeadCounts,
   fluctuation: Type.Array(
     Type.Object({
@@ -129,11 +135,13 @@ export const TenantDashboard = Type.Object({
     }),
     Type.Null(),
   ]),
-  /** with worker.view: people at work in the caller's data scope */
+  /**
+   * with worker.view: people at work in the caller's data scope (their number by unit: the
+   * statistics' organization bars)
+   */
   workforce: Type.Union([
     Type.Object({
       headCount: Count,
-      byUnit: Type.Array(UnitCount),
       joiners: Count,
       birthdays: People,
       anniversaries: People,
@@ -198,6 +206,7 @@ export const DashboardLabels = {
   joiners: l('joiners', 'Vào làm tháng này', 'Joined this month'),
   leavers: l('leavers', 'Nghỉ việc tháng này', 'Left this month'),
   byUnit: l('byUnit', 'Nhân sự theo đơn vị', 'Head count by unit'),
+  otherUnits: l('otherUnits', 'Các đơn vị khác', 'Other units'),
   birthdays: l('birthdays', 'Sinh nhật tháng này', 'Birthdays this month'),
   anniversaries: l('anniversaries', 'Kỷ niệm ngày vào làm tháng này', 'Work anniversaries this month'),
   noBirthdays: l('noBirthdays', 'Không có sinh nhật nào trong tháng.', 'No birthday this month.'),

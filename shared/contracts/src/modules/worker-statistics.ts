@@ -57,6 +57,8 @@ export const WorkerStatisticsLabels = {
   noContract: l('noContract', 'Chưa có hợp đồng hiệu lực', 'No contract in force'),
   month: l('month', 'Tháng', 'Month'),
   unit: l('unit', 'Đơn vị', 'Unit'),
+  // the row that sums the units, titles… past the shown bars (topRows)
+  others: l('others', 'Khác', 'Others'),
 };
 
 /** One bar of a head count: the value counted by (null: not set), its name, how many. */
@@ -64,6 +66,38 @@ export interface HeadCountRow {
   key: string | null;
   name: string;
   count: number;
+}
+
+/**
+ * The bars a head-count card shows (issue 29): the dashboard's answer and GET
+ * /api/om/worker-statistics/summary carry each dimension trimmed to them (topRows), the
+ * per-dimension route and the workbook every row.
+ */
+export const HEAD_COUNT_BARS = 8;
+
+/**
+ * The key of the row that sums the rows past the shown bars (topRows). No counted value has it
+ * (ids are uuids, genders upper case); the shell names the row in its own language and never
+ * narrows by it.
+ */
+export const OTHERS_KEY = '__others';
+
+/**
+ * The bars of a head-count card: rows (most first) as they are when there are at most `limit`,
+ * else the first `limit - 1` and one row `{ key: OTHERS_KEY, name: others, count }` summing the
+ * rest, so the bars always add up to the rows' total.
+ */
+export function topRows(
+  rows: readonly HeadCountRow[],
+  limit: number = HEAD_COUNT_BARS,
+  others: string = WorkerStatisticsLabels.others.vi,
+): HeadCountRow[] {
+  if (rows.length <= limit) return [...rows];
+  const rest = rows.slice(limit - 1);
+  return [
+    ...rows.slice(0, limit - 1),
+    { key: OTHERS_KEY, name: others, count: rest.reduce((sum, row) => sum + row.count, 0) },
+  ];
 }
 
 /** One month of a year (1–12): employees who joined, and resignations that took effect. */

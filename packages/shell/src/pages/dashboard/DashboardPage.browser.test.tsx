@@ -10,7 +10,9 @@ import {
 } from '@hcm/contracts/dashboard';
 import { MY_NOTIFICATIONS_PATHS } from '@hcm/contracts/notifications';
 import {
+  HEAD_COUNT_BARS,
   HEAD_COUNT_DIMENSIONS,
+  OTHERS_KEY,
   WORKER_STATISTICS_PATH,
   WORKER_STATISTICS_SUMMARY_PATH,
 } from '@hcm/contracts/worker-statistics';
@@ -93,7 +95,6 @@ const hrSummary = (over: Partial<TenantDashboard> = {}): TenantDashboard => ({
   contracts: { expiring: 3, probationEnding: 0, probationTypeId: 'type-probation' },
   workforce: {
     headCount: 12,
-    byUnit: [{ unitId: 'unit-1', name: 'Phòng Nhân sự', count: 12 }],
     joiners: 1,
     birthdays: {
       total: 1,
@@ -105,6 +106,7 @@ const hrSummary = (over: Partial<TenantDashboard> = {}): TenantDashboard => ({
   statistics: {
     year: 2026,
     organizationUnitId: null,
+    headCount: 12,
     headCounts: {
       ...(Object.fromEntries(HEAD_COUNT_DIMENSIONS.map((dimension) => [dimension, []])) as Record<
         (typeof HEAD_COUNT_DIMENSIONS)[number],
@@ -197,6 +199,49 @@ describe('dashboard numbers', () => {
     expect(omCalls(api)).to.deep.equal([TENANT_DASHBOARD_PATH]);
     await userEvent.setup().click(expiring);
     await waitFor(() => expect(currentPath().startsWith('/om/contract?q=')).to.equal(true));
+  });
+
+  it('draws the bars the answer carries: the largest units linked, the rest summed and not clickable', async () => {
+    const hr = withPermissions(['worker.view']);
+    // a tenant of many units: the server answers the first bars and one row summing the rest
+    const units = Array.from({ length: HEAD_COUNT_BARS - 1 }, (_, i) => ({
+      key: `unit-${i + 1}`,
+      name: `Phòng ${i + 1}`,
+      count: 100 - i,
+    }));
+    const organization = [...units, { key: OTHERS_KEY, name: 'Others', count: 1_250 }];
+    const headCount = organization.reduce((sum, row) => sum + row.count, 0);
+    const whole = hrSummary().statistics;
+    if (!whole) throw new Error('no statistics');
+    const api = tenantApi(
+      hr,
+      hrSummary({
+        workforce: { ...(hrSummary().workforce as NonNullable<TenantDashboard['workforce']>), headCount },
+        statistics: { ...whole, headCount, headCounts: { ...whole.headCounts, organization } },
+      }),
+    );
+    await showDashboard(api, hr);
+    // the summary's unit card: each unit linked to its record, the rest as "other units"
+    await waitFor(() => expect(card('by-unit')).to.exist);
+    const listed = within(card('by-unit')).getAllByRole('listitem');
+    expect(listed.map((item) => item.textContent)).to.deep.equal([
+      ...units.map((unit) => `${unit.name}${unit.count}`),
+      'Các đơn vị khác1.250',
+    ]);
+    expect(within(card('by-unit')).getAllByRole('link')).to.have.length(HEAD_COUNT_BARS - 1);
+    expect(within(listed.at(-1) as HTMLElement).queryByRole('link')).to.equal(null);
+    // the statistics' unit card: the same bars, the rest named in the page's language, not a button
+    const byUnit = await screen.findByRole('region', { name: 'Theo đơn vị' });
+    expect(
+      within(byUnit)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).to.deep.equal([...units.map((unit) => `${unit.name}${unit.count}`), 'Khác1.250']);
+    expect(within(byUnit).getAllByRole('button')).to.have.length(HEAD_COUNT_BARS - 1);
+    // the total is the answer's, not a sum of bars
+    expect(screen.getAllByText(`${headCount} nhân viên đang làm việc`)).to.have.length(1);
+    expect(await accessibilityViolations(screen.getByRole('main'))).to.deep.equal([]);
+    expect(omCalls(api)).to.deep.equal([TENANT_DASHBOARD_PATH]);
   });
 
   it('gives an employee their requests and notices, and no HR card', async () => {

@@ -1,5 +1,9 @@
 import { TENANT_DASHBOARD_PATH, type TenantDashboard } from '@hcm/contracts/dashboard';
-import { WORKER_STATISTICS_SUMMARY_PATH } from '@hcm/contracts/worker-statistics';
+import {
+  WORKER_STATISTICS_PATH,
+  WORKER_STATISTICS_SUMMARY_PATH,
+  type HeadCountRow,
+} from '@hcm/contracts/worker-statistics';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -135,6 +139,7 @@ describe.skipIf(!(await postgresAvailable()))('the dashboard from kept figures o
     const statistics = first.data.statistics;
     expect(statistics?.year).toBe(Number(first.data.today.slice(0, 4)));
     expect(statistics?.organizationUnitId).toBeNull();
+    expect(statistics?.headCount).toBe(3);
     expect(statistics?.headCounts.organization).toEqual([{ key: unitA, name: 'Phòng A', count: 3 }]);
     expect(statistics?.headCounts.gender).toEqual([{ key: 'MALE', name: 'Nam', count: 3 }]);
     expect(statistics?.headCounts.contractType).toEqual([
@@ -154,6 +159,16 @@ describe.skipIf(!(await postgresAvailable()))('the dashboard from kept figures o
       expect(res.body.data).toEqual(statistics);
     });
     expect(counted(summary)).toBe(false);
+    // and so does one dimension's call (every row: the answers trim the kept rows, never the kept)
+    const oneCard = await statementsDuring(async () => {
+      const res = await suite.http.get<{ data: HeadCountRow[] }>(
+        `${WORKER_STATISTICS_PATH}/head-count?dimension=organization`,
+        hrA.token,
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual(statistics?.headCounts.organization);
+    });
+    expect(counted(oneCard)).toBe(false);
   });
 
   it('counts again after a write of the tenant, in this process before the write returns', async () => {

@@ -150,15 +150,11 @@ export async function summarizeTenant(tx: Tx, input: TenantDashboardInput): Prom
       { reached, language, today, year: dates.year, organizationUnitId: null },
       (key, compute) => keptFor(key, compute),
     );
-    const byUnit = statistics.headCounts.organization;
     const people = await keptFor(`people|${dates.today}`, async () =>
       monthsPeople(tx, await reached(), dates),
     );
-    workforce = {
-      headCount: byUnit.reduce((sum, row) => sum + row.count, 0),
-      byUnit: byUnit.map((row) => ({ unitId: row.key, name: row.name, count: row.count })),
-      ...people,
-    };
+    // the head count by unit is the statistics' organization bars: not carried twice
+    workforce = { headCount: statistics.headCount, ...people };
   }
 
   // the resignation list's count (its own right and data scope), as the card's link filters it

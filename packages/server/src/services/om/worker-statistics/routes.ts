@@ -19,6 +19,7 @@ import { reachKey, type WorkforceCache } from '../dashboard/workforce-cache.ts';
 import { workerResource as resource } from '../workers/resources.ts';
 import { workerReachOf } from '../workers/worker-reach.ts';
 import {
+  allStatistics,
   countEveryTime,
   fluctuationOf,
   headCountsOf,
@@ -55,9 +56,9 @@ const tags = ['om/worker-statistics'];
 
 /**
  * /api/om/worker-statistics (docs/employees.md "Worker statistics"): the head count by one
- * dimension, the joiners and leavers of a year's months, every head count and the months in one
- * answer (`/summary`: the dashboard narrowed to a unit or moved to another year), and all of it
- * as a workbook; with the employee list's permissions and data scope (a manager counts the units
+ * dimension (every row), the joiners and leavers of a year's months, every head count card (its
+ * HEAD_COUNT_BARS bars) and the months in one answer (`/summary`: the dashboard narrowed to a
+ * unit or moved to another year), and all of it, every row, as a workbook; with the employee list's permissions and data scope (a manager counts the units
  * he leads). The figures are the dashboard's, kept in `kept` by tenant, reach, unit and day.
  */
 export const workerStatisticsRoutes: FastifyPluginAsync<{ db: Db; kept?: WorkforceCache }> = async (
@@ -143,7 +144,7 @@ export const workerStatisticsRoutes: FastifyPluginAsync<{ db: Db; kept?: Workfor
     {
       config: config('view'),
       schema: {
-        summary: 'Every head count and the joiners and leavers of a year’s months, in one answer',
+        summary: 'Every head count card and the joiners and leavers of a year’s months, in one answer',
         tags,
         operationId: 'om.workerStatistics.summary',
         querystring: FluctuationQuery,
@@ -174,7 +175,7 @@ export const workerStatisticsRoutes: FastifyPluginAsync<{ db: Db; kept?: Workfor
     async (request, reply) => {
       const query = request.query as Type.Static<typeof FluctuationQuery>;
       const language = languageOf(request);
-      const counts = await counted(request, query, workforceStatistics);
+      const counts = await counted(request, query, allStatistics);
       const year = counts.year;
       const workbook = new ExcelJS.Workbook();
       for (const dimension of HEAD_COUNT_DIMENSIONS) {

@@ -1,6 +1,12 @@
-import type { WorkforceStatistics } from '@hcm/contracts/dashboard';
 import {
+  TENANT_DASHBOARD_PATH,
+  type TenantDashboard,
+  type WorkforceStatistics,
+} from '@hcm/contracts/dashboard';
+import {
+  HEAD_COUNT_BARS,
   HEAD_COUNT_DIMENSIONS,
+  OTHERS_KEY,
   WORKER_STATISTICS_SUMMARY_PATH,
   type FluctuationRow,
   type HeadCountRow,
@@ -228,6 +234,7 @@ describe.each(await testEngines())('worker statistics on $engine', ({ engine }) 
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.year).toBe(2026);
     expect(res.body.data.organizationUnitId).toBe(ids.head);
+    expect(res.body.data.headCount).toBe(2);
     for (const dimension of HEAD_COUNT_DIMENSIONS)
       expect(res.body.data.headCounts[dimension].map((row) => [row.name, row.count])).toEqual(
         await heads(dimension, narrowed),
@@ -242,6 +249,65 @@ describe.each(await testEngines())('worker statistics on $engine', ({ engine }) 
     expect(thisYear.body.data.year).toBe(Number(todayInVietnam().slice(0, 4)));
     expect(thisYear.body.data.organizationUnitId).toBeNull();
     expect((await kit.http.get(WORKER_STATISTICS_SUMMARY_PATH, other.token)).status).toBe(200);
+  });
+
+  it('answers each card its bars, the rest summed, and every row to one dimension’s call and the workbook', async () => {
+    // a tenant of its own: one more unit than a card has bars, one employee at work in each
+    const many = await kit.caller(resources, ['worker.export']);
+    const units = HEAD_COUNT_BARS + 1;
+    for (let n = 1; n <= units; n++) {
+      const unit = await make(
+        '/api/om/organization-units',
+        { code: `DV_${n}`, name: `Đơn vị ${n}`, typeCode: 'PHONG' },
+        many,
+      );
+      await make(
+        '/api/om/workers',
+        {
+          code: `NV${String(n).padStart(4, '0')}`,
+          fullName: `Nhân viên ${n}`,
+          gender: 'MALE',
+          organizationUnitId: unit,
+        },
+        many,
+      );
+    }
+    const every = await heads('organization', '', many);
+    expect(every).toHaveLength(units);
+    const summary = async (language: string) => {
+      const res = await kit.http.get<{ data: WorkforceStatistics }>(
+        WORKER_STATISTICS_SUMMARY_PATH,
+        many.token,
+        {
+          'Accept-Language': language,
+        },
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data;
+    };
+    const shown = await summary('vi');
+    const bars = shown.headCounts.organization;
+    expect(bars).toHaveLength(HEAD_COUNT_BARS);
+    expect(bars.slice(0, -1).map((row) => [row.name, row.count])).toEqual(
+      every.slice(0, HEAD_COUNT_BARS - 1),
+    );
+    expect(bars.at(-1)).toEqual({ key: OTHERS_KEY, name: 'Khác', count: units - (HEAD_COUNT_BARS - 1) });
+    expect(shown.headCount).toBe(units);
+    expect(bars.reduce((sum, row) => sum + row.count, 0)).toBe(shown.headCount);
+    // a card with no more rows than bars is whole
+    expect(shown.headCounts.gender).toEqual([{ key: 'MALE', name: 'Nam', count: units }]);
+    expect((await summary('en')).headCounts.organization.at(-1)?.name).toBe('Others');
+    // the dashboard's answer: the same bars and number, and no second list of units
+    const res = await kit.http.get<{ data: TenantDashboard }>(TENANT_DASHBOARD_PATH, many.token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.statistics?.headCounts).toEqual(shown.headCounts);
+    expect(res.body.data.statistics?.headCount).toBe(units);
+    expect(res.body.data.workforce?.headCount).toBe(units);
+    expect(res.body.data.workforce).not.toHaveProperty('byUnit');
+    // the workbook: every unit
+    const file = await download(`${kit.server.url}${PATH}/export`, many.token);
+    expect(file.status).toBe(200);
+    expect((await readSheet(file.bytes, 1)).slice(1)).toEqual(every);
   });
 
   it('counts each dimension alone as it counts them all in one statement', async () => {

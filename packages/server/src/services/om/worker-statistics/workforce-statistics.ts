@@ -1,5 +1,10 @@
 import type { WorkforceStatistics } from '@hcm/contracts/dashboard';
-import { HEAD_COUNT_DIMENSIONS, type HeadCountRow } from '@hcm/contracts/worker-statistics';
+import {
+  HEAD_COUNT_DIMENSIONS,
+  WorkerStatisticsLabels,
+  topRows,
+  type HeadCountRow,
+} from '@hcm/contracts/worker-statistics';
 import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
 import type { Language } from '../../../resources/types.ts';
@@ -66,16 +71,43 @@ export function fluctuationOf(
   );
 }
 
-/** The workforce statistics of a reach (docs/employees.md "Worker statistics"): both of the above. */
-export async function workforceStatistics(
+/** Every figure of a reach, every row of each dimension: the workbook's. */
+export async function allStatistics(
   tx: Tx,
   request: StatisticsRequest,
   keep: Keeper,
-): Promise<WorkforceStatistics> {
+): Promise<Omit<WorkforceStatistics, 'headCount'>> {
   return {
     year: request.year,
     organizationUnitId: request.organizationUnitId,
     headCounts: await headCountsOf(tx, request, keep),
     fluctuation: await fluctuationOf(tx, request, keep),
+  };
+}
+
+/**
+ * The workforce statistics of a reach (docs/employees.md "Worker statistics"): the kept figures
+ * as the dashboard shows them, each dimension trimmed to its card's bars (topRows: the first
+ * HEAD_COUNT_BARS - 1 and the rest summed, named in the caller's language), with the number of
+ * employees they count. Trimmed after the keeping: the per-dimension route and the workbook read
+ * the same kept rows whole.
+ */
+export async function workforceStatistics(
+  tx: Tx,
+  request: StatisticsRequest,
+  keep: Keeper,
+): Promise<WorkforceStatistics> {
+  const all = await allStatistics(tx, request, keep);
+  const others = WorkerStatisticsLabels.others[request.language];
+  return {
+    ...all,
+    // every employee at work has one row of the unit card (those without a unit: the unset one)
+    headCount: all.headCounts.organization.reduce((sum, row) => sum + row.count, 0),
+    headCounts: Object.fromEntries(
+      HEAD_COUNT_DIMENSIONS.map((dimension) => [
+        dimension,
+        topRows(all.headCounts[dimension], undefined, others),
+      ]),
+    ) as WorkforceStatistics['headCounts'],
   };
 }

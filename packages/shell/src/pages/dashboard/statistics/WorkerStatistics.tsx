@@ -3,6 +3,7 @@ import type { WorkforceStatistics } from '@hcm/contracts/dashboard';
 import {
   HEAD_COUNT_DIMENSIONS,
   HeadCountLabels,
+  OTHERS_KEY,
   STATISTICS_UNIT_TARGET,
   WORKER_STATISTICS_PATH,
   WORKER_STATISTICS_SUMMARY_PATH,
@@ -29,10 +30,8 @@ import {
 import { useShellTranslation } from '../../../shell-i18n.ts';
 import { useDashboardText } from '../summary/dashboard-text.ts';
 import type { LoadedDashboard } from '../summary/use-tenant-dashboard.ts';
-import { barWidth, topRows } from './top-rows.ts';
+import { barWidth } from './bar-width.ts';
 
-/** Bars a head-count card shows before the rest is summed up. */
-const BARS_PER_CARD = 8;
 const CHART_HEIGHT = 140;
 
 const useStyles = makeStyles({
@@ -109,8 +108,9 @@ type Shown = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; data
 
 /**
  * The dashboard's workforce statistics (issue 11 item 7) for a user who may see the employee
- * list: a card of bars per dimension, and the joiners and leavers of the year's months, within
- * the user's data scope. The whole scope and this year come with the dashboard's one call
+ * list: a card of bars per dimension (the answer's: at most HEAD_COUNT_BARS, the last summing the
+ * rest, named here in the page's language and not clickable), and the joiners and leavers of the
+ * year's months, within the user's data scope. The whole scope and this year come with the dashboard's one call
  * (`loaded`); the unit picker, or a click on a unit's name in its card, narrows every card to that
  * unit and the units below it, and the arrows move to another year, each with one call for every
  * card (GET /api/om/worker-statistics/summary). "Xuất Excel" (with the export permission)
@@ -173,7 +173,7 @@ export function WorkerStatistics({ loaded }: { loaded: LoadedDashboard }) {
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   };
 
-  const total = statistics?.headCounts.organization.reduce((sum, row) => sum + row.count, 0);
+  const total = statistics?.headCount;
 
   return (
     <>
@@ -242,7 +242,10 @@ function HeadCountBars({
   const styles = useStyles();
   const { t } = useShellTranslation();
   const headingId = useId();
-  const shown = rows ? topRows(rows, BARS_PER_CARD, t('dashboard.statistics.others')) : [];
+  // the answer's bars; the row summing the rest is named in the page's language
+  const shown = (rows ?? []).map((row) =>
+    row.key === OTHERS_KEY ? { ...row, name: t('dashboard.statistics.others') } : row,
+  );
   const largest = Math.max(0, ...shown.map((row) => row.count));
   return (
     <section aria-labelledby={headingId}>
@@ -258,7 +261,7 @@ function HeadCountBars({
           {shown.map((row) => (
             <li key={row.key ?? '__unset'} className={styles.bar}>
               <span className={styles.barName} title={row.name}>
-                {onUnit && row.key && row.key !== '__others' ? (
+                {onUnit && row.key && row.key !== OTHERS_KEY ? (
                   <button
                     type="button"
                     className={styles.drill}

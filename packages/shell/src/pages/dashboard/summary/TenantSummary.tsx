@@ -1,4 +1,5 @@
 import type { DashboardPerson, DashboardRecordKind } from '@hcm/contracts/dashboard';
+import { OTHERS_KEY } from '@hcm/contracts/worker-statistics';
 import { MessageBar, MessageBarBody, Spinner, formatDate } from '@hcm/ui';
 import {
   awaitingMeLink,
@@ -140,12 +141,18 @@ export function TenantSummary({ loaded }: { loaded: LoadedDashboard }) {
               years={(years) => text('serviceYears', { years })}
               text={text}
             />
+            {/* the statistics' unit bars: the largest units, each linked, and the rest summed */}
             <ListCard slot="by-unit" title={text('byUnit')} empty={text('noEmployees')}>
-              {data.workforce.byUnit.map((unit) => (
-                <li key={unit.unitId ?? '__unset'} className={styles.item}>
-                  <span className={styles.itemName} title={unit.name}>
-                    {unit.unitId ? (
-                      <PortalLink to={unitLink(unit.unitId)}>{unit.name}</PortalLink>
+              {(data.statistics?.headCounts.organization ?? []).map((unit) => (
+                <li key={unit.key ?? '__unset'} className={styles.item}>
+                  <span
+                    className={styles.itemName}
+                    title={unit.key === OTHERS_KEY ? text('otherUnits') : unit.name}
+                  >
+                    {unit.key === OTHERS_KEY ? (
+                      <span className={styles.muted}>{text('otherUnits')}</span>
+                    ) : unit.key ? (
+                      <PortalLink to={unitLink(unit.key)}>{unit.name}</PortalLink>
                     ) : (
                       unit.name
                     )}
