@@ -38,6 +38,13 @@ const { values: options } = parseArgs({
 const VARIANTS: Record<string, Record<string, string>> = {
   portal: {},
   'no-kept-callers': { ACTOR_CACHE_SECONDS: '0' },
+  /** the embedded portal's memory as before issue 29 part 6: PGlite's page cache, glibc's defaults */
+  'memory-as-before': {
+    PGLITE_SHARED_BUFFERS_MB: '128',
+    MALLOC_ARENA_MAX: '',
+    MALLOC_TRIM_THRESHOLD_: '',
+    MALLOC_MMAP_THRESHOLD_: '',
+  },
 };
 const LEVELS = (options.users ?? '25').split(',').map(Number);
 const DURATION_MS = Number(options.duration) * 1000;

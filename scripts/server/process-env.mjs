@@ -12,5 +12,9 @@ export const SERVER_PROCESS_ENV = {
   MALLOC_MMAP_THRESHOLD_: '65536',
 };
 
-/** `env` with SERVER_PROCESS_ENV's values where it sets none. */
-export const withServerProcessEnv = (env) => ({ ...SERVER_PROCESS_ENV, ...env });
+/**
+ * `env` with SERVER_PROCESS_ENV's values where it sets none; a variable `env` sets to '' is left
+ * out (the benchmark's "as before" variant runs with glibc's own defaults).
+ */
+export const withServerProcessEnv = (env) =>
+  Object.fromEntries(Object.entries({ ...SERVER_PROCESS_ENV, ...env }).filter(([, value]) => value !== ''));
