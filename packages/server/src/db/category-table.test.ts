@@ -85,6 +85,39 @@ describe.each(await testEngines('both'))(
       ).toMatch(/row-level security/);
     });
 
+    it('finds a keyword in the English name through the trigram index, in every category table (0055)', async () => {
+      // a keyword looks in code, name and name_en: an index without name_en reads every tenant's rows
+      const indexes = await rows<{ tablename: string; indexdef: string }>(
+        db.orm,
+        sql`select i.tablename, i.indexdef from pg_indexes i
+            where i.schemaname = 'public' and i.indexname = i.tablename || '_keyword_idx'
+              and i.indexdef like '%code gin_trgm_ops, name gin_trgm_ops%'
+              and exists (select 1 from information_schema.columns c
+                          where c.table_schema = 'public' and c.table_name = i.tablename and c.column_name = 'name_en')
+            order by i.tablename`,
+      );
+      expect(indexes.map((index) => index.tablename)).toEqual(
+        expect.arrayContaining(['job_titles', 'ethnicities', 'religions', 'positions', 'scratch_categories']),
+      );
+      for (const index of indexes)
+        expect(index.indexdef, index.tablename).toMatch(
+          /USING gin \(tenant_id, code gin_trgm_ops, name gin_trgm_ops, name_en gin_trgm_ops\)$/,
+        );
+      const a = await makeTenant(db.orm);
+      await inScope(db.orm, { tenantId: a.id, userId: null }, (tx) =>
+        tx.execute(
+          sql`insert into scratch_categories (tenant_id, code, name, name_en) values (${a.id}, 'EN_1', 'Kỹ sư', 'Engineer')`,
+        ),
+      );
+      const matches = await inScope(db.orm, { tenantId: a.id, userId: null }, (tx) =>
+        rows<{ id: string }>(
+          tx,
+          sql`select hcm_keyword_matches('scratch_categories'::regclass, ${sql.param(['code', 'name', 'name_en'])}::text[], '%ngineer%') as id`,
+        ),
+      );
+      expect(matches).toHaveLength(1);
+    });
+
     it('refuses a name that is not a plain lower-case table name', async () => {
       expect(
         await refusal(db.orm.execute(sql`select hcm_create_category_table('x; drop table tenants')`)),

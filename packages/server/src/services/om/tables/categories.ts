@@ -43,6 +43,8 @@ export const categoryTable = <E extends Record<string, PgColumnBuilderBase> = Re
         t.tenantId,
         sql`${t.code} gin_trgm_ops`,
         sql`${t.name} gin_trgm_ops`,
+        // the keyword looks in the English name too (migration 0055)
+        sql`${t.nameEn} gin_trgm_ops`,
       ),
     ],
   );
