@@ -18,32 +18,12 @@ import {
 } from '../../../testing/factories.ts';
 import { httpClient, type HttpClient } from '../../../testing/http-client.ts';
 import { serveDuringSuite } from '../../../testing/serve-during-suite.ts';
+import { statementsDuring } from '../../../testing/statements-during.ts';
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
 import { waitForState } from '../../../testing/wait-for-state.ts';
 import { recordTypeOf } from '../../../resources/approval/approval-spec.ts';
 import { laborContractResource } from '../labor-contracts/resources.ts';
 import { WORKFORCE_SIGNAL } from './workforce-cache.ts';
-
-/**
- * The statements the pooled connections of this process send while `work` runs (both servers
- * run in this process), the job queue's own polling left out.
- */
-async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
-  const sent: string[] = [];
-  const original = pg.Client.prototype.query;
-  const record = function (this: pg.Client, ...args: unknown[]) {
-    const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text;
-    if (text && !/hcm_jobs\./.test(text)) sent.push(text.replace(/\s+/g, ' ').trim().toLowerCase());
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  };
-  pg.Client.prototype.query = record as typeof original;
-  try {
-    await work();
-  } finally {
-    pg.Client.prototype.query = original;
-  }
-  return sent;
-}
 
 /** Whether a dashboard's statements counted the workforce again (the head counts' one statement). */
 const counted = (statements: readonly string[]) => statements.some((text) => text.includes('grouping('));
