@@ -188,6 +188,8 @@ const l = (key: string, vi: string, en: string): Label => label(`dashboard.${key
 export const DashboardLabels = {
   numbers: l('numbers', 'Việc cần làm hôm nay', 'What needs doing today'),
   awaitingMe: l('awaitingMe', 'Chờ tôi duyệt', 'Awaiting my approval'),
+  /** the list card beside the number: the same requests by kind, under a title of its own */
+  awaitingMeByKind: l('awaitingMeByKind', 'Chờ tôi duyệt theo loại', 'Awaiting my approval, by kind'),
   noneAwaiting: l('noneAwaiting', 'Không có yêu cầu nào chờ bạn duyệt.', 'Nothing awaits your approval.'),
   myRequests: l('myRequests', 'Yêu cầu của tôi đang chờ duyệt', 'My requests in approval'),
   noRequests: l('noRequests', 'Bạn không có yêu cầu nào đang chờ duyệt.', 'You have no request in approval.'),

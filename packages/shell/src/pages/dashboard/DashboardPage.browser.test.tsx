@@ -178,6 +178,9 @@ describe('dashboard numbers', () => {
     const waiting = within(card('awaiting-me')).getByRole('link', { name: 'Chờ tôi duyệt: 2' });
     expect(waiting.getAttribute('href')?.startsWith('/om/contract?q=')).to.equal(true);
     expect(queryOf(waiting.getAttribute('href'))).to.deep.equal({ approvalStatus: 'WAIT_MY_APPROVE' });
+    // the list beside the number says what it adds (by kind) instead of repeating its title
+    expect(screen.getAllByText('Chờ tôi duyệt', { exact: true })).to.have.length(1);
+    expect(card('awaiting-me-kinds').textContent).to.contain('Chờ tôi duyệt theo loại');
     expect(card('birthdays').textContent).to.contain('Nguyễn Thị Lan');
     expect(card('birthdays').textContent).to.contain('09/12 · 30 tuổi');
     expect(card('anniversaries').textContent).to.contain('Không có kỷ niệm nào trong tháng.');

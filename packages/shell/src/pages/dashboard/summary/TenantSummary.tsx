@@ -111,7 +111,7 @@ export function TenantSummary({ loaded }: { loaded: LoadedDashboard }) {
       <div className={styles.lists}>
         <KindsCard
           slot="awaiting-me-kinds"
-          title={text('awaitingMe')}
+          title={text('awaitingMeByKind')}
           empty={text('noneAwaiting')}
           kinds={data.awaitingMe}
           link={awaitingMeLink}
