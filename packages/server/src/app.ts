@@ -49,6 +49,7 @@ import { jobAssignees } from './services/om/workers/job-assignees.ts';
 import { roleAssignees } from './services/iam/roles/role-assignees.ts';
 import { pmService } from './services/pm/index.ts';
 import { systemService } from './services/system/index.ts';
+import { tmService } from './services/tm/index.ts';
 import { configurationRoutes } from './services/system/configuration/routes.ts';
 import { openFileStore, storageService } from './services/storage/index.ts';
 import { storeStarterDocuments } from './services/tenant/seeds/documents/starter-documents.ts';
@@ -176,6 +177,7 @@ export async function buildApp({ config, db, logger, clock }: BuildAppOptions): 
     },
   });
   await app.register(pmService, { deps: { db: db.orm, exports: config.exports } });
+  await app.register(tmService, { deps: { db: db.orm, exports: config.exports, database: db, queue } });
   await app.register(systemService, {
     deps: { db: db.orm, theme: config.theme, exports: config.exports, queue },
   });

@@ -86,7 +86,17 @@ export const ORGANIZATION_APP: MicroAppDeclaration = {
   ],
 };
 
-export const MICRO_APPS: readonly MicroAppDeclaration[] = [ADMIN_APP, ORGANIZATION_APP];
+/**
+ * The timekeeping micro-app (packages/timekeeping): shifts, calendars, devices, timesheets. A
+ * route is listed here when its page lands (packages/timekeeping/README.md "Adding a page"), so
+ * the menu shows the Timekeeping entries one by one as they come.
+ */
+export const TIMEKEEPING_APP: MicroAppDeclaration = {
+  name: '@hcm/timekeeping',
+  routes: [],
+};
+
+export const MICRO_APPS: readonly MicroAppDeclaration[] = [ADMIN_APP, ORGANIZATION_APP, TIMEKEEPING_APP];
 
 /**
  * Said by root-config when single-spa could not load or start a registered micro-app

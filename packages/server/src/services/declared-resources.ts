@@ -3,6 +3,7 @@ import { notificationResources } from './notification/index.ts';
 import { omResources } from './om/index.ts';
 import { pmResources } from './pm/index.ts';
 import { systemResources } from './system/index.ts';
+import { tmResources } from './tm/index.ts';
 
 /**
  * Every resource declared with the resource framework, service by service. The probe tests
@@ -12,6 +13,7 @@ import { systemResources } from './system/index.ts';
 export const declaredResources: readonly ResourceDefinition[] = [
   ...omResources,
   ...pmResources,
+  ...tmResources,
   ...systemResources,
   ...notificationResources,
 ];

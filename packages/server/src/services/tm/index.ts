@@ -1,0 +1,41 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import { registerResources, type ResourceDefinition, type ResourceDeps } from '../../resources/index.ts';
+import { deviceResources } from './devices/resources.ts';
+import { deviceRoutes } from './devices/routes.ts';
+
+/**
+ * What a part of the timekeeping module is given: the record engine's deps (`db` is the ORM),
+ * the whole database (`database`: LISTEN/NOTIFY signals, raw pools for the bulk path) and the job
+ * queue (its workers and schedules are registered at start, before the first request).
+ */
+export interface TmDeps extends ResourceDeps {
+  readonly database: Database;
+  readonly queue: JobQueue;
+}
+
+/** A part's own routes (beyond the record engine's), registered under the service. */
+export type TmRoutes = FastifyPluginAsync<{ deps: TmDeps }>;
+
+/**
+ * The resources of the timekeeping service (catalogues §2.1 Shift, Timekeeping, Devices, Leave
+ * rules), each bound to its table through the record engine: a part adds its line here.
+ */
+export const tmResources: readonly ResourceDefinition[] = [...deviceResources];
+
+/**
+ * The timekeeping parts' own routes (each a plugin given TmDeps): a part adds its line here.
+ * They are registered after the resources, in this order.
+ */
+export const tmRoutes: readonly TmRoutes[] = [deviceRoutes];
+
+/**
+ * The timekeeping service: /api/tm/... (the paths are the contracts' and the parts' own). Its
+ * records go through the record engine; its facts in volume (punches, day records) through the
+ * bulk path (tables/, docs/bulk-path.md).
+ */
+export const tmService: FastifyPluginAsync<{ deps: TmDeps }> = async (app, { deps }) => {
+  await registerResources(app, tmResources, deps);
+  for (const routes of tmRoutes) await app.register(routes, { deps });
+};

@@ -1,0 +1,12 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+
+/**
+ * The routes the app draws with pages of its own (a grid, a chart, a report: no record's generic
+ * pages), each its own lazy chunk. The page gets the whole route and every path below it, and
+ * reports a path it has no page for (`ReportNotFound` of @hcm/ui). One line each (`lazy` of React):
+ *
+ *   '/tm/summary-of-shift': lazy(() => import('./summary/SummaryOfShiftPage.tsx')),
+ *
+ * and the route in TIMEKEEPING_APP (@hcm/contracts micro-apps.ts).
+ */
+export const HAND_MADE_PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {};

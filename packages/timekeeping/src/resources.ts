@@ -1,0 +1,20 @@
+import type { AnyResourceContract } from '@hcm/contracts/resource';
+import type { ModulePageOptions } from '@hcm/ui';
+
+/** A record kind the app draws with the kit's generic pages (list, create, detail, update). */
+export interface TimekeepingResource {
+  /** its contract: the route, title, fields, columns and permission come from there */
+  readonly contract: AnyResourceContract;
+  /** what the generic form or pages cannot do well: a field's own input, a value's own view */
+  readonly pages?: ModulePageOptions;
+}
+
+/**
+ * The timekeeping records drawn by the generic resource pages, one line each. Adding a line (and
+ * its contract's route to TIMEKEEPING_APP in @hcm/contracts micro-apps.ts) is all a record kind
+ * needs for its list, create, detail and update pages (README "Adding a page").
+ *
+ * Only the app's page chunk imports this file, so the contracts and their inputs stay out of the
+ * app's entry.
+ */
+export const TIMEKEEPING_RESOURCES: readonly TimekeepingResource[] = [];
