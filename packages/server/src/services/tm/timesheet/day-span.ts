@@ -1,0 +1,93 @@
+import type { MinuteRange, Punch, ShiftPlan } from './types.ts';
+
+const DAY = 1440;
+const MINUTE_MS = 60_000;
+
+/** The instant (epoch ms) of the work day's 00:00 in a zone `utcOffsetMinutes` ahead of UTC. */
+export function dayStartOf(workDate: string, utcOffsetMinutes: number): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(workDate);
+  if (!match) throw new Error(`not a work date: ${workDate}`);
+  return Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) - utcOffsetMinutes * MINUTE_MS;
+}
+
+/** The minute of the work day a punch falls in (seconds dropped: 08:00:45 is 08:00). */
+export function minuteOf(at: number, dayStart: number): number {
+  return Math.floor((at - dayStart) / MINUTE_MS);
+}
+
+/**
+ * The minutes a day reaches by itself: its local day, widened by its shift's windows (a night
+ * shift's checkout at 06:00 the next morning, a check-in window opening the evening before).
+ */
+function ownSpan(plan: ShiftPlan | null | undefined): MinuteRange {
+  if (!plan || plan.segments.length === 0) return { start: 0, end: DAY };
+  const starts = plan.segments.map((s) => Math.min(s.start, s.checkIn.start));
+  const ends = plan.segments.map((s) => Math.max(s.end, s.checkOut.end));
+  return { start: Math.min(0, ...starts), end: Math.max(DAY, ...ends) };
+}
+
+const scheduled = (plan: ShiftPlan | null | undefined): plan is ShiftPlan =>
+  !!plan && plan.segments.length > 0;
+
+/**
+ * Which minutes' punches belong to this work day, so that each punch belongs to one day at most
+ * (nothing counted twice): a day's own span, cut where a neighbour claims it. A day with a shift
+ * wins over a day without one (a night shift's 06:00 checkout is not the next rest day's work);
+ * two days with shifts part as `boundary` says.
+ */
+export function daySpan(
+  plan: ShiftPlan | null,
+  previous: ShiftPlan | null | undefined,
+  next: ShiftPlan | null | undefined,
+): MinuteRange {
+  const own = ownSpan(plan);
+  let { start, end } = own;
+  if (scheduled(previous))
+    start = Math.max(start, scheduled(plan) ? boundary(previous, plan) : ownSpan(previous).end - DAY);
+  if (scheduled(next))
+    end = Math.min(end, scheduled(plan) ? boundary(plan, next) + DAY : ownSpan(next).start + DAY);
+  return { start, end: Math.max(start, end) };
+}
+
+/**
+ * Where two consecutive days with shifts part, in the later day's minutes: where the earlier
+ * day's span ends, or, when the spans overlap (a night shift's checkout window reaching into
+ * the next morning's check-in window), halfway between the earlier shift's end and the later
+ * one's start: a night shift ending 06:00 and a day shift starting 08:00 part at 07:00.
+ */
+function boundary(earlier: ShiftPlan, later: ShiftPlan): number {
+  const earlierEnd = ownSpan(earlier).end - DAY;
+  const laterStart = ownSpan(later).start;
+  if (earlierEnd <= laterStart) return earlierEnd;
+  const workEnd = Math.max(...earlier.segments.map((s) => s.end)) - DAY;
+  const workStart = Math.min(...later.segments.map((s) => s.start));
+  return Math.min(earlierEnd, Math.max(laterStart, Math.floor((workEnd + workStart) / 2)));
+}
+
+/** A punch placed on the work day: its instant and its minute. */
+export interface PlacedPunch {
+  readonly at: number;
+  readonly minute: number;
+}
+
+/**
+ * The day's punches: sorted, those within `repeatSeconds` of the one kept before counted once
+ * (two devices reporting the same moment, a double tap), and those outside the span left out.
+ */
+export function placePunches(
+  punches: readonly Punch[],
+  dayStart: number,
+  span: MinuteRange,
+  repeatSeconds: number,
+): PlacedPunch[] {
+  const sorted = [...punches].map((p) => p.at).sort((a, b) => a - b);
+  const kept: PlacedPunch[] = [];
+  let last = Number.NEGATIVE_INFINITY;
+  for (const at of sorted) {
+    if (at - last < Math.max(1, repeatSeconds * 1000)) continue;
+    last = at;
+    const minute = minuteOf(at, dayStart);
+    if (minute >= span.start && minute < span.end) kept.push({ at, minute });
+  }
+  return kept;
+}

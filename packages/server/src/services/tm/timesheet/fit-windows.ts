@@ -1,0 +1,56 @@
+import { intersect, normalise, subtract } from './minute-ranges.ts';
+import type { DayAdjustment, MinuteRange, ShiftPlan } from './types.ts';
+
+/**
+ * The minutes of the shift's work (segments less breaks) that documents account for: leave,
+ * sickness, a business trip (a document without a period covers the whole shift).
+ */
+export function documentedMinutes(plan: ShiftPlan, adjustments: readonly DayAdjustment[]): MinuteRange[] {
+  const work = workOf(plan);
+  return normalise(
+    adjustments.flatMap((a) =>
+      a.kind === 'ABSENCE' || a.kind === 'PRESENCE' ? intersect(a.period ? [a.period] : work, work) : [],
+    ),
+  );
+}
+
+/** The shift's work: its segments less its breaks. */
+export function workOf(plan: ShiftPlan): MinuteRange[] {
+  return subtract(
+    plan.segments.map((s) => ({ start: s.start, end: s.end })),
+    plan.breaks,
+  );
+}
+
+/**
+ * Windows moved with a document that covers a segment's beginning or end: after a morning's
+ * leave the worker arrives at 13:00, which the check-in window (say 06:00–12:00) would refuse;
+ * the window then reaches as far after the first minute still owed as it reached after the
+ * segment's start. The same for leaving before an afternoon's leave.
+ */
+export function fitWindowsToDocuments(plan: ShiftPlan, documented: readonly MinuteRange[]): ShiftPlan {
+  if (documented.length === 0) return plan;
+  const owed = subtract(workOf(plan), documented);
+  const segments = plan.segments.map((segment) => {
+    const mine = intersect(owed, [segment]);
+    const first = mine[0];
+    const last = mine[mine.length - 1];
+    if (!first || !last) return segment;
+    const checkIn =
+      first.start > segment.start
+        ? {
+            start: segment.checkIn.start,
+            end: Math.max(segment.checkIn.end, first.start + (segment.checkIn.end - segment.start)),
+          }
+        : segment.checkIn;
+    const checkOut =
+      last.end < segment.end
+        ? {
+            start: Math.min(segment.checkOut.start, last.end - (segment.end - segment.checkOut.start)),
+            end: segment.checkOut.end,
+          }
+        : segment.checkOut;
+    return { ...segment, checkIn, checkOut };
+  });
+  return { ...plan, segments };
+}
