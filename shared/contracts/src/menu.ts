@@ -118,7 +118,7 @@ export const MENU: readonly MenuNode[] = [
     // Summary views share the timesheet permission (catalogues §6).
     entry('generalTimesheet', '/tm/general-timesheet', ['timesheet']),
     entry('workShift', '/tm/work-shift', ['shift']),
-    entry('shiftCalendar', '/tm/work-calendar', ['work_calendar']),
+    page('shiftCalendar', '/tm/work-calendar', 'work_calendar'),
     entry('shiftSummary', '/tm/summary-of-shift', ['work_calendar', 'timesheet']),
     group('timekeepingDocuments', [
       entry('leaveApplication', '/tm/application-leave', ['leave_request']),

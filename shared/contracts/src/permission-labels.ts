@@ -67,7 +67,6 @@ export const ResourceLabels: Record<PermissionResource, Label> = {
   standard_working_day: r('standardWorkingDay', 'Ngày công chuẩn', 'Standard working days'),
   leave_policy: r('leavePolicy', 'Chính sách nghỉ phép', 'Leave policies'),
   timesheet: r('timesheet', 'Bảng chấm công', 'Timesheets'),
-  work_calendar: r('workCalendar', 'Lịch làm việc', 'Work calendars'),
   timekeeping_change_request: r('timekeepingChangeRequest', 'Đề nghị cập nhật công', 'Work update requests'),
   overtime_registration: r('overtimeRegistration', 'Đăng ký làm thêm giờ', 'Overtime registrations'),
   leave_request: r('leaveRequest', 'Đơn nghỉ phép', 'Leave applications'),

@@ -25,6 +25,7 @@ export const ResourceTitles = {
   holiday: label('category.holiday.title', 'Ngày lễ', 'Holidays'),
   position_coefficient: label('positionCoefficient.title', 'Thang bảng lương', 'Payroll scales'),
   salary_period: label('salaryPeriod.title', 'Kỳ trả lương', 'Salary periods'),
+  work_calendar: label('workCalendar.title', 'Lịch làm việc', 'Work calendars'),
   // Administration: the categories
   job_category: label('category.jobCategory.title', 'Nhóm công việc', 'Job categories'),
   job_title: label('category.jobTitle.title', 'Chức danh', 'Job titles'),
