@@ -59,7 +59,7 @@ export function computeDay(input: DayInput): DayResult {
     pairing.pairs.flatMap((p) => (p.in && p.out ? [{ start: p.in.minute, end: p.out.minute }] : [])),
   );
   const paired: Paired = { input, plan, pairing, punchCount: punches.length, presence, registrations };
-  return plan && input.dayType === 'WORKDAY' ? scheduledDay(paired, plan) : offDay(paired);
+  return plan && input.dayType === 'WEEKDAY' ? scheduledDay(paired, plan) : offDay(paired);
 }
 
 /** A shift-change document replaces the day's shift (the last one given wins; null: no shift). */
@@ -116,7 +116,7 @@ function scheduledDay(paired: Paired, plan: ShiftPlan): DayResult {
           input.settings.overtimeMinimumMinutes,
         )
       : subtract(intersect(presence, registrations), work);
-  const overtime = overtimeByCategory(overtimeRanges, 'WORKDAY', input.rules);
+  const overtime = overtimeByCategory(overtimeRanges, 'WEEKDAY', input.rules);
 
   const incomplete = marks.missingIn || marks.missingOut;
   const awayMinutes = paidPart + unpaidPart;
@@ -239,7 +239,7 @@ function offDay(paired: Paired): DayResult {
     adjustments.flatMap((a) => (a.kind === 'PRESENCE' && a.period ? [a.period] : [])),
   );
   const present = subtract(normalise([...presence, ...documented]), plan?.breaks ?? []);
-  const offWork = input.dayType !== 'WORKDAY';
+  const offWork = input.dayType !== 'WEEKDAY';
   const overtimeRanges =
     input.settings.overtimeMode === 'PUNCHED'
       ? offWork
@@ -249,7 +249,7 @@ function offDay(paired: Paired): DayResult {
   const overtime = overtimeByCategory(overtimeRanges, input.dayType, input.rules);
   const missingOut = paired.pairing.pairs.some((p) => p.in && !p.out);
   const missingIn = paired.pairing.pairs.some((p) => p.out && !p.in);
-  const holidayPay = input.dayType === 'HOLIDAY' ? input.rules.holidayPaidValue : 0;
+  const holidayPay = (input.paidOff ?? input.dayType === 'HOLIDAY') ? input.rules.holidayPaidValue : 0;
   const outcome: DayOutcome =
     missingIn || missingOut
       ? 'INCOMPLETE'

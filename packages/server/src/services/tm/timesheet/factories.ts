@@ -15,9 +15,9 @@ export function hm(text: string): number {
 export const DECREE_145_RULES: DayRules = {
   nightWindow: { start: hm('22:00'), end: hm('06:00') },
   overtimeRates: {
-    WORKDAY: { day: 1500, night: 2000, nightAfterDayOvertime: 2100 },
-    REST_DAY: { day: 2000, night: 2700 },
-    HOLIDAY: { day: 3000, night: 3900 },
+    WEEKDAY: { day: 15_000, night: 20_000, nightAfterDayOvertime: 21_000 },
+    REST_DAY: { day: 20_000, night: 27_000 },
+    HOLIDAY: { day: 30_000, night: 39_000 },
   },
   holidayPaidValue: 1000,
 };
@@ -125,7 +125,7 @@ export function dayInput(overrides: Partial<DayInput> = {}): DayInput {
   return {
     workDate: '2026-01-05',
     utcOffsetMinutes: 420,
-    dayType: 'WORKDAY',
+    dayType: 'WEEKDAY',
     plan: officeShift(),
     punches: [],
     rules: DECREE_145_RULES,

@@ -20,7 +20,7 @@ export function overtimeByCategory(
   const night = total(intersect(ranges, nights));
   const day = total(subtract(ranges, nights));
   switch (dayType) {
-    case 'WORKDAY':
+    case 'WEEKDAY':
       return { ...NO_OVERTIME, weekdayDay: day, weekdayNight: night };
     case 'REST_DAY':
       return { ...NO_OVERTIME, restDay: day, restNight: night };
@@ -41,17 +41,17 @@ export function overtimeTotal(o: OvertimeMinutes): number {
 export function overtimePaidMinutes(o: OvertimeMinutes, rules: DayRules): number {
   const r = rules.overtimeRates;
   const weekdayNightRate =
-    o.weekdayDay > 0 && r.WORKDAY.nightAfterDayOvertime !== undefined
-      ? r.WORKDAY.nightAfterDayOvertime
-      : r.WORKDAY.night;
-  const thousandths =
-    o.weekdayDay * r.WORKDAY.day +
+    o.weekdayDay > 0 && r.WEEKDAY.nightAfterDayOvertime !== undefined
+      ? r.WEEKDAY.nightAfterDayOvertime
+      : r.WEEKDAY.night;
+  const basisPoints =
+    o.weekdayDay * r.WEEKDAY.day +
     o.weekdayNight * weekdayNightRate +
     o.restDay * r.REST_DAY.day +
     o.restNight * r.REST_DAY.night +
     o.holidayDay * r.HOLIDAY.day +
     o.holidayNight * r.HOLIDAY.night;
-  return Math.floor((thousandths + 500) / 1000);
+  return Math.floor((basisPoints + 5000) / 10_000);
 }
 
 /**

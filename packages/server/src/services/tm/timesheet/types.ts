@@ -52,10 +52,13 @@ export interface ShiftPlan {
   readonly dayValue: number;
 }
 
-/** What kind of day it is for this worker, from the labour calendar (H1's day-type resolver). */
-export type DayType = 'WORKDAY' | 'REST_DAY' | 'HOLIDAY';
+/**
+ * Which overtime rate work on the day earns: the labour calendar's pay class of the day
+ * (services/tm/calendar, `PayClass` of @hcm/contracts/labour-calendar, the same three values).
+ */
+export type DayType = 'WEEKDAY' | 'REST_DAY' | 'HOLIDAY';
 
-/** A rate in thousandths: 1500 is 150 %. */
+/** Pay rates in basis points of the hourly wage, as the labour calendar gives them: 15 000 is 150 %. */
 export interface OvertimeRates {
   readonly day: number;
   readonly night: number;
@@ -70,9 +73,9 @@ export interface OvertimeRates {
 export interface DayRules {
   /** the night window as minutes of a local day; end below start crosses midnight (22:00–06:00: 1320, 360) */
   readonly nightWindow: MinuteRange;
-  /** overtime pay per day type, thousandths (weekday 1500/2000/2100, rest 2000/2700, holiday 3000/3900) */
+  /** overtime pay per day type, basis points (weekday 15 000/20 000/21 000, rest 20 000/27 000, holiday 30 000/39 000) */
   readonly overtimeRates: Readonly<Record<DayType, OvertimeRates>>;
-  /** what a public holiday not worked is paid, thousandths of a work day (1000: the holiday's own pay) */
+  /** what a day paid off (a public holiday, a compensatory day) is paid, thousandths of a work day (1000: one day) */
   readonly holidayPaidValue: number;
 }
 
@@ -145,6 +148,8 @@ export interface DayInput {
   /** the zone's offset from UTC on that day, minutes (Vietnam: 420) */
   readonly utcOffsetMinutes: number;
   readonly dayType: DayType;
+  /** the day is paid without work (a public holiday, a paid day off); default: a HOLIDAY day is */
+  readonly paidOff?: boolean;
   /** the shift that applied (null: none) and the assignment that chose it */
   readonly plan: ShiftPlan | null;
   readonly assignmentId?: string | null;
