@@ -50,6 +50,7 @@ import { roleAssignees } from './services/iam/roles/role-assignees.ts';
 import { pmService } from './services/pm/index.ts';
 import { systemService } from './services/system/index.ts';
 import { tmService } from './services/tm/index.ts';
+import { admsRoutes } from './services/tm/adms/routes.ts';
 import { configurationRoutes } from './services/system/configuration/routes.ts';
 import { openFileStore, storageService } from './services/storage/index.ts';
 import { storeStarterDocuments } from './services/tenant/seeds/documents/starter-documents.ts';
@@ -178,6 +179,8 @@ export async function buildApp({ config, db, logger, clock }: BuildAppOptions): 
   });
   await app.register(pmService, { deps: { db: db.orm, exports: config.exports } });
   await app.register(tmService, { deps: { db: db.orm, exports: config.exports, database: db, queue } });
+  // attendance devices push here (ZKTeco ADMS): /iclock, outside /api, no token (docs/attendance-devices.md)
+  await app.register(admsRoutes, { db: db.orm, clock: sessionClock });
   await app.register(systemService, {
     deps: { db: db.orm, theme: config.theme, exports: config.exports, queue },
   });

@@ -5,6 +5,7 @@ import { payrollTables } from './payroll/tables/index.ts';
 import { pmTables } from './pm/tables/index.ts';
 import { systemTables } from './system/tables/index.ts';
 import { tmTables } from './tm/tables/index.ts';
+import { deviceTables } from './tm/devices/tables.ts';
 
 /**
  * Every table a module owns (services/<module>/tables), module by module. The engine's own
@@ -19,5 +20,6 @@ export const moduleTables = {
   ...pmTables,
   ...systemTables,
   ...tmTables,
+  ...deviceTables,
   ...payrollTables,
 };
