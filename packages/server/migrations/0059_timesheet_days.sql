@@ -32,7 +32,7 @@ ALTER TABLE tm_day_records
   ADD COLUMN flags smallint NOT NULL DEFAULT 0,
   ADD COLUMN punch_count smallint NOT NULL DEFAULT 0,
   ADD COLUMN stray_punches smallint NOT NULL DEFAULT 0,
-  -- the paired punches as minutes from the work day's 00:00, "478-1025;1035-" (an empty side is
+  -- the paired punches as minutes from the work day's 00:00, "478~1025;1035~" (an empty side is
   -- missing); at most 8 pairs kept (the punches themselves stay in tm_punches)
   ADD COLUMN punch_pairs varchar(200),
   -- a punch arrived for this day after its month was locked: held for review, not applied

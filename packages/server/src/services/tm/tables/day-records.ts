@@ -68,7 +68,7 @@ export const tmDayRecords = pgTable(
     flags: smallint('flags').notNull().default(0),
     punchCount: smallint('punch_count').notNull().default(0),
     strayPunches: smallint('stray_punches').notNull().default(0),
-    /** "478-1025;1035-": minutes from the work day's 00:00 */
+    /** "478~1025;1035~": minutes from the work day's 00:00 */
     punchPairs: varchar('punch_pairs', { length: 200 }),
     /** a punch arrived after the month was locked: held for review */
     heldAt: timestamp('held_at', { withTimezone: true }),

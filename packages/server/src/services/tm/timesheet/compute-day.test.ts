@@ -198,6 +198,18 @@ describe('overtime by day type × day/night (Decree 145 rates as the rules give 
     expect(d).toMatchObject({ overtimePaidMinutes: 120 * 3 + 60 * 3.9, paidLeaveUnits: 1000 });
   });
 
+  it('a shift on the calendar’s weekly rest day is the worker’s working day; on a holiday, holiday work', () => {
+    expect(day(['07:55', '17:05'], { dayType: 'REST_DAY' })).toMatchObject({
+      dayType: 'WEEKDAY',
+      outcome: 'WORKED',
+      workUnits: 1000,
+      overtimeMinutes: 0,
+    });
+    const holiday = day(['08:00', '17:00'], { dayType: 'HOLIDAY', settings: punched });
+    expect(holiday).toMatchObject({ dayType: 'HOLIDAY', workUnits: 0, paidLeaveUnits: 1000 });
+    expect(holiday.overtime.holidayDay).toBe(480);
+  });
+
   it('a rest day worked without registration (REGISTERED mode): recorded, not paid', () => {
     expect(day(['08:00', '12:00'], { dayType: 'REST_DAY', plan: null })).toMatchObject({
       outcome: 'UNSCHEDULED',

@@ -58,8 +58,18 @@ export function computeDay(input: DayInput): DayResult {
   const presence = normalise(
     pairing.pairs.flatMap((p) => (p.in && p.out ? [{ start: p.in.minute, end: p.out.minute }] : [])),
   );
-  const paired: Paired = { input, plan, pairing, punchCount: punches.length, presence, registrations };
-  return plan && input.dayType === 'WEEKDAY' ? scheduledDay(paired, plan) : offDay(paired);
+  // A shift on the labour calendar's weekly rest day is the worker's own working day (their
+  // week-off falls elsewhere: the work calendar assigned it); a public holiday stays a holiday.
+  const dayType = plan && input.dayType === 'REST_DAY' ? 'WEEKDAY' : input.dayType;
+  const paired: Paired = {
+    input: { ...input, dayType },
+    plan,
+    pairing,
+    punchCount: punches.length,
+    presence,
+    registrations,
+  };
+  return plan && dayType === 'WEEKDAY' ? scheduledDay(paired, plan) : offDay(paired);
 }
 
 /** A shift-change document replaces the day's shift (the last one given wins; null: no shift). */

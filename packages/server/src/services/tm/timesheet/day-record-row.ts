@@ -1,0 +1,87 @@
+import type { BulkRow } from '../../../bulk/index.ts';
+import { DayRecordFlags, type tmDayRecords } from '../tables/day-records.ts';
+import { DAY_ENGINE_VERSION } from './compute-day.ts';
+import { dayStartOf, minuteOf } from './day-span.ts';
+import type { DayResult } from './types.ts';
+
+export type DayRecordRow = BulkRow<typeof tmDayRecords>;
+
+/** What a recomputation keeps of the stored row: HR's correction and the period it was computed for. */
+export interface KeptOfDay {
+  readonly periodId: string | null;
+  readonly correctedSymbol: string | null;
+  readonly correctedPaidUnits: number | null;
+  readonly correctionReason: string | null;
+  readonly correctedBy: string | null;
+  readonly correctedAt: Date | null;
+}
+
+/** Pairs kept on the row; the punches themselves stay in tm_punches. */
+export const MAX_STORED_PAIRS = 8;
+
+/** "478~1025;1035~": each pair's minutes from the work day's 00:00, an empty side missing. */
+export function pairsText(day: DayResult, utcOffsetMinutes: number): string | null {
+  if (day.pairs.length === 0) return null;
+  const start = dayStartOf(day.workDate, utcOffsetMinutes);
+  const side = (at: number | null) => (at === null ? '' : String(minuteOf(at, start)));
+  return day.pairs
+    .slice(0, MAX_STORED_PAIRS)
+    .map((p) => `${side(p.in)}~${side(p.out)}`)
+    .join(';');
+}
+
+/** The day record row of a computed day, with what the stored row keeps. */
+export function dayRecordRow(
+  workerId: string,
+  day: DayResult,
+  utcOffsetMinutes: number,
+  computedAt: Date,
+  kept: KeptOfDay | undefined,
+): DayRecordRow {
+  const o = day.overtime;
+  return {
+    workDate: day.workDate,
+    workerId,
+    periodId: kept?.periodId ?? null,
+    shiftCode: day.shiftCode,
+    assignmentId: day.assignmentId,
+    dayType: day.dayType,
+    outcome: day.outcome,
+    firstIn: day.firstIn === null ? null : new Date(day.firstIn),
+    lastOut: day.lastOut === null ? null : new Date(day.lastOut),
+    scheduledMinutes: day.scheduledMinutes,
+    workedMinutes: day.workedMinutes,
+    lateMinutes: day.lateMinutes,
+    earlyMinutes: day.earlyMinutes,
+    overtimeMinutes: day.overtimeMinutes,
+    nightMinutes: day.nightMinutes,
+    otWeekdayDayMinutes: o.weekdayDay,
+    otWeekdayNightMinutes: o.weekdayNight,
+    otRestDayMinutes: o.restDay,
+    otRestNightMinutes: o.restNight,
+    otHolidayDayMinutes: o.holidayDay,
+    otHolidayNightMinutes: o.holidayNight,
+    overtimePaidMinutes: day.overtimePaidMinutes,
+    workUnits: day.workUnits,
+    paidLeaveUnits: day.paidLeaveUnits,
+    unpaidLeaveUnits: day.unpaidLeaveUnits,
+    paidUnits: day.paidUnits,
+    flags:
+      (day.missingIn ? DayRecordFlags.missingIn : 0) |
+      (day.missingOut ? DayRecordFlags.missingOut : 0) |
+      (day.coreHoursMissed ? DayRecordFlags.coreHoursMissed : 0),
+    punchCount: Math.min(day.punchCount, 32_767),
+    strayPunches: Math.min(day.strayPunches, 32_767),
+    punchPairs: pairsText(day, utcOffsetMinutes),
+    daySymbol: day.symbol,
+    // computed again: any held mark is cleared (the month is open, the punches are applied)
+    heldAt: null,
+    correctedSymbol: kept?.correctedSymbol ?? null,
+    correctedPaidUnits: kept?.correctedPaidUnits ?? null,
+    correctionReason: kept?.correctionReason ?? null,
+    correctedBy: kept?.correctedBy ?? null,
+    correctedAt: kept?.correctedAt ?? null,
+    engineVersion: DAY_ENGINE_VERSION,
+    computedAt,
+  };
+}

@@ -1,0 +1,197 @@
+import { sql } from 'drizzle-orm';
+import { ensureMonthPartitions, writeBatch } from '../../../bulk/index.ts';
+import type { Tx } from '../../../db/database.ts';
+import type { ActionContext } from '../../../resources/action-log/record-actions.ts';
+import { dayRecordStore } from '../tables/day-records.ts';
+import { computeDay } from './compute-day.ts';
+import { dayRecordRow, type DayRecordRow, type KeptOfDay } from './day-record-row.ts';
+import { dayStartOf } from './day-span.ts';
+import { addDays } from './dates.ts';
+import type { TimesheetInputs } from './inputs.ts';
+import type { DayKey } from './recompute-keys.ts';
+import type { Punch } from './types.ts';
+
+export interface RecomputeContext {
+  readonly tenantId: string;
+  readonly inputs: TimesheetInputs;
+  /** when the days are computed (the row's computed_at, a held mark's time): the job's clock */
+  readonly now: Date;
+}
+
+export interface RecomputeOutcome {
+  /** day records written */
+  readonly computed: number;
+  /** keys of a locked month: marked held for review, not applied */
+  readonly held: number;
+  /** keys left as they were: the worker is gone, or the labour calendar gives the day no rules */
+  readonly skipped: number;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const uuids = (ids: readonly string[]) => `{${ids.join(',')}}`;
+const monthOfDay = (day: string) => day.slice(0, 7);
+
+/**
+ * Computes the days `keys` again and writes them through the bulk path, in the caller's tenant
+ * transaction. A fixed number of queries whatever the batch (docs/timesheet-engine.md,
+ * "The incremental path"): the workers that still exist, the locked months, then for the keys
+ * of open months the tenant's settings, the shifts (with the day before and after each key), the
+ * calendar days, the documents, the stored rows (HR's corrections are kept) and the punches; then
+ * one bulk write. Keys of a locked month are not computed: their rows are marked held (one
+ * statement).
+ */
+export async function recomputeDays(
+  tx: Tx,
+  keys: readonly DayKey[],
+  context: RecomputeContext,
+): Promise<RecomputeOutcome> {
+  if (keys.length === 0) return { computed: 0, held: 0, skipped: 0 };
+  const { inputs, tenantId } = context;
+  const known = await existingWorkers(tx, [...new Set(keys.map((k) => k.workerId))]);
+  const present = keys.filter((k) => known.has(k.workerId));
+  const workerIds = [...new Set(present.map((k) => k.workerId))];
+  const months = [...new Set(present.map((k) => monthOfDay(k.workDate)))];
+  const locked = workerIds.length > 0 ? await inputs.locks.lockedMonths(tx, workerIds, months) : new Map();
+  const isLocked = (k: DayKey) => locked.get(k.workerId)?.has(monthOfDay(k.workDate)) ?? false;
+  const held = present.filter(isLocked);
+  const open = present.filter((k) => !isLocked(k));
+  await markHeld(tx, tenantId, held, context.now);
+  if (open.length === 0) return { computed: 0, held: held.length, skipped: keys.length - present.length };
+
+  const openWorkers = [...new Set(open.map((k) => k.workerId))];
+  const dates = open.map((k) => k.workDate).sort();
+  const from = dates[0] as string;
+  const to = dates[dates.length - 1] as string;
+  const tenant = await inputs.settings.settings(tx);
+  const shifts = await inputs.shifts.shifts(tx, openWorkers, addDays(from, -1), addDays(to, 1));
+  const calendar = await inputs.dayTypes.days(tx, openWorkers, from, to);
+  const documents = await inputs.documents.adjustments(tx, openWorkers, from, to);
+  const stored = await storedDays(tx, tenantId, open);
+  const punches = await punchesOf(
+    tx,
+    tenantId,
+    openWorkers,
+    dayStartOf(addDays(from, -1), tenant.utcOffsetMinutes),
+    dayStartOf(addDays(to, 2), tenant.utcOffsetMinutes),
+  );
+
+  const rows: DayRecordRow[] = [];
+  for (const key of open) {
+    const day = calendar.get(key.workerId)?.get(key.workDate);
+    if (!day?.rules) continue;
+    const shiftsOf = shifts.get(key.workerId);
+    const applied = shiftsOf?.get(key.workDate);
+    const result = computeDay({
+      workDate: key.workDate,
+      utcOffsetMinutes: tenant.utcOffsetMinutes,
+      dayType: day.dayType,
+      paidOff: day.paidOff,
+      plan: applied?.plan ?? null,
+      assignmentId: applied?.assignmentId ?? null,
+      previousPlan: shiftsOf?.get(addDays(key.workDate, -1))?.plan ?? null,
+      nextPlan: shiftsOf?.get(addDays(key.workDate, 1))?.plan ?? null,
+      punches: punches.get(key.workerId) ?? [],
+      adjustments: documents.get(key.workerId)?.get(key.workDate) ?? [],
+      rules: day.rules,
+      settings: tenant.settings,
+    });
+    rows.push(
+      dayRecordRow(
+        key.workerId,
+        result,
+        tenant.utcOffsetMinutes,
+        context.now,
+        stored.get(`${key.workDate}|${key.workerId}`),
+      ),
+    );
+  }
+  const actor: ActionContext = { scope: { tenantId, userId: null }, ip: null, userAgent: 'timesheet-engine' };
+  await writeBatch(tx, dayRecordStore, rows, {
+    actor,
+    action: 'UPDATE',
+    describe: { computation: 'timesheet days', from, to, workers: openWorkers.length },
+  });
+  return { computed: rows.length, held: held.length, skipped: keys.length - held.length - rows.length };
+}
+
+async function existingWorkers(tx: Tx, ids: readonly string[]): Promise<Set<string>> {
+  const rows = rowsOf<{ id: string }>(
+    await tx.execute(sql`select id from workers where id = any(${uuids(ids)}::uuid[])`),
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Marks the rows of `keys` held for review (made when missing), keeping an earlier mark's time. */
+async function markHeld(tx: Tx, tenantId: string, keys: readonly DayKey[], now: Date): Promise<void> {
+  if (keys.length === 0) return;
+  const dates = keys.map((k) => k.workDate).sort();
+  await ensureMonthPartitions(tx, dayRecordStore, dates[0] as string, dates[dates.length - 1] as string);
+  await tx.execute(sql`
+    insert into tm_day_records (tenant_id, work_date, worker_id, held_at)
+    select ${tenantId}::uuid, k.d, k.w, ${now.toISOString()}::timestamptz
+      from unnest(${`{${keys.map((k) => k.workDate).join(',')}}`}::date[], ${uuids(keys.map((k) => k.workerId))}::uuid[]) as k (d, w)
+    on conflict (tenant_id, work_date, worker_id)
+    do update set held_at = coalesce(tm_day_records.held_at, excluded.held_at)`);
+}
+
+/** What the stored rows of `keys` keep through a recomputation (one query on the primary key). */
+async function storedDays(
+  tx: Tx,
+  tenantId: string,
+  keys: readonly DayKey[],
+): Promise<Map<string, KeptOfDay>> {
+  const rows = rowsOf<{
+    work_date: string;
+    worker_id: string;
+    period_id: string | null;
+    corrected_symbol: string | null;
+    corrected_paid_units: number | null;
+    correction_reason: string | null;
+    corrected_by: string | null;
+    corrected_at: Date | string | null;
+  }>(
+    await tx.execute(sql`
+      select r.work_date::text as work_date, r.worker_id, r.period_id, r.corrected_symbol, r.corrected_paid_units,
+             r.correction_reason, r.corrected_by, r.corrected_at
+        from tm_day_records r
+        join unnest(${`{${keys.map((k) => k.workDate).join(',')}}`}::date[], ${uuids(keys.map((k) => k.workerId))}::uuid[]) as k (d, w)
+          on r.work_date = k.d and r.worker_id = k.w
+       where r.tenant_id = ${tenantId}::uuid`),
+  );
+  return new Map(
+    rows.map((r) => [
+      `${r.work_date}|${r.worker_id}`,
+      {
+        periodId: r.period_id,
+        correctedSymbol: r.corrected_symbol,
+        correctedPaidUnits: r.corrected_paid_units,
+        correctionReason: r.correction_reason,
+        correctedBy: r.corrected_by,
+        correctedAt: r.corrected_at === null ? null : new Date(r.corrected_at),
+      },
+    ]),
+  );
+}
+
+/** The workers' punches between two instants, by worker (one query on tm_punches_worker_idx). */
+async function punchesOf(
+  tx: Tx,
+  tenantId: string,
+  workerIds: readonly string[],
+  from: number,
+  to: number,
+): Promise<Map<string, Punch[]>> {
+  const rows = rowsOf<{ worker_id: string; punched_at: Date | string; device_code: string }>(
+    await tx.execute(sql`
+      select worker_id, punched_at, device_code from tm_punches
+       where tenant_id = ${tenantId}::uuid and worker_id = any(${uuids(workerIds)}::uuid[])
+         and punched_at >= ${new Date(from).toISOString()}::timestamptz and punched_at < ${new Date(to).toISOString()}::timestamptz`),
+  );
+  const byWorker = new Map<string, Punch[]>();
+  for (const row of rows) {
+    const list = byWorker.get(row.worker_id) ?? [];
+    list.push({ at: new Date(row.punched_at).getTime(), device: row.device_code });
+    byWorker.set(row.worker_id, list);
+  }
+  return byWorker;
+}

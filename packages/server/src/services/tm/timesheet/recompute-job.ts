@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../../db/database.ts';
+import { runInChunks } from '../../../jobs/chunks.ts';
+import type { DayRecomputeJob, DayKey } from './recompute-keys.ts';
+import { recomputeDays, type RecomputeOutcome } from './recompute-days.ts';
+import type { TimesheetInputs } from './inputs.ts';
+
+/** Keys computed per transaction: a month of about 65 workers; short enough to keep the database answering. */
+export const RECOMPUTE_BATCH = 2000;
+
+export interface DrainOptions {
+  readonly batch?: number;
+  /** the job's clock (tests give theirs) */
+  readonly now?: () => Date;
+  /** after each batch that left more: report progress; false stops (the job was cancelled) */
+  readonly between?: (done: RecomputeOutcome) => Promise<boolean>;
+}
+
+export interface DrainResult extends RecomputeOutcome {
+  readonly stopped: boolean;
+}
+
+/**
+ * The recomputation job's work for one tenant: takes the waiting keys a batch at a time
+ * (FOR UPDATE SKIP LOCKED, so two jobs of one tenant share the keys rather than compute them
+ * twice), computes and writes their days, and deletes the keys in the same transaction: a batch
+ * that fails leaves its keys for the job's retry.
+ */
+export async function drainDayRecomputation(
+  db: Db,
+  tenantId: string,
+  inputs: TimesheetInputs,
+  { batch = RECOMPUTE_BATCH, now = () => new Date(), between = async () => true }: DrainOptions = {},
+): Promise<DrainResult> {
+  const total = { computed: 0, held: 0, skipped: 0 };
+  const chunks = await runInChunks(
+    db,
+    { tenantId, userId: null },
+    async (tx) => {
+      const keys = await takeKeys(tx, tenantId, batch);
+      const outcome = await recomputeDays(tx, keys, { tenantId, inputs, now: now() });
+      total.computed += outcome.computed;
+      total.held += outcome.held;
+      total.skipped += outcome.skipped;
+      return { count: keys.length, more: keys.length === batch };
+    },
+    () => between({ ...total }),
+  );
+  return { ...total, stopped: chunks.stopped };
+}
+
+/** Up to `limit` waiting keys, a worker's days together, removed as they are taken. */
+async function takeKeys(tx: Tx, tenantId: string, limit: number): Promise<DayKey[]> {
+  const result = (await tx.execute(sql`
+    delete from tm_day_recompute_keys k
+     using (select work_date, worker_id from tm_day_recompute_keys
+             where tenant_id = ${tenantId}::uuid
+             order by worker_id, work_date
+             limit ${limit} for update skip locked) s
+     where k.tenant_id = ${tenantId}::uuid and k.work_date = s.work_date and k.worker_id = s.worker_id
+    returning k.worker_id, k.work_date::text as work_date`)) as unknown as {
+    rows: { worker_id: string; work_date: string }[];
+  };
+  return result.rows.map((r) => ({ workerId: r.worker_id, workDate: r.work_date }));
+}
+
+/** The job's handler body: the data names the tenant. */
+export function runDayRecomputeJob(
+  db: Db,
+  inputs: TimesheetInputs,
+  data: DayRecomputeJob,
+  options: DrainOptions = {},
+): Promise<DrainResult> {
+  return drainDayRecomputation(db, data.tenantId, inputs, options);
+}
