@@ -1,5 +1,6 @@
 import type { AnyResourceContract } from '@hcm/contracts/resource';
 import type { ModulePageOptions } from '@hcm/ui';
+import { labourCalendarContracts } from '@hcm/contracts/labour-calendar';
 
 /** A record kind the app draws with the kit's generic pages (list, create, detail, update). */
 export interface TimekeepingResource {
@@ -17,4 +18,7 @@ export interface TimekeepingResource {
  * Only the app's page chunk imports this file, so the contracts and their inputs stay out of the
  * app's entry.
  */
-export const TIMEKEEPING_RESOURCES: readonly TimekeepingResource[] = [];
+export const TIMEKEEPING_RESOURCES: readonly TimekeepingResource[] = [
+  // weekly days off, standard working days, timekeeping rules (the labour calendar, issue 30)
+  ...labourCalendarContracts.map((contract) => ({ contract })),
+];

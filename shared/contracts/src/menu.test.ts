@@ -22,9 +22,10 @@ describe('the sidebar menu', () => {
     expect(groupsOf(MENU).map((g) => g.key)).toContain('timekeepingDocuments');
     // Entries per top-level node, counted from the lists of catalogues §2.2, and Contacts (a
     // route of catalogues §2.1 that §2.2 leaves out: every employee needs a way to it), and the
-    // two notification pages of §2.1 (each user's inbox, sending to an audience).
+    // two notification pages of §2.1 (each user's inbox, sending to an audience), and the
+    // week-off and standard-working pages of §2.1's Leave rules (their own records, issue 30).
     expect(MENU.map((n) => (n.kind === 'group' ? menuEntries(n.children).length : 1))).toEqual([
-      1, 10, 7, 19, 16, 29, 13, 2,
+      1, 10, 7, 21, 16, 29, 13, 2,
     ]);
   });
 

@@ -135,9 +135,11 @@ export const MENU: readonly MenuNode[] = [
     ]),
     group('timekeepingConfig', [
       entry('generalConfig', '/tm/config', ['timekeeping']),
-      entry('timekeepingRules', '/tm/rules', ['timekeeping']),
+      page('timekeepingRules', '/tm/rules', 'timekeeping'),
       // Night-work settings share the leave policy (catalogues §6).
-      entry('leaveRules', '/tm/leave-rules', ['leave_policy', 'weekly_off', 'standard_working_day']),
+      entry('leaveRules', '/tm/leave-rules', ['leave_policy']),
+      page('weeklyOff', '/tm/week-off', 'weekly_off'),
+      page('standardWorkingDay', '/tm/standard-working', 'standard_working_day'),
       page('holiday', '/tm/holiday', 'holiday'),
     ]),
     entry('troopReport', '/tm/troop-report', ['timesheet', 'timekeeping']),

@@ -6,6 +6,7 @@ import { pmTables } from './pm/tables/index.ts';
 import { systemTables } from './system/tables/index.ts';
 import { tmTables } from './tm/tables/index.ts';
 import { deviceTables } from './tm/devices/tables.ts';
+import { labourCalendarTables } from './tm/calendar/tables.ts';
 
 /**
  * Every table a module owns (services/<module>/tables), module by module. The engine's own
@@ -21,5 +22,6 @@ export const moduleTables = {
   ...systemTables,
   ...tmTables,
   ...deviceTables,
+  ...labourCalendarTables,
   ...payrollTables,
 };

@@ -4,6 +4,7 @@ import { f } from '../resource/fields.ts';
 import { CommonLabels, label } from '../resource/label.ts';
 import { ResourceTitles } from '../resource/titles.ts';
 import { categoryFields } from './category.ts';
+import { holidayKindField } from './labour-calendar.ts';
 
 /** The most leave days a year a leave type may allow (empty: no limit). */
 export const MAX_LEAVE_DAYS_PER_YEAR = 365;
@@ -72,8 +73,12 @@ export const leaveTypeContract = defineContract({
 export type LeaveTypeRecord = RecordOf<typeof leaveTypeContract>;
 
 /**
- * Timekeeping › Config › Holiday (catalogues §2.1): a public holiday or a day off the company
- * gives, from its start date to its end date (one day: the same date twice).
+ * Timekeeping › Config › Holiday (catalogues §2.1): the tenant's yearly calendar of days that are
+ * not what the weekly-off rules make them (labour-calendar.ts HOLIDAY_KINDS): public holidays,
+ * compensatory days off, company days off and the two halves of a swap, each from its start date
+ * to its end date (one day: the same date twice). Seeded with the government's schedule, edited
+ * by the tenant, and generated for another year from the lunar calendar
+ * (POST /api/om/holidays/generate-year; docs/timekeeping-calendar.md).
  */
 export const holidayContract = defineContract({
   service: 'om',
@@ -86,6 +91,7 @@ export const holidayContract = defineContract({
   fields: {
     code: categoryFields.code,
     name: categoryFields.name,
+    kind: holidayKindField,
     startDate: f.date({ label: label('category.holiday.startDate', 'Từ ngày', 'From'), required: true }),
     endDate: f.date({
       label: label('category.holiday.endDate', 'Đến ngày', 'To'),
@@ -103,17 +109,21 @@ export const holidayContract = defineContract({
     }),
     status: f.status(),
   },
-  columns: ['code', 'name', 'startDate', 'endDate', 'paid', 'status', 'lastModifiedAt'],
+  columns: ['code', 'name', 'kind', 'startDate', 'endDate', 'paid', 'status', 'lastModifiedAt'],
   keyword: ['code', 'name'],
-  filters: ['status', 'code', 'paid'],
+  filters: ['status', 'code', 'kind', 'paid'],
   sort: ['code', 'name', 'startDate', 'endDate', 'createdAt', 'lastModifiedAt'],
   defaultSort: { field: 'startDate', direction: 'asc' },
   sections: [
-    { title: CommonLabels.general, fields: ['code', 'name', 'startDate', 'endDate', 'paid', 'description'] },
+    {
+      title: CommonLabels.general,
+      fields: ['code', 'name', 'kind', 'startDate', 'endDate', 'paid', 'description'],
+    },
   ],
   exportColumns: [
     'code',
     'name',
+    'kind',
     'startDate',
     'endDate',
     'paid',
@@ -122,7 +132,7 @@ export const holidayContract = defineContract({
     'createdAt',
     'lastModifiedAt',
   ],
-  importColumns: ['code', 'name', 'startDate', 'endDate', 'paid', 'description'],
+  importColumns: ['code', 'name', 'kind', 'startDate', 'endDate', 'paid', 'description'],
 });
 export type HolidayRecord = RecordOf<typeof holidayContract>;
 

@@ -79,17 +79,31 @@ describe('the seed data of the wage and leave categories', () => {
       expect(String(row.endDate) >= String(row.startDate), String(row.code)).toBe(true);
   });
 
-  it('has the public holidays of 2026 (Labour Code 2019 art. 112) on their dates', () => {
-    const days = seedOf(holidayContract).map((row) => [row.startDate, row.endDate, row.paid]);
+  it("has the government's 2026 schedule: the eleven public holiday days (art. 112), a compensatory day and two swaps", () => {
+    const days = seedOf(holidayContract).map((row) => [row.kind, row.startDate, row.endDate, row.paid]);
     expect(days).toEqual([
-      ['2026-01-01', '2026-01-01', true],
-      ['2026-02-16', '2026-02-20', true],
-      ['2026-04-26', '2026-04-26', true],
-      ['2026-04-27', '2026-04-27', true],
-      ['2026-04-30', '2026-04-30', true],
-      ['2026-05-01', '2026-05-01', true],
-      ['2026-09-01', '2026-09-02', true],
+      ['PUBLIC_HOLIDAY', '2026-01-01', '2026-01-01', true],
+      // 1/1–4/1 with Saturday 10/1 worked for Friday 2/1
+      ['SWAPPED_DAY_OFF', '2026-01-02', '2026-01-02', true],
+      ['SWAPPED_WORKING_DAY', '2026-01-10', '2026-01-10', true],
+      ['PUBLIC_HOLIDAY', '2026-02-16', '2026-02-20', true],
+      ['PUBLIC_HOLIDAY', '2026-04-26', '2026-04-26', true],
+      ['COMPENSATORY_DAY_OFF', '2026-04-27', '2026-04-27', true],
+      ['PUBLIC_HOLIDAY', '2026-04-30', '2026-04-30', true],
+      ['PUBLIC_HOLIDAY', '2026-05-01', '2026-05-01', true],
+      // 29/8–2/9 with Saturday 22/8 worked for Monday 31/8
+      ['SWAPPED_WORKING_DAY', '2026-08-22', '2026-08-22', true],
+      ['SWAPPED_DAY_OFF', '2026-08-31', '2026-08-31', true],
+      ['PUBLIC_HOLIDAY', '2026-09-01', '2026-09-02', true],
     ]);
+    const publicDays = seedOf(holidayContract)
+      .filter((row) => row.kind === 'PUBLIC_HOLIDAY')
+      .reduce(
+        (n, row) =>
+          n + (Date.parse(String(row.endDate)) - Date.parse(String(row.startDate))) / 86_400_000 + 1,
+        0,
+      );
+    expect(publicDays).toBe(11);
   });
 
   it('pays probation at 85 % and marks the leave social insurance pays as not paid by the employer', () => {

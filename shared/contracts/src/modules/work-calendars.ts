@@ -211,7 +211,6 @@ export const workCalendarContract = defineContract({
     'fromDate',
     'toDate',
     'patternType',
-    'weekdays',
     'workShiftId',
     'approvalStatus',
     'approvedAt',

@@ -23,6 +23,10 @@ export const ResourceTitles = {
   compensation_revision: label('personnelChange.salaryReview.title', 'Xét duyệt lương', 'Salary reviews'),
   // Timekeeping and salary
   holiday: label('category.holiday.title', 'Ngày lễ', 'Holidays'),
+  // the timekeeping permission guards the rules page (its contract: modules/labour-calendar.ts)
+  timekeeping: label('labourRule.title', 'Quy tắc chấm công', 'Timekeeping rules'),
+  weekly_off: label('weeklyOff.title', 'Ngày nghỉ hằng tuần', 'Weekly days off'),
+  standard_working_day: label('standardWorkingDay.title', 'Ngày công chuẩn', 'Standard working days'),
   position_coefficient: label('positionCoefficient.title', 'Thang bảng lương', 'Payroll scales'),
   salary_period: label('salaryPeriod.title', 'Kỳ trả lương', 'Salary periods'),
   work_calendar: label('workCalendar.title', 'Lịch làm việc', 'Work calendars'),

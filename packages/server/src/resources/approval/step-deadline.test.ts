@@ -55,6 +55,22 @@ describe('a step’s deadline from its unit (pure: the calendar and the clock gi
     );
   });
 
+  it('works a rest day worked in a swap and skips the day off it pays for (2026: Friday 2/1 off, Saturday 10/1 worked)', () => {
+    const swapped = workingCalendar(
+      new Set(['2026-01-01', '2026-01-02']),
+      undefined,
+      new Set(['2026-01-10']),
+    );
+    // from Wednesday 31/12/2025: New Year, the Friday off and the weekend are skipped
+    expect(stepDeadline(vn('2025-12-31T10:00:00'), sla(1, 'WORKING_DAYS'), swapped)).toEqual(
+      vn('2026-01-05T10:00:00'),
+    );
+    // from Friday 9/1: the Saturday is worked
+    expect(stepDeadline(vn('2026-01-09T10:00:00'), sla(1, 'WORKING_DAYS'), swapped)).toEqual(
+      vn('2026-01-10T10:00:00'),
+    );
+  });
+
   it('works the days the tenant’s week works: a HALF Saturday counts', () => {
     const saturdays = workingCalendar(new Set(), {
       timeZone: 'Asia/Ho_Chi_Minh',

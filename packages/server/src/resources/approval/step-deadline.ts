@@ -49,16 +49,19 @@ const weekdayOf = (day: string): Weekday =>
   WEEKDAYS[(new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7] as Weekday;
 
 /**
- * The calendar of a working week (FULL and HALF days are worked, OFF days are not) and the given
- * public holiday days, in a time zone.
+ * The calendar of a working week (FULL and HALF days are worked, OFF days are not), the given
+ * days off (public holidays, days off in lieu) and the rest days worked in a swap (a Saturday
+ * worked for a Friday off: the holiday calendar's SWAPPED_WORKING_DAY), in a time zone.
  */
 export function workingCalendar(
   holidayDays: ReadonlySet<string>,
   settings: CalendarSettings = DEFAULTS,
+  workedDays: ReadonlySet<string> = new Set(),
 ): WorkingCalendar & { dayOf(at: number): string } {
   return {
     dayOf: dayIn(settings.timeZone),
-    isWorkingDay: (day) => settings.workingWeek[weekdayOf(day)] !== 'OFF' && !holidayDays.has(day),
+    isWorkingDay: (day) =>
+      !holidayDays.has(day) && (workedDays.has(day) || settings.workingWeek[weekdayOf(day)] !== 'OFF'),
   };
 }
 
@@ -141,8 +144,9 @@ async function calendarSettings(tx: Tx, tenantId: string | null): Promise<Calend
 
 /**
  * The tenant's calendar from `start` on: its working week (System › Configuration) and its
- * ACTIVE public holidays (Admin › Holidays) of the `lookAhead` days that follow, read in the
- * caller's transaction.
+ * ACTIVE rows of the holiday calendar (Timekeeping › Holidays) of the `lookAhead` days that follow,
+ * read in the caller's transaction: every kind is a day off but a rest day worked in a swap,
+ * which is a working day.
  */
 export async function loadWorkingCalendar(
   tx: Tx,
@@ -155,14 +159,17 @@ export async function loadWorkingCalendar(
   const from = dayOf(start.getTime());
   const to = dayOf(start.getTime() + lookAhead * DAY_MS);
   const rows = await tx
-    .select({ startDate: holidays.startDate, endDate: holidays.endDate })
+    .select({ startDate: holidays.startDate, endDate: holidays.endDate, kind: holidays.kind })
     .from(holidays)
     .where(and(eq(holidays.status, 'ACTIVE'), lte(holidays.startDate, to), gte(holidays.endDate, from)));
   const days = new Set<string>();
+  const worked = new Set<string>();
   const nextDay = (day: string) =>
     new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
-  for (const row of rows) for (let day = row.startDate; day <= row.endDate; day = nextDay(day)) days.add(day);
-  return workingCalendar(days, settings);
+  for (const row of rows)
+    for (let day = row.startDate; day <= row.endDate; day = nextDay(day))
+      (row.kind === 'SWAPPED_WORKING_DAY' ? worked : days).add(day);
+  return workingCalendar(days, settings, worked);
 }
 
 /**

@@ -4,6 +4,8 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import { registerResources, type ResourceDefinition, type ResourceDeps } from '../../resources/index.ts';
 import { deviceResources } from './devices/resources.ts';
 import { deviceRoutes } from './devices/routes.ts';
+import { labourCalendarResources } from './calendar/resources.ts';
+import { labourCalendarRoutes } from './calendar/routes.ts';
 
 /**
  * What a part of the timekeeping module is given: the record engine's deps (`db` is the ORM),
@@ -22,13 +24,13 @@ export type TmRoutes = FastifyPluginAsync<{ deps: TmDeps }>;
  * The resources of the timekeeping service (catalogues §2.1 Shift, Timekeeping, Devices, Leave
  * rules), each bound to its table through the record engine: a part adds its line here.
  */
-export const tmResources: readonly ResourceDefinition[] = [...deviceResources];
+export const tmResources: readonly ResourceDefinition[] = [...deviceResources, ...labourCalendarResources];
 
 /**
  * The timekeeping parts' own routes (each a plugin given TmDeps): a part adds its line here.
  * They are registered after the resources, in this order.
  */
-export const tmRoutes: readonly TmRoutes[] = [deviceRoutes];
+export const tmRoutes: readonly TmRoutes[] = [deviceRoutes, labourCalendarRoutes];
 
 /**
  * The timekeeping service: /api/tm/... (the paths are the contracts' and the parts' own). Its

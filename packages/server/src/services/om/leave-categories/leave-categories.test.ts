@@ -41,17 +41,37 @@ describe.each(await testEngines('both'))('leave categories on $engine', ({ engin
   afterAll(() => kit?.stop());
 
   describe('holidays', () => {
-    it('lists the seeded holidays by start date', async () => {
+    it('lists the seeded calendar by start date, each row with its kind', async () => {
       const list = (await get<PageEnvelope<Row>>(HOLIDAYS)).body.data;
-      expect(list.map((r) => r.startDate)).toEqual([
-        '2026-01-01',
-        '2026-02-16',
-        '2026-04-26',
-        '2026-04-27',
-        '2026-04-30',
-        '2026-05-01',
-        '2026-09-01',
+      expect(list.map((r) => [r.startDate, r.kind])).toEqual([
+        ['2026-01-01', 'PUBLIC_HOLIDAY'],
+        ['2026-01-02', 'SWAPPED_DAY_OFF'],
+        ['2026-01-10', 'SWAPPED_WORKING_DAY'],
+        ['2026-02-16', 'PUBLIC_HOLIDAY'],
+        ['2026-04-26', 'PUBLIC_HOLIDAY'],
+        ['2026-04-27', 'COMPENSATORY_DAY_OFF'],
+        ['2026-04-30', 'PUBLIC_HOLIDAY'],
+        ['2026-05-01', 'PUBLIC_HOLIDAY'],
+        ['2026-08-22', 'SWAPPED_WORKING_DAY'],
+        ['2026-08-31', 'SWAPPED_DAY_OFF'],
+        ['2026-09-01', 'PUBLIC_HOLIDAY'],
       ]);
+    });
+
+    it('takes a public holiday when no kind is given, and refuses an unknown kind', async () => {
+      const body = {
+        code: 'NO_KIND',
+        name: 'Không loại',
+        startDate: '2026-12-24',
+        endDate: '2026-12-24',
+        paid: true,
+      };
+      const made = await post<One>(HOLIDAYS, body);
+      expect(made.status).toBe(200);
+      expect(made.body.data.kind).toBe('PUBLIC_HOLIDAY');
+      const odd = await post<ErrorEnvelope>(HOLIDAYS, { ...body, code: 'ODD_KIND', kind: 'BIRTHDAY' });
+      expect(odd.status).toBe(400);
+      expect(odd.body.errors?.map((e) => e.field)).toEqual(['kind']);
     });
 
     it('refuses an end date before the start date with 400 on endDate, writing nothing', async () => {
