@@ -5,6 +5,19 @@ const MINUTE_MS = 60_000;
 
 /** The instant (epoch ms) of the work day's 00:00 in a zone `utcOffsetMinutes` ahead of UTC. */
 export function dayStartOf(workDate: string, utcOffsetMinutes: number): number {
+  const key = `${workDate}${utcOffsetMinutes}`;
+  const known = dayStarts.get(key);
+  if (known !== undefined) return known;
+  const start = parseDayStart(workDate, utcOffsetMinutes);
+  // a batch asks for the same few dozen days again and again; the cache never grows past a bound
+  if (dayStarts.size >= 4096) dayStarts.clear();
+  dayStarts.set(key, start);
+  return start;
+}
+
+const dayStarts = new Map<string, number>();
+
+function parseDayStart(workDate: string, utcOffsetMinutes: number): number {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(workDate);
   if (!match) throw new Error(`not a work date: ${workDate}`);
   return Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) - utcOffsetMinutes * MINUTE_MS;
@@ -80,7 +93,8 @@ export function placePunches(
   span: MinuteRange,
   repeatSeconds: number,
 ): PlacedPunch[] {
-  const sorted = [...punches].map((p) => p.at).sort((a, b) => a - b);
+  const sorted = punches.map((p) => p.at);
+  if (!inOrder(sorted)) sorted.sort((a, b) => a - b);
   const kept: PlacedPunch[] = [];
   let last = Number.NEGATIVE_INFINITY;
   for (const at of sorted) {
@@ -90,4 +104,10 @@ export function placePunches(
     if (minute >= span.start && minute < span.end) kept.push({ at, minute });
   }
   return kept;
+}
+
+function inOrder(instants: readonly number[]): boolean {
+  for (let i = 1; i < instants.length; i++)
+    if ((instants[i] as number) < (instants[i - 1] as number)) return false;
+  return true;
 }

@@ -6,6 +6,7 @@ import type { DayAdjustment, MinuteRange, ShiftPlan } from './types.ts';
  * sickness, a business trip (a document without a period covers the whole shift).
  */
 export function documentedMinutes(plan: ShiftPlan, adjustments: readonly DayAdjustment[]): MinuteRange[] {
+  if (adjustments.length === 0) return [];
   const work = workOf(plan);
   return normalise(
     adjustments.flatMap((a) =>
@@ -14,13 +15,20 @@ export function documentedMinutes(plan: ShiftPlan, adjustments: readonly DayAdju
   );
 }
 
-/** The shift's work: its segments less its breaks. */
+/** The shift's work: its segments less its breaks (kept per plan: a batch computes many days of one shift). */
 export function workOf(plan: ShiftPlan): MinuteRange[] {
-  return subtract(
-    plan.segments.map((s) => ({ start: s.start, end: s.end })),
-    plan.breaks,
-  );
+  let work = works.get(plan);
+  if (!work) {
+    work = subtract(
+      plan.segments.map((s) => ({ start: s.start, end: s.end })),
+      plan.breaks,
+    );
+    works.set(plan, work);
+  }
+  return work;
 }
+
+const works = new WeakMap<ShiftPlan, MinuteRange[]>();
 
 /**
  * Windows moved with a document that covers a segment's beginning or end: after a morning's

@@ -47,14 +47,22 @@ export function pairInOrder(punches: readonly PlacedPunch[]): Pairing {
 }
 
 function strayCount(punches: readonly PlacedPunch[], pairs: readonly SegmentPair[]): number {
-  const used = new Set<number>();
-  for (const pair of pairs) {
-    if (pair.in) used.add(pair.in.at);
-    if (pair.out) used.add(pair.out.at);
+  let stray = 0;
+  for (const p of punches) {
+    let taken = false;
+    for (const pair of pairs) {
+      if (
+        pair.in === p ||
+        pair.out === p ||
+        (pair.in && pair.out && p.at > pair.in.at && p.at < pair.out.at)
+      ) {
+        taken = true;
+        break;
+      }
+    }
+    if (!taken) stray++;
   }
-  const inside = (p: PlacedPunch) =>
-    pairs.some((pair) => pair.in && pair.out && p.at > pair.in.at && p.at < pair.out.at);
-  return punches.filter((p) => !used.has(p.at) && !inside(p)).length;
+  return stray;
 }
 
 function findLast<T>(items: readonly T[], test: (item: T) => boolean): T | null {

@@ -90,7 +90,7 @@ export async function recomputeDays(
       assignmentId: applied?.assignmentId ?? null,
       previousPlan: shiftsOf?.get(addDays(key.workDate, -1))?.plan ?? null,
       nextPlan: shiftsOf?.get(addDays(key.workDate, 1))?.plan ?? null,
-      punches: punches.get(key.workerId) ?? [],
+      punches: around(punches.get(key.workerId), dayStartOf(key.workDate, tenant.utcOffsetMinutes)),
       adjustments: documents.get(key.workerId)?.get(key.workDate) ?? [],
       rules: day.rules,
       settings: tenant.settings,
@@ -112,6 +112,31 @@ export async function recomputeDays(
     describe: { computation: 'timesheet days', from, to, workers: openWorkers.length },
   });
   return { computed: rows.length, held: held.length, skipped: keys.length - held.length - rows.length };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A worker's punches (in time order) that a day can reach: from the day before to the end of the
+ * day after. Each day of a month's batch gets a dozen punches, not the month's hundred.
+ */
+function around(punches: readonly Punch[] | undefined, dayStart: number): readonly Punch[] {
+  if (!punches || punches.length === 0) return [];
+  return punches.slice(
+    firstAtOrAfter(punches, dayStart - DAY_MS),
+    firstAtOrAfter(punches, dayStart + 2 * DAY_MS),
+  );
+}
+
+function firstAtOrAfter(punches: readonly Punch[], at: number): number {
+  let low = 0;
+  let high = punches.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((punches[middle] as Punch).at < at) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 async function existingWorkers(tx: Tx, ids: readonly string[]): Promise<Set<string>> {
@@ -173,7 +198,7 @@ async function storedDays(
   );
 }
 
-/** The workers' punches between two instants, by worker (one query on tm_punches_worker_idx). */
+/** The workers' punches between two instants, by worker in time order (one query on tm_punches_worker_idx). */
 async function punchesOf(
   tx: Tx,
   tenantId: string,
@@ -185,7 +210,8 @@ async function punchesOf(
     await tx.execute(sql`
       select worker_id, punched_at, device_code from tm_punches
        where tenant_id = ${tenantId}::uuid and worker_id = any(${uuids(workerIds)}::uuid[])
-         and punched_at >= ${new Date(from).toISOString()}::timestamptz and punched_at < ${new Date(to).toISOString()}::timestamptz`),
+         and punched_at >= ${new Date(from).toISOString()}::timestamptz and punched_at < ${new Date(to).toISOString()}::timestamptz
+       order by worker_id, punched_at`),
   );
   const byWorker = new Map<string, Punch[]>();
   for (const row of rows) {
