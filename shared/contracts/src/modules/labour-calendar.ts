@@ -256,7 +256,8 @@ export const standardWorkingDayContract = defineContract({
       label: label('standardWorkingDay.days', 'Số ngày công chuẩn', 'Standard working days'),
       precision: 5,
       scale: 3,
-      example: (n: number) => `${22 + (n % 5)}`,
+      // the method's default is CALENDAR, which takes no number
+      example: () => null,
       hint: label(
         'standardWorkingDay.daysHint',
         'Bắt buộc khi số ngày cố định: lớn hơn 0, tối đa 31',
@@ -304,13 +305,14 @@ export type StandardWorkingDayRecord = RecordOf<typeof standardWorkingDayContrac
 /** The bounds of a rate in per cent: an overtime rate may be at most 10 times the day's. */
 export const RATE_PERCENT = { min: 0, max: 1000 } as const;
 
-const percent = (key: string, vi: string, en: string, hintVi: string, hintEn: string) =>
+const percent = (key: string, vi: string, en: string, hintVi: string, hintEn: string, lawful: number) =>
   f.integer({
     label: label(`labourRule.${key}`, vi, en),
     required: true,
     minimum: RATE_PERCENT.min,
     maximum: RATE_PERCENT.max,
     hint: label(`labourRule.${key}Hint`, hintVi, hintEn),
+    example: (n: number) => lawful + (n % 10),
   });
 
 const hours = (key: string, vi: string, en: string, hintVi: string, hintEn: string) =>
@@ -323,8 +325,14 @@ const hours = (key: string, vi: string, en: string, hintVi: string, hintEn: stri
     hint: label(`labourRule.${key}Hint`, hintVi, hintEn),
   });
 
-const hourOfDay = (key: string, vi: string, en: string) =>
-  f.integer({ label: label(`labourRule.${key}`, vi, en), required: true, minimum: 0, maximum: 23 });
+const hourOfDay = (key: string, vi: string, en: string, lawful: number) =>
+  f.integer({
+    label: label(`labourRule.${key}`, vi, en),
+    required: true,
+    minimum: 0,
+    maximum: 23,
+    example: () => lawful,
+  });
 
 /**
  * Timekeeping › Config › Timekeeping rules: the statutory figures from a date (Labour Code 2019
@@ -362,14 +370,20 @@ export const labourRuleContract = defineContract({
       'Điều 105: không quá 48 giờ',
       'Art. 105: at most 48',
     ),
-    nightStartHour: hourOfDay('nightStartHour', 'Giờ làm việc ban đêm từ (giờ)', 'Night work from (hour)'),
-    nightEndHour: hourOfDay('nightEndHour', 'Giờ làm việc ban đêm đến (giờ)', 'Night work until (hour)'),
+    nightStartHour: hourOfDay(
+      'nightStartHour',
+      'Giờ làm việc ban đêm từ (giờ)',
+      'Night work from (hour)',
+      22,
+    ),
+    nightEndHour: hourOfDay('nightEndHour', 'Giờ làm việc ban đêm đến (giờ)', 'Night work until (hour)', 6),
     overtimeWeekdayPercent: percent(
       'overtimeWeekdayPercent',
       'Làm thêm ngày thường (%)',
       'Overtime on a weekday (%)',
       'Ít nhất 150',
       'At least 150',
+      150,
     ),
     overtimeRestDayPercent: percent(
       'overtimeRestDayPercent',
@@ -377,6 +391,7 @@ export const labourRuleContract = defineContract({
       'Overtime on a weekly rest day (%)',
       'Ít nhất 200',
       'At least 200',
+      200,
     ),
     overtimeHolidayPercent: percent(
       'overtimeHolidayPercent',
@@ -384,6 +399,7 @@ export const labourRuleContract = defineContract({
       'Overtime on a public holiday or paid day off (%)',
       'Ít nhất 300, chưa kể tiền lương ngày lễ',
       "At least 300, besides the holiday's own pay",
+      300,
     ),
     nightWorkPercent: percent(
       'nightWorkPercent',
@@ -391,6 +407,7 @@ export const labourRuleContract = defineContract({
       'Night work supplement (%)',
       'Ít nhất 30',
       'At least 30',
+      30,
     ),
     nightOvertimePercent: percent(
       'nightOvertimePercent',
@@ -398,6 +415,7 @@ export const labourRuleContract = defineContract({
       'Night overtime extra (% of the daytime rate)',
       'Ít nhất 20',
       'At least 20',
+      20,
     ),
     note,
     status: f.status(),
