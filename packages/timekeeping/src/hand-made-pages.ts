@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
  * The routes the app draws with pages of its own (a grid, a chart, a report: no record's generic
@@ -9,4 +9,8 @@ import type { ComponentType, LazyExoticComponent } from 'react';
  *
  * and the route in TIMEKEEPING_APP (@hcm/contracts micro-apps.ts).
  */
-export const HAND_MADE_PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {};
+export const HAND_MADE_PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
+  // the calendars' generic pages with the approval engine's, and /explain below them
+  '/tm/work-calendar': lazy(() => import('./work-calendars/WorkCalendarPages.tsx')),
+  '/tm/summary-of-shift': lazy(() => import('./work-calendars/SummaryOfShiftPage.tsx')),
+};

@@ -93,7 +93,7 @@ export const ORGANIZATION_APP: MicroAppDeclaration = {
  */
 export const TIMEKEEPING_APP: MicroAppDeclaration = {
   name: '@hcm/timekeeping',
-  routes: ['/tm/rules', '/tm/week-off', '/tm/standard-working'],
+  routes: ['/tm/work-calendar', '/tm/summary-of-shift', '/tm/rules', '/tm/week-off', '/tm/standard-working'],
 };
 
 export const MICRO_APPS: readonly MicroAppDeclaration[] = [ADMIN_APP, ORGANIZATION_APP, TIMEKEEPING_APP];

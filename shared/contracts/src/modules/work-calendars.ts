@@ -126,8 +126,8 @@ export const workCalendarContract = defineContract({
     rotationUnit: f.enumOf({
       label: l('rotationUnit', 'Mỗi lượt xoay kéo dài', 'Each slot lasts'),
       valueLabels: {
-        DAY: l('rotationUnit.day', 'Một ngày', 'A day'),
-        WEEK: l('rotationUnit.week', 'Một tuần', 'A week'),
+        DAY: l('rotationUnits.day', 'Một ngày', 'A day'),
+        WEEK: l('rotationUnits.week', 'Một tuần', 'A week'),
       },
     }),
     anchorDate: day('anchorDate', 'Ngày bắt đầu chu kỳ', 'Cycle starts on', false),
@@ -137,7 +137,7 @@ export const workCalendarContract = defineContract({
       hint: l('rotationHint', 'Để trống ca: nghỉ', 'No shift: a day off'),
       fields: {
         workShiftId: f.reference({
-          label: l('rotation.workShift', 'Ca (trống: nghỉ)', 'Shift (empty: off)'),
+          label: l('rotationSlot.workShift', 'Ca (trống: nghỉ)', 'Shift (empty: off)'),
           target: WORK_CALENDAR_TARGETS.workShift,
         }),
       },
