@@ -13,4 +13,7 @@ export const HAND_MADE_PAGES: Readonly<Record<string, LazyExoticComponent<Compon
   // the calendars' generic pages with the approval engine's, and /explain below them
   '/tm/work-calendar': lazy(() => import('./work-calendars/WorkCalendarPages.tsx')),
   '/tm/summary-of-shift': lazy(() => import('./work-calendars/SummaryOfShiftPage.tsx')),
+  // the devices' raw punches, and their setup: commands, quarantine, pending serials
+  '/tm/search-data': lazy(() => import('./devices/PunchSearchPage.tsx')),
+  '/tm/setup-devices': lazy(() => import('./devices/DeviceSetupPage.tsx')),
 };

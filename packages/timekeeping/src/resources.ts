@@ -1,6 +1,7 @@
 import type { AnyResourceContract } from '@hcm/contracts/resource';
 import type { ModulePageOptions } from '@hcm/ui';
 import { labourCalendarContracts } from '@hcm/contracts/labour-calendar';
+import { attendanceDeviceContracts } from '@hcm/contracts/attendance-devices';
 
 /** A record kind the app draws with the kit's generic pages (list, create, detail, update). */
 export interface TimekeepingResource {
@@ -21,4 +22,6 @@ export interface TimekeepingResource {
 export const TIMEKEEPING_RESOURCES: readonly TimekeepingResource[] = [
   // weekly days off, standard working days, timekeeping rules (the labour calendar, issue 30)
   ...labourCalendarContracts.map((contract) => ({ contract })),
+  // timekeepers and users on devices (PIN ↔ worker): docs/attendance-devices.md
+  ...attendanceDeviceContracts.map((contract) => ({ contract })),
 ];

@@ -130,6 +130,7 @@ export const MENU: readonly MenuNode[] = [
     ]),
     group('timekeepingDevices', [
       entry('timekeeper', '/tm/device-manager', ['device']),
+      entry('deviceUsers', '/tm/employee', ['user_access_control']),
       entry('userAccessControl', '/tm/search-data', ['user_access_control']),
       entry('deviceSetup', '/tm/setup-devices', ['device']),
     ]),

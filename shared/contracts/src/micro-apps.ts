@@ -93,7 +93,17 @@ export const ORGANIZATION_APP: MicroAppDeclaration = {
  */
 export const TIMEKEEPING_APP: MicroAppDeclaration = {
   name: '@hcm/timekeeping',
-  routes: ['/tm/work-calendar', '/tm/summary-of-shift', '/tm/rules', '/tm/week-off', '/tm/standard-working'],
+  routes: [
+    '/tm/work-calendar',
+    '/tm/summary-of-shift',
+    '/tm/rules',
+    '/tm/week-off',
+    '/tm/standard-working',
+    '/tm/device-manager',
+    '/tm/employee',
+    '/tm/search-data',
+    '/tm/setup-devices',
+  ],
 };
 
 export const MICRO_APPS: readonly MicroAppDeclaration[] = [ADMIN_APP, ORGANIZATION_APP, TIMEKEEPING_APP];

@@ -65,7 +65,8 @@ export const IP_ADDRESS_PATTERN = '^[0-9A-Fa-f:.]{2,45}$';
 /** A PIN enrolled on a device: digits or letters (ZKTeco: up to 9 digits, 24 on newer firmware). */
 export const PIN_PATTERN = '^[0-9A-Za-z]{1,24}$';
 
-const DEVICE_TARGETS = {
+/** The pickers' targets: a device, a worker. */
+export const DEVICE_TARGETS = {
   device: { resource: 'device', apiPath: '/api/tm/devices', display: 'name' },
   worker: { resource: 'worker', apiPath: '/api/om/workers', display: 'fullName' },
 } as const;
@@ -266,6 +267,9 @@ export interface PunchRow {
   readonly deviceCode: string;
   readonly attendanceCode: string;
   readonly workerId: string | null;
+  /** the worker's code and name, when the PIN is matched */
+  readonly workerCode: string | null;
+  readonly workerName: string | null;
   readonly source: 'DEVICE' | 'IMPORT' | 'MANUAL';
   readonly rawLine: string | null;
   readonly receivedAt: string;

@@ -168,6 +168,19 @@ describe.each(await testEngines())('the ADMS push endpoint on $engine', ({ engin
       ['1001', new Date(Math.floor(early.getTime() / 1000) * 1000).toISOString(), workerId, SERIAL, 'DEVICE'],
       ['1002', new Date(Math.floor(later.getTime() / 1000) * 1000).toISOString(), null, SERIAL, 'DEVICE'],
     ]);
+    expect(stored.map((p) => p.workerName)).toEqual(['Nguyễn Thị Lan', null]);
+    const now2 = clock.now();
+    const csv = await fetch(
+      `${server.url}${DevicePaths.punchesExport}?from=${day(new Date(now2.getTime() - 86_400_000))}&to=${day(now2)}`,
+      { headers: { authorization: `Bearer ${hr.token}` } },
+    );
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const bytes = Buffer.from(await csv.arrayBuffer());
+    // a BOM, so that Excel reads the file as UTF-8 (Vietnamese names)
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csvLines = bytes.subarray(3).toString('utf8').split('\r\n');
+    expect(csvLines[0]).toBe('time,device,pin,worker_code,worker_name,source,raw_line');
+    expect(csvLines[1]).toContain(`${vietnam(early)},${SERIAL},1001,NV0001,Nguyễn Thị Lan,DEVICE,`);
     const kept = await quarantine();
     expect(kept.map((q) => q.reason).sort()).toEqual(['BAD_TIME', 'CLOCK_FUTURE', 'CLOCK_PAST']);
     expect(kept.find((q) => q.reason === 'CLOCK_PAST')).toMatchObject({

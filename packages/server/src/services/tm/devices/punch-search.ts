@@ -44,6 +44,8 @@ const Punch = Type.Object({
   deviceCode: Type.String(),
   attendanceCode: Type.String(),
   workerId: Type.Union([Type.String(), Type.Null()]),
+  workerCode: Type.Union([Type.String(), Type.Null()]),
+  workerName: Type.Union([Type.String(), Type.Null()]),
   source: Type.Union([Type.Literal('DEVICE'), Type.Literal('IMPORT'), Type.Literal('MANUAL')]),
   rawLine: Type.Union([Type.String(), Type.Null()]),
   receivedAt: Type.String(),
@@ -95,10 +97,32 @@ const present = (row: Record<string, unknown>): PunchRow => ({
   deviceCode: String(row.deviceCode),
   attendanceCode: String(row.attendanceCode),
   workerId: row.workerId === null ? null : String(row.workerId),
+  workerCode: null,
+  workerName: null,
   source: row.source as PunchRow['source'],
   rawLine: row.rawLine === null ? null : String(row.rawLine),
   receivedAt: new Date(String(row.receivedAt)).toISOString(),
 });
+
+/** The code and name of each worker the punches name, in one query. */
+async function namesOf(tx: Tx, tenantId: string, punches: readonly PunchRow[]) {
+  const ids = [...new Set(punches.flatMap((p) => (p.workerId ? [p.workerId] : [])))];
+  if (ids.length === 0) return new Map<string, { code: string; name: string }>();
+  const rows = await tx
+    .select({ id: workers.id, code: workers.code, name: workers.fullName })
+    .from(workers)
+    .where(and(eq(workers.tenantId, tenantId), inArray(workers.id, ids)));
+  return new Map(rows.map((w) => [w.id, { code: w.code, name: w.name }]));
+}
+
+/** The punches with their workers' codes and names. */
+async function named(tx: Tx, tenantId: string, punches: readonly PunchRow[]): Promise<PunchRow[]> {
+  const names = await namesOf(tx, tenantId, punches);
+  return punches.map((p) => {
+    const worker = p.workerId ? names.get(p.workerId) : undefined;
+    return { ...p, workerCode: worker?.code ?? null, workerName: worker?.name ?? null };
+  });
+}
 
 const tenantOf = (request: FastifyRequest) => {
   const { tenantId } = callerScope(request);
@@ -137,7 +161,7 @@ export const punchRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
           punchStore,
           await keysetQueryOf(tx, tenantId, request.query as Query),
         );
-        return { data: page.data.map(present), page: page.page };
+        return { data: await named(tx, tenantId, page.data.map(present)), page: page.page };
       });
     },
   );
@@ -166,34 +190,21 @@ export const punchRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
             pageSize: 100,
             ...(cursor ? { cursor } : {}),
           });
-          const punches = page.data.map(present);
-          const ids = [...new Set(punches.flatMap((p) => (p.workerId ? [p.workerId] : [])))];
-          const named = new Map(
-            ids.length === 0
-              ? []
-              : (
-                  await tx
-                    .select({ id: workers.id, code: workers.code, name: workers.fullName })
-                    .from(workers)
-                    .where(and(eq(workers.tenantId, tenantId), inArray(workers.id, ids)))
-                ).map((w) => [w.id, w]),
-          );
-          for (const p of punches) {
-            const worker = p.workerId ? named.get(p.workerId) : undefined;
+          const punches = await named(tx, tenantId, page.data.map(present));
+          for (const p of punches)
             lines.push(
               [
                 vietnamTime(p.punchedAt),
                 p.deviceCode,
                 p.attendanceCode,
-                worker?.code ?? '',
-                worker?.name ?? '',
+                p.workerCode ?? '',
+                p.workerName ?? '',
                 p.source,
                 p.rawLine ?? '',
               ]
                 .map(cell)
                 .join(','),
             );
-          }
           rows += punches.length;
           cursor = page.page.nextCursor;
         } while (cursor && rows < PUNCH_EXPORT_MAX);
