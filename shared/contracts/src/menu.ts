@@ -117,7 +117,7 @@ export const MENU: readonly MenuNode[] = [
     entry('timesheets', '/tm/timesheets', ['timesheet']),
     // Summary views share the timesheet permission (catalogues §6).
     entry('generalTimesheet', '/tm/general-timesheet', ['timesheet']),
-    entry('workShift', '/tm/work-shift', ['shift']),
+    page('workShift', '/tm/work-shift', 'shift'),
     page('shiftCalendar', '/tm/work-calendar', 'work_calendar'),
     entry('shiftSummary', '/tm/summary-of-shift', ['work_calendar', 'timesheet']),
     group('timekeepingDocuments', [

@@ -59,7 +59,6 @@ export const ResourceLabels: Record<PermissionResource, Label> = {
   worker_military_employment: r('workerMilitaryEmployment', 'Quá trình quân ngũ', 'Military service'),
   worker_research: r('workerResearch', 'Nghiên cứu khoa học', 'Research'),
   fixed_compensation: r('fixedCompensation', 'Lương cố định', 'Fixed compensation'),
-  shift: r('shift', 'Ca làm việc', 'Work shifts'),
   device: r('device', 'Thiết bị chấm công', 'Timekeeping devices'),
   user_access_control: r('userAccessControl', 'Dữ liệu kiểm soát ra vào', 'Access control data'),
   leave_policy: r('leavePolicy', 'Chính sách nghỉ phép', 'Leave policies'),

@@ -29,6 +29,7 @@ export const ResourceTitles = {
   standard_working_day: label('standardWorkingDay.title', 'Ngày công chuẩn', 'Standard working days'),
   position_coefficient: label('positionCoefficient.title', 'Thang bảng lương', 'Payroll scales'),
   salary_period: label('salaryPeriod.title', 'Kỳ trả lương', 'Salary periods'),
+  shift: label('workShift.title', 'Ca làm việc', 'Work shifts'),
   work_calendar: label('workCalendar.title', 'Lịch làm việc', 'Work calendars'),
   // Administration: the categories
   job_category: label('category.jobCategory.title', 'Nhóm công việc', 'Job categories'),

@@ -2,6 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { registerResources, type ResourceDefinition, type ResourceDeps } from '../../resources/index.ts';
+import { workShiftResource } from './work-shifts/resource.ts';
+import { workShiftRoutes } from './work-shifts/routes.ts';
+import { ShiftPlanCache } from './work-shifts/shift-plan-cache.ts';
 import { deviceResources } from './devices/resources.ts';
 import { deviceRoutes } from './devices/routes.ts';
 import { labourCalendarResources } from './calendar/resources.ts';
@@ -12,10 +15,19 @@ import { labourCalendarRoutes } from './calendar/routes.ts';
  * the whole database (`database`: LISTEN/NOTIFY signals, raw pools for the bulk path) and the job
  * queue (its workers and schedules are registered at start, before the first request).
  */
-export interface TmDeps extends ResourceDeps {
+export interface TmServiceDeps extends ResourceDeps {
   readonly database: Database;
   readonly queue: JobQueue;
 }
+
+/** What each part's routes get: the service's deps and what the service keeps for all parts. */
+export interface TmDeps extends TmServiceDeps {
+  /** the work shifts' plans, kept until the tenant's shifts change (work-shifts/shift-plan-cache.ts) */
+  readonly shiftPlans: ShiftPlanCache;
+}
+
+/** Work-shift plans a process keeps at most (a tenant has tens of shifts; a plan is under 1 KiB). */
+const SHIFT_PLANS_KEPT = 20_000;
 
 /** A part's own routes (beyond the record engine's), registered under the service. */
 export type TmRoutes = FastifyPluginAsync<{ deps: TmDeps }>;
@@ -24,20 +36,29 @@ export type TmRoutes = FastifyPluginAsync<{ deps: TmDeps }>;
  * The resources of the timekeeping service (catalogues §2.1 Shift, Timekeeping, Devices, Leave
  * rules), each bound to its table through the record engine: a part adds its line here.
  */
-export const tmResources: readonly ResourceDefinition[] = [...deviceResources, ...labourCalendarResources];
+export const tmResources: readonly ResourceDefinition[] = [
+  workShiftResource,
+  ...deviceResources,
+  ...labourCalendarResources,
+];
 
 /**
  * The timekeeping parts' own routes (each a plugin given TmDeps): a part adds its line here.
  * They are registered after the resources, in this order.
  */
-export const tmRoutes: readonly TmRoutes[] = [deviceRoutes, labourCalendarRoutes];
+export const tmRoutes: readonly TmRoutes[] = [workShiftRoutes, deviceRoutes, labourCalendarRoutes];
 
 /**
  * The timekeeping service: /api/tm/... (the paths are the contracts' and the parts' own). Its
  * records go through the record engine; its facts in volume (punches, day records) through the
  * bulk path (tables/, docs/bulk-path.md).
  */
-export const tmService: FastifyPluginAsync<{ deps: TmDeps }> = async (app, { deps }) => {
+export const tmService: FastifyPluginAsync<{ deps: TmServiceDeps }> = async (app, { deps }) => {
+  // listening before the first request, stopped with the server
+  const shiftPlans = new ShiftPlanCache({ maxEntries: SHIFT_PLANS_KEPT });
+  const stopWatching = await shiftPlans.watch(deps.database);
+  app.addHook('onClose', stopWatching);
+  const parts: TmDeps = { ...deps, shiftPlans };
   await registerResources(app, tmResources, deps);
-  for (const routes of tmRoutes) await app.register(routes, { deps });
+  for (const routes of tmRoutes) await app.register(routes, { deps: parts });
 };
