@@ -89,7 +89,13 @@ export default function PunchSearchPage() {
         rowHeader: true,
         value: (row) => vietnamTime(row.punchedAt),
       },
-      { key: 'deviceCode', header: t('devices.punches.device'), width: 150 },
+      // the worker and the PIN beside the time: what a phone shows without scrolling
+      {
+        key: 'workerName',
+        header: t('devices.punches.worker'),
+        width: 200,
+        value: (row) => row.workerName ?? t('devices.punches.unmatched'),
+      },
       { key: 'attendanceCode', header: t('devices.punches.pin'), width: 80 },
       {
         key: 'workerCode',
@@ -97,12 +103,7 @@ export default function PunchSearchPage() {
         width: 110,
         value: (row) => row.workerCode ?? '',
       },
-      {
-        key: 'workerName',
-        header: t('devices.punches.worker'),
-        width: 200,
-        value: (row) => row.workerName ?? t('devices.punches.unmatched'),
-      },
+      { key: 'deviceCode', header: t('devices.punches.device'), width: 150 },
       { key: 'source', header: t('devices.punches.source'), width: 90 },
     ],
     [t],

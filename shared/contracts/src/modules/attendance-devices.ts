@@ -230,7 +230,8 @@ export const deviceUserContract = defineContract({
     }),
     status: f.status(),
   },
-  columns: ['deviceId', 'pin', 'workerId', 'status', 'lastModifiedAt'],
+  // the worker and the PIN first: what a phone's narrow list shows
+  columns: ['workerId', 'pin', 'deviceId', 'status', 'lastModifiedAt'],
   keyword: ['pin'],
   filters: ['deviceId', 'workerId', 'status'],
   sort: ['pin', 'createdAt', 'lastModifiedAt'],
