@@ -148,6 +148,31 @@ describe.each(await testEngines())('the labour calendar on $engine', ({ engine }
       ]);
     });
 
+    it("skips a compensatory day whose code another year's row already has, instead of failing", async () => {
+      const day = (code: string, date: string) =>
+        post<{ data: Row }>(HOLIDAYS, {
+          code,
+          name: 'Ngày thành lập',
+          startDate: date,
+          endDate: date,
+          paid: true,
+        });
+      // the company's own day, Sunday 3 June 2029, and a row of 2028 that took its compensatory code
+      expect((await day('FOUNDING_DAY', '2029-06-03')).status).toBe(200);
+      const old = await day('FOUNDING_DAY_COMP', '2028-06-05');
+      expect(old.status).toBe(200);
+      expect((await post(`${HOLIDAYS}/${old.body.data.id}/inactive`)).status).toBe(200);
+      const res = await post<{ data: GeneratedHolidayYear }>(GENERATE, { year: 2029 });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data.skipped).toContainEqual({
+        code: 'FOUNDING_DAY_COMP',
+        startDate: '2029-06-04',
+        endDate: '2029-06-04',
+        reason: 'CODE_EXISTS',
+      });
+      expect(res.body.data.created.map((r) => r.code)).toContain('LUNAR_NEW_YEAR_2029');
+    });
+
     it.each([
       [{ year: 1900 }, 'year'],
       [{ year: 2300 }, 'year'],

@@ -1,5 +1,5 @@
 import type { GeneratedHolidayYear, GenerateHolidayYearBody } from '@hcm/contracts/labour-calendar';
-import { and, eq, gte, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
 import { holidays } from '../../../db/tables/holidays.ts';
 import { createRecord, type WriteContext } from '../../../resources/write/write-records.ts';
@@ -8,6 +8,17 @@ import { dayOf, eachDay } from './days.ts';
 import { readCalendarData } from './resolve.ts';
 import { compensatoryDays, statutoryHolidays, type CalendarRow } from './statutory.ts';
 import { weekDayOf } from './weekly.ts';
+
+/** The codes of `rows` the tenant has already, whatever their status (lower case): one query. */
+async function codesTaken(tx: Tx, tenantId: string, rows: readonly CalendarRow[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const wanted = rows.map((row) => row.code.toLowerCase());
+  const found = await tx
+    .select({ code: holidays.code })
+    .from(holidays)
+    .where(and(eq(holidays.tenantId, tenantId), inArray(sql`lower(${holidays.code})`, wanted)));
+  return new Set(found.map((row) => row.code.toLowerCase()));
+}
 
 /**
  * Writes a year's statutory days into the tenant's holiday calendar (POST
@@ -35,7 +46,7 @@ export async function generateHolidayYear(
   // a compensatory day may fall early in the next year (a holiday late in December: none today)
   const from = dayOf(year, 1, 1);
   const to = dayOf(year + 1, 1, 31);
-  const existing = await tx
+  const active = await tx
     .select({
       code: holidays.code,
       kind: holidays.kind,
@@ -43,52 +54,49 @@ export async function generateHolidayYear(
       endDate: holidays.endDate,
       name: holidays.name,
       paid: holidays.paid,
-      description: holidays.description,
     })
     .from(holidays)
     .where(
       and(
         eq(holidays.tenantId, tenantId),
-        or(
-          and(lte(holidays.startDate, to), gte(holidays.endDate, from)),
-          sql`lower(${holidays.code}) like ${`%\\_${year}%`}`,
-        ),
+        eq(holidays.status, 'ACTIVE'),
+        lte(holidays.startDate, to),
+        gte(holidays.endDate, from),
       ),
     );
-  const codes = new Set(existing.map((row) => row.code.toLowerCase()));
-  const rowDays = (kinds?: readonly string[]) =>
-    new Set(
-      existing
-        .filter((row) => !kinds || kinds.includes(row.kind))
-        .flatMap((row) => eachDay(row.startDate, row.endDate)),
-    );
-  const publicDays = rowDays(['PUBLIC_HOLIDAY']);
+  const daysOf = (rows: readonly { startDate: string; endDate: string }[]) =>
+    new Set(rows.flatMap((row) => eachDay(row.startDate, row.endDate)));
+  const publicRows = active.filter((row) => row.kind === 'PUBLIC_HOLIDAY');
 
   const result: GeneratedHolidayYear = { year, created: [], skipped: [] };
-  const write = async (row: CalendarRow, taken: ReadonlySet<string>) => {
-    const { code, startDate, endDate, kind } = row;
-    if (codes.has(code.toLowerCase()))
-      return result.skipped.push({ code, startDate, endDate, reason: 'CODE_EXISTS' });
-    if (eachDay(startDate, endDate).some((day) => taken.has(day)))
-      return result.skipped.push({ code, startDate, endDate, reason: 'DAY_TAKEN' });
-    const created = await createRecord(tx, holidayResource, context, { ...row });
-    codes.add(code.toLowerCase());
-    return result.created.push({ id: String(created.id), code, startDate, endDate, kind });
+  /** Writes the rows whose code is free (any status) and whose days are not `taken`; answers those written. */
+  const write = async (rows: readonly CalendarRow[], taken: ReadonlySet<string>) => {
+    const codes = await codesTaken(tx, tenantId, rows);
+    const written: CalendarRow[] = [];
+    for (const row of rows) {
+      const { code, startDate, endDate, kind } = row;
+      if (codes.has(code.toLowerCase()))
+        result.skipped.push({ code, startDate, endDate, reason: 'CODE_EXISTS' });
+      else if (eachDay(startDate, endDate).some((day) => taken.has(day)))
+        result.skipped.push({ code, startDate, endDate, reason: 'DAY_TAKEN' });
+      else {
+        const created = await createRecord(tx, holidayResource, context, { ...row });
+        result.created.push({ id: String(created.id), code, startDate, endDate, kind });
+        written.push(row);
+      }
+    }
+    return written;
   };
-  const written: CalendarRow[] = [];
-  for (const row of statutory)
-    if ((await write(row, publicDays)) && result.created.at(-1)?.code === row.code) written.push(row);
+  const written = await write(statutory, daysOf(publicRows));
 
-  // the company-wide weekly rules (no unit) of the year, for the days owed
+  // the days owed by the year's public holidays, the tenant's own and those just written, under
+  // the company-wide weekly rules (no unit), on days no row of the calendar holds
   const data = await readCalendarData(tx, { tenantId, from, to });
   const weekState = (day: string) => weekDayOf(data.weeklyRules, data.workingWeek, day).state;
-  const ownPublic: CalendarRow[] = existing
-    .filter(
-      (row) => row.kind === 'PUBLIC_HOLIDAY' && row.startDate <= dayOf(year, 12, 31) && row.endDate >= from,
-    )
-    .map((row) => ({ ...row, description: row.description ?? '' }));
-  const occupied = rowDays();
-  const owed = compensatoryDays([...ownPublic, ...written], weekState, occupied);
-  for (const row of owed) await write(row, occupied);
+  const ownPublic: CalendarRow[] = publicRows
+    .filter((row) => row.startDate <= dayOf(year, 12, 31))
+    .map((row) => ({ ...row, description: '' }));
+  const occupied = daysOf(active);
+  await write(compensatoryDays([...ownPublic, ...written], weekState, occupied), occupied);
   return result;
 }
