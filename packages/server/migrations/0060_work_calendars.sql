@@ -14,7 +14,8 @@ CREATE TABLE tm_work_calendars (
   name varchar(200) NOT NULL,
   target_type varchar(16) NOT NULL,
   organization_unit_id uuid,
-  include_sub_units boolean NOT NULL DEFAULT true,
+  -- false: a unit (or group) calendar reaches the units below it too
+  own_unit_only boolean NOT NULL DEFAULT false,
   job_title_id uuid,
   from_date date NOT NULL,
   to_date date,

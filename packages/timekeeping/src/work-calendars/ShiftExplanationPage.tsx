@@ -9,8 +9,8 @@ import {
 } from '@hcm/contracts/work-calendars';
 import {
   Button,
+  DateInput,
   Field,
-  Input,
   Link,
   MessageBar,
   MessageBarBody,
@@ -50,13 +50,42 @@ const useStyles = makeStyles({
       borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
       verticalAlign: 'top',
     },
-    '& th': { fontWeight: tokens.fontWeightSemibold, whiteSpace: 'nowrap' },
+    '& thead th': { fontWeight: tokens.fontWeightSemibold, whiteSpace: 'nowrap' },
+    // on a phone each calendar is a card: its cells one under the other, each named by its column
+    '@media (max-width: 599px)': {
+      '& thead': visuallyHidden,
+      '& tr, & th, & td': { display: 'block' },
+      '& tr': {
+        borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+        padding: `${tokens.spacingVerticalS} 0`,
+      },
+      '& th, & td': { borderBottom: 'none' },
+      '& td::before': {
+        content: 'attr(data-label)',
+        display: 'block',
+        color: tokens.colorNeutralForeground3,
+        fontSize: tokens.fontSizeBase200,
+      },
+    },
   },
+  calendarName: { fontWeight: tokens.fontWeightRegular },
   winner: { backgroundColor: tokens.colorBrandBackground2 },
   spoken: visuallyHidden,
 });
 
 type Language = 'vi' | 'en';
+
+/** 'YYYY-MM-DD' → that local day (the date input's value), or null. */
+function dateOf(text: string | null): Date | null {
+  const match = text ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(text) : null;
+  return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : null;
+}
+/** The local day of a date input's value as 'YYYY-MM-DD' ('' for none or a date being typed). */
+function isoOf(day: Date | null): string {
+  if (!day || Number.isNaN(day.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+}
 
 /**
  * Timekeeping › Shift calendar › "which shift applies and why": a worker and a day, and the
@@ -71,7 +100,8 @@ export function ShiftExplanationPage() {
   // a link may name the worker and the day (?workerId=&date=): the answer is asked at once
   const [initial] = useState(() => new URLSearchParams(window.location.search));
   const [workerId, setWorkerId] = useState<string | null>(initial.get('workerId'));
-  const [date, setDate] = useState(initial.get('date') ?? '');
+  const [day, setDay] = useState<Date | null>(() => dateOf(initial.get('date')));
+  const date = isoOf(day);
   const [state, setState] = useState<
     | { kind: 'idle' }
     | { kind: 'loading' }
@@ -114,7 +144,7 @@ export function ShiftExplanationPage() {
           <ReferencePicker target={WORK_CALENDAR_TARGETS.worker} value={workerId} onChange={setWorkerId} />
         </Field>
         <Field label={t('workCalendars.explain.date')} required>
-          <Input type="date" value={date} onChange={(_event, data) => setDate(data.value)} />
+          <DateInput label={t('workCalendars.explain.date')} value={day} onChange={setDay} />
         </Field>
         <div>
           <Button appearance="primary" type="submit" disabled={!ready || state.kind === 'loading'}>
@@ -197,23 +227,23 @@ function Explanation({
                     >
                       {c.code}
                     </Link>
-                    <div>{c.name}</div>
+                    <div className={styles.calendarName}>{c.name}</div>
                   </th>
-                  <td>
+                  <td data-label={t('workCalendars.explain.target')}>
                     {WorkCalendarTargetLabels[c.targetType][language]}
                     {c.unitDistance > 0 &&
                       ` (${t('workCalendars.explain.levelsUp', { count: c.unitDistance })})`}
                   </td>
-                  <td>
+                  <td data-label={t('workCalendars.explain.dates')}>
                     {formatDate(c.fromDate)} – {c.toDate ? formatDate(c.toDate) : '…'}
                   </td>
-                  <td>
+                  <td data-label={t('workCalendars.explain.shift')}>
                     {c.verdict === 'OUT_OF_RANGE' || c.verdict === 'NOT_THIS_WEEKDAY' ? '—' : shiftText(c)}
                   </td>
-                  <td>
+                  <td data-label={t('workCalendars.explain.status')}>
                     <StatusBadge status={c.approvalStatus} />
                   </td>
-                  <td>
+                  <td data-label={t('workCalendars.explain.verdict')}>
                     {WorkCalendarVerdictLabels[c.verdict][language]}
                     {c.lostBy && ` (${WorkCalendarTieBreakLabels[c.lostBy][language]})`}
                   </td>

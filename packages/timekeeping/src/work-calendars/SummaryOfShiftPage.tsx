@@ -13,6 +13,7 @@ import {
   Title2,
   makeStyles,
   tokens,
+  useScreenSize,
   type GridColumn,
 } from '@hcm/ui';
 import { useTimekeepingTranslation } from '../timekeeping-i18n.ts';
@@ -88,21 +89,30 @@ export default function SummaryOfShiftPage() {
   }, []);
 
   const current = loaded?.key === key ? loaded : null;
+  // on a phone only the name stays pinned, so that the days keep most of the width
+  const phone = useScreenSize() === 'mobile';
   const columns = useMemo<GridColumn<ShiftSummaryRow>[]>(
     () => [
-      { key: 'code', header: t('workCalendars.summary.code'), width: 96, pinned: true },
-      { key: 'fullName', header: t('workCalendars.summary.name'), width: 180, pinned: true, rowHeader: true },
+      ...(phone ? [] : [{ key: 'code', header: t('workCalendars.summary.code'), width: 96, pinned: true }]),
+      {
+        key: 'fullName',
+        header: t('workCalendars.summary.name'),
+        width: phone ? 132 : 180,
+        pinned: true,
+        rowHeader: true,
+      },
       ...(current?.days ?? []).map((day, index) => ({
         key: day,
-        header: day.slice(8, 10),
-        width: 56,
+        // the day of the month and its weekday (T2 … CN), as a paper schedule heads its columns
+        header: `${day.slice(8, 10)} ${t(`workCalendars.weekdayShort.${new Date(`${day}T00:00:00Z`).getUTCDay()}`)}`,
+        width: 60,
         value: (row: ShiftSummaryRow) => {
           const shift = row.shifts[index] ?? null;
           return shift === 'OFF' ? t('workCalendars.offShort') : (shift ?? '');
         },
       })),
     ],
-    [current?.days, t],
+    [current?.days, phone, t],
   );
 
   return (

@@ -91,9 +91,13 @@ export const workCalendarContract = defineContract({
       label: l('organizationUnit', 'Đơn vị, nhóm lao động', 'Unit or working group'),
       target: WORK_CALENDAR_TARGETS.organizationUnit,
     }),
-    includeSubUnits: f.boolean({
-      label: l('includeSubUnits', 'Gồm cả đơn vị cấp dưới', 'Including sub-units'),
-      defaultValue: true,
+    // off (the default): the unit's calendar reaches the units below it too
+    ownUnitOnly: f.boolean({
+      label: l(
+        'ownUnitOnly',
+        'Chỉ riêng đơn vị này (không gồm cấp dưới)',
+        'This unit only (not its sub-units)',
+      ),
     }),
     jobTitleId: f.reference({
       label: l('jobTitle', 'Chức danh', 'Job title'),
@@ -104,14 +108,14 @@ export const workCalendarContract = defineContract({
       target: WORK_CALENDAR_TARGETS.worker,
       maxItems: WorkCalendarLimits.workers,
     }),
-    fromDate: day('fromDate', 'Từ ngày', 'From', true),
-    toDate: day('toDate', 'Đến ngày', 'To', false),
+    fromDate: day('fromDate', 'Ngày bắt đầu', 'Starts on', true),
+    toDate: day('toDate', 'Ngày kết thúc', 'Ends on', false),
     patternType: f.enumOf({
       label: l('patternType', 'Kiểu lịch', 'Pattern'),
       required: true,
       defaultValue: 'WEEKLY',
       valueLabels: {
-        WEEKLY: l('pattern.weekly', 'Một ca theo ngày trong tuần', 'One shift on chosen weekdays'),
+        WEEKLY: l('pattern.weekly', 'Theo tuần', 'Weekly'),
         ROTATION: l('pattern.rotation', 'Xoay ca', 'Rotation'),
       } satisfies Record<WorkCalendarPatternType, Label>,
     }),
@@ -177,7 +181,7 @@ export const workCalendarContract = defineContract({
     },
     {
       title: l('section.target', 'Đối tượng áp dụng', 'Who it applies to'),
-      fields: ['targetType', 'organizationUnitId', 'includeSubUnits', 'jobTitleId', 'workerIds'],
+      fields: ['targetType', 'organizationUnitId', 'ownUnitOnly', 'jobTitleId', 'workerIds'],
     },
     {
       title: l('section.pattern', 'Ca và ngày làm việc', 'Shifts and days'),
@@ -189,7 +193,7 @@ export const workCalendarContract = defineContract({
     'name',
     'targetType',
     'organizationUnitId',
-    'includeSubUnits',
+    'ownUnitOnly',
     'jobTitleId',
     'workerIds',
     'fromDate',

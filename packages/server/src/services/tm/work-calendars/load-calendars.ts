@@ -53,7 +53,7 @@ export async function loadCalendars(
   const rows = await rowsOf<CalendarRow>(
     tx,
     sql`
-      select c.id, c.code, c.name, c.target_type, c.organization_unit_id, c.include_sub_units,
+      select c.id, c.code, c.name, c.target_type, c.organization_unit_id, not c.own_unit_only as include_sub_units,
              c.job_title_id, c.from_date::text as from_date, c.to_date::text as to_date,
              c.pattern_type, c.work_shift_id, c.rotation_unit, c.anchor_date::text as anchor_date,
              c.approval_status,

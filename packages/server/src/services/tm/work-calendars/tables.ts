@@ -19,7 +19,7 @@ export const tmWorkCalendars = pgTable(
     name: varchar('name', { length: 200 }).notNull(),
     targetType: varchar('target_type', { length: 16 }).$type<WorkCalendarTargetType>().notNull(),
     organizationUnitId: uuid('organization_unit_id'),
-    includeSubUnits: boolean('include_sub_units').notNull().default(true),
+    ownUnitOnly: boolean('own_unit_only').notNull().default(false),
     jobTitleId: uuid('job_title_id'),
     fromDate: day('from_date').notNull(),
     toDate: day('to_date'),
