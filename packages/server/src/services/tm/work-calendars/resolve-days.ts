@@ -102,23 +102,41 @@ export class CalendarIndex {
   }
 }
 
-/** The deciding calendar of each day of [from, to] among candidates in precedence order. */
-export function decideDays(candidates: readonly Candidate[], from: number, to: number): ResolvedDay[] {
+/** The days of [from, to] as day numbers and dates, and the undecided day of each: made once per call. */
+export interface DayRange {
+  readonly from: number;
+  readonly dates: readonly string[];
+  readonly undecided: readonly ResolvedDay[];
+}
+
+export function dayRange(from: string, to: string): DayRange {
+  const first = dayNumber(from);
+  const dates = Array.from({ length: dayNumber(to) - first + 1 }, (_, i) => dateOf(first + i));
+  return {
+    from: first,
+    dates,
+    undecided: dates.map((date) => ({ date, workShiftId: null, off: false, calendarId: null })),
+  };
+}
+
+/** The deciding calendar of each day of the range among candidates in precedence order. */
+export function decideDays(candidates: readonly Candidate[], range: DayRange): ResolvedDay[] {
   const days: ResolvedDay[] = [];
-  for (let day = from; day <= to; day++) {
+  for (let i = 0; i < range.dates.length; i++) {
+    const day = range.from + i;
     let decided: ResolvedDay | undefined;
     for (const { compiled } of candidates) {
       const outcome = outcomeOn(compiled, day);
       if (!decides(outcome)) continue;
       decided = {
-        date: dateOf(day),
+        date: range.dates[i] as string,
         workShiftId: outcome.kind === 'SHIFT' ? outcome.workShiftId : null,
         off: outcome.kind === 'OFF',
         calendarId: compiled.rule.id,
       };
       break;
     }
-    days.push(decided ?? { date: dateOf(day), workShiftId: null, off: false, calendarId: null });
+    days.push(decided ?? (range.undecided[i] as ResolvedDay));
   }
   return days;
 }
@@ -130,20 +148,19 @@ export function decideDays(candidates: readonly Candidate[], from: number, to: n
  * the work grows with the groups × days, not the workers × days × calendars.
  */
 export function resolveDays(input: ResolveInput): Map<string, readonly ResolvedDay[]> {
-  const from = dayNumber(input.from);
-  const to = dayNumber(input.to);
+  const range = dayRange(input.from, input.to);
   const index = new CalendarIndex(input.calendars, input.units);
   const sharedDays = new Map<readonly Candidate[], readonly ResolvedDay[]>();
   const result = new Map<string, readonly ResolvedDay[]>();
   for (const worker of input.workers) {
     if (index.hasOwn(worker.workerId)) {
-      result.set(worker.workerId, decideDays(index.candidatesOf(worker), from, to));
+      result.set(worker.workerId, decideDays(index.candidatesOf(worker), range));
       continue;
     }
     const shared = index.sharedOf(worker);
     let days = sharedDays.get(shared);
     if (!days) {
-      days = decideDays(shared, from, to);
+      days = decideDays(shared, range);
       sharedDays.set(shared, days);
     }
     result.set(worker.workerId, days);
