@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   DEVICE_TARGETS,
   type DeviceCommandRow,
@@ -52,6 +52,17 @@ interface Loaded {
   quarantine: readonly QuarantinedPunch[];
 }
 
+/** A device's record, its command queue and its quarantined lines, read together. */
+const readDevice = (id: string): Promise<Loaded> =>
+  Promise.all([deviceOf(id), deviceCommands(id), quarantinedLines(id)]).then(
+    ([device, commands, quarantine]) => ({
+      at: Date.now(),
+      device,
+      commands,
+      quarantine,
+    }),
+  );
+
 /**
  * Timekeeping › Devices › Device setup (/tm/setup-devices): what to type into a ZKTeco device so
  * that it pushes here (docs/attendance-devices.md), and for one device its state, its command
@@ -62,7 +73,9 @@ export default function DeviceSetupPage() {
   const { t } = useTimekeepingTranslation();
   const styles = useStyles();
   const administrator = useHasAuthority('tenant.view');
-  const [deviceId, setDeviceId] = useState<string | null>(null);
+  const [deviceId, setDeviceId] = useState<string | null>(() =>
+    new URLSearchParams(window.location.search).get('device'),
+  );
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -71,11 +84,23 @@ export default function DeviceSetupPage() {
   const load = (id: string) => {
     setBusy(true);
     setFailed(false);
-    Promise.all([deviceOf(id), deviceCommands(id), quarantinedLines(id)])
-      .then(([device, commands, quarantine]) => setLoaded({ at: Date.now(), device, commands, quarantine }))
+    readDevice(id)
+      .then(setLoaded)
       .catch(() => setFailed(true))
       .finally(() => setBusy(false));
   };
+  // a link may name the device (?device=<id>): read once, when the page opens
+  const [linked] = useState(() => new URLSearchParams(window.location.search).get('device'));
+  useEffect(() => {
+    if (!linked) return;
+    let live = true;
+    readDevice(linked)
+      .then((read) => live && setLoaded(read))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [linked]);
   const choose = (id: string | null) => {
     setDeviceId(id);
     setQueued(null);

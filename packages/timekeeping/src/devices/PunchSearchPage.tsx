@@ -18,6 +18,7 @@ import {
 } from '@hcm/ui';
 import { useTimekeepingTranslation } from '../timekeeping-i18n.ts';
 import { exportPunches, punchPage, type PunchFilter } from './device-api.ts';
+import { PunchImport } from './PunchImport.tsx';
 import { vietnamDay, vietnamTime } from './vietnam-time.ts';
 
 const useStyles = makeStyles({
@@ -154,6 +155,7 @@ export default function PunchSearchPage() {
           <MessageBarBody>{t('devices.loadFailed')}</MessageBarBody>
         </MessageBar>
       )}
+      <PunchImport onImported={() => ready && load(null)} />
       {busy && !current && <Spinner size="tiny" label={t('devices.loading')} />}
       {current && current.rows.length === 0 && <Text>{t('devices.punches.empty')}</Text>}
       {current && current.rows.length > 0 && (

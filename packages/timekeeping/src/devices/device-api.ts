@@ -48,6 +48,20 @@ export async function exportPunches(filter: PunchFilter): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** What an import came to: rows read, punches stored, rows already stored (or repeated). */
+export interface ImportedPunches {
+  received: number;
+  written: number;
+  unchanged: number;
+}
+
+/** Uploads a CSV of punches (POST /api/tm/punches/import); the server's 400 lists the rows it refused. */
+export function importPunches(file: File): Promise<ImportedPunches> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return api.post<ImportedPunches>(DevicePaths.punchesImport, body, { ignoreError: true, loading: true });
+}
+
 export const deviceCommands = (deviceId: string) =>
   api.get<DeviceCommandRow[]>(DevicePaths.commands(deviceId), { ignoreError: true });
 

@@ -250,6 +250,8 @@ export const DevicePaths = {
   punches: '/api/tm/punches',
   /** GET: the same punches as a CSV file */
   punchesExport: '/api/tm/punches/export',
+  /** POST (multipart, a CSV file): punches from another system into the same store */
+  punchesImport: '/api/tm/punches/import',
   /** GET: a device's command queue; POST …/sync-users: send the device its whole list of users */
   commands: (deviceId: string) => `/api/tm/devices/${deviceId}/commands`,
   syncUsers: (deviceId: string) => `/api/tm/devices/${deviceId}/sync-users`,

@@ -9,6 +9,8 @@ import { deviceResources } from './devices/resources.ts';
 import { deviceRoutes } from './devices/routes.ts';
 import { labourCalendarResources } from './calendar/resources.ts';
 import { labourCalendarRoutes } from './calendar/routes.ts';
+import { registerTimesheetJobs } from './timesheet/jobs.ts';
+import { timesheetInputs } from './timesheet/wiring.ts';
 
 /**
  * What a part of the timekeeping module is given: the record engine's deps (`db` is the ORM),
@@ -61,4 +63,6 @@ export const tmService: FastifyPluginAsync<{ deps: TmServiceDeps }> = async (app
   const parts: TmDeps = { ...deps, shiftPlans };
   await registerResources(app, tmResources, deps);
   for (const routes of tmRoutes) await app.register(routes, { deps: parts });
+  // the timesheet engine's jobs: days recomputed as punches and documents arrive, absences daily
+  await registerTimesheetJobs(deps.queue, deps.db, app.log, timesheetInputs(shiftPlans));
 };

@@ -328,6 +328,50 @@ describe.each(await testEngines())('the ADMS push endpoint on $engine', ({ engin
     expect((await punches()).map((p) => p.deviceCode)).not.toContain('UNKNOWN0042');
   });
 
+  it("imports another system's CSV into the same store: checked whole, stored once", async () => {
+    const upload = async (csv: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([csv], { type: 'text/csv' }), 'cham-cong.csv');
+      const res = await fetch(`${server.url}${DevicePaths.punchesImport}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${hr.token}` },
+        body: form,
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const now = clock.now();
+    const [d, t] = vietnam(new Date(now.getTime() - 5 * 3_600_000)).split(' ') as [string, string];
+    const vn = `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)} ${t.slice(0, 5)}`;
+    const atDevice = vietnam(new Date(now.getTime() - 4 * 3_600_000));
+    const csv = [
+      '\uFEFFThời gian;Mã nhân viên;Máy chấm công;PIN',
+      `${vn};NV0002;;`,
+      `${atDevice};;MCC-01;1001`, // the device by its code, the PIN as on the device
+      `${vn};nv0002;;`, // the same punch again
+      '',
+    ].join('\r\n');
+    const before = (await punches()).length;
+    const bad = await upload(csv.replace(`${atDevice};;MCC-01;1001`, '2026-02-30 08:00;NV9999;;'));
+    expect(bad.status).toBe(400);
+    expect((bad.body.errors as { field: string }[]).map((e) => e.field)).toEqual(['rows[3].time']);
+    const unknown = await upload(csv.replace(`${vn};NV0002;;`, `${vn};NV9999;;`));
+    expect((unknown.body.errors as { field: string }[]).map((e) => e.field)).toEqual(['rows[2].workerCode']);
+    expect(await punches()).toHaveLength(before);
+
+    const first = await upload(csv);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.data).toEqual({ received: 3, written: 2, unchanged: 1 });
+    const again = await upload(csv);
+    expect(again.body.data).toEqual({ received: 3, written: 0, unchanged: 3 });
+    const imported = (await punches()).filter((p) => p.source === 'IMPORT');
+    expect(
+      imported.map((p) => [p.deviceCode, p.attendanceCode, p.workerName, vietnam(new Date(p.punchedAt))]),
+    ).toEqual([
+      ['IMPORT', 'NV0002', 'Trần Văn Minh', `${d} ${t.slice(0, 5)}:00`],
+      [SERIAL, '1001', 'Nguyễn Thị Lan', atDevice],
+    ]);
+  });
+
   it('refuses a switched-off device, a request without a serial, and uploads over the limits', async () => {
     expect((await device('GET', '/iclock/getrequest')).status).toBe(400);
     const tooMany = Array.from(

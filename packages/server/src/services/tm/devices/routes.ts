@@ -18,6 +18,7 @@ import { isTimeZone } from '../adms/local-time.ts';
 import type { TmRoutes } from '../index.ts';
 import { enqueueCommands, listCommands, userUpdateCommand } from './commands.ts';
 import { punchRoutes } from './punch-search.ts';
+import { importPunchesRoute } from './import-punches.ts';
 import { admsSerials, tmDevices, tmDeviceUsers, tmPunchQuarantine } from './tables.ts';
 import { workers } from '../../om/tables/workers.ts';
 
@@ -88,6 +89,7 @@ async function deviceOf(tx: Parameters<Parameters<typeof inScope>[2]>[0], id: st
 export const deviceRoutes: TmRoutes = async (app, { deps }) => {
   const { db } = deps;
   await app.register(punchRoutes, { db });
+  await app.register(importPunchesRoute, { db });
 
   app.get(
     '/api/tm/devices/:id/commands',

@@ -1,0 +1,317 @@
+import { DataEnvelope, FieldErrorKeys, PermissionResources, type FieldError } from '@hcm/contracts';
+import { DEFAULT_DEVICE_TIME_ZONE, DevicePaths, PIN_PATTERN } from '@hcm/contracts/attendance-devices';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import Type from 'typebox';
+import { writeBatch } from '../../../bulk/index.ts';
+import type { Db, Tx } from '../../../db/database.ts';
+import { envelope, errorResponses } from '../../../http/envelope.ts';
+import { validationFailed } from '../../../http/errors.ts';
+import { callerScope, runAsCaller } from '../../../http/caller-scope.ts';
+import { readUpload } from '../../../resources/import/read-upload.ts';
+import { workers } from '../../om/tables/workers.ts';
+import { punchStore } from '../tables/punches.ts';
+import { localTimeToInstant } from '../adms/local-time.ts';
+import { tmDevices, tmDeviceUsers } from './tables.ts';
+
+/*
+ * Punches from other systems (issue 30 item 6, "spreadsheet/CSV import"): a CSV file — what any
+ * spreadsheet or attendance program saves — into the same idempotent store as the devices'
+ * pushes, tm_punches, keyed on (time, device, PIN). docs/attendance-devices.md, "Importing punches".
+ */
+
+/** Rows one file may hold: a month of a 1,000-worker factory at four punches a day. */
+export const PUNCH_IMPORT_MAX_ROWS = 120_000;
+/** The device code of punches that name no device: the worker's code is their PIN. */
+export const IMPORT_DEVICE_CODE = 'IMPORT';
+const MAX_PROBLEMS = 20;
+const PIN = new RegExp(PIN_PATTERN);
+
+/** The header names understood, in Vietnamese or English, compared without case or accents. */
+const HEADERS = {
+  time: ['time', 'thoi gian', 'ngay gio', 'datetime'],
+  workerCode: ['worker_code', 'worker code', 'ma nhan vien', 'ma nv'],
+  device: ['device', 'may cham cong', 'may', 'serial', 'sn'],
+  pin: ['pin', 'ma cham cong'],
+} as const;
+type Column = keyof typeof HEADERS;
+
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/gi, 'd')
+    .trim()
+    .toLowerCase();
+
+/** One CSV line's fields: commas or semicolons (Excel in Vietnamese saves with either), quotes doubled inside quotes. */
+export function csvFields(line: string, separator: string): string[] {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const char = line[i];
+    if (quoted) {
+      if (char === '"' && line[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"' && field === '') quoted = true;
+    else if (char === separator) {
+      fields.push(field.trim());
+      field = '';
+    } else field += char;
+  }
+  fields.push(field.trim());
+  return fields;
+}
+
+/** "yyyy-MM-dd HH:mm[:ss]" or "dd/MM/yyyy HH:mm[:ss]" as the fields of a local time, or null. */
+export function importTime(text: string): number[] | null {
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})[ T](\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(text);
+  const vn = /^(\d{1,2})\/(\d{1,2})\/(\d{4}) (\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(text);
+  const parts = iso
+    ? [iso[1], iso[2], iso[3], iso[4], iso[5], iso[6]]
+    : vn
+      ? [vn[3], vn[2], vn[1], vn[4], vn[5], vn[6]]
+      : null;
+  if (!parts) return null;
+  const [year, month, day, hour, minute, second] = parts.map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const real = new Date(Date.UTC(year, month - 1, day));
+  if (
+    real.getUTCMonth() !== month - 1 ||
+    real.getUTCDate() !== day ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59
+  )
+    return null;
+  return [year, month, day, hour, minute, second];
+}
+
+interface Row {
+  line: number;
+  time: string;
+  workerCode: string;
+  device: string;
+  pin: string;
+}
+
+/** The file's rows under its header, or 400 naming what is missing. */
+function rowsOf(text: string): Row[] {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const header = lines[0] ?? '';
+  const separator = (header.match(/;/g)?.length ?? 0) > (header.match(/,/g)?.length ?? 0) ? ';' : ',';
+  const names = csvFields(header, separator).map(fold);
+  const at = (column: Column) =>
+    names.findIndex((name) => (HEADERS[column] as readonly string[]).includes(name));
+  const index = { time: at('time'), workerCode: at('workerCode'), device: at('device'), pin: at('pin') };
+  if (index.time < 0 || (index.workerCode < 0 && index.pin < 0))
+    throw validationFailed(
+      [
+        {
+          field: 'file',
+          code: FieldErrorKeys.required,
+          message: 'the first line must name the columns: time, and worker_code or device and pin',
+        },
+      ],
+      'The file has no header this import understands',
+    );
+  const rows: Row[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    if (line.trim() === '') continue;
+    if (rows.length >= PUNCH_IMPORT_MAX_ROWS)
+      throw validationFailed(
+        [
+          {
+            field: 'file',
+            code: FieldErrorKeys.max,
+            message: `at most ${PUNCH_IMPORT_MAX_ROWS} rows`,
+            params: { required: PUNCH_IMPORT_MAX_ROWS, actual: String(lines.length - 1) },
+          },
+        ],
+        'The file has too many rows',
+      );
+    const fields = csvFields(line, separator);
+    const cell = (position: number) => (position < 0 ? '' : (fields[position] ?? ''));
+    rows.push({
+      line: i + 1,
+      time: cell(index.time),
+      workerCode: cell(index.workerCode),
+      device: cell(index.device),
+      pin: cell(index.pin),
+    });
+  }
+  return rows;
+}
+
+interface Device {
+  id: string;
+  serial: string;
+  code: string;
+  zone: string;
+}
+
+/** The devices, workers and PIN mappings the rows name, in three queries. */
+async function lookups(tx: Tx, tenantId: string, rows: readonly Row[]) {
+  const named = [...new Set(rows.map((row) => row.device.toLowerCase()).filter((name) => name !== ''))];
+  const devices = new Map<string, Device>();
+  if (named.length > 0)
+    for (const device of await tx
+      .select({
+        id: tmDevices.id,
+        serial: tmDevices.serialNumber,
+        code: tmDevices.code,
+        zone: tmDevices.timeZone,
+      })
+      .from(tmDevices)
+      .where(
+        sql`lower(${tmDevices.serialNumber}) = any(${sql.param(named)}::text[]) or lower(${tmDevices.code}) = any(${sql.param(named)}::text[])`,
+      )) {
+      devices.set(device.serial.toLowerCase(), device);
+      devices.set(device.code.toLowerCase(), device);
+    }
+  const codes = [...new Set(rows.map((row) => row.workerCode.toLowerCase()).filter((code) => code !== ''))];
+  const workerIds = new Map<string, string>();
+  for (let start = 0; start < codes.length; start += 1000)
+    for (const worker of await tx
+      .select({ id: workers.id, code: workers.code })
+      .from(workers)
+      .where(
+        and(
+          eq(workers.tenantId, tenantId),
+          inArray(sql`lower(${workers.code})`, codes.slice(start, start + 1000)),
+        ),
+      ))
+      workerIds.set(worker.code.toLowerCase(), worker.id);
+  const ids = [...new Set([...devices.values()].map((device) => device.id))];
+  const mappings = new Map<string, { pin: string; workerId: string }[]>();
+  if (ids.length > 0)
+    for (const mapping of await tx
+      .select({ deviceId: tmDeviceUsers.deviceId, pin: tmDeviceUsers.pin, workerId: tmDeviceUsers.workerId })
+      .from(tmDeviceUsers)
+      .where(and(inArray(tmDeviceUsers.deviceId, ids), eq(tmDeviceUsers.status, 'ACTIVE'))))
+      mappings.set(mapping.deviceId, [...(mappings.get(mapping.deviceId) ?? []), mapping]);
+  return { devices, workerIds, mappings };
+}
+
+/**
+ * POST /api/tm/punches/import (multipart, one CSV file): every row checked first, all or
+ * nothing. A row names its time and either a worker's code (stored under the device IMPORT with
+ * the code as its PIN, read in Vietnam's time) or a device (its serial or code) with a PIN or a
+ * worker's code mapped on it (read in the device's time zone). The same file imported again
+ * writes nothing: the store's key.
+ */
+export const importPunchesRoute: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  app.post(
+    DevicePaths.punchesImport,
+    {
+      config: {
+        auth: 'user',
+        permission: 'user_access_control.create',
+        module: PermissionResources.user_access_control.module,
+      },
+      schema: {
+        summary:
+          'Import punches from a CSV file (time; worker_code, or device and pin) into the idempotent punch store',
+        tags: ['tm/punches'],
+        consumes: ['multipart/form-data'],
+        response: {
+          200: DataEnvelope(
+            Type.Object({ received: Type.Integer(), written: Type.Integer(), unchanged: Type.Integer() }),
+          ),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const scope = callerScope(request);
+      const tenantId = scope.tenantId;
+      if (!tenantId) throw validationFailed([], 'Punches belong to a tenant');
+      const rows = rowsOf((await readUpload(request, reply)).toString('utf8'));
+      const result = await runAsCaller(db, request, async (tx) => {
+        const { devices, workerIds, mappings } = await lookups(tx, tenantId, rows);
+        const problems: FieldError[] = [];
+        const refuse = (row: Row, field: string, message: string) => {
+          if (problems.length < MAX_PROBLEMS)
+            problems.push({
+              field: `rows[${row.line}].${field}`,
+              code: FieldErrorKeys.invalidValue,
+              message,
+            });
+        };
+        // a file is read by a person before it is sent: only a time ahead of the server's day is refused
+        const latest = Date.now() + 24 * 3_600_000;
+        const punches = [];
+        for (const row of rows) {
+          const device = row.device ? devices.get(row.device.toLowerCase()) : undefined;
+          if (row.device && !device) {
+            refuse(row, 'device', `no device has the serial or code ${row.device}`);
+            continue;
+          }
+          const fields = importTime(row.time);
+          const instant = fields
+            ? localTimeToInstant(fields, device?.zone ?? DEFAULT_DEVICE_TIME_ZONE)
+            : null;
+          if (!instant || instant.getTime() < Date.UTC(2000, 0, 1) || instant.getTime() > latest) {
+            refuse(
+              row,
+              'time',
+              'must be a time yyyy-MM-dd HH:mm[:ss] or dd/MM/yyyy HH:mm[:ss], after 2000 and not ahead of now',
+            );
+            continue;
+          }
+          const workerId = row.workerCode ? workerIds.get(row.workerCode.toLowerCase()) : undefined;
+          if (row.workerCode && !workerId) {
+            refuse(row, 'workerCode', `no employee has the code ${row.workerCode}`);
+            continue;
+          }
+          const mapped = device ? (mappings.get(device.id) ?? []) : [];
+          const pin = device
+            ? row.pin || mapped.find((mapping) => mapping.workerId === workerId)?.pin || ''
+            : row.workerCode.toUpperCase();
+          if (!PIN.test(pin)) {
+            refuse(
+              row,
+              'pin',
+              device ? 'a PIN of the device, or an employee who has one on it' : 'a worker code or a device',
+            );
+            continue;
+          }
+          punches.push({
+            punchedAt: instant,
+            deviceCode: device ? device.serial.toUpperCase() : IMPORT_DEVICE_CODE,
+            attendanceCode: pin,
+            workerId: workerId ?? mapped.find((mapping) => mapping.pin === pin)?.workerId ?? null,
+            source: 'IMPORT' as const,
+            rawLine: `${row.time};${row.workerCode};${row.device};${row.pin}`.slice(0, 500),
+          });
+        }
+        if (problems.length > 0)
+          throw validationFailed(
+            problems,
+            `The file cannot be imported (nothing was written): ${problems[0]?.message ?? ''}`,
+          );
+        const once = new Map(
+          punches.map((p) => [`${p.punchedAt.toISOString()}\t${p.deviceCode}\t${p.attendanceCode}`, p]),
+        );
+        if (once.size === 0) return { received: rows.length, written: 0, unchanged: 0 };
+        const written = await writeBatch(tx, punchStore, [...once.values()], {
+          actor: { scope, ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null },
+          describe: { file: 'csv', rows: rows.length },
+        });
+        return { received: rows.length, written: written.written, unchanged: rows.length - written.written };
+      });
+      return envelope(result);
+    },
+  );
+};
