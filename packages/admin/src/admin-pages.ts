@@ -19,6 +19,7 @@ const OWN_PAGES: Readonly<Record<string, () => Promise<PageModule>>> = {
   '/system/configuration': () => import('./configuration/ConfigurationPage.tsx'),
   '/pm/payroll-scale': () => import('./payroll-scale/PositionCoefficientPages.tsx'),
   '/notification/form': () => import('./notifications/NotificationEventPages.tsx'),
+  '/tm/holiday': () => import('./holidays/HolidayPages.tsx'),
 };
 const categoryPages = () => import('./pages/CategoryPages.tsx');
 
