@@ -1,6 +1,8 @@
 import type { AnyResourceContract } from '@hcm/contracts/resource';
 import type { ModulePageOptions } from '@hcm/ui';
 import { labourCalendarContracts } from '@hcm/contracts/labour-calendar';
+import { workShiftContract } from '@hcm/contracts/work-shifts';
+import { workShiftPages } from './work-shifts/work-shift-pages.tsx';
 import { attendanceDeviceContracts } from '@hcm/contracts/attendance-devices';
 
 /** A record kind the app draws with the kit's generic pages (list, create, detail, update). */
@@ -20,6 +22,8 @@ export interface TimekeepingResource {
  * app's entry.
  */
 export const TIMEKEEPING_RESOURCES: readonly TimekeepingResource[] = [
+  // work shifts: clock inputs, sections that follow the kind, the timeline (docs/work-shifts.md)
+  { contract: workShiftContract, pages: workShiftPages },
   // weekly days off, standard working days, timekeeping rules (the labour calendar, issue 30)
   ...labourCalendarContracts.map((contract) => ({ contract })),
   // timekeepers and users on devices (PIN ↔ worker): docs/attendance-devices.md

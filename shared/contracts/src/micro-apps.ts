@@ -94,6 +94,7 @@ export const ORGANIZATION_APP: MicroAppDeclaration = {
 export const TIMEKEEPING_APP: MicroAppDeclaration = {
   name: '@hcm/timekeeping',
   routes: [
+    '/tm/work-shift',
     '/tm/work-calendar',
     '/tm/summary-of-shift',
     '/tm/rules',

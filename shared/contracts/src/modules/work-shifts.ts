@@ -64,9 +64,9 @@ export const WorkShiftLimits = {
 } as const;
 
 export const WorkShiftKindLabels: Readonly<Record<WorkShiftKind, Label>> = {
-  FIXED: l('kind.fixed', 'Ca cố định', 'Fixed'),
-  FLEXIBLE: l('kind.flexible', 'Ca linh hoạt (giờ cốt lõi)', 'Flexible (core hours)'),
-  SPLIT: l('kind.split', 'Ca gãy (hai đoạn)', 'Split (two segments)'),
+  FIXED: l('kinds.fixed', 'Ca cố định', 'Fixed'),
+  FLEXIBLE: l('kinds.flexible', 'Ca linh hoạt (giờ cốt lõi)', 'Flexible (core hours)'),
+  SPLIT: l('kinds.split', 'Ca gãy (hai đoạn)', 'Split (two segments)'),
 };
 
 const breakFields = {
