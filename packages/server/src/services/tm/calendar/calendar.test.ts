@@ -8,7 +8,7 @@ import { startResourceTestKit, type Caller, type ResourceTestKit } from '../../.
 import { testEngines } from '../../../testing/engines.ts';
 import { statementsDuring } from '../../../testing/statements-during.ts';
 import { holidayResource } from '../../om/leave-categories/resources.ts';
-import { resolveCalendar } from './resolve.ts';
+import { resolveCalendar, resolveCalendars } from './resolve.ts';
 import { labourCalendarResources } from './resources.ts';
 
 type Row = Record<string, unknown> & { id: string; version: number };
@@ -31,6 +31,7 @@ describe.each(await testEngines())('the labour calendar on $engine', ({ engine }
   let caller: Caller;
   let unitId: string;
   let childId: string;
+  let officeId: string;
   const get = <T>(path: string) => kit.http.get<T>(path, caller.token);
   const post = <T>(path: string, body?: unknown) => kit.http.post<T>(path, body, caller.token);
   const count = async (base: string) => (await get<{ data: number }>(`${base}/count`)).body.data;
@@ -61,6 +62,10 @@ describe.each(await testEngines())('the labour calendar on $engine', ({ engine }
         sql`insert into organization_units (tenant_id, code, name, parent_id) values (${caller.tenantId}, 'XUONG_1', 'Xưởng 1', ${unitId}) returning id`,
       )) as unknown as { rows: { id: string }[] };
       childId = String(child.rows[0]?.id);
+      const office = (await tx.execute(
+        sql`insert into organization_units (tenant_id, code, name) values (${caller.tenantId}, 'VAN_PHONG', 'Văn phòng') returning id`,
+      )) as unknown as { rows: { id: string }[] };
+      officeId = String(office.rows[0]?.id);
     });
   });
   afterAll(() => kit?.stop());
@@ -338,22 +343,28 @@ describe.each(await testEngines())('the labour calendar on $engine', ({ engine }
       expect(res.body.errors?.map((e) => e.field)).toContain(field);
     });
 
-    it('reads a year of days in one statement', async () => {
+    it('reads a year of days in one statement, for one unit or several', async () => {
       const db = kit.server.db.orm;
-      let resolved: Awaited<ReturnType<typeof resolveCalendar>> | undefined;
+      let one: Awaited<ReturnType<typeof resolveCalendar>> | undefined;
+      let many: Awaited<ReturnType<typeof resolveCalendars>> | undefined;
+      const range = { tenantId: caller.tenantId, from: '2026-01-01', to: '2026-12-31' };
       const sent = await statementsDuring(() =>
         inScope(db, { tenantId: caller.tenantId, userId: null }, async (tx) => {
-          resolved = await resolveCalendar(tx, {
-            tenantId: caller.tenantId,
-            organizationUnitId: childId,
-            from: '2026-01-01',
-            to: '2026-12-31',
-          });
+          one = await resolveCalendar(tx, { ...range, organizationUnitId: childId });
+          many = await resolveCalendars(tx, { ...range, organizationUnitIds: [childId, officeId, unitId] });
         }),
       );
-      expect(resolved?.days).toHaveLength(365);
-      expect(resolved?.rulesOn('2026-07-01')?.overtimeRestDayPercent).toBe(200);
-      if (engine === 'postgresql') expect(sent.filter((s) => s.includes('weekly_off_rules'))).toHaveLength(1);
+      expect(one?.days).toHaveLength(365);
+      expect(one?.rulesOn('2026-07-01')?.overtimeRestDayPercent).toBe(200);
+      // each unit by its own chain: the workshop and the factory work Saturday mornings, the office not
+      const saturday = (unit: string) => many?.get(unit)?.days.find((day) => day.date === '2026-06-06')?.type;
+      expect([saturday(childId), saturday(unitId), saturday(officeId)]).toEqual([
+        'HALF_REST_DAY',
+        'HALF_REST_DAY',
+        'WEEKLY_REST_DAY',
+      ]);
+      expect(many?.get(childId)?.days).toEqual(one?.days);
+      if (engine === 'postgresql') expect(sent.filter((s) => s.includes('weekly_off_rules'))).toHaveLength(2);
     });
   });
 });

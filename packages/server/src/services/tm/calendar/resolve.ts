@@ -33,12 +33,20 @@ const MAX_UNIT_DEPTH = 32;
 
 interface Read {
   holidays: HolidayRow[] | null;
-  weekly: (Omit<WeeklyRule, 'week'> & Record<string, string>)[] | null;
+  weekly: (Omit<WeeklyRule, 'week'> & { root: string | null } & Record<string, string>)[] | null;
   labour: LabourRuleInForce[] | null;
-  standard: StandardRule[] | null;
+  standard: (StandardRule & { root: string | null })[] | null;
   own_week: WorkingWeek | null;
   system_week: WorkingWeek | null;
-  chain_length: number;
+  roots: string[] | null;
+}
+
+/** Several units' ranges at once (the timesheet engine's batch): the same range for each. */
+export interface CalendarsQuery {
+  readonly tenantId: string;
+  readonly organizationUnitIds: readonly string[];
+  readonly from: string;
+  readonly to: string;
 }
 
 /**
@@ -49,8 +57,23 @@ interface Read {
  * their beginning: a tenant has a handful.
  */
 export async function resolveCalendar(db: Db, query: CalendarQuery): Promise<ResolvedCalendar> {
-  const data = await readCalendarData(db, query);
-  const days = resolveDays(data, query.from, query.to);
+  return resolvedOf(await readCalendarData(db, query), query.from, query.to);
+}
+
+/**
+ * resolveCalendar for several units in the same ONE statement: each unit's days by its own chain
+ * of rules (a unit that is not the tenant's is left out of the answer).
+ */
+export async function resolveCalendars(
+  db: Db,
+  query: CalendarsQuery,
+): Promise<Map<string, ResolvedCalendar>> {
+  const read = await readCalendarsData(db, query);
+  return new Map([...read].map(([unit, data]) => [unit, resolvedOf(data, query.from, query.to)]));
+}
+
+function resolvedOf(data: CalendarData, from: string, to: string): ResolvedCalendar {
+  const days = resolveDays(data, from, to);
   const named = new Set(days.map((day) => day.labourRuleId));
   const labourRules = data.labourRules.filter((rule) => named.has(rule.id));
   const byId = new Map(labourRules.map((rule) => [rule.id, rule]));
@@ -67,14 +90,38 @@ export type ReadCalendar = CalendarData & { readonly unitFound: boolean };
 
 /** The one statement of resolveCalendar: the rows and rules of the query's window. */
 export async function readCalendarData(db: Db, query: CalendarQuery): Promise<ReadCalendar> {
+  const unit = query.organizationUnitId ?? null;
+  const read = await readCalendarsData(db, { ...query, organizationUnitIds: unit ? [unit] : [] }, true);
+  const found = unit ? read.get(unit) : undefined;
+  const data = found ?? (read.get(TENANT) as CalendarData);
+  return { ...data, unitFound: found !== undefined };
+}
+
+/** A unit id the statement can take (anything else is no unit of the tenant). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The key of the tenant-wide calendar (no unit) in readCalendarsData's answer. */
+const TENANT = '';
+
+/**
+ * The one statement: every unit's chain at once (each row of the chain keeps the unit it started
+ * from), the tenant's rows and rules once. Answers each unit found (and, with `tenantWide`, the
+ * calendar of no unit under TENANT).
+ */
+async function readCalendarsData(
+  db: Db,
+  query: CalendarsQuery,
+  tenantWide = false,
+): Promise<Map<string, CalendarData>> {
   const window = readWindow(query.from, query.to);
   const tenant = query.tenantId;
-  const unit = query.organizationUnitId ?? null;
+  const units = `{${query.organizationUnitIds.filter((id) => UUID.test(id)).join(',')}}`;
   const result = (await db.execute(sql`
-    WITH RECURSIVE chain (id, parent_id, depth) AS (
-      SELECT id, parent_id, 0 FROM organization_units WHERE tenant_id = ${tenant} AND id = ${unit}::uuid
+    WITH RECURSIVE chain (root, id, parent_id, depth) AS (
+      SELECT id, id, parent_id, 0 FROM organization_units
+       WHERE tenant_id = ${tenant} AND id = ANY(${units}::uuid[])
       UNION ALL
-      SELECT u.id, u.parent_id, c.depth + 1 FROM organization_units u JOIN chain c ON u.id = c.parent_id
+      SELECT c.root, u.id, u.parent_id, c.depth + 1 FROM organization_units u JOIN chain c ON u.id = c.parent_id
        WHERE u.tenant_id = ${tenant} AND c.depth < ${MAX_UNIT_DEPTH}
     )
     SELECT
@@ -84,7 +131,7 @@ export async function readCalendarData(db: Db, query: CalendarQuery): Promise<Re
         WHERE h.tenant_id = ${tenant} AND h.status = 'ACTIVE'
           AND h.end_date >= ${window.from}::date AND h.start_date <= ${window.to}::date) AS holidays,
       (SELECT json_agg(json_build_object('id', w.id, 'name', w.name, 'effectiveDate', w.effective_date,
-          'depth', c.depth, 'monday', w.monday, 'tuesday', w.tuesday, 'wednesday', w.wednesday,
+          'root', c.root, 'depth', c.depth, 'monday', w.monday, 'tuesday', w.tuesday, 'wednesday', w.wednesday,
           'thursday', w.thursday, 'friday', w.friday, 'saturday', w.saturday, 'sunday', w.sunday))
          FROM weekly_off_rules w LEFT JOIN chain c ON c.id = w.organization_unit_id
         WHERE w.tenant_id = ${tenant} AND w.status = 'ACTIVE' AND w.effective_date <= ${window.to}::date
@@ -97,20 +144,19 @@ export async function readCalendarData(db: Db, query: CalendarQuery): Promise<Re
           'nightOvertimePercent', l.night_overtime_percent) ORDER BY l.effective_date)
          FROM labour_rules l
         WHERE l.tenant_id = ${tenant} AND l.status = 'ACTIVE' AND l.effective_date <= ${window.to}::date) AS labour,
-      (SELECT json_agg(json_build_object('id', s.id, 'effectiveDate', s.effective_date, 'depth', c.depth,
-          'method', s.method, 'days', s.days::text))
+      (SELECT json_agg(json_build_object('id', s.id, 'effectiveDate', s.effective_date, 'root', c.root,
+          'depth', c.depth, 'method', s.method, 'days', s.days::text))
          FROM standard_working_days s LEFT JOIN chain c ON c.id = s.organization_unit_id
         WHERE s.tenant_id = ${tenant} AND s.status = 'ACTIVE' AND s.effective_date <= ${window.to}::date
           AND (s.organization_unit_id IS NULL OR c.id IS NOT NULL)) AS standard,
       (SELECT t.settings -> 'workingWeek' FROM tenant_configurations t WHERE t.tenant_id = ${tenant}) AS own_week,
       (SELECT s.settings -> 'workingWeek' FROM system_configuration s WHERE s.id = 1) AS system_week,
-      (SELECT count(*)::int FROM chain) AS chain_length
+      (SELECT json_agg(c.id) FROM chain c WHERE c.depth = 0) AS roots
   `)) as unknown as { rows: Read[] };
   const read = result.rows[0] as Read;
-  return {
-    unitFound: read.chain_length > 0,
-    holidays: read.holidays ?? [],
-    weeklyRules: (read.weekly ?? []).map((rule) => ({
+  const weekly = (read.weekly ?? []).map((rule) => ({
+    root: rule.root,
+    rule: {
       id: rule.id,
       name: rule.name,
       effectiveDate: rule.effectiveDate,
@@ -124,9 +170,23 @@ export async function readCalendarData(db: Db, query: CalendarQuery): Promise<Re
         saturday: rule.saturday,
         sunday: rule.sunday,
       } as WeeklyRule['week'],
-    })),
+    } satisfies WeeklyRule,
+  }));
+  const standard = read.standard ?? [];
+  const shared = {
+    holidays: read.holidays ?? [],
     workingWeek: read.own_week ?? read.system_week ?? DEFAULT_WORKING_WEEK,
     labourRules: read.labour ?? [],
-    standardRules: read.standard ?? [],
   };
+  // a unit's rules: the tenant's (no root) and those of its own chain
+  const of = (unit: string): CalendarData => ({
+    ...shared,
+    weeklyRules: weekly.filter(({ root }) => root === null || root === unit).map(({ rule }) => rule),
+    standardRules: standard
+      .filter(({ root }) => root === null || root === unit)
+      .map(({ id, effectiveDate, depth, method, days }) => ({ id, effectiveDate, depth, method, days })),
+  });
+  const answer = new Map((read.roots ?? []).map((unit) => [unit, of(unit)]));
+  if (tenantWide) answer.set(TENANT, of(TENANT));
+  return answer;
 }
