@@ -55,10 +55,11 @@ export default function PunchSearchPage() {
   const [to, setTo] = useState(today);
   const [deviceId, setDeviceId] = useState<string | null>(null);
   const [workerId, setWorkerId] = useState<string | null>(null);
+  const [unitId, setUnitId] = useState<string | null>(null);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
-  const filter: PunchFilter = { from, to, deviceId, workerId };
+  const filter: PunchFilter = { from, to, deviceId, workerId, unitId };
   const key = JSON.stringify(filter);
   const ready = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from <= to;
 
@@ -131,6 +132,9 @@ export default function PunchSearchPage() {
         </Field>
         <Field label={t('devices.punches.device')}>
           <ReferencePicker target={DEVICE_TARGETS.device} value={deviceId} onChange={setDeviceId} />
+        </Field>
+        <Field label={t('devices.punches.unit')}>
+          <ReferencePicker target={DEVICE_TARGETS.unit} value={unitId} onChange={setUnitId} />
         </Field>
         <Field label={t('devices.punches.worker')}>
           <ReferencePicker target={DEVICE_TARGETS.worker} value={workerId} onChange={setWorkerId} />

@@ -14,6 +14,8 @@ export interface PunchFilter {
   to: string;
   deviceId: string | null;
   workerId: string | null;
+  /** the workers of this unit and of the units below it */
+  unitId: string | null;
 }
 
 const query = (filter: PunchFilter) => ({
@@ -21,6 +23,7 @@ const query = (filter: PunchFilter) => ({
   to: filter.to,
   ...(filter.deviceId ? { deviceId: filter.deviceId } : {}),
   ...(filter.workerId ? { workerId: filter.workerId } : {}),
+  ...(filter.unitId ? { organizationUnitId: filter.unitId } : {}),
 });
 
 /** One keyset page of raw punches (GET /api/tm/punches); `cursor` the page before's nextCursor. */

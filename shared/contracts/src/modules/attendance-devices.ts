@@ -69,6 +69,7 @@ export const PIN_PATTERN = '^[0-9A-Za-z]{1,24}$';
 export const DEVICE_TARGETS = {
   device: { resource: 'device', apiPath: '/api/tm/devices', display: 'name' },
   worker: { resource: 'worker', apiPath: '/api/om/workers', display: 'fullName' },
+  unit: { resource: 'organization_unit', apiPath: '/api/om/organization-units', display: 'name' },
 } as const;
 
 /**
@@ -246,7 +247,7 @@ export const attendanceDeviceContracts = [deviceContract, deviceUserContract] as
 
 /** The API of the devices beyond their records (server: services/tm/devices). */
 export const DevicePaths = {
-  /** GET: raw punches (keyset pages); filters deviceId, workerId, from, to (yyyy-MM-dd), cursor */
+  /** GET: raw punches (keyset pages); filters deviceId, workerId, organizationUnitId (and the units below), from, to (yyyy-MM-dd), cursor */
   punches: '/api/tm/punches',
   /** GET: the same punches as a CSV file */
   punchesExport: '/api/tm/punches/export',

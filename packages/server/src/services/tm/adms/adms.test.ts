@@ -47,6 +47,7 @@ describe.each(await testEngines())('the ADMS push endpoint on $engine', ({ engin
   let deviceId: string;
   let workerId: string;
   let secondWorkerId: string;
+  let unit: string;
   const SERIAL = 'CKJJ202600001';
 
   const hrOf = async (tenantId: string) => {
@@ -100,7 +101,7 @@ describe.each(await testEngines())('the ADMS push endpoint on $engine', ({ engin
       { permissions: ['tenant.view', 'tenant.update'] },
     );
     admin = await accessTokenFor(server.db.orm, user);
-    const unit = await make('/api/om/organization-units', {
+    unit = await make('/api/om/organization-units', {
       code: 'XUONG_1',
       name: 'Xưởng 1',
       typeCode: 'PHONG',
@@ -326,6 +327,49 @@ describe.each(await testEngines())('the ADMS push endpoint on $engine', ({ engin
     await device('POST', '/iclock/cdata?SN=UNKNOWN0042&table=ATTLOG', `5\t${at}\t0\t1\t0\n`);
     expect((await punches(other.token)).map((p) => p.deviceCode)).toEqual(['UNKNOWN0042']);
     expect((await punches()).map((p) => p.deviceCode)).not.toContain('UNKNOWN0042');
+  });
+
+  it("finds a unit's punches, the units below it included, by keyset pages", async () => {
+    const team = await make('/api/om/organization-units', {
+      code: 'TO_MAY_1',
+      name: 'Tổ may 1',
+      typeCode: 'PHONG',
+      parentId: unit,
+    });
+    const sewer = await createWorker(
+      { http, token: hr.token },
+      { code: 'NV0003', organizationUnitId: team, joinedDate: '2024-01-02', fullName: 'Lê Thị Hồng' },
+    );
+    await make('/api/tm/device-users', { deviceId, workerId: sewer, pin: '1003' });
+    const at = vietnam(new Date(clock.now().getTime() - 20 * 60_000));
+    await device('POST', `/iclock/cdata?SN=${SERIAL}&table=ATTLOG`, `1003\t${at}\t0\t1\t0\n`);
+    const everyone = await punches();
+    const ofUnit = await punches(hr.token, `&organizationUnitId=${unit}`);
+    // the unit's workers and its team's, not the punches of a PIN nobody has
+    expect(ofUnit.map((p) => p.id)).toEqual(everyone.filter((p) => p.workerId !== null).map((p) => p.id));
+    expect(ofUnit.map((p) => p.workerCode)).toContain('NV0003');
+    const ofTeam = await punches(hr.token, `&organizationUnitId=${team}`);
+    expect(ofTeam.map((p) => [p.workerCode, vietnam(new Date(p.punchedAt))])).toEqual([['NV0003', at]]);
+    // one row a page, following the cursor to the end
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    const now = clock.now();
+    const period = `from=${day(new Date(now.getTime() - 86_400_000))}&to=${day(now)}`;
+    do {
+      const page = await http.get<PageEnvelope<PunchRow>>(
+        `${DevicePaths.punches}?${period}&organizationUnitId=${unit}&pageSize=1${cursor ? `&cursor=${cursor}` : ''}`,
+        hr.token,
+      );
+      expect(page.status).toBe(200);
+      seen.push(...page.body.data.map((p) => p.id));
+      cursor = page.body.page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(ofUnit.map((p) => p.id));
+    const foreign = await http.get<ErrorEnvelope>(
+      `${DevicePaths.punches}?${period}&organizationUnitId=${team}&cursor=${Buffer.from('{"u":"x","p":1,"t":"2026-01-01","i":"y"}').toString('base64url')}`,
+      hr.token,
+    );
+    expect(foreign.status).toBe(400);
   });
 
   it("imports another system's CSV into the same store: checked whole, stored once", async () => {

@@ -11,6 +11,7 @@ import { callerScope, runAsCaller } from '../../../http/caller-scope.ts';
 import { workers } from '../../om/tables/workers.ts';
 import { punchStore } from '../tables/punches.ts';
 import { tmDevices } from './tables.ts';
+import { unitPunchPage } from './unit-punches.ts';
 
 /*
  * Timekeeping › Devices › Search data (/tm/search-data): the raw punches of tm_punches, read
@@ -31,6 +32,8 @@ const Query = Type.Object(
     to: Type.String({ pattern: DAY.source }),
     deviceId: Type.Optional(Type.String({ format: 'uuid' })),
     workerId: Type.Optional(Type.String({ format: 'uuid' })),
+    /** the workers of this unit and of every unit below it */
+    organizationUnitId: Type.Optional(Type.String({ format: 'uuid' })),
     cursor: Type.Optional(Type.String({ maxLength: 1000 })),
     pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   },
@@ -91,6 +94,29 @@ async function keysetQueryOf(tx: Tx, tenantId: string, query: Query) {
   };
 }
 
+/** One page: through the bulk path's keyset read, or, for a unit, through the unit's workers (unit-punches.ts). */
+async function pageOf(tx: Tx, tenantId: string, query: Query, cursor: string | undefined, pageSize: number) {
+  const base = await keysetQueryOf(tx, tenantId, query);
+  if (!query.organizationUnitId)
+    return readKeysetPage(tx, punchStore, {
+      tenantId,
+      period: base.period,
+      equals: base.equals,
+      pageSize,
+      ...(cursor ? { cursor } : {}),
+    });
+  return unitPunchPage(tx, {
+    tenantId,
+    organizationUnitId: query.organizationUnitId,
+    from: `${base.period.from} 00:00:00+07`,
+    to: `${base.period.to} 00:00:00+07`,
+    ...(base.equals.deviceCode ? { deviceCode: base.equals.deviceCode } : {}),
+    ...(base.equals.workerId ? { workerId: base.equals.workerId } : {}),
+    ...(cursor ? { cursor } : {}),
+    pageSize,
+  });
+}
+
 const present = (row: Record<string, unknown>): PunchRow => ({
   id: String(row.id),
   punchedAt: new Date(String(row.punchedAt)).toISOString(),
@@ -147,7 +173,7 @@ export const punchRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
       config: { auth: 'user', permission: 'user_access_control.view', module },
       schema: {
         summary:
-          'Raw punches in time order, by keyset pages: the days from..to, optionally one device or worker',
+          'Raw punches in time order, by keyset pages: the days from..to, optionally one device, worker or unit (with the units below it)',
         tags: ['tm/punches'],
         querystring: Query,
         response: { 200: PageEnvelope(Punch), ...errorResponses },
@@ -156,11 +182,8 @@ export const punchRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
     async (request) => {
       const tenantId = tenantOf(request);
       return runAsCaller(db, request, async (tx) => {
-        const page = await readKeysetPage(
-          tx,
-          punchStore,
-          await keysetQueryOf(tx, tenantId, request.query as Query),
-        );
+        const query = request.query as Query;
+        const page = await pageOf(tx, tenantId, query, query.cursor, query.pageSize ?? 25);
         return { data: await named(tx, tenantId, page.data.map(present)), page: page.page };
       });
     },
@@ -180,16 +203,11 @@ export const punchRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
       const tenantId = tenantOf(request);
       const query = request.query as Query;
       const csv = await runAsCaller(db, request, async (tx) => {
-        const base = await keysetQueryOf(tx, tenantId, query);
         const lines = ['time,device,pin,worker_code,worker_name,source,raw_line'];
         let cursor: string | undefined;
         let rows = 0;
         do {
-          const page = await readKeysetPage(tx, punchStore, {
-            ...base,
-            pageSize: 100,
-            ...(cursor ? { cursor } : {}),
-          });
+          const page = await pageOf(tx, tenantId, query, cursor, 100);
           const punches = await named(tx, tenantId, page.data.map(present));
           for (const p of punches)
             lines.push(
