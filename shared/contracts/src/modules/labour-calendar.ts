@@ -553,6 +553,8 @@ export const CalendarDay = Type.Object({
   sourceId: Type.Union([Type.String(), Type.Null()]),
   /** why, in words: the holiday's name, "Chủ nhật", "nghỉ bù Giỗ Tổ Hùng Vương (26/04/2026)" */
   reason: Type.String(),
+  /** the same in English (a holiday's or a rule's name as the tenant wrote it) */
+  reasonEn: Type.String(),
   /** the public holiday a compensatory day stands for */
   compensates: Type.Union([Day, Type.Null()]),
   labourRuleId: Type.Union([Type.String(), Type.Null()]),

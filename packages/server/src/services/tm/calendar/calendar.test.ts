@@ -294,6 +294,7 @@ describe.each(await testEngines())('the labour calendar on $engine', ({ engine }
       expect(april[0]).toMatchObject({
         source: 'CONFIGURATION',
         reason: 'Nghỉ hằng tuần: Thứ Bảy (Cấu hình hệ thống)',
+        reasonEn: 'Weekly rest day: Saturday (System configuration)',
       });
       expect(april[2]).toMatchObject({
         compensates: '2026-04-26',

@@ -107,6 +107,7 @@ describe('the days of 2026 by the seeded schedule (Monday to Friday, the configu
     expect(days[1]).toMatchObject({ payClass: 'HOLIDAY', paidOff: true });
     expect(days[2]).toMatchObject({ compensates: '2026-04-26', payClass: 'HOLIDAY', paidOff: true });
     expect(days[2]?.reason).toContain('Giỗ Tổ Hùng Vương 26/04/2026');
+    expect(days[2]?.reasonEn).toBe('Nghỉ bù Giỗ Tổ Hùng Vương (in lieu of Giỗ Tổ Hùng Vương 26/04/2026)');
   });
 
   it('National Day: Saturday 22/8 worked, 29/8 to 2/9 off', () => {

@@ -1,7 +1,8 @@
 import type { CalendarDay, DayType, HolidayKind, StandardDayMethod } from '@hcm/contracts/labour-calendar';
 import type { WorkingWeek } from '@hcm/contracts/system';
-import { addDays, eachDay, weekdayOf, type WeekdayName } from './days.ts';
+import { addDays, eachDay, weekdayOf } from './days.ts';
 import { payClassOf } from './pay-rate.ts';
+import { calendarReason, compensationReason, weeklyReason } from './reasons.ts';
 import { weekDayOf, workedShare, type WeeklyRule, type WeekState } from './weekly.ts';
 
 /** A row of the holiday calendar as the resolver reads it (ACTIVE rows only). */
@@ -65,17 +66,6 @@ const PRECEDENCE: readonly HolidayKind[] = [
   'SWAPPED_DAY_OFF',
   'SWAPPED_WORKING_DAY',
 ];
-
-const WEEKDAY_VI: Record<WeekdayName, string> = {
-  monday: 'Thứ Hai',
-  tuesday: 'Thứ Ba',
-  wednesday: 'Thứ Tư',
-  thursday: 'Thứ Năm',
-  friday: 'Thứ Sáu',
-  saturday: 'Thứ Bảy',
-  sunday: 'Chủ nhật',
-};
-const vn = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
 /** The first day of the month of a day, and the last. */
 const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
@@ -156,18 +146,12 @@ export function resolveDays(data: CalendarData, from: string, to: string): Calen
     };
     let day: CalendarDay;
     if (row) {
-      let compensates: string | null = null;
-      let reason = row.name;
+      let compensates: { name: string; day: string } | null = null;
       if (row.kind === 'PUBLIC_HOLIDAY' && week.state === 'OFF') owed.push({ day: date, name: row.name });
-      if (row.kind === 'COMPENSATORY_DAY_OFF') {
-        const paid = owed.shift();
-        if (paid) {
-          compensates = paid.day;
-          reason = `${row.name} (nghỉ bù ${paid.name} ${vn(paid.day)})`;
-        }
-      }
+      if (row.kind === 'COMPENSATORY_DAY_OFF') compensates = owed.shift() ?? null;
       const type: DayType = row.kind;
       const paidOff = row.kind !== 'SWAPPED_WORKING_DAY' && row.paid;
+      const reason = calendarReason(row.name, compensates);
       day = {
         ...base,
         type,
@@ -175,11 +159,13 @@ export function resolveDays(data: CalendarData, from: string, to: string): Calen
         paidOff,
         source: 'HOLIDAY_CALENDAR',
         sourceId: row.id,
-        reason,
-        compensates,
+        reason: reason.vi,
+        reasonEn: reason.en,
+        compensates: compensates?.day ?? null,
       };
     } else if (week.state === 'WORK' && owed.length > 0) {
       const paid = owed.shift() as { day: string; name: string };
+      const reason = compensationReason(paid.name, paid.day);
       day = {
         ...base,
         type: 'COMPENSATORY_DAY_OFF',
@@ -187,23 +173,14 @@ export function resolveDays(data: CalendarData, from: string, to: string): Calen
         paidOff: true,
         source: 'COMPENSATION',
         sourceId: null,
-        reason: `Nghỉ bù ${paid.name} ${vn(paid.day)} (trùng ngày nghỉ hằng tuần)`,
+        reason: reason.vi,
+        reasonEn: reason.en,
         compensates: paid.day,
       };
     } else {
-      const source = week.rule ? 'WEEKLY_OFF_RULE' : 'CONFIGURATION';
-      const by = week.rule ? week.rule.name : 'Cấu hình hệ thống';
-      const weekday = WEEKDAY_VI[weekdayOf(date)];
       const type: DayType =
         week.state === 'WORK' ? 'WORKING_DAY' : week.state === 'OFF' ? 'WEEKLY_REST_DAY' : 'HALF_REST_DAY';
-      const what =
-        type === 'WORKING_DAY'
-          ? 'Ngày làm việc'
-          : type === 'WEEKLY_REST_DAY'
-            ? 'Nghỉ hằng tuần'
-            : week.state === 'MORNING_OFF'
-              ? 'Nghỉ buổi sáng'
-              : 'Nghỉ buổi chiều';
+      const reason = weeklyReason(week.state, weekdayOf(date), week.rule?.name ?? null);
       day = {
         ...base,
         type,
@@ -211,9 +188,10 @@ export function resolveDays(data: CalendarData, from: string, to: string): Calen
         paidOff: false,
         restHalf:
           week.state === 'MORNING_OFF' ? 'MORNING' : week.state === 'AFTERNOON_OFF' ? 'AFTERNOON' : null,
-        source,
+        source: week.rule ? 'WEEKLY_OFF_RULE' : 'CONFIGURATION',
         sourceId: week.rule?.id ?? null,
-        reason: `${what}: ${weekday} (${by})`,
+        reason: reason.vi,
+        reasonEn: reason.en,
       };
     }
     walked.push({ day, state: week.state });
