@@ -82,7 +82,8 @@ CREATE TABLE tm_day_recompute_keys (
   work_date date NOT NULL,
   worker_id uuid NOT NULL,
   requested_at timestamptz NOT NULL DEFAULT now(),
-  CONSTRAINT tm_day_recompute_keys_pkey PRIMARY KEY (tenant_id, work_date, worker_id)
+  -- worker first: the job takes a worker's days together, in this order, by an index range
+  CONSTRAINT tm_day_recompute_keys_pkey PRIMARY KEY (tenant_id, worker_id, work_date)
 );
 --> statement-breakpoint
 SELECT hcm_secure_tenant_table('tm_day_recompute_keys');

@@ -100,7 +100,7 @@ export const tmDayRecomputeKeys = pgTable(
     workerId: uuid('worker_id').notNull(),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: 'tm_day_recompute_keys_pkey', columns: [t.tenantId, t.workDate, t.workerId] })],
+  (t) => [primaryKey({ name: 'tm_day_recompute_keys_pkey', columns: [t.tenantId, t.workerId, t.workDate] })],
 );
 
 /** Day records in bulk: upsert by (tenant, day, worker); pages by day then worker. */
