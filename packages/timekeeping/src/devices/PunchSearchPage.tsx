@@ -159,7 +159,6 @@ export default function PunchSearchPage() {
           <MessageBarBody>{t('devices.loadFailed')}</MessageBarBody>
         </MessageBar>
       )}
-      <PunchImport onImported={() => ready && load(null)} />
       {busy && !current && <Spinner size="tiny" label={t('devices.loading')} />}
       {current && current.rows.length === 0 && <Text>{t('devices.punches.empty')}</Text>}
       {current && current.rows.length > 0 && (
@@ -180,6 +179,8 @@ export default function PunchSearchPage() {
           </div>
         </>
       )}
+      {/* below the results: a search is what people come for, an import now and then */}
+      <PunchImport onImported={() => ready && load(null)} />
     </div>
   );
 }
