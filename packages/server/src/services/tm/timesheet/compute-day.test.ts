@@ -109,6 +109,14 @@ describe('a fixed office day (08:00–17:00, lunch 12:00–13:00, 5 minutes of g
     });
   });
 
+  it('a compensatory day off (paid off, the rest-day pay class) is paid; an unpaid company day off is not', () => {
+    expect(day([], { dayType: 'REST_DAY', plan: null, paidOff: true })).toMatchObject({
+      paidLeaveUnits: 1000,
+      paidUnits: 1000,
+    });
+    expect(day([], { dayType: 'HOLIDAY', plan: null, paidOff: false })).toMatchObject({ paidUnits: 0 });
+  });
+
   it('punches outside every window are kept as stray, not worked', () => {
     // 12:20 and 12:40 fall between the check-in window (to 12:00) and the check-out window (from 13:00)
     expect(day(['12:20', '12:40'])).toMatchObject({
