@@ -37,6 +37,8 @@ CREATE TABLE tm_work_calendars (
     REFERENCES organization_units (tenant_id, id) ON DELETE RESTRICT,
   CONSTRAINT tm_work_calendars_job_title_fkey FOREIGN KEY (tenant_id, job_title_id)
     REFERENCES job_titles (tenant_id, id) ON DELETE RESTRICT,
+  CONSTRAINT tm_work_calendars_shift_fkey FOREIGN KEY (tenant_id, work_shift_id)
+    REFERENCES work_shifts (tenant_id, id) ON DELETE RESTRICT,
   CONSTRAINT tm_work_calendars_target_type_check CHECK (target_type IN
     ('WORKER', 'WORKING_GROUP', 'JOB_TITLE', 'UNIT')),
   CONSTRAINT tm_work_calendars_target_check CHECK (
@@ -54,6 +56,10 @@ CREATE TABLE tm_work_calendars (
 CREATE UNIQUE INDEX tm_work_calendars_code_key ON tm_work_calendars (tenant_id, lower(code));
 --> statement-breakpoint
 CREATE INDEX tm_work_calendars_from_idx ON tm_work_calendars (tenant_id, from_date DESC, id);
+--> statement-breakpoint
+-- a shift still named by a calendar cannot be deleted (409): these find them
+CREATE INDEX tm_work_calendars_shift_idx ON tm_work_calendars (tenant_id, work_shift_id)
+  WHERE work_shift_id IS NOT NULL;
 --> statement-breakpoint
 -- the resolver's read: the tenant's approved calendars overlapping a range
 CREATE INDEX tm_work_calendars_in_force_idx ON tm_work_calendars (tenant_id, from_date, to_date)
@@ -126,8 +132,14 @@ CREATE TABLE tm_work_calendar_rotation (
   CONSTRAINT tm_work_calendar_rotation_pkey PRIMARY KEY (tenant_id, calendar_id, position),
   CONSTRAINT tm_work_calendar_rotation_calendar_fkey FOREIGN KEY (tenant_id, calendar_id)
     REFERENCES tm_work_calendars (tenant_id, id) ON DELETE CASCADE,
+  -- MATCH SIMPLE: an off slot (no shift) is not checked
+  CONSTRAINT tm_work_calendar_rotation_shift_fkey FOREIGN KEY (tenant_id, work_shift_id)
+    REFERENCES work_shifts (tenant_id, id) ON DELETE RESTRICT,
   CONSTRAINT tm_work_calendar_rotation_position_check CHECK (position >= 0 AND position < 31)
 );
+--> statement-breakpoint
+CREATE INDEX tm_work_calendar_rotation_shift_idx ON tm_work_calendar_rotation (tenant_id, work_shift_id)
+  WHERE work_shift_id IS NOT NULL;
 --> statement-breakpoint
 SELECT hcm_secure_tenant_table('tm_work_calendar_rotation');
 --> statement-breakpoint

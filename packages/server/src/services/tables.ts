@@ -5,6 +5,7 @@ import { payrollTables } from './payroll/tables/index.ts';
 import { pmTables } from './pm/tables/index.ts';
 import { systemTables } from './system/tables/index.ts';
 import { tmTables } from './tm/tables/index.ts';
+import { workCalendarTables } from './tm/work-calendars/tables.ts';
 import { workShiftTables } from './tm/work-shifts/tables.ts';
 import { deviceTables } from './tm/devices/tables.ts';
 import { labourCalendarTables } from './tm/calendar/tables.ts';
@@ -22,6 +23,7 @@ export const moduleTables = {
   ...pmTables,
   ...systemTables,
   ...tmTables,
+  ...workCalendarTables,
   ...workShiftTables,
   ...deviceTables,
   ...labourCalendarTables,

@@ -1,7 +1,7 @@
 import { ApprovalStatusLabels } from '../approval/transitions.ts';
 import { FieldLimits } from '../limits.ts';
 import { defineContract, type RecordOf } from '../resource/contract.ts';
-import { f, type DateField } from '../resource/fields.ts';
+import { f, type DateField, type ExampleContext } from '../resource/fields.ts';
 import { CommonLabels, label, type Label } from '../resource/label.ts';
 import { ResourceTitles } from '../resource/titles.ts';
 
@@ -87,10 +87,14 @@ export const workCalendarContract = defineContract({
       defaultValue: 'UNIT',
       valueLabels: WorkCalendarTargetLabels,
     }),
-    organizationUnitId: f.reference({
-      label: l('organizationUnit', 'Đơn vị, nhóm lao động', 'Unit or working group'),
-      target: WORK_CALENDAR_TARGETS.organizationUnit,
-    }),
+    organizationUnitId: {
+      ...f.reference({
+        label: l('organizationUnit', 'Đơn vị, nhóm lao động', 'Unit or working group'),
+        target: WORK_CALENDAR_TARGETS.organizationUnit,
+      }),
+      // the example is a UNIT calendar: it names a unit of the tenant
+      example: (_n: number, context?: ExampleContext) => context?.references?.organization_unit ?? null,
+    },
     // off (the default): the unit's calendar reaches the units below it too
     ownUnitOnly: f.boolean({
       label: l(
@@ -110,35 +114,46 @@ export const workCalendarContract = defineContract({
     }),
     fromDate: day('fromDate', 'Ngày bắt đầu', 'Starts on', true),
     toDate: day('toDate', 'Ngày kết thúc', 'Ends on', false),
-    patternType: f.enumOf({
-      label: l('patternType', 'Kiểu lịch', 'Pattern'),
-      required: true,
-      defaultValue: 'WEEKLY',
-      valueLabels: {
-        WEEKLY: l('pattern.weekly', 'Theo tuần', 'Weekly'),
-        ROTATION: l('pattern.rotation', 'Xoay ca', 'Rotation'),
-      } satisfies Record<WorkCalendarPatternType, Label>,
-    }),
-    weekdays: f.enumSet({
-      label: l('weekdays', 'Các ngày trong tuần', 'Weekdays'),
-      valueLabels: WorkCalendarWeekdayLabels,
-    }),
+    patternType: {
+      ...f.enumOf({
+        label: l('patternType', 'Kiểu lịch', 'Pattern'),
+        required: true,
+        defaultValue: 'WEEKLY',
+        valueLabels: {
+          WEEKLY: l('pattern.weekly', 'Theo tuần', 'Weekly'),
+          ROTATION: l('pattern.rotation', 'Xoay ca', 'Rotation'),
+        } satisfies Record<WorkCalendarPatternType, Label>,
+      }),
+      // the example needs no shift of the tenant: a rotation of two weeks off (a shutdown)
+      example: () => 'ROTATION',
+    },
+    weekdays: {
+      ...f.enumSet({
+        label: l('weekdays', 'Các ngày trong tuần', 'Weekdays'),
+        valueLabels: WorkCalendarWeekdayLabels,
+      }),
+      example: () => ['MON', 'TUE', 'WED', 'THU', 'FRI'],
+    },
     workShiftId: f.reference({
       label: l('workShift', 'Ca làm việc', 'Work shift'),
       target: WORK_CALENDAR_TARGETS.workShift,
     }),
-    rotationUnit: f.enumOf({
-      label: l('rotationUnit', 'Mỗi lượt xoay kéo dài', 'Each slot lasts'),
-      valueLabels: {
-        DAY: l('rotationUnits.day', 'Một ngày', 'A day'),
-        WEEK: l('rotationUnits.week', 'Một tuần', 'A week'),
-      },
-    }),
+    rotationUnit: {
+      ...f.enumOf({
+        label: l('rotationUnit', 'Mỗi lượt xoay kéo dài', 'Each slot lasts'),
+        valueLabels: {
+          DAY: l('rotationUnits.day', 'Một ngày', 'A day'),
+          WEEK: l('rotationUnits.week', 'Một tuần', 'A week'),
+        },
+      }),
+      example: () => 'WEEK',
+    },
     anchorDate: day('anchorDate', 'Ngày bắt đầu chu kỳ', 'Cycle starts on', false),
     rotation: f.children({
       label: l('rotation', 'Chu kỳ xoay ca', 'Rotation cycle'),
       maxItems: WorkCalendarLimits.rotationSlots,
       hint: l('rotationHint', 'Để trống ca: nghỉ', 'No shift: a day off'),
+      example: () => [{ workShiftId: null }, { workShiftId: null }],
       fields: {
         workShiftId: f.reference({
           label: l('rotationSlot.workShift', 'Ca (trống: nghỉ)', 'Shift (empty: off)'),

@@ -19,6 +19,7 @@ describe('the resources bound to the approval engine', () => {
       '/api/om/benefits',
       '/api/om/salary-reviews',
       '/api/pm/salary-periods',
+      '/api/tm/work-calendars',
     ]);
   });
 
@@ -39,6 +40,7 @@ describe('the resources bound to the approval engine', () => {
       ['benefit', 'BENEFIT', 'approvalStatus'],
       ['compensation_revision', 'SALARY_REVIEW', 'approvalStatus'],
       ['salary_period', 'PAYROLL', 'approvalStatus'],
+      ['work_calendar', 'WORK_CALENDAR', 'approvalStatus'],
     ]);
   });
 });

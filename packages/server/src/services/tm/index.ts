@@ -11,6 +11,7 @@ import { labourCalendarResources } from './calendar/resources.ts';
 import { labourCalendarRoutes } from './calendar/routes.ts';
 import { registerTimesheetJobs } from './timesheet/jobs.ts';
 import { timesheetInputs } from './timesheet/wiring.ts';
+import { workCalendarResource, workCalendarRoutes } from './work-calendars/index.ts';
 
 /**
  * What a part of the timekeeping module is given: the record engine's deps (`db` is the ORM),
@@ -42,13 +43,19 @@ export const tmResources: readonly ResourceDefinition[] = [
   workShiftResource,
   ...deviceResources,
   ...labourCalendarResources,
+  workCalendarResource,
 ];
 
 /**
  * The timekeeping parts' own routes (each a plugin given TmDeps): a part adds its line here.
  * They are registered after the resources, in this order.
  */
-export const tmRoutes: readonly TmRoutes[] = [workShiftRoutes, deviceRoutes, labourCalendarRoutes];
+export const tmRoutes: readonly TmRoutes[] = [
+  workShiftRoutes,
+  deviceRoutes,
+  labourCalendarRoutes,
+  workCalendarRoutes,
+];
 
 /**
  * The timekeeping service: /api/tm/... (the paths are the contracts' and the parts' own). Its

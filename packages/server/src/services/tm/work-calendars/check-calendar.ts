@@ -60,9 +60,8 @@ export function calendarErrors(record: Row): CalendarFieldError[] {
       errors.push(required('anchorDate', 'a rotation counts its slots from this date'));
     if (!given(record.rotationUnit))
       errors.push(required('rotationUnit', 'a rotation’s slots last a day or a week'));
+    // every slot empty is allowed: the claimed days are days off (a workshop's shutdown week)
     if (slots.length < 2) errors.push(invalid('rotation', 'a rotation has at least two slots'));
-    else if (!slots.some((slot) => given((slot as Row | null)?.workShiftId)))
-      errors.push(invalid('rotation', 'a rotation has at least one slot with a shift'));
     if (given(record.workShiftId))
       errors.push(invalid('workShiftId', 'a rotation takes its shifts from its slots'));
   } else {
