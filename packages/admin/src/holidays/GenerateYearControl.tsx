@@ -3,16 +3,31 @@ import {
   STATUTORY_YEARS,
   type GeneratedHolidayYear,
   type GenerateHolidayYearBody,
+  type NationalDayNeighbour,
 } from '@hcm/contracts/labour-calendar';
 import { label, type Label } from '@hcm/contracts/resource';
 import { ApiError, api } from '@hcm/session';
-import { Authorized, Button, Field, Input, failureText, makeStyles, notify, useUiTranslation } from '@hcm/ui';
+import {
+  Authorized,
+  Button,
+  Dropdown,
+  Field,
+  Input,
+  Option,
+  failureText,
+  makeStyles,
+  notify,
+  useUiTranslation,
+} from '@hcm/ui';
 
 const HOLIDAYS = '/api/om/holidays';
 
 /** The words of the control, in both languages (the contracts' Label, like the pages' own). */
 export const GenerateYearLabels = {
   year: label('holiday.generate.year', 'Năm', 'Year'),
+  neighbour: label('holiday.generate.neighbour', 'Nghỉ liền kề Quốc khánh', 'Beside National Day'),
+  before: label('holiday.generate.before', 'Ngày 01/09', '1 September'),
+  after: label('holiday.generate.after', 'Ngày 03/09', '3 September'),
   generate: label('holiday.generate.button', 'Tạo ngày lễ theo luật', 'Add the statutory days'),
   hint: label(
     'holiday.generate.hint',
@@ -34,6 +49,7 @@ export const GenerateYearLabels = {
 const useStyles = makeStyles({
   control: { display: 'flex', alignItems: 'flex-end', columnGap: '8px' },
   year: { width: '120px' },
+  neighbour: { minWidth: '160px' },
 });
 
 /**
@@ -56,6 +72,7 @@ export function GenerateYearControl({
     );
   const styles = useStyles();
   const [year, setYear] = useState(String(now().getFullYear() + 1));
+  const [neighbour, setNeighbour] = useState<NationalDayNeighbour>('BEFORE');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const badYear = text(GenerateYearLabels.badYear, STATUTORY_YEARS);
@@ -69,7 +86,7 @@ export function GenerateYearControl({
     setBusy(true);
     setProblem(null);
     try {
-      const body: GenerateHolidayYearBody = { year: value };
+      const body: GenerateHolidayYearBody = { year: value, nationalDayNeighbour: neighbour };
       const done = await api.post<GeneratedHolidayYear>(`${HOLIDAYS}/generate-year`, body, {
         ignoreError: true,
       });
@@ -105,6 +122,16 @@ export function GenerateYearControl({
             value={year}
             onChange={(_event, data) => setYear(data.value)}
           />
+        </Field>
+        <Field label={text(GenerateYearLabels.neighbour)} className={styles.neighbour}>
+          <Dropdown
+            value={text(neighbour === 'BEFORE' ? GenerateYearLabels.before : GenerateYearLabels.after)}
+            selectedOptions={[neighbour]}
+            onOptionSelect={(_event, data) => setNeighbour(data.optionValue === 'AFTER' ? 'AFTER' : 'BEFORE')}
+          >
+            <Option value="BEFORE">{text(GenerateYearLabels.before)}</Option>
+            <Option value="AFTER">{text(GenerateYearLabels.after)}</Option>
+          </Dropdown>
         </Field>
         <Button disabled={busy} title={text(GenerateYearLabels.hint)} onClick={() => void generate()}>
           {text(GenerateYearLabels.generate)}

@@ -75,8 +75,30 @@ describe('the holiday calendar: adding the statutory days of a year', () => {
     await user.type(year, '2027');
     await user.click(screen.getByRole('button', { name: 'Tạo ngày lễ theo luật' }));
     await screen.findByText('Năm 2027: đã thêm 1 ngày, giữ nguyên 1 ngày đã có');
-    expect(api.callsTo('POST', GENERATE).map((call) => call.body)).to.deep.equal([{ year: 2027 }]);
+    expect(api.callsTo('POST', GENERATE).map((call) => call.body)).to.deep.equal([
+      { year: 2027, nationalDayNeighbour: 'BEFORE' },
+    ]);
     await waitFor(() => expect(api.callsTo('GET', BASE).length).to.be.greaterThan(reads));
+  });
+
+  it('sends 3 September beside National Day when chosen', async () => {
+    api.intercept((call) =>
+      call.method === 'POST' && call.path === GENERATE
+        ? { status: 200, body: { data: { year: 2028, created: [], skipped: [] } } }
+        : null,
+    );
+    await openList(ALL);
+    const user = userEvent.setup();
+    const year = screen.getByRole('spinbutton', { name: 'Năm' });
+    await user.clear(year);
+    await user.type(year, '2028');
+    await user.click(screen.getByRole('combobox', { name: 'Nghỉ liền kề Quốc khánh' }));
+    await user.click(await screen.findByRole('option', { name: 'Ngày 03/09' }));
+    await user.click(screen.getByRole('button', { name: 'Tạo ngày lễ theo luật' }));
+    await screen.findByText('Năm 2028: đã thêm 0 ngày, giữ nguyên 0 ngày đã có');
+    expect(api.callsTo('POST', GENERATE).map((call) => call.body)).to.deep.equal([
+      { year: 2028, nationalDayNeighbour: 'AFTER' },
+    ]);
   });
 
   it('says which years it takes, before asking and when the server refuses', async () => {
