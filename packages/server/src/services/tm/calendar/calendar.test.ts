@@ -153,6 +153,34 @@ describe.each(await testEngines())('the labour calendar on $engine', ({ engine }
       ]);
     });
 
+    it('owes compensatory days by the company-wide weekly rule: a tenant working Saturdays owes none for one', async () => {
+      const factory = await kit.caller([holidayResource, ...labourCalendarResources]);
+      const week = { monday: 'WORK', tuesday: 'WORK', wednesday: 'WORK', thursday: 'WORK', friday: 'WORK' };
+      const rule = await kit.http.post(
+        WEEKLY,
+        {
+          code: 'SIX_DAYS',
+          name: 'Làm Thứ Bảy',
+          effectiveDate: '2020-01-01',
+          ...week,
+          saturday: 'WORK',
+          sunday: 'OFF',
+        },
+        factory.token,
+      );
+      expect(rule.status, JSON.stringify(rule.body)).toBe(200);
+      const res = await kit.http.post<{ data: GeneratedHolidayYear }>(
+        GENERATE,
+        { year: 2027 },
+        factory.token,
+      );
+      const compensations = res.body.data.created.filter((r) => r.kind === 'COMPENSATORY_DAY_OFF');
+      // Tết 2027: Saturday 6/2 worked, Sunday 7/2 owed: Wednesday 10/2; 1 May, a Saturday, owes nothing
+      expect(compensations.map((r) => [r.code, r.startDate])).toEqual([
+        ['LUNAR_NEW_YEAR_2027_COMP', '2027-02-10'],
+      ]);
+    });
+
     it("skips a compensatory day whose code another year's row already has, instead of failing", async () => {
       const day = (code: string, date: string) =>
         post<{ data: Row }>(HOLIDAYS, {
