@@ -71,6 +71,7 @@ export const admsRoutes: FastifyPluginAsync<AdmsOptions> = async (
     request: FastifyRequest,
     reply: FastifyReply,
     work: (tx: Tx, device: KnownDevice, now: Date) => Promise<string>,
+    attlogStamp?: string,
   ) {
     const query = request.query as Query;
     const serial = serialOf(query.SN ?? query.sn);
@@ -89,7 +90,14 @@ export const admsRoutes: FastifyPluginAsync<AdmsOptions> = async (
       async (tx) => {
         const device = await findDevice(tx, binding.tenantId, binding.deviceId, serial);
         if (!device) return null;
-        await touchDevice(tx, device, { at: now, ip: request.ip ?? null, pushVersion });
+        // seen now; an upload's Stamp is kept in the same statement (the same transaction as its
+        // punches: a failed upload keeps the old stamp, and the device sends the lines again)
+        await touchDevice(tx, device, {
+          at: now,
+          ip: request.ip ?? null,
+          pushVersion,
+          ...(attlogStamp ? { attlogStamp } : {}),
+        });
         return work(tx, device, now);
       },
       { refuseWhenBusy: true },
@@ -111,26 +119,24 @@ export const admsRoutes: FastifyPluginAsync<AdmsOptions> = async (
       return text(reply, 413, `ERROR: at most ${AdmsLimits.maxLines} lines in one upload`);
     const query = request.query as Query;
     const table = (query.table ?? '').toUpperCase();
-    return asDevice(request, reply, async (tx, device, now) => {
-      if (table !== 'ATTLOG') return `OK: ${lines.length}`; // OPERLOG, USERINFO, photos…: taken, not kept
-      const sorted = sortAttlog(lines, device.timeZone, now);
-      await storeAttlog(tx, device, sorted, {
-        scope: { tenantId: device.tenantId, userId: null },
-        ip: request.ip ?? null,
-        userAgent: request.headers['user-agent'] ?? null,
-      });
-      const stamp = stampOf(query.Stamp ?? query.stamp);
-      if (stamp)
-        await touchDevice(tx, device, {
-          at: now,
+    const stamp = table === 'ATTLOG' ? stampOf(query.Stamp ?? query.stamp) : undefined;
+    return asDevice(
+      request,
+      reply,
+      async (tx, device, now) => {
+        if (table !== 'ATTLOG') return `OK: ${lines.length}`; // OPERLOG, USERINFO, photos…: taken, not kept
+        const sorted = sortAttlog(lines, device.timeZone, now);
+        await storeAttlog(tx, device, sorted, {
+          scope: { tenantId: device.tenantId, userId: null },
           ip: request.ip ?? null,
-          pushVersion: null,
-          attlogStamp: stamp,
+          userAgent: request.headers['user-agent'] ?? null,
         });
-      // Every line is answered as taken — stored, already stored, or quarantined — so that the
-      // device moves on and never sends the same lines in a loop.
-      return `OK: ${sorted.lines}`;
-    });
+        // Every line is answered as taken — stored, already stored, or quarantined — so that the
+        // device moves on and never sends the same lines in a loop.
+        return `OK: ${sorted.lines}`;
+      },
+      stamp,
+    );
   };
 
   const heartbeat = async (request: FastifyRequest, reply: FastifyReply) =>
