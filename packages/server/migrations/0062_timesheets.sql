@@ -1,0 +1,2 @@
+-- Reserved for issue 30; filled by the change that owns it.
+SELECT 1;
