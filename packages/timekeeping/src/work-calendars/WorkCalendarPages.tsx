@@ -3,6 +3,15 @@ import { Button, goTo, useBrowserLocation } from '@hcm/ui';
 import { ApprovalContractPages } from '@hcm/widgets';
 import { useTimekeepingTranslation } from '../timekeeping-i18n.ts';
 import { ShiftExplanationPage } from './ShiftExplanationPage.tsx';
+import { PatternSection, TargetSection } from './WorkCalendarSections.tsx';
+
+/** The form's sections that follow the target type and the pattern. */
+const form = {
+  sectionComponents: {
+    'workCalendar.section.target': TargetSection,
+    'workCalendar.section.pattern': PatternSection,
+  },
+};
 
 /** The page below the calendars' route that says which shift applies to a worker on a day, and why. */
 export const EXPLAIN_ROUTE = `${workCalendarContract.route}/explain`;
@@ -19,6 +28,7 @@ export default function WorkCalendarPages() {
   return (
     <ApprovalContractPages
       contract={workCalendarContract}
+      form={form}
       list={{
         toolbar: <Button onClick={() => goTo(EXPLAIN_ROUTE)}>{t('workCalendars.explain.open')}</Button>,
       }}

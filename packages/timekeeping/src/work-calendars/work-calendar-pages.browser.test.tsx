@@ -132,6 +132,20 @@ describe('the work calendar pages', () => {
     expect(await accessibilityViolations(document.body)).to.deep.equal([]);
   });
 
+  it('asks in the form only what the target type and the pattern use', async () => {
+    openPath(`${workCalendarContract.route}/create`);
+    renderUi(<TimekeepingRouter />);
+    await screen.findByRole('heading', { level: 1, name: 'Thêm mới lịch làm việc' });
+    // a unit calendar, weekly: its unit and its shift, not a title, workers or a rotation
+    await screen.findByText('Đơn vị, nhóm lao động');
+    screen.getByText('Ca làm việc');
+    screen.getByText('Các ngày trong tuần');
+    for (const hidden of ['Chức danh', 'Nhân viên', 'Ngày bắt đầu chu kỳ', 'Chu kỳ xoay ca'])
+      expect(screen.queryByText(hidden), hidden).to.equal(null);
+    await waitFor(() => expect(settled()).to.equal(true));
+    expect(await accessibilityViolations(document.body)).to.deep.equal([]);
+  });
+
   it('says which calendar decided a worker’s day and why, with every candidate', async () => {
     openPath(`${workCalendarContract.route}/explain?workerId=${WORKER}&date=2026-03-28`);
     renderUi(<TimekeepingRouter />);
