@@ -434,4 +434,26 @@ describe.each(await testEngines())('the ADMS push endpoint on $engine', ({ engin
     expect(off.status).toBe(200);
     expect((await device('GET', `/iclock/getrequest?SN=${SERIAL}`)).status).toBe(403);
   });
+
+  // Last: it moves the server's clock past the API tokens' lifetime; only the device speaks after.
+  it('sends a command again when its answer never came, and gives up after the last attempt', async () => {
+    const [tokyo] = (
+      await http.get<PageEnvelope<{ id: string }>>('/api/tm/devices?keyword=TOKYO00001', hr.token)
+    ).body.data;
+    await make('/api/tm/device-users', { deviceId: tokyo?.id, workerId, pin: '77' });
+    const heartbeat = async () => (await device('GET', '/iclock/getrequest?SN=TOKYO00001')).body.trim();
+    const command = 'C:1:DATA UPDATE USERINFO PIN=77\tName=Nguyễn Thị Lan\tPri=0';
+    expect(await heartbeat()).toBe(command);
+    expect(await heartbeat()).toBe('OK'); // sent, waiting for its answer
+    for (let attempt = 2; attempt <= AdmsLimits.commandAttempts; attempt++) {
+      clock.advance((AdmsLimits.commandRetryMinutes + 1) * 60_000);
+      expect(await heartbeat()).toBe(command);
+    }
+    clock.advance((AdmsLimits.commandRetryMinutes + 1) * 60_000);
+    expect(await heartbeat()).toBe('OK'); // FAILED: never sent again
+    // a late answer is taken all the same (the device is told OK, never to send it again)
+    expect((await device('POST', '/iclock/devicecmd?SN=TOKYO00001', 'ID=1&Return=0&CMD=DATA')).body).toBe(
+      'OK',
+    );
+  });
 });
