@@ -15,6 +15,7 @@ import type { Tx } from '../../../db/database.ts';
 import { envelope, errorResponses } from '../../../http/envelope.ts';
 import { notFound, validationFailed } from '../../../http/errors.ts';
 import { inResourceScope, resourceScopeOf } from '../../../resources/caller.ts';
+import { workerReachOf, type WorkerReach } from '../../om/workers/worker-reach.ts';
 import type { TmDeps } from '../index.ts';
 import { dateOf, dayNumber, isDate } from './calendar-days.ts';
 import { explainDay } from './explain-day.ts';
@@ -81,6 +82,19 @@ interface WorkerRow extends WorkerPlace {
 const rowsOf = async <T>(tx: Tx, query: ReturnType<typeof sql>) =>
   ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
 
+/**
+ * The employees the caller reaches (their role's data scope: the tenant, the units they lead, or
+ * themselves), as a condition on `workers w`: the explanation and the summary show no one else.
+ */
+function reachedBy(reach: WorkerReach) {
+  if (reach.all) return sql`true`;
+  const units =
+    reach.unitIds.length > 0
+      ? sql`w.organization_unit_id = any(${`{${reach.unitIds.join(',')}}`}::uuid[])`
+      : sql`false`;
+  return reach.self ? sql`(${units} or w.id = ${reach.self.id})` : units;
+}
+
 /** The summary's cursor: the last row's (code, id), opaque to the client. */
 const encodeCursor = (row: { code: string; workerId: string }) =>
   Buffer.from(JSON.stringify([row.code, row.workerId])).toString('base64url');
@@ -133,11 +147,13 @@ export const workCalendarRoutes: FastifyPluginAsync<{ deps: TmDeps }> = async (a
         db,
         resource,
         resourceScopeOf(resource, request),
-        async (tx) => {
+        async (tx, scope) => {
+          const reach = await workerReachOf(tx, scope);
           const [worker] = await rowsOf<WorkerRow>(
             tx,
-            sql`select id as "workerId", code, full_name as "fullName", organization_unit_id as "organizationUnitId",
-                     job_title_id as "jobTitleId" from workers where id = ${workerId}`,
+            sql`select w.id as "workerId", w.code, w.full_name as "fullName",
+                       w.organization_unit_id as "organizationUnitId", w.job_title_id as "jobTitleId"
+                  from workers w where w.id = ${workerId} and ${reachedBy(reach)}`,
           );
           if (!worker) throw notFound('No such employee');
           const calendars = await loadCalendars(
@@ -207,54 +223,61 @@ export const workCalendarRoutes: FastifyPluginAsync<{ deps: TmDeps }> = async (a
       const days = monthDays(query.month);
       const from = days[0] ?? `${query.month}-01`;
       const to = days[days.length - 1] ?? from;
-      const page = await inResourceScope(db, resource, resourceScopeOf(resource, request), async (tx) => {
-        const [unit] = await rowsOf<{ id: string }>(
-          tx,
-          sql`select id from organization_units where id = ${query.organizationUnitId}`,
-        );
-        if (!unit) throw notFound('No such unit');
-        // the unit's workers and those of the units below it, by code, one page past the cursor
-        const found = await rowsOf<WorkerRow>(
-          tx,
-          sql`with recursive tree as (
+      const page = await inResourceScope(
+        db,
+        resource,
+        resourceScopeOf(resource, request),
+        async (tx, scope) => {
+          const reach = await workerReachOf(tx, scope);
+          const [unit] = await rowsOf<{ id: string }>(
+            tx,
+            sql`select id from organization_units where id = ${query.organizationUnitId}`,
+          );
+          if (!unit) throw notFound('No such unit');
+          // the unit's workers and those of the units below it, by code, one page past the cursor
+          const found = await rowsOf<WorkerRow>(
+            tx,
+            sql`with recursive tree as (
                 select id from organization_units where id = ${query.organizationUnitId}
                 union select u.id from organization_units u join tree t on u.parent_id = t.id)
               select w.id as "workerId", w.code, w.full_name as "fullName",
                      w.organization_unit_id as "organizationUnitId", w.job_title_id as "jobTitleId"
                 from workers w join tree t on t.id = w.organization_unit_id
                where ${after ? sql`(w.code, w.id) > (${after[0]}, ${after[1]}::uuid)` : sql`true`}
+                 and ${reachedBy(reach)}
                order by w.code, w.id
                limit ${pageSize + 1}`,
-        );
-        const rows = found.slice(0, pageSize);
-        const calendars =
-          rows.length > 0 ? await loadCalendars(tx, { from, to }, { approvedOnly: true }) : [];
-        const resolved = resolveDays({
-          workers: rows,
-          units: rows.length > 0 ? await loadUnits(tx) : [],
-          calendars,
-          from,
-          to,
-        });
-        const shiftIds = new Set<string>();
-        for (const list of resolved.values())
-          for (const d of list) if (d.workShiftId) shiftIds.add(d.workShiftId);
-        const codes = await workShiftCodes(tx, [...shiftIds]);
-        const last = rows[rows.length - 1];
-        return {
-          month: query.month,
-          days,
-          rows: rows.map((worker) => ({
-            workerId: worker.workerId,
-            code: worker.code,
-            fullName: worker.fullName,
-            shifts: (resolved.get(worker.workerId) ?? []).map((d) =>
-              d.off ? 'OFF' : d.workShiftId ? (codes.get(d.workShiftId) ?? null) : null,
-            ),
-          })),
-          next: found.length > pageSize && last ? encodeCursor(last) : null,
-        } satisfies ShiftSummaryPage;
-      });
+          );
+          const rows = found.slice(0, pageSize);
+          const calendars =
+            rows.length > 0 ? await loadCalendars(tx, { from, to }, { approvedOnly: true }) : [];
+          const resolved = resolveDays({
+            workers: rows,
+            units: rows.length > 0 ? await loadUnits(tx) : [],
+            calendars,
+            from,
+            to,
+          });
+          const shiftIds = new Set<string>();
+          for (const list of resolved.values())
+            for (const d of list) if (d.workShiftId) shiftIds.add(d.workShiftId);
+          const codes = await workShiftCodes(tx, [...shiftIds]);
+          const last = rows[rows.length - 1];
+          return {
+            month: query.month,
+            days,
+            rows: rows.map((worker) => ({
+              workerId: worker.workerId,
+              code: worker.code,
+              fullName: worker.fullName,
+              shifts: (resolved.get(worker.workerId) ?? []).map((d) =>
+                d.off ? 'OFF' : d.workShiftId ? (codes.get(d.workShiftId) ?? null) : null,
+              ),
+            })),
+            next: found.length > pageSize && last ? encodeCursor(last) : null,
+          } satisfies ShiftSummaryPage;
+        },
+      );
       return envelope(page);
     },
   );

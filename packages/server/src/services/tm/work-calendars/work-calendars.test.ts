@@ -341,6 +341,36 @@ describe.each(await testEngines())('work calendars on $engine', ({ engine }) => 
     expect((await get<ErrorEnvelope>(url().replace('2026-03', '2026-13'))).status).toBe(400);
   });
 
+  it('shows in the explanation and the summary only the employees the caller’s data scope reaches', async () => {
+    const made = await makeUser(
+      { db: kit.server.db.orm, passwords: kit.server.passwords },
+      {
+        tenantId: hr.tenantId,
+        fullName: 'Phạm Chỉ Mình',
+        permissions: ['timesheet.view', 'work_calendar.view'],
+        dataScope: 'SELF',
+      },
+    );
+    const token = await accessTokenFor(kit.server.db.orm, made.user);
+    // linked to the fitter's record: themselves and no one else
+    await inTenant((tx) =>
+      tx.execute(sql`update workers set user_id = ${made.user.id} where id = ${fitter}`),
+    );
+    const own = await get<{ data: WorkCalendarExplanation }>(
+      `${API}/explain?workerId=${fitter}&date=2026-03-03`,
+      token,
+    );
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    expect(
+      (await get<ErrorEnvelope>(`${API}/explain?workerId=${welder}&date=2026-03-03`, token)).status,
+    ).toBe(404);
+    const grid = await get<{ data: ShiftSummaryPage }>(
+      `/api/tm/summary-of-shift?organizationUnitId=${unit.company}&month=2026-03`,
+      token,
+    );
+    expect(grid.body.data.rows.map((row) => row.code)).toEqual(['NV0002']);
+  });
+
   it('resolves in the same statements for two workers as for forty-two', async () => {
     const few = await statementsDuring(() =>
       shiftsOf({ workerIds: [welder, fitter] }, '2026-03-01', '2026-03-31'),
