@@ -7,7 +7,9 @@ import {
   type PunchRow,
   type QuarantinedPunch,
 } from '@hcm/contracts/attendance-devices';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inScope } from '../../../db/tenant-scope.ts';
 import { allOf } from '../../../../../../scripts/testing/all-of.ts';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../../testing/engines.ts';
 import { accessTokenFor, createWorker, makeTenant, makeUser } from '../../../testing/factories.ts';
@@ -308,6 +310,13 @@ describe.each(await testEngines())('the ADMS push endpoint on $engine', ({ engin
       admin,
     );
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    // in the tenant's action log, by the administrator who accepted it
+    const logged = await inScope(server.db.orm, { tenantId: other.tenantId, userId: null }, (tx) =>
+      tx.execute(sql`select action, record_id as "recordId" from action_logs where resource = 'device'`),
+    );
+    expect((logged as unknown as { rows: unknown[] }).rows).toEqual([
+      { action: 'CREATE', recordId: accepted.body.data.deviceId },
+    ]);
     const welcome = await device('GET', '/iclock/cdata?SN=UNKNOWN0042&options=all');
     expect(welcome.status).toBe(200);
     expect(welcome.body.startsWith('GET OPTION FROM: UNKNOWN0042')).toBe(true);

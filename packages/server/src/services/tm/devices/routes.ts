@@ -21,6 +21,7 @@ import { punchRoutes } from './punch-search.ts';
 import { importPunchesRoute } from './import-punches.ts';
 import { admsSerials, tmDevices, tmDeviceUsers, tmPunchQuarantine } from './tables.ts';
 import { workers } from '../../om/tables/workers.ts';
+import { recordActions } from '../../../resources/action-log/record-actions.ts';
 
 const module = PermissionResources.device.module;
 const tags = ['tm/devices'];
@@ -323,6 +324,28 @@ export const deviceRoutes: TmRoutes = async (app, { deps }) => {
         )) as unknown as { rows: { outcome: string }[] };
         if (bound.rows[0]?.outcome !== 'BOUND')
           throw new AppError(409, ErrorCodes.conflict, 'Another device took this serial meanwhile');
+        // in the tenant's action log, as the administrator's creation of the device record
+        await recordActions(
+          tx,
+          {
+            scope: { tenantId: body.tenantId, userId: scope.userId },
+            ip: request.ip ?? null,
+            userAgent: request.headers['user-agent'] ?? null,
+          },
+          [
+            {
+              resource: 'device',
+              recordId: made.id,
+              action: 'CREATE',
+              changes: {
+                code: { before: null, after: body.code },
+                name: { before: null, after: body.name },
+                serialNumber: { before: null, after: serial },
+                timeZone: { before: null, after: timeZone },
+              },
+            },
+          ],
+        );
         return made.id;
       });
       return envelope({ deviceId });
