@@ -159,12 +159,18 @@ async function markHeld(tx: Tx, tenantId: string, keys: readonly DayKey[], now: 
     do update set held_at = coalesce(tm_day_records.held_at, excluded.held_at)`);
 }
 
-/** What the stored rows of `keys` keep through a recomputation (one query on the primary key). */
+/**
+ * What the stored rows of `keys` keep through a recomputation: one query on the worker index
+ * (tenant, worker, work_date) over the batch's workers and days, the keys picked out here. A
+ * join on the keys themselves let the planner read the whole month's partition instead.
+ */
 async function storedDays(
   tx: Tx,
   tenantId: string,
   keys: readonly DayKey[],
 ): Promise<Map<string, KeptOfDay>> {
+  const dates = keys.map((k) => k.workDate).sort();
+  const wanted = new Set(keys.map((k) => `${k.workDate}|${k.workerId}`));
   const rows = rowsOf<{
     work_date: string;
     worker_id: string;
@@ -179,22 +185,24 @@ async function storedDays(
       select r.work_date::text as work_date, r.worker_id, r.period_id, r.corrected_symbol, r.corrected_paid_units,
              r.correction_reason, r.corrected_by, r.corrected_at
         from tm_day_records r
-        join unnest(${`{${keys.map((k) => k.workDate).join(',')}}`}::date[], ${uuids(keys.map((k) => k.workerId))}::uuid[]) as k (d, w)
-          on r.work_date = k.d and r.worker_id = k.w
-       where r.tenant_id = ${tenantId}::uuid`),
+       where r.tenant_id = ${tenantId}::uuid
+         and r.worker_id = any(${uuids([...new Set(keys.map((k) => k.workerId))])}::uuid[])
+         and r.work_date >= ${dates[0]}::date and r.work_date <= ${dates[dates.length - 1]}::date`),
   );
   return new Map(
-    rows.map((r) => [
-      `${r.work_date}|${r.worker_id}`,
-      {
-        periodId: r.period_id,
-        correctedSymbol: r.corrected_symbol,
-        correctedPaidUnits: r.corrected_paid_units,
-        correctionReason: r.correction_reason,
-        correctedBy: r.corrected_by,
-        correctedAt: r.corrected_at === null ? null : new Date(r.corrected_at),
-      },
-    ]),
+    rows
+      .filter((r) => wanted.has(`${r.work_date}|${r.worker_id}`))
+      .map((r) => [
+        `${r.work_date}|${r.worker_id}`,
+        {
+          periodId: r.period_id,
+          correctedSymbol: r.corrected_symbol,
+          correctedPaidUnits: r.corrected_paid_units,
+          correctionReason: r.correction_reason,
+          correctedBy: r.corrected_by,
+          correctedAt: r.corrected_at === null ? null : new Date(r.corrected_at),
+        },
+      ]),
   );
 }
 

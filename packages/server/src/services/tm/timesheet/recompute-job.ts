@@ -49,16 +49,20 @@ export async function drainDayRecomputation(
   return { ...total, stopped: chunks.stopped };
 }
 
-/** Up to `limit` waiting keys, a worker's days together, removed as they are taken. */
+/**
+ * Up to `limit` waiting keys, a worker's days together, removed as they are taken: the rows are
+ * found by the primary key's order and deleted by their row ids, so a batch never scans the
+ * keys still waiting (a join of the DELETE with its own table could read all of them each time).
+ */
 async function takeKeys(tx: Tx, tenantId: string, limit: number): Promise<DayKey[]> {
   const result = (await tx.execute(sql`
-    delete from tm_day_recompute_keys k
-     using (select work_date, worker_id from tm_day_recompute_keys
-             where tenant_id = ${tenantId}::uuid
-             order by worker_id, work_date
-             limit ${limit} for update skip locked) s
-     where k.tenant_id = ${tenantId}::uuid and k.work_date = s.work_date and k.worker_id = s.worker_id
-    returning k.worker_id, k.work_date::text as work_date`)) as unknown as {
+    delete from tm_day_recompute_keys
+     where ctid = any(array(
+             select ctid from tm_day_recompute_keys
+              where tenant_id = ${tenantId}::uuid
+              order by worker_id, work_date
+              limit ${limit} for update skip locked))
+    returning worker_id, work_date::text as work_date`)) as unknown as {
     rows: { worker_id: string; work_date: string }[];
   };
   return result.rows.map((r) => ({ workerId: r.worker_id, workDate: r.work_date }));
