@@ -178,7 +178,9 @@ export async function buildApp({ config, db, logger, clock }: BuildAppOptions): 
     },
   });
   await app.register(pmService, { deps: { db: db.orm, exports: config.exports } });
-  await app.register(tmService, { deps: { db: db.orm, exports: config.exports, database: db, queue } });
+  await app.register(tmService, {
+    deps: { db: db.orm, exports: config.exports, database: db, queue, clock: sessionClock },
+  });
   // attendance devices push here (ZKTeco ADMS): /iclock, outside /api, no token (docs/attendance-devices.md)
   await app.register(admsRoutes, { db: db.orm, clock: sessionClock });
   await app.register(systemService, {

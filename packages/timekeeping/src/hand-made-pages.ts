@@ -16,4 +16,6 @@ export const HAND_MADE_PAGES: Readonly<Record<string, LazyExoticComponent<Compon
   // the devices' raw punches, and their setup: commands, quarantine, pending serials
   '/tm/search-data': lazy(() => import('./devices/PunchSearchPage.tsx')),
   '/tm/setup-devices': lazy(() => import('./devices/DeviceSetupPage.tsx')),
+  // each worker's own check-in from a phone, and the manager's pending ones (docs/check-in.md)
+  '/tm/check-in': lazy(() => import('./check-in/CheckInPage.tsx')),
 };

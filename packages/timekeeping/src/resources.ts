@@ -4,6 +4,7 @@ import { labourCalendarContracts } from '@hcm/contracts/labour-calendar';
 import { workShiftContract } from '@hcm/contracts/work-shifts';
 import { workShiftPages } from './work-shifts/work-shift-pages.tsx';
 import { attendanceDeviceContracts } from '@hcm/contracts/attendance-devices';
+import { checkInSettingsContract } from '@hcm/contracts/check-in';
 
 /** A record kind the app draws with the kit's generic pages (list, create, detail, update). */
 export interface TimekeepingResource {
@@ -28,4 +29,6 @@ export const TIMEKEEPING_RESOURCES: readonly TimekeepingResource[] = [
   ...labourCalendarContracts.map((contract) => ({ contract })),
   // timekeepers and users on devices (PIN ↔ worker): docs/attendance-devices.md
   ...attendanceDeviceContracts.map((contract) => ({ contract })),
+  // units' check-in modes, work locations and networks (docs/check-in.md)
+  { contract: checkInSettingsContract },
 ];

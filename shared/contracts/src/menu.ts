@@ -114,6 +114,8 @@ export const MENU: readonly MenuNode[] = [
     ]),
   ]),
   group('timekeeping', [
+    // each worker's own check-in from the browser or a phone (docs/check-in.md): every tenant user
+    { ...entry('checkIn', '/tm/check-in', []), levels: ['TENANT'] },
     entry('timesheets', '/tm/timesheets', ['timesheet']),
     // Summary views share the timesheet permission (catalogues §6).
     entry('generalTimesheet', '/tm/general-timesheet', ['timesheet']),
@@ -136,6 +138,7 @@ export const MENU: readonly MenuNode[] = [
     ]),
     group('timekeepingConfig', [
       entry('generalConfig', '/tm/config', ['timekeeping']),
+      entry('checkInSettings', '/tm/check-in-settings', ['timekeeping']),
       page('timekeepingRules', '/tm/rules', 'timekeeping'),
       // Night-work settings share the leave policy (catalogues §6).
       entry('leaveRules', '/tm/leave-rules', ['leave_policy']),

@@ -104,6 +104,8 @@ export const TIMEKEEPING_APP: MicroAppDeclaration = {
     '/tm/employee',
     '/tm/search-data',
     '/tm/setup-devices',
+    '/tm/check-in',
+    '/tm/check-in-settings',
   ],
 };
 

@@ -9,6 +9,7 @@ import { workCalendarTables } from './tm/work-calendars/tables.ts';
 import { workShiftTables } from './tm/work-shifts/tables.ts';
 import { deviceTables } from './tm/devices/tables.ts';
 import { labourCalendarTables } from './tm/calendar/tables.ts';
+import { checkInTables } from './tm/check-in/tables.ts';
 
 /**
  * Every table a module owns (services/<module>/tables), module by module. The engine's own
@@ -27,5 +28,6 @@ export const moduleTables = {
   ...workShiftTables,
   ...deviceTables,
   ...labourCalendarTables,
+  ...checkInTables,
   ...payrollTables,
 };

@@ -2,16 +2,20 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { registerResources, type ResourceDefinition, type ResourceDeps } from '../../resources/index.ts';
+import { deviceResources } from './devices/resources.ts';
+import { deviceRoutes } from './devices/routes.ts';
 import { workShiftResource } from './work-shifts/resource.ts';
 import { workShiftRoutes } from './work-shifts/routes.ts';
 import { ShiftPlanCache } from './work-shifts/shift-plan-cache.ts';
-import { deviceResources } from './devices/resources.ts';
-import { deviceRoutes } from './devices/routes.ts';
 import { labourCalendarResources } from './calendar/resources.ts';
 import { labourCalendarRoutes } from './calendar/routes.ts';
 import { registerTimesheetJobs } from './timesheet/jobs.ts';
 import { timesheetInputs } from './timesheet/wiring.ts';
 import { workCalendarResource, workCalendarRoutes } from './work-calendars/index.ts';
+import { checkInSettingsResource } from './check-in/resource.ts';
+import { checkInRoutes } from './check-in/routes.ts';
+import { generalTimesheetRoutes } from './general-timesheet/routes.ts';
+import type { Clock } from '../../clock.ts';
 
 /**
  * What a part of the timekeeping module is given: the record engine's deps (`db` is the ORM),
@@ -21,6 +25,8 @@ import { workCalendarResource, workCalendarRoutes } from './work-calendars/index
 export interface TmServiceDeps extends ResourceDeps {
   readonly database: Database;
   readonly queue: JobQueue;
+  /** the server's clock (tests move it); the wall's when absent */
+  readonly clock?: Clock;
 }
 
 /** What each part's routes get: the service's deps and what the service keeps for all parts. */
@@ -44,6 +50,7 @@ export const tmResources: readonly ResourceDefinition[] = [
   ...deviceResources,
   ...labourCalendarResources,
   workCalendarResource,
+  checkInSettingsResource,
 ];
 
 /**
@@ -55,6 +62,8 @@ export const tmRoutes: readonly TmRoutes[] = [
   deviceRoutes,
   labourCalendarRoutes,
   workCalendarRoutes,
+  checkInRoutes,
+  generalTimesheetRoutes,
 ];
 
 /**

@@ -1,8 +1,8 @@
 import { index, pgTable, primaryKey, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { defineBulkTable } from '../../../bulk/index.ts';
 
-/** Where a punch came from: a time clock's push, a file of punches, or a hand entry. */
-export const PunchSources = ['DEVICE', 'IMPORT', 'MANUAL'] as const;
+/** Where a punch came from: a time clock's push, a file of punches, a hand entry, or a check-in from a browser (check-in/). */
+export const PunchSources = ['DEVICE', 'IMPORT', 'MANUAL', 'WEB'] as const;
 export type PunchSource = (typeof PunchSources)[number];
 
 /*
