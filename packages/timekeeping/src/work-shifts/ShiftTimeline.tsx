@@ -36,7 +36,7 @@ const useStyles = makeStyles({
   night: { position: 'absolute', top: 0, bottom: '20px', backgroundColor: tokens.colorNeutralBackground5 },
   bar: { position: 'absolute', borderRadius: tokens.borderRadiusSmall },
   checkIn: { top: '6px', height: '8px', backgroundColor: tokens.colorPaletteGreenBackground3 },
-  checkOut: { top: '18px', height: '8px', backgroundColor: tokens.colorPaletteBlueBorderActive },
+  checkOut: { top: '18px', height: '8px', backgroundColor: tokens.colorPalettePurpleBorderActive },
   work: { top: '32px', height: '22px', backgroundColor: tokens.colorBrandBackground },
   core: {
     top: '30px',
@@ -56,6 +56,8 @@ const useStyles = makeStyles({
     height: '20px',
     borderLeft: `1px solid ${tokens.colorNeutralStroke2}`,
   },
+  // on a phone every other label (6-hourly) is enough to read the axis
+  minorLabel: { '@media (max-width: 600px)': { display: 'none' } },
   tickLabel: {
     position: 'absolute',
     bottom: '2px',
@@ -76,7 +78,7 @@ const useStyles = makeStyles({
     backgroundImage: `repeating-linear-gradient(45deg, ${tokens.colorNeutralBackground1} 0 3px, ${tokens.colorNeutralStroke1} 3px 6px)`,
   },
   swCheckIn: { backgroundColor: tokens.colorPaletteGreenBackground3 },
-  swCheckOut: { backgroundColor: tokens.colorPaletteBlueBorderActive },
+  swCheckOut: { backgroundColor: tokens.colorPalettePurpleBorderActive },
   swNight: {
     backgroundColor: tokens.colorNeutralBackground5,
     outline: `1px solid ${tokens.colorNeutralStroke2}`,
@@ -182,10 +184,13 @@ function LaidTimeline({
 }) {
   const { t } = useTimekeepingTranslation();
   const days = { next: t('workShifts.timeline.nextDay'), previous: t('workShifts.timeline.previousDay') };
-  const first = Math.min(0, ...layout.segments.map((s) => s.checkIn.start));
-  const last = Math.max(DAY_MINUTES, ...layout.segments.map((s) => s.checkOut.end));
-  const from = Math.floor(first / HOUR) * HOUR;
-  const to = Math.ceil(last / HOUR) * HOUR;
+  // 00:00–24:00 when the shift and its windows keep to the day; else 24 hours from an hour
+  // before its first window (a night shift from 20:00 to 20:00), longer only if they need it
+  const first = Math.min(...layout.segments.map((s) => s.checkIn.start));
+  const last = Math.max(...layout.segments.map((s) => s.checkOut.end));
+  const inDay = first >= 0 && last <= DAY_MINUTES;
+  const from = inDay ? 0 : Math.floor(first / HOUR) * HOUR - HOUR;
+  const to = inDay ? DAY_MINUTES : Math.max(from + DAY_MINUTES, Math.ceil(last / HOUR) * HOUR);
   const span = to - from;
   const place = ({ start, end }: MinuteRange) => ({
     left: `${((Math.max(start, from) - from) / span) * 100}%`,
@@ -263,7 +268,13 @@ function LaidTimeline({
             className={styles.tick}
             style={{ left: `${((minute - from) / span) * 100}%` }}
           >
-            {minute > from && minute < to && <span className={styles.tickLabel}>{clockOf(minute)}</span>}
+            {minute > from && minute < to && (
+              <span
+                className={mergeClasses(styles.tickLabel, minute % (6 * HOUR) !== 0 && styles.minorLabel)}
+              >
+                {clockOf(minute)}
+              </span>
+            )}
           </div>
         ))}
       </div>

@@ -7,7 +7,8 @@ import { KIND_FIELDS, KIND_ONLY_FIELDS, kindOf, shiftTimesOf } from './shift-tim
 const useStyles = makeStyles({
   grid: {
     display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+    // two clock times side by side even on a phone
+    gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))',
     gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
     alignItems: 'start',
   },

@@ -53,3 +53,17 @@ export function shiftTimesOf(values: Readonly<Record<string, unknown>>): ShiftTi
         : null,
   };
 }
+
+/**
+ * A typed time as HH:mm when it reads as one ("8" → "08:00", "830" → "08:30", "8:30" → "08:30",
+ * "2230" → "22:30"); anything else as typed, for the field's pattern to refuse.
+ */
+export function normaliseClock(typed: string): string {
+  const text = typed.trim();
+  const match = /^(\d{1,2})(?::?(\d{2}))?$/.exec(text);
+  if (!match) return text;
+  const hours = Number(match[1]);
+  const minutes = Number(match[2] ?? '0');
+  if (hours > 23 || minutes > 59) return text;
+  return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
+}
