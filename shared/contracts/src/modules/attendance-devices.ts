@@ -274,7 +274,7 @@ export interface PunchRow {
   /** the worker's code and name, when the PIN is matched */
   readonly workerCode: string | null;
   readonly workerName: string | null;
-  readonly source: 'DEVICE' | 'IMPORT' | 'MANUAL';
+  readonly source: 'DEVICE' | 'IMPORT' | 'MANUAL' | 'WEB';
   readonly rawLine: string | null;
   readonly receivedAt: string;
 }

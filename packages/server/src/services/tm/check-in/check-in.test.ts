@@ -1,4 +1,5 @@
 import type { ErrorEnvelope } from '@hcm/contracts';
+import { DevicePaths, type PunchRow } from '@hcm/contracts/attendance-devices';
 import { CheckInPaths, type CheckInRow, type CheckInToday } from '@hcm/contracts/check-in';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -28,6 +29,7 @@ const HR_PERMISSIONS = [
   'organization_unit.view',
   'worker.create',
   'worker.view',
+  'user_access_control.view',
   ...['view', 'create', 'update', 'delete'].map((a) => `timekeeping.${a}`),
 ];
 
@@ -175,6 +177,16 @@ describe.each(first ? [first] : [])('check-in from the browser on $engine', ({ e
     expect(today.body.data.modes).toEqual(['LOCATION', 'NETWORK']);
     expect(today.body.data.settingsUnitName).toBe('Công ty');
     expect(today.body.data.checkIns.map((row) => row.id)).toEqual([res.body.data.id]);
+    // HR finds it among the raw punches, as a WEB punch under the worker's code
+    const day = new Date(clock.now().getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
+    const search = await http.get<{ data: PunchRow[] }>(
+      `${DevicePaths.punches}?from=${day}&to=${day}&workerId=${worker.id}`,
+      hr,
+    );
+    expect(search.status, JSON.stringify(search.body)).toBe(200);
+    expect(search.body.data.map((p) => [p.source, p.deviceCode, p.attendanceCode])).toEqual([
+      ['WEB', 'WEB', res.body.data.workerCode],
+    ]);
   });
 
   it('refuses outside the radius, saying how far and the radius allowed, and writes nothing', async () => {

@@ -49,7 +49,12 @@ const Punch = Type.Object({
   workerId: Type.Union([Type.String(), Type.Null()]),
   workerCode: Type.Union([Type.String(), Type.Null()]),
   workerName: Type.Union([Type.String(), Type.Null()]),
-  source: Type.Union([Type.Literal('DEVICE'), Type.Literal('IMPORT'), Type.Literal('MANUAL')]),
+  source: Type.Union([
+    Type.Literal('DEVICE'),
+    Type.Literal('IMPORT'),
+    Type.Literal('MANUAL'),
+    Type.Literal('WEB'),
+  ]),
   rawLine: Type.Union([Type.String(), Type.Null()]),
   receivedAt: Type.String(),
 });
