@@ -40,6 +40,8 @@ export interface Sighting {
  */
 export class SerialResolver {
   private readonly kept = new Map<string, Kept>();
+  /** look-ups under way: a device's burst of requests waits for one, never queues one each */
+  private readonly asking = new Map<string, Promise<Binding | null>>();
   private readonly ttlMs: number;
   private readonly maxEntries: number;
 
@@ -63,6 +65,18 @@ export class SerialResolver {
     const hit = this.kept.get(sighting.serial);
     if (hit && hit.until > now) return hit.binding;
     this.kept.delete(sighting.serial);
+    const under = this.asking.get(sighting.serial);
+    if (under) return under;
+    const asked = this.lookUp(db, sighting, now);
+    this.asking.set(sighting.serial, asked);
+    try {
+      return await asked;
+    } finally {
+      this.asking.delete(sighting.serial);
+    }
+  }
+
+  private async lookUp(db: Db, sighting: Sighting, now: number): Promise<Binding | null> {
     const binding = await inScope(
       db,
       { tenantId: null, userId: null },
