@@ -1,0 +1,241 @@
+import { DataEnvelope } from '@hcm/contracts';
+import {
+  GeneralTimesheetLimits,
+  GeneralTimesheetPaths,
+  type GeneralTimesheetPage,
+} from '@hcm/contracts/general-timesheet';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import { wallClock } from '../../../clock.ts';
+import { callerScope, runAsCaller } from '../../../http/caller-scope.ts';
+import { envelope, errorResponses } from '../../../http/envelope.ts';
+import { forbiddenBecause } from '../../../http/errors.ts';
+import { actionContextOf } from '../../../resources/caller.ts';
+import { ForbiddenReasons } from '@hcm/contracts';
+import type { TmDeps } from '../index.ts';
+import { timesheetInputs } from '../timesheet/wiring.ts';
+import { changeCell } from './correct-day.ts';
+import { readGridPage } from './read-grid.ts';
+
+const MODULE = 'TM' as const;
+const MONTH = '^\\d{4}-(0[1-9]|1[0-2])$';
+const DATE = '^\\d{4}-\\d{2}-\\d{2}$';
+const tags = ['tm/general-timesheet'];
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+
+/** Bodies are a few hundred bytes: more is refused before it is read. */
+const BODY_MAX_BYTES = 4096;
+
+const CellSchema = Type.Object({
+  symbol: Nullable(Type.String()),
+  computedSymbol: Type.Optional(Nullable(Type.String())),
+  outcome: Type.Optional(Nullable(Type.String())),
+  dayType: Type.Optional(Type.String()),
+  shiftCode: Type.Optional(Nullable(Type.String())),
+  pairs: Type.Optional(Nullable(Type.String())),
+  workedMinutes: Type.Optional(Type.Integer()),
+  lateMinutes: Type.Optional(Type.Integer()),
+  earlyMinutes: Type.Optional(Type.Integer()),
+  overtimeMinutes: Type.Optional(Type.Integer()),
+  nightMinutes: Type.Optional(Type.Integer()),
+  paidUnits: Type.Optional(Type.Integer()),
+  flags: Type.Optional(Type.Integer()),
+  held: Type.Optional(Type.Boolean()),
+  correction: Type.Optional(
+    Type.Object({
+      symbol: Nullable(Type.String()),
+      paidUnits: Nullable(Type.Integer()),
+      reason: Type.String(),
+      by: Nullable(Type.String()),
+      at: Type.String(),
+    }),
+  ),
+});
+const minutes = Type.Integer();
+const TotalsSchema = Type.Object({
+  standardDays: Nullable(Type.String()),
+  workUnits: Type.Integer(),
+  paidLeaveUnits: Type.Integer(),
+  unpaidLeaveUnits: Type.Integer(),
+  paidUnits: Type.Integer(),
+  overtime: Type.Object({
+    weekdayDay: minutes,
+    weekdayNight: minutes,
+    restDay: minutes,
+    restNight: minutes,
+    holidayDay: minutes,
+    holidayNight: minutes,
+  }),
+  nightMinutes: minutes,
+  lateCount: Type.Integer(),
+  lateMinutes: minutes,
+  earlyCount: Type.Integer(),
+  earlyMinutes: minutes,
+});
+const PageSchema = Type.Object({
+  month: Type.String(),
+  organizationUnitId: Type.String(),
+  days: Type.Array(Type.String()),
+  rows: Type.Array(
+    Type.Object({
+      workerId: Type.String(),
+      code: Type.String(),
+      fullName: Type.String(),
+      organizationUnitId: Type.String(),
+      cells: Type.Array(Nullable(CellSchema)),
+      totals: TotalsSchema,
+    }),
+  ),
+  legend: Type.Array(Type.Object({ key: Type.String(), symbol: Type.String() })),
+  lockedWorkerIds: Type.Array(Type.String()),
+  next: Nullable(Type.String()),
+});
+const ChangedSchema = Type.Object({
+  workerId: Type.String(),
+  workDate: Type.String(),
+  corrected: Type.Boolean(),
+});
+const cellKey = {
+  workerId: Type.String({ format: 'uuid' }),
+  month: Type.String({ pattern: MONTH }),
+  workDate: Type.String({ pattern: DATE }),
+  // the length once trimmed is checked again (correct-day.ts): spaces are no reason
+  reason: Type.String({ maxLength: GeneralTimesheetLimits.reasonMaxLength * 2 }),
+};
+
+/** The caller's tenant: the general timesheet is a tenant's (a system user gets 403). */
+function tenantCaller(request: FastifyRequest) {
+  const scope = callerScope(request);
+  if (scope.tenantId === null)
+    throw forbiddenBecause(
+      ForbiddenReasons.tenantOnly,
+      'Timesheets belong to a tenant: sign in as a tenant user',
+    );
+  return { tenantId: scope.tenantId, userId: scope.userId };
+}
+
+/**
+ * The general timesheet (issue 30 item 8; docs/general-timesheet.md): a unit's month as workers
+ * × days, and HR's correction of a cell with its reason.
+ */
+export const generalTimesheetRoutes: FastifyPluginAsync<{ deps: TmDeps }> = async (app, { deps }) => {
+  const inputs = timesheetInputs(deps.shiftPlans);
+  const now = deps.clock ?? wallClock;
+
+  app.get(
+    GeneralTimesheetPaths.grid,
+    {
+      config: { auth: 'user', permission: 'timesheet.view', module: MODULE },
+      schema: {
+        summary: 'General timesheet: a unit’s month as workers × days, with each worker’s totals',
+        tags,
+        operationId: 'tm.general-timesheet',
+        querystring: Type.Object({
+          organizationUnitId: Type.String({ format: 'uuid' }),
+          month: Type.String({ pattern: MONTH }),
+          after: Type.Optional(Type.String({ maxLength: GeneralTimesheetLimits.cursorMaxLength })),
+          pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: GeneralTimesheetLimits.pageSizeMax })),
+        }),
+        response: { 200: DataEnvelope(PageSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const query = request.query as {
+        organizationUnitId: string;
+        month: string;
+        after?: string;
+        pageSize?: number;
+      };
+      const caller = tenantCaller(request);
+      const page: GeneralTimesheetPage = await runAsCaller(deps.db, request, (tx) =>
+        readGridPage(tx, caller, inputs, {
+          organizationUnitId: query.organizationUnitId,
+          month: query.month,
+          pageSize: query.pageSize ?? GeneralTimesheetLimits.pageSizeDefault,
+          after: query.after,
+        }),
+      );
+      return envelope(page);
+    },
+  );
+
+  app.post(
+    GeneralTimesheetPaths.correct,
+    {
+      bodyLimit: BODY_MAX_BYTES,
+      config: { auth: 'user', permission: 'timesheet.update', module: MODULE },
+      schema: {
+        summary:
+          'Correct a day of the general timesheet by hand, with the reason (kept when the day is computed again)',
+        tags,
+        operationId: 'tm.general-timesheet.correct',
+        body: Type.Object(
+          {
+            ...cellKey,
+            symbol: Type.Optional(
+              Nullable(Type.String({ maxLength: GeneralTimesheetLimits.symbolMaxLength * 2 })),
+            ),
+            paidUnits: Type.Optional(
+              Nullable(Type.Integer({ minimum: 0, maximum: GeneralTimesheetLimits.paidUnitsMax })),
+            ),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: DataEnvelope(ChangedSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const body = request.body as {
+        workerId: string;
+        month: string;
+        workDate: string;
+        reason: string;
+        symbol?: string | null;
+        paidUnits?: number | null;
+      };
+      const caller = tenantCaller(request);
+      return envelope(
+        await runAsCaller(deps.db, request, (tx) =>
+          changeCell(
+            tx,
+            caller,
+            actionContextOf(request, caller),
+            { locks: inputs.locks, queue: deps.queue, now: now() },
+            { ...body, set: { symbol: body.symbol ?? null, paidUnits: body.paidUnits ?? null } },
+          ),
+        ),
+      );
+    },
+  );
+
+  app.post(
+    GeneralTimesheetPaths.clear,
+    {
+      bodyLimit: BODY_MAX_BYTES,
+      config: { auth: 'user', permission: 'timesheet.update', module: MODULE },
+      schema: {
+        summary: 'Clear a day’s correction: the engine’s day again (computed anew), with the reason',
+        tags,
+        operationId: 'tm.general-timesheet.clear',
+        body: Type.Object(cellKey, { additionalProperties: false }),
+        response: { 200: DataEnvelope(ChangedSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const body = request.body as { workerId: string; month: string; workDate: string; reason: string };
+      const caller = tenantCaller(request);
+      return envelope(
+        await runAsCaller(deps.db, request, (tx) =>
+          changeCell(
+            tx,
+            caller,
+            actionContextOf(request, caller),
+            { locks: inputs.locks, queue: deps.queue, now: now() },
+            body,
+          ),
+        ),
+      );
+    },
+  );
+};

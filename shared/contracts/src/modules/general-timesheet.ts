@@ -1,0 +1,148 @@
+import { label, type Label } from '../resource/label.ts';
+
+/*
+ * The general timesheet (issue 30 item 8; docs/general-timesheet.md): a month of a unit (and the
+ * units below it) as workers × days, each cell the day record's symbol and what its tooltip
+ * says, each worker's totals; and HR's correction of a cell, with its reason.
+ */
+
+const l = (key: string, vi: string, en: string) => label(`tm.generalTimesheet.${key}`, vi, en);
+
+export const GeneralTimesheetPaths = {
+  grid: '/api/tm/general-timesheet',
+  /** POST: set a cell's symbol and paid value by hand, with the reason */
+  correct: '/api/tm/general-timesheet/corrections',
+  /** POST: clear a cell's correction (the engine's day again), with the reason */
+  clear: '/api/tm/general-timesheet/corrections/clear',
+} as const;
+
+export const GeneralTimesheetLimits = {
+  /** workers a page holds: a 1,000-worker unit is one page (the figure of issue 30) */
+  pageSizeMax: 1000,
+  pageSizeDefault: 200,
+  reasonMaxLength: 500,
+  /** tm_day_records.corrected_symbol */
+  symbolMaxLength: 8,
+  /** thousandths of a work day (99.999 days, catalogues §5.2) */
+  paidUnitsMax: 99_999,
+  cursorMaxLength: 400,
+} as const;
+
+/** Bits of a cell's `flags` (the day record's): 1 missing in, 2 missing out, 4 core hours missed. */
+export const GeneralTimesheetFlags = { missingIn: 1, missingOut: 2, coreHoursMissed: 4 } as const;
+
+/** A day of a worker: only what differs from nothing is sent (a month of 1,000 workers is 31,000 cells). */
+export interface GeneralTimesheetCell {
+  /** what the grid shows: the correction's symbol, else the engine's (null: blank) */
+  readonly symbol: string | null;
+  /** the engine's own symbol, when a correction hides it */
+  readonly computedSymbol?: string | null;
+  readonly outcome?: string | null;
+  readonly dayType?: 'WEEKDAY' | 'REST_DAY' | 'HOLIDAY';
+  readonly shiftCode?: string | null;
+  /** "478~1025;1035~": minutes from the work day's 00:00 (an empty side is missing) */
+  readonly pairs?: string | null;
+  readonly workedMinutes?: number;
+  readonly lateMinutes?: number;
+  readonly earlyMinutes?: number;
+  readonly overtimeMinutes?: number;
+  readonly nightMinutes?: number;
+  /** thousandths of a work day; the correction's when it sets one */
+  readonly paidUnits?: number;
+  readonly flags?: number;
+  /** a punch arrived after the month was locked */
+  readonly held?: boolean;
+  readonly correction?: {
+    readonly symbol: string | null;
+    readonly paidUnits: number | null;
+    readonly reason: string;
+    readonly by: string | null;
+    readonly at: string;
+  };
+}
+
+/** A worker's month: minutes and thousandths of a day, integers. */
+export interface GeneralTimesheetTotals {
+  /** the labour calendar's standard working days of the month for the worker's unit ("26", "24.5") */
+  readonly standardDays: string | null;
+  readonly workUnits: number;
+  readonly paidLeaveUnits: number;
+  readonly unpaidLeaveUnits: number;
+  readonly paidUnits: number;
+  readonly overtime: {
+    readonly weekdayDay: number;
+    readonly weekdayNight: number;
+    readonly restDay: number;
+    readonly restNight: number;
+    readonly holidayDay: number;
+    readonly holidayNight: number;
+  };
+  readonly nightMinutes: number;
+  readonly lateCount: number;
+  readonly lateMinutes: number;
+  readonly earlyCount: number;
+  readonly earlyMinutes: number;
+}
+
+export interface GeneralTimesheetRow {
+  readonly workerId: string;
+  readonly code: string;
+  readonly fullName: string;
+  readonly organizationUnitId: string;
+  /** one per day of the month: null where the engine wrote nothing */
+  readonly cells: readonly (GeneralTimesheetCell | null)[];
+  readonly totals: GeneralTimesheetTotals;
+}
+
+export interface GeneralTimesheetLegendEntry {
+  /** the symbol's key (timesheet/symbols.ts SymbolKey) */
+  readonly key: string;
+  readonly symbol: string;
+}
+
+export interface GeneralTimesheetPage {
+  readonly month: string;
+  readonly organizationUnitId: string;
+  readonly days: readonly string[];
+  readonly rows: readonly GeneralTimesheetRow[];
+  /** the tenant's symbols (the seeded ones until tenants store theirs) */
+  readonly legend: readonly GeneralTimesheetLegendEntry[];
+  /** the month is locked for some of the page's workers (an approved timesheet) */
+  readonly lockedWorkerIds: readonly string[];
+  /** the cursor of the next page of workers, null at the end */
+  readonly next: string | null;
+}
+
+export interface GeneralTimesheetCorrection {
+  readonly workerId: string;
+  readonly workDate: string;
+  /** the symbol shown (empty: blank the cell); at least one of symbol and paidUnits */
+  readonly symbol?: string | null;
+  readonly paidUnits?: number | null;
+  readonly reason: string;
+}
+
+export interface GeneralTimesheetClear {
+  readonly workerId: string;
+  readonly workDate: string;
+  readonly reason: string;
+}
+
+/** The legend's texts, by symbol key (the symbols themselves are the tenant's data). */
+export const GeneralTimesheetSymbolLabels: Readonly<Record<string, Label>> = {
+  WORKED: l('symbols.worked', 'Lương thời gian', 'Time-paid work'),
+  PRODUCT: l('symbols.product', 'Lương sản phẩm', 'Product-paid work'),
+  HOLIDAY: l('symbols.holiday', 'Nghỉ lễ, tết', 'Public holiday'),
+  ANNUAL_LEAVE: l('symbols.annualLeave', 'Nghỉ phép', 'Paid leave'),
+  SICK: l('symbols.sick', 'Ốm, điều dưỡng', 'Sick'),
+  CHILD_SICK: l('symbols.childSick', 'Con ốm', 'Child sick'),
+  MATERNITY: l('symbols.maternity', 'Thai sản', 'Maternity'),
+  WORK_ACCIDENT: l('symbols.workAccident', 'Tai nạn', 'Work accident'),
+  MEETING_STUDY: l('symbols.meetingStudy', 'Hội nghị, học tập', 'Meeting, study'),
+  COMPENSATORY: l('symbols.compensatory', 'Nghỉ bù', 'Compensatory leave'),
+  UNPAID_LEAVE: l('symbols.unpaidLeave', 'Nghỉ không lương', 'Unpaid leave'),
+  STOPPED_WORK: l('symbols.stoppedWork', 'Ngừng việc', 'Work stopped'),
+  LABOUR_DUTY: l('symbols.labourDuty', 'Lao động nghĩa vụ', 'Labour duty'),
+  BUSINESS_TRIP: l('symbols.businessTrip', 'Công tác', 'Business trip'),
+  CONFERENCE: l('symbols.conference', 'Hội nghị', 'Conference'),
+};
