@@ -19,15 +19,11 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalS },
 });
 
-const when = (at: string) =>
-  new Date(at).toLocaleString('vi-VN', {
-    timeZone: 'Asia/Ho_Chi_Minh',
-    day: '2-digit',
-    month: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  });
+/** dd/MM HH:mm in Vietnam's time, whatever the phone's zone. */
+const when = (at: string) => {
+  const local = new Date(new Date(at).getTime() + 7 * 3_600_000).toISOString();
+  return `${local.slice(8, 10)}/${local.slice(5, 7)} ${local.slice(11, 16)}`;
+};
 
 /**
  * The self-declared check-ins waiting for the signed-in manager (or HR): each confirmed (its punch

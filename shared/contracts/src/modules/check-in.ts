@@ -166,8 +166,8 @@ export const checkInSettingsContract = defineContract({
       maximum: CheckInLimits.accuracyMaxMetres,
       hint: l(
         'settings.maxAccuracyHint',
-        'Vị trí có sai số lớn hơn bị từ chối vì không xác định được trong hay ngoài bán kính',
-        'A position less precise than this is refused: inside or outside cannot be told',
+        'Mặc định 100 m. Vị trí có sai số lớn hơn bị từ chối vì không biết trong hay ngoài bán kính',
+        '100 m unless set. A less precise position is refused: inside or outside cannot be told',
       ),
     }),
     locations: f.children({
@@ -206,8 +206,10 @@ export const checkInSettingsContract = defineContract({
         'status',
       ],
     },
-    { title: l('settings.locations', 'Địa điểm làm việc', 'Work locations'), fields: ['locations'] },
-    { title: l('settings.networks', 'Mạng được phép', 'Allowed networks'), fields: ['networks'] },
+    {
+      title: l('settings.where', 'Nơi được chấm công', 'Where check-in is allowed'),
+      fields: ['locations', 'networks'],
+    },
   ],
 });
 export type CheckInSettingsRecord = RecordOf<typeof checkInSettingsContract>;
