@@ -18,4 +18,6 @@ export const HAND_MADE_PAGES: Readonly<Record<string, LazyExoticComponent<Compon
   '/tm/setup-devices': lazy(() => import('./devices/DeviceSetupPage.tsx')),
   // each worker's own check-in from a phone, and the manager's pending ones (docs/check-in.md)
   '/tm/check-in': lazy(() => import('./check-in/CheckInPage.tsx')),
+  // a unit's month as workers × days with totals, and HR's corrections (docs/general-timesheet.md)
+  '/tm/general-timesheet': lazy(() => import('./general-timesheet/GeneralTimesheetPage.tsx')),
 };

@@ -106,6 +106,7 @@ export const TIMEKEEPING_APP: MicroAppDeclaration = {
     '/tm/setup-devices',
     '/tm/check-in',
     '/tm/check-in-settings',
+    '/tm/general-timesheet',
   ],
 };
 

@@ -1,0 +1,120 @@
+import type {
+  GeneralTimesheetCell,
+  GeneralTimesheetPage,
+  GeneralTimesheetRow,
+} from '@hcm/contracts/general-timesheet';
+
+/*
+ * For browser tests and screenshots: a sewing workshop's March 2026 as the server answers it
+ * (docs/general-timesheet.md), office hours Monday to Saturday, Sundays off, a few days late, on
+ * leave or unpaid, a rest-day overtime, and one day HR corrected.
+ */
+export const UNIT = '22222222-2222-4222-8222-222222222222';
+export const MONTH = '2026-03';
+export const DAYS = Array.from({ length: 31 }, (_, i) => `2026-03-${String(i + 1).padStart(2, '0')}`);
+
+const SURNAMES = ['Nguyễn', 'Trần', 'Lê', 'Phạm', 'Hoàng', 'Huỳnh', 'Phan', 'Vũ', 'Võ', 'Đặng'];
+const MIDDLE = ['Thị', 'Văn', 'Thị Thu', 'Minh', 'Thị Ngọc', 'Đức'];
+const GIVEN = ['Mai', 'Hùng', 'Lan', 'Tuấn', 'Hoa', 'Dũng', 'Hương', 'Nam', 'Thảo', 'Long', 'Yến'];
+
+const worked = (late = 0, early = 0): GeneralTimesheetCell => ({
+  symbol: '+',
+  outcome: 'WORKED',
+  shiftCode: 'HC',
+  pairs: `${480 + late}~${1020 - early}`,
+  workedMinutes: 480 - late - early,
+  paidUnits: 1000,
+  ...(late ? { lateMinutes: late } : {}),
+  ...(early ? { earlyMinutes: early } : {}),
+});
+
+export function rowOf(n: number): GeneralTimesheetRow {
+  const cells = DAYS.map((day, i): GeneralTimesheetCell | null => {
+    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+    if (weekday === 0)
+      return n % 5 === 0 && i === 7
+        ? { symbol: '+', outcome: 'WORKED', dayType: 'REST_DAY', pairs: '480~720', overtimeMinutes: 240 }
+        : { symbol: null, outcome: 'REST', dayType: 'REST_DAY' };
+    if (i === 3 + (n % 4) && n % 3 === 0)
+      return { symbol: 'P', outcome: 'LEAVE', shiftCode: 'HC', paidUnits: 1000 };
+    if (i === 10 && n % 7 === 0) return { symbol: 'KL', outcome: 'LEAVE', shiftCode: 'HC' };
+    if (i === 17 && n % 6 === 1) return { symbol: 'Ô', outcome: 'LEAVE', shiftCode: 'HC' };
+    if (i === 4 && n === 2)
+      return {
+        ...worked(),
+        symbol: '+',
+        computedSymbol: null,
+        outcome: 'INCOMPLETE',
+        pairs: '478~',
+        flags: 2,
+        correction: {
+          symbol: '+',
+          paidUnits: 1000,
+          reason: 'Quên chấm công ra, quản đốc xác nhận',
+          by: null,
+          at: '2026-03-06T02:00:00Z',
+        },
+      };
+    if (i > 27) return null; // not computed yet
+    return worked(i % 9 === n % 9 ? 7 + (n % 20) : 0, i % 11 === n % 11 ? 15 : 0);
+  });
+  const late = cells.filter((c) => (c?.lateMinutes ?? 0) > 0);
+  const early = cells.filter((c) => (c?.earlyMinutes ?? 0) > 0);
+  const units = (symbol: string) => cells.filter((c) => c?.symbol === symbol).length * 1000;
+  return {
+    workerId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    code: `NV${String(n).padStart(4, '0')}`,
+    fullName: `${SURNAMES[n % SURNAMES.length]} ${MIDDLE[n % MIDDLE.length]} ${GIVEN[n % GIVEN.length]}`,
+    organizationUnitId: UNIT,
+    cells,
+    totals: {
+      standardDays: '26',
+      workUnits: units('+'),
+      paidLeaveUnits: units('P'),
+      unpaidLeaveUnits: units('KL'),
+      paidUnits: units('+') + units('P'),
+      overtime: {
+        weekdayDay: 0,
+        weekdayNight: 0,
+        restDay: n % 5 === 0 ? 240 : 0,
+        restNight: 0,
+        holidayDay: 0,
+        holidayNight: 0,
+      },
+      nightMinutes: 0,
+      lateCount: late.length,
+      lateMinutes: late.reduce((sum, c) => sum + (c?.lateMinutes ?? 0), 0),
+      earlyCount: early.length,
+      earlyMinutes: early.reduce((sum, c) => sum + (c?.earlyMinutes ?? 0), 0),
+    },
+  };
+}
+
+export const LEGEND = [
+  ['WORKED', '+'],
+  ['PRODUCT', 'SP'],
+  ['HOLIDAY', 'L'],
+  ['ANNUAL_LEAVE', 'P'],
+  ['SICK', 'Ô'],
+  ['CHILD_SICK', 'Cô'],
+  ['MATERNITY', 'TS'],
+  ['WORK_ACCIDENT', 'T'],
+  ['MEETING_STUDY', 'H'],
+  ['COMPENSATORY', 'NB'],
+  ['UNPAID_LEAVE', 'KL'],
+  ['STOPPED_WORK', 'N'],
+  ['LABOUR_DUTY', 'LĐ'],
+].map(([key, symbol]) => ({ key: key as string, symbol: symbol as string }));
+
+/** A page of workers `from`…`to` (1-based), with the next cursor when given. */
+export function pageOf(from: number, to: number, next: string | null): GeneralTimesheetPage {
+  return {
+    month: MONTH,
+    organizationUnitId: UNIT,
+    days: DAYS,
+    rows: Array.from({ length: to - from + 1 }, (_, i) => rowOf(from + i)),
+    legend: LEGEND,
+    lockedWorkerIds: [],
+    next,
+  };
+}

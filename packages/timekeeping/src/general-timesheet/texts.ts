@@ -1,0 +1,80 @@
+import { useMemo } from 'react';
+import { useTimekeepingTranslation } from '../timekeeping-i18n.ts';
+
+/*
+ * The page's words, Vietnamese and English, kept beside the page (the app's i18n files are shared
+ * by every timekeeping page; these move to them when the page settles). `{name}` is filled in.
+ */
+const TEXTS = {
+  title: ['Bảng công tổng hợp', 'General timesheet'],
+  unit: ['Đơn vị', 'Unit'],
+  month: ['Tháng', 'Month'],
+  show: ['Xem', 'Show'],
+  loading: ['Đang tải…', 'Loading…'],
+  loadFailed: [
+    'Không tải được bảng công. Thử lại sau.',
+    'The timesheet could not be loaded. Try again later.',
+  ],
+  empty: ['Đơn vị không có nhân viên nào bạn được xem.', 'The unit has no workers you may see.'],
+  gridLabel: ['Bảng công tháng {month}', 'Timesheet of {month}'],
+  code: ['Mã NV', 'Code'],
+  name: ['Họ và tên', 'Full name'],
+  standardDays: ['Công chuẩn', 'Standard days'],
+  workDays: ['Công làm', 'Days worked'],
+  paidLeave: ['Nghỉ hưởng lương', 'Paid leave'],
+  unpaidLeave: ['Nghỉ không lương', 'Unpaid leave'],
+  paidDays: ['Tổng công hưởng lương', 'Paid days'],
+  otWeekday: ['TC ngày thường (giờ)', 'OT weekday (h)'],
+  otWeekdayNight: ['TC đêm ngày thường (giờ)', 'OT weekday night (h)'],
+  otRest: ['TC nghỉ tuần (giờ)', 'OT rest day (h)'],
+  otRestNight: ['TC đêm nghỉ tuần (giờ)', 'OT rest-day night (h)'],
+  otHoliday: ['TC lễ tết (giờ)', 'OT holiday (h)'],
+  otHolidayNight: ['TC đêm lễ tết (giờ)', 'OT holiday night (h)'],
+  night: ['Giờ làm đêm', 'Night hours'],
+  late: ['Đi muộn (lần/phút)', 'Late (times/min)'],
+  early: ['Về sớm (lần/phút)', 'Early (times/min)'],
+  legend: ['Ký hiệu chấm công', 'Timesheet symbols'],
+  howToCorrect: [
+    'Gõ ký hiệu mới vào ô (hoặc Enter, F2, nhấp đúp) để sửa công của ngày đó kèm lý do; ô có dấu * đã được sửa tay.',
+    'Type a new symbol in a cell (or Enter, F2, a double click) to correct that day with a reason; a cell marked * was corrected by hand.',
+  ],
+  shown: ['Đang hiển thị {count} nhân viên', '{count} workers shown'],
+  more: ['Tải thêm', 'Load more'],
+  locked: [
+    'Tháng đã khoá cho {count} nhân viên: không sửa được công.',
+    'The month is locked for {count} workers: their days cannot be corrected.',
+  ],
+  dialogTitle: ['Sửa công {name}, ngày {date}', 'Correct {name}, {date}'],
+  computed: ['Máy tính: {value}', 'Computed: {value}'],
+  shift: ['Ca: {value}', 'Shift: {value}'],
+  inOut: ['Vào/ra: {value}', 'In/out: {value}'],
+  worked: ['Giờ làm: {value}', 'Worked: {value}'],
+  lateEarly: ['Muộn/sớm: {late} / {early} phút', 'Late/early: {late} / {early} min'],
+  overtime: ['Tăng ca: {value}', 'Overtime: {value}'],
+  correctedBecause: ['Đã sửa: {reason}', 'Corrected: {reason}'],
+  none: ['không có', 'none'],
+  symbol: ['Ký hiệu', 'Symbol'],
+  paidValue: ['Công hưởng lương (ngày)', 'Paid value (days)'],
+  reason: ['Lý do', 'Reason'],
+  reasonRequired: ['Nhập lý do sửa công', 'Say why the day is corrected'],
+  save: ['Lưu', 'Save'],
+  clear: ['Trả lại công máy tính', 'Give the day back to the engine'],
+  cancel: ['Huỷ', 'Cancel'],
+  refused: ['Không lưu được: {message}', 'Not saved: {message}'],
+} as const satisfies Record<string, readonly [string, string]>;
+
+export type TextKey = keyof typeof TEXTS;
+
+/** The page's text of `key` in the user's language, `{name}` filled from `values`. */
+export function useTexts() {
+  const { i18n } = useTimekeepingTranslation();
+  const english = i18n.language === 'en';
+  return useMemo(
+    () => ({
+      english,
+      text: (key: TextKey, values: Record<string, string | number> = {}) =>
+        TEXTS[key][english ? 1 : 0].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? '')),
+    }),
+    [english],
+  );
+}
