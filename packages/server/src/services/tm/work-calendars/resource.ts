@@ -9,6 +9,7 @@ import { jobTitles } from '../../om/tables/categories.ts';
 import { organizationUnits } from '../../om/tables/organization-units.ts';
 import { workers } from '../../om/tables/workers.ts';
 import { calendarErrors, namedShifts, type CalendarFieldError } from './check-calendar.ts';
+import { recomputeCalendarDays } from './recompute-on-approval.ts';
 import {
   tmWorkCalendarRotation,
   tmWorkCalendars,
@@ -75,11 +76,13 @@ async function unknownSlotShifts(tx: Tx, record: Row): Promise<CalendarFieldErro
 export const workCalendarResource = bindResource(workCalendarContract, {
   table: tmWorkCalendars,
   approval: {
-    onApproved: async ({ tx }, record) => {
+    onApproved: async ({ tx, caller }, record) => {
       await tx
         .update(tmWorkCalendars)
         .set({ approvedAt: sql`now()` })
         .where(eq(tmWorkCalendars.id, String(record.id)));
+      // the days already computed under the calendars before it are computed again
+      if (caller.tenantId) await recomputeCalendarDays(tx, caller.tenantId, String(record.id));
     },
   },
   references: {

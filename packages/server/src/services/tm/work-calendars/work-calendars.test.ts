@@ -10,6 +10,7 @@ import { rows } from '../../../testing/migrated-database.ts';
 import { statementsDuring } from '../../../testing/statements-during.ts';
 import { workflowTemplateResource } from '../../system/workflow-templates/resources.ts';
 import { workCalendarResource } from './resource.ts';
+import { recomputeCalendarDays } from './recompute-on-approval.ts';
 import { resolveShifts, type WorkerSelection } from './resolve-shifts.ts';
 
 const API = '/api/tm/work-calendars';
@@ -212,6 +213,48 @@ describe.each(await testEngines())('work calendars on $engine', ({ engine }) => 
       ).toContain(field);
     }
     expect(await countCalendars()).toBe(0);
+  });
+
+  it('asks for the days already computed under a calendar again, as its approval does', async () => {
+    // two computed days of the welder (team), one of the fitter (workshop), one outside the dates
+    await inTenant(async (tx) => {
+      await tx.execute(
+        sql`select hcm_ensure_month_partitions('tm_day_records', array['2026-05-01', '2026-06-01']::date[])`,
+      );
+      await tx.execute(sql`insert into tm_day_records (tenant_id, work_date, worker_id) values
+        (${hr.tenantId}, '2026-05-04', ${welder}), (${hr.tenantId}, '2026-05-05', ${welder}),
+        (${hr.tenantId}, '2026-05-04', ${fitter}), (${hr.tenantId}, '2026-06-01', ${welder})`);
+    });
+    const team = await create(
+      weekly({
+        code: 'LLV_THANG_5',
+        targetType: 'WORKING_GROUP',
+        organizationUnitId: unit.team,
+        fromDate: '2026-05-01',
+        toDate: '2026-05-31',
+      }),
+    );
+    // read inside the asking transaction (then undone), before the server's job could take the keys
+    const undone = new Error('undo');
+    let asked: { worker_id: string; work_date: string }[] = [];
+    await inTenant(async (tx) => {
+      expect(await recomputeCalendarDays(tx, hr.tenantId, team.id)).toBe(2);
+      asked = await rows(
+        tx,
+        sql`select worker_id, work_date::text from tm_day_recompute_keys
+             where work_date between '2026-05-01' and '2026-06-30' order by work_date, worker_id`,
+      );
+      throw undone;
+    }).catch((error: unknown) => {
+      if (error !== undone) throw error;
+    });
+    expect(asked).toEqual([
+      { worker_id: welder, work_date: '2026-05-04' },
+      { worker_id: welder, work_date: '2026-05-05' },
+    ]);
+    // the approval asks the same in its own transaction
+    expect((await approve(team.id)).approvalStatus).toBe('APPROVED');
+    await inTenant((tx) => tx.execute(sql`delete from tm_day_records where work_date >= '2026-05-01'`));
   });
 
   it('applies a calendar only once it is approved, and explains both states', async () => {
