@@ -30,6 +30,8 @@ const HR_PERMISSIONS = [
   'worker.create',
   'worker.view',
   'user_access_control.view',
+  'position.create',
+  'position.view',
   ...['view', 'create', 'update', 'delete'].map((a) => `timekeeping.${a}`),
 ];
 
@@ -59,10 +61,10 @@ describe.each(first ? [first] : [])('check-in from the browser on $engine', ({ e
     return res.body.data.id;
   };
   /** A worker of `unit` with an account of their own; answers the worker's id and token. */
-  const workerOf = async (unit: string) => {
+  const workerOf = async (unit: string, extra: Record<string, unknown> = {}, dataScope?: 'UNITS') => {
     const { user } = await makeUser(
       { db: server.db.orm, passwords: server.passwords },
-      { tenantId, permissions: [] },
+      { tenantId, permissions: [], ...(dataScope ? { dataScope } : {}) },
     );
     sequence += 1;
     const id = await createWorker({ http, token: hr }, {
@@ -71,6 +73,7 @@ describe.each(first ? [first] : [])('check-in from the browser on $engine', ({ e
       joinedDate: '2024-01-02',
       fullName: `Nguyễn Văn Chấm ${sequence}`,
       userId: user.id,
+      ...extra,
     } as WorkerInput);
     return { id, token: await accessTokenFor(server.db.orm, user) };
   };
@@ -314,6 +317,76 @@ describe.each(first ? [first] : [])('check-in from the browser on $engine', ({ e
       hr,
     );
     expect(refused.body.data.status).toBe('REFUSED');
+    expect(await webPunches(worker.id)).toBe(1);
+  });
+
+  it('judges the address the trusted proxy saw once TRUST_PROXY says there is one', async () => {
+    const office = await make('/api/om/organization-units', {
+      code: 'VAN_PHONG_HCM',
+      name: 'Văn phòng Hồ Chí Minh',
+      typeCode: 'PHONG',
+    });
+    await make('/api/tm/check-in-settings', {
+      organizationUnitId: office,
+      allowNetwork: true,
+      networks: [{ name: 'Cáp quang văn phòng', address: '203.113.10.0/24' }],
+    });
+    const worker = await workerOf(office);
+    // the same database behind a portal that trusts one proxy hop (here: the test's own request)
+    const behindProxy = await startTestServer(
+      { ...database.env, LOG_LEVEL: 'warn', TRUST_PROXY: '1' },
+      {
+        clock: clock.now,
+      },
+    );
+    try {
+      const proxied = httpClient(behindProxy.url);
+      const res = await proxied.request<{ data: CheckInRow }>('POST', CheckInPaths.checkIns, {
+        body: { clientKey: randomUUID(), mode: 'NETWORK' },
+        token: worker.token,
+        headers: { 'x-forwarded-for': '203.113.10.5' },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data).toMatchObject({ status: 'ACCEPTED', clientIp: '203.113.10.5' });
+    } finally {
+      await behindProxy.stop();
+    }
+  });
+
+  it("lets the head of the worker's unit decide, and no manager of another unit", async () => {
+    const head = await make('/api/om/positions', {
+      code: 'TRUONG_KINH_DOANH',
+      name: 'Trưởng phòng kinh doanh',
+      directUnits: [remote],
+    });
+    const manager = await workerOf(company, { jobPositionId: head }, 'UNITS');
+    const other = await make('/api/om/positions', {
+      code: 'TRUONG_NHA_MAY',
+      name: 'Giám đốc nhà máy',
+      directUnits: [branch],
+    });
+    const elsewhere = await workerOf(company, { jobPositionId: other }, 'UNITS');
+    const worker = await workerOf(remote);
+    const sent = await checkIn(worker.token, { mode: 'SELF_DECLARED', note: 'Đi công trường' });
+    expect(sent.body.data.status).toBe('PENDING');
+    const mine = await http.get<{ data: CheckInRow[] }>(CheckInPaths.pending, manager.token);
+    expect(mine.body.data.map((row) => row.id)).toContain(sent.body.data.id);
+    const theirs = await http.get<{ data: CheckInRow[] }>(CheckInPaths.pending, elsewhere.token);
+    expect(theirs.body.data.map((row) => row.id)).not.toContain(sent.body.data.id);
+    const refused = await http.post<ErrorEnvelope>(
+      CheckInPaths.confirm(sent.body.data.id),
+      {},
+      elsewhere.token,
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body.params).toEqual({ reason: 'outOfScope' });
+    expect(await webPunches(worker.id)).toBe(0);
+    const confirmed = await http.post<{ data: CheckInRow }>(
+      CheckInPaths.confirm(sent.body.data.id),
+      {},
+      manager.token,
+    );
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     expect(await webPunches(worker.id)).toBe(1);
   });
 
