@@ -135,7 +135,7 @@ export default function GeneralTimesheetPage() {
       ...(current?.days ?? []).map((day, index) => ({
         key: day,
         header: `${day.slice(8, 10)} ${WEEKDAYS[english ? 'en' : 'vi'][new Date(`${day}T00:00:00Z`).getUTCDay()]}`,
-        width: 52,
+        width: 60,
         value: (row: GeneralTimesheetRow) => row.cells[index]?.symbol ?? null,
         format: (_value: string | null, row: GeneralTimesheetRow) => cellText(row.cells[index]),
         editable: (row: GeneralTimesheetRow) => !locked.has(row.workerId),
