@@ -121,18 +121,22 @@ await withScratchDatabase(async (env) => {
     );
     await raw.query(`select hcm_ensure_month_partitions('tm_day_records', array['2026-01-01']::date[])`);
     // 4 punches a day, a few minutes either side of 08:00, 12:00, 13:00 and 17:00 (Vietnam's time)
-    const made = await timed(() =>
-      raw.query(
-        `insert into tm_punches (tenant_id, punched_at, device_code, attendance_code, worker_id, source)
-         select $1, d + t + make_interval(secs => (abs(hashtext(w.id::text || d::text || t::text)) % 600) - 300),
-                'MCC-' || (abs(hashtext(w.id::text)) % 50), w.code, w.id, 'DEVICE'
-           from workers w,
-                generate_series(timestamptz '2026-01-01 00:00+07', timestamptz '2026-01-31 00:00+07', interval '1 day') d,
-                unnest(array[interval '8 hours', interval '12 hours', interval '13 hours', interval '17 hours']) t
-          where w.tenant_id = $1`,
-        [tenant.id],
-      ),
-    );
+    // one statement per unit of workers: a single one for the whole month can outlast the
+    // connection's statement timeout on a loaded machine
+    const made = await timed(async () => {
+      for (let unit = 1; unit <= Math.ceil(WORKERS / UNIT_SIZE); unit++)
+        await raw.query(
+          `insert into tm_punches (tenant_id, punched_at, device_code, attendance_code, worker_id, source)
+           select $1, d + t + make_interval(secs => (abs(hashtext(w.id::text || d::text || t::text)) % 600) - 300),
+                  'MCC-' || (abs(hashtext(w.id::text)) % 50), w.code, w.id, 'DEVICE'
+             from workers w
+             join organization_units u on u.tenant_id = w.tenant_id and u.id = w.organization_unit_id and u.code = 'PX' || $2,
+                  generate_series(timestamptz '2026-01-01 00:00+07', timestamptz '2026-01-31 00:00+07', interval '1 day') d,
+                  unnest(array[interval '8 hours', interval '12 hours', interval '13 hours', interval '17 hours']) t
+            where w.tenant_id = $1`,
+          [tenant.id, unit],
+        );
+    });
     await raw.query('VACUUM ANALYZE tm_punches');
     const punches =
       (
@@ -152,20 +156,25 @@ await withScratchDatabase(async (env) => {
     // per (worker, day) — first in and last out — in two plain statements; the engine's month
     // then computes those rows again (an upsert of stored days, as a recomputation is)
     const baseline = await timed(async () => {
-      await raw.query(
-        `select worker_id, punched_at, device_code from tm_punches where tenant_id = $1
-            and punched_at >= '2025-12-31 00:00+07' and punched_at < '2026-02-02 00:00+07' order by worker_id, punched_at`,
-        [tenant.id],
-      );
-      await raw.query(
-        `insert into tm_day_records (tenant_id, work_date, worker_id, first_in, last_out, worked_minutes, day_symbol)
-         select $1, (punched_at at time zone 'Asia/Ho_Chi_Minh')::date, worker_id, min(punched_at), max(punched_at),
-                least(1440, extract(epoch from max(punched_at) - min(punched_at))::int / 60), '+'
-           from tm_punches where tenant_id = $1 group by 2, 3
-         on conflict (tenant_id, work_date, worker_id) do update set first_in = excluded.first_in, last_out = excluded.last_out,
-           worked_minutes = excluded.worked_minutes, day_symbol = excluded.day_symbol`,
-        [tenant.id],
-      );
+      // a unit at a time, as the statement timeout allows on a loaded machine
+      for (let unit = 1; unit <= Math.ceil(WORKERS / UNIT_SIZE); unit++) {
+        const ofUnit = `(select w.id from workers w join organization_units u on u.tenant_id = w.tenant_id
+                          and u.id = w.organization_unit_id and u.code = 'PX' || $2 where w.tenant_id = $1)`;
+        await raw.query(
+          `select worker_id, punched_at, device_code from tm_punches where tenant_id = $1 and worker_id in ${ofUnit}
+              and punched_at >= '2025-12-31 00:00+07' and punched_at < '2026-02-02 00:00+07' order by worker_id, punched_at`,
+          [tenant.id, unit],
+        );
+        await raw.query(
+          `insert into tm_day_records (tenant_id, work_date, worker_id, first_in, last_out, worked_minutes, day_symbol)
+           select $1, (punched_at at time zone 'Asia/Ho_Chi_Minh')::date, worker_id, min(punched_at), max(punched_at),
+                  least(1440, extract(epoch from max(punched_at) - min(punched_at))::int / 60), '+'
+             from tm_punches where tenant_id = $1 and worker_id in ${ofUnit} group by 2, 3
+           on conflict (tenant_id, work_date, worker_id) do update set first_in = excluded.first_in, last_out = excluded.last_out,
+             worked_minutes = excluded.worked_minutes, day_symbol = excluded.day_symbol`,
+          [tenant.id, unit],
+        );
+      }
     });
     console.log(
       `  beside raw SQL: the same punches read in one SELECT and a first-in/last-out day written per (worker, day) in one INSERT … SELECT: ${s(baseline.took)}`,

@@ -33,16 +33,24 @@ export async function drainDayRecomputation(
   { batch = RECOMPUTE_BATCH, now = () => new Date(), between = async () => true }: DrainOptions = {},
 ): Promise<DrainResult> {
   const total = { computed: 0, held: 0, skipped: 0 };
+  // where the last batch ended: the next one continues after it rather than stepping again over
+  // the index entries of every key already taken (dead until vacuumed)
+  let after: DayKey | null = null;
   const chunks = await runInChunks(
     db,
     { tenantId, userId: null },
     async (tx) => {
-      const keys = await takeKeys(tx, tenantId, batch);
+      const keys = await takeKeys(tx, tenantId, batch, after);
       const outcome = await recomputeDays(tx, keys, { tenantId, inputs, now: now() });
       total.computed += outcome.computed;
       total.held += outcome.held;
       total.skipped += outcome.skipped;
-      return { count: keys.length, more: keys.length === batch };
+      const full = keys.length === batch;
+      // at the end of a pass that began after a cursor, one more from the start: keys asked for
+      // meanwhile behind the cursor
+      const more = full || after !== null;
+      after = full ? (keys[keys.length - 1] ?? null) : null;
+      return { count: keys.length, more };
     },
     () => between({ ...total }),
   );
@@ -50,16 +58,20 @@ export async function drainDayRecomputation(
 }
 
 /**
- * Up to `limit` waiting keys, a worker's days together, removed as they are taken: the rows are
- * found by the primary key's order and deleted by their row ids, so a batch never scans the
- * keys still waiting (a join of the DELETE with its own table could read all of them each time).
+ * Up to `limit` waiting keys after `after`, a worker's days together, removed as they are taken:
+ * found by the primary key's order from where the last batch ended and deleted by their row ids,
+ * so a batch reads about its own keys, not every key taken before it (deleted, but in the index
+ * until vacuumed) nor every key still waiting.
  */
-async function takeKeys(tx: Tx, tenantId: string, limit: number): Promise<DayKey[]> {
+async function takeKeys(tx: Tx, tenantId: string, limit: number, after: DayKey | null): Promise<DayKey[]> {
+  const from = after
+    ? sql` and (worker_id, work_date) > (${after.workerId}::uuid, ${after.workDate}::date)`
+    : sql``;
   const result = (await tx.execute(sql`
     delete from tm_day_recompute_keys
      where ctid = any(array(
              select ctid from tm_day_recompute_keys
-              where tenant_id = ${tenantId}::uuid
+              where tenant_id = ${tenantId}::uuid${from}
               order by worker_id, work_date
               limit ${limit} for update skip locked))
     returning worker_id, work_date::text as work_date`)) as unknown as {

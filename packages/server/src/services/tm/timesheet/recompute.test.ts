@@ -346,6 +346,20 @@ describe.each(await testEngines())('the incremental timesheet path on $engine', 
     expect(three).toEqual(one);
   });
 
+  it('batches smaller than the keys take every key once, continuing where the last ended', async () => {
+    const [a, b] = workers as [string, string];
+    const keys = [a, b].flatMap((workerId) =>
+      eachDay('2026-01-12', '2026-01-14').map((workDate) => ({ workerId, workDate })),
+    );
+    await inTenant((tx) => requestDayRecomputation(tx, queue, tenantId, keys));
+    const result = await drainDayRecomputation(db.orm, tenantId, calendars.inputs(), {
+      now: () => NOW,
+      batch: 4,
+    });
+    expect(result).toMatchObject({ computed: 6, held: 0, stopped: false });
+    expect(await waitingKeys()).toBe(0);
+  });
+
   it('the registered job computes what a request asked for', async () => {
     const [a] = workers as [string];
     const running = await startJobQueue(db, log, { pollSeconds: 1 });
@@ -357,6 +371,17 @@ describe.each(await testEngines())('the incremental timesheet path on $engine', 
         (found) => found?.outcome === 'WORKED',
       );
       expect(day).toMatchObject({ late_minutes: 30, worked_minutes: 450 });
+      // the job's handler has finished (nothing of it still running when the queue stops)
+      await waitForState(
+        async () =>
+          (
+            await rows<{ n: number }>(
+              db.orm,
+              sql`select count(*)::int as n from hcm_jobs.job where name = ${DAY_RECOMPUTE_QUEUE} and state in ('created', 'retry', 'active')`,
+            )
+          )[0]?.n,
+        (n) => n === 0,
+      );
     } finally {
       await running.stop();
     }
