@@ -261,6 +261,26 @@ describe.each(first ? [first] : [])('check-in from the browser on $engine', ({ e
     expect(await webPunches(worker.id)).toBe(1);
   });
 
+  it('keeps one settings row per unit, and hands a unit whose own row is inactive back to its parent', async () => {
+    const second = await http.post<ErrorEnvelope>(
+      '/api/tm/check-in-settings',
+      { organizationUnitId: company },
+      hr,
+    );
+    expect(second.status).toBe(409);
+    const own = await make('/api/tm/check-in-settings', {
+      organizationUnitId: branch,
+      allowSelfDeclared: true,
+    });
+    const worker = await workerOf(branch);
+    const modes = async () =>
+      (await http.get<{ data: CheckInToday }>(CheckInPaths.today, worker.token)).body.data;
+    expect(await modes()).toMatchObject({ modes: ['SELF_DECLARED'], settingsUnitName: 'Chi nhánh Hà Nội' });
+    const off = await http.post(`/api/tm/check-in-settings/${own}/inactive`, {}, hr);
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(await modes()).toMatchObject({ modes: ['LOCATION', 'NETWORK'], settingsUnitName: 'Công ty' });
+  });
+
   it('stores one check-in and one punch when a phone retries with the same key', async () => {
     const worker = await workerOf(company);
     const body = { clientKey: randomUUID(), mode: 'LOCATION', ...north(30), accuracyMetres: 8 };
