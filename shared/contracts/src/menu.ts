@@ -131,8 +131,8 @@ export const MENU: readonly MenuNode[] = [
       entry('overtime', '/tm/overtime', ['overtime_registration']),
     ]),
     group('timekeepingDevices', [
-      entry('timekeeper', '/tm/device-manager', ['device']),
-      entry('deviceUsers', '/tm/employee', ['user_access_control']),
+      page('timekeeper', '/tm/device-manager', 'device'),
+      page('deviceUsers', '/tm/employee', 'user_access_control'),
       entry('userAccessControl', '/tm/search-data', ['user_access_control']),
       entry('deviceSetup', '/tm/setup-devices', ['device']),
     ]),

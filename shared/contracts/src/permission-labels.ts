@@ -59,8 +59,6 @@ export const ResourceLabels: Record<PermissionResource, Label> = {
   worker_military_employment: r('workerMilitaryEmployment', 'Quá trình quân ngũ', 'Military service'),
   worker_research: r('workerResearch', 'Nghiên cứu khoa học', 'Research'),
   fixed_compensation: r('fixedCompensation', 'Lương cố định', 'Fixed compensation'),
-  device: r('device', 'Thiết bị chấm công', 'Timekeeping devices'),
-  user_access_control: r('userAccessControl', 'Dữ liệu kiểm soát ra vào', 'Access control data'),
   leave_policy: r('leavePolicy', 'Chính sách nghỉ phép', 'Leave policies'),
   timesheet: r('timesheet', 'Bảng chấm công', 'Timesheets'),
   timekeeping_change_request: r('timekeepingChangeRequest', 'Đề nghị cập nhật công', 'Work update requests'),

@@ -2,6 +2,7 @@ import { FieldLimits, Patterns } from '../limits.ts';
 import { defineContract, type RecordOf } from '../resource/contract.ts';
 import { f } from '../resource/fields.ts';
 import { CommonLabels, label } from '../resource/label.ts';
+import { ResourceTitles } from '../resource/titles.ts';
 
 /*
  * Timekeeping › Devices (catalogues §2.1 "Devices: device-manager, setup-devices, employee,
@@ -82,7 +83,7 @@ export const deviceContract = defineContract({
   route: '/tm/device-manager',
   permission: 'device',
   level: 'tenant',
-  title: l('title', 'Máy chấm công', 'Timekeepers'),
+  title: ResourceTitles.device,
   singular: l('singular', 'Máy chấm công', 'Timekeeper'),
   fields: {
     code: f.text({
@@ -204,7 +205,7 @@ export const deviceUserContract = defineContract({
   route: '/tm/employee',
   permission: 'user_access_control',
   level: 'tenant',
-  title: l('users.title', 'Khai báo người dùng trên máy', 'Users on devices'),
+  title: ResourceTitles.user_access_control,
   singular: l('users.singular', 'Người dùng trên máy', 'User on a device'),
   fields: {
     deviceId: f.reference({
