@@ -203,7 +203,12 @@ export default function CheckInPage() {
       )}
       {!today && !loadProblem && <Spinner label={t('checkIn.loading')} />}
 
-      {today && (
+      {today && today.workerId === null && (
+        <MessageBar intent="warning">
+          <MessageBarBody>{say(CheckInRefusalLabels.noWorker, language)}</MessageBarBody>
+        </MessageBar>
+      )}
+      {today && today.workerId !== null && (
         <>
           <section className={styles.section} aria-labelledby="check-in-modes">
             <Subtitle2 as="h2" id="check-in-modes">

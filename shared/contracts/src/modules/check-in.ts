@@ -255,8 +255,9 @@ export interface CheckInRow {
 
 /** The check-in page's state: who, which modes the unit allows (and whose settings), today's check-ins. */
 export interface CheckInToday {
-  readonly workerId: string;
-  readonly workerName: string;
+  /** null: the account is linked to no employee record (the page says so; a check-in is refused) */
+  readonly workerId: string | null;
+  readonly workerName: string | null;
   readonly modes: readonly CheckInMode[];
   /** the unit whose settings apply (the worker's own or an ancestor's), null when none has any */
   readonly settingsUnitName: string | null;

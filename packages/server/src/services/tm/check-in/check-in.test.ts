@@ -448,8 +448,17 @@ describe.each(first ? [first] : [])('check-in from the browser on $engine', ({ e
       { db: server.db.orm, passwords: server.passwords },
       { tenantId, permissions: [] },
     );
-    const stranger = await checkIn(await accessTokenFor(server.db.orm, user), { mode: 'NETWORK' });
+    const strangerToken = await accessTokenFor(server.db.orm, user);
+    const stranger = await checkIn(strangerToken, { mode: 'NETWORK' });
     expect(stranger.status).toBe(403);
     expect(stranger.body.params).toEqual({ reason: 'noWorker' });
+    const strangerToday = await http.get<{ data: CheckInToday }>(CheckInPaths.today, strangerToken);
+    expect(strangerToday.body.data).toEqual({
+      workerId: null,
+      workerName: null,
+      modes: [],
+      settingsUnitName: null,
+      checkIns: [],
+    });
   });
 });

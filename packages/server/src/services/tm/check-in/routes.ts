@@ -107,14 +107,15 @@ export const checkInRoutes: TmRoutes = async (app, { deps }) => {
     {
       config: { auth: 'user', permission: [], module: MODULE },
       schema: {
-        summary: "The caller's allowed check-in modes and today's check-ins",
+        summary:
+          "The caller's allowed check-in modes and today's check-ins (workerId null: the account has no employee record)",
         tags,
         operationId: 'tm.check-ins.today',
         response: {
           200: DataEnvelope(
             Type.Object({
-              workerId: Type.String(),
-              workerName: Type.String(),
+              workerId: Nullable(Type.String()),
+              workerName: Nullable(Type.String()),
               modes: Type.Array(Literals(CheckInModes)),
               settingsUnitName: Nullable(Type.String()),
               checkIns: Type.Array(CheckInRowSchema),
@@ -128,7 +129,9 @@ export const checkInRoutes: TmRoutes = async (app, { deps }) => {
       envelope(
         await runAsCaller(deps.db, request, async (tx): Promise<CheckInToday> => {
           const worker = await me(tx, callerScope(request).userId);
-          if (!worker) throw noWorker();
+          // any signed-in user may ask: one with no employee record learns it here, not by a 403
+          if (!worker)
+            return { workerId: null, workerName: null, modes: [], settingsUnitName: null, checkIns: [] };
           const settings = await settingsInForce(tx, worker.unitId);
           const rows = (await tx.execute(sql`
             select ${CHECK_IN_COLUMNS} from tm_check_ins c join workers w on w.id = c.worker_id
