@@ -75,16 +75,15 @@ export function cellOf(record: DayRecordOfGrid): GeneralTimesheetCell {
   if (record.dayType !== 'WEEKDAY') cell.dayType = record.dayType;
   if (record.shiftCode) cell.shiftCode = record.shiftCode;
   if (record.punchPairs) cell.pairs = record.punchPairs;
-  const numbers = {
-    workedMinutes: record.workedMinutes,
-    lateMinutes: record.lateMinutes,
-    earlyMinutes: record.earlyMinutes,
-    overtimeMinutes: record.overtimeMinutes,
-    nightMinutes: record.nightMinutes,
-    paidUnits: corrected && record.correctedPaidUnits !== null ? record.correctedPaidUnits : record.paidUnits,
-    flags: record.flags,
-  };
-  for (const [name, value] of Object.entries(numbers)) if (value !== 0) cell[name] = value;
+  // plain assignments, not a loop over an object: 31,000 cells a page (bench/general-timesheet.ts)
+  if (record.workedMinutes !== 0) cell.workedMinutes = record.workedMinutes;
+  if (record.lateMinutes !== 0) cell.lateMinutes = record.lateMinutes;
+  if (record.earlyMinutes !== 0) cell.earlyMinutes = record.earlyMinutes;
+  if (record.overtimeMinutes !== 0) cell.overtimeMinutes = record.overtimeMinutes;
+  if (record.nightMinutes !== 0) cell.nightMinutes = record.nightMinutes;
+  const paid = corrected && record.correctedPaidUnits !== null ? record.correctedPaidUnits : record.paidUnits;
+  if (paid !== 0) cell.paidUnits = paid;
+  if (record.flags !== 0) cell.flags = record.flags;
   if (record.held) cell.held = true;
   if (corrected)
     cell.correction = {
