@@ -114,14 +114,21 @@ describe.each(targets)('a user with two authorities on $engine', (target) => {
     await openAllGroups(menu);
 
     // The timesheets are theirs, but no installed app draws them: they are not offered.
-    // Their own notifications come with being a user of the tenant.
+    // Their own notifications and their own check-in (Chấm công › Chấm công, docs/check-in.md)
+    // come with being a user of the tenant.
     expect(await namesOf(menu.getByRole('link'))).toEqual([
       'Tổng quan',
+      'Chấm công',
       'Chức danh',
       'Tôn giáo',
       'Thông báo của tôi',
     ]);
-    expect(await namesOf(menu.getByRole('button'))).toEqual(['Quản trị', 'Danh mục', 'Thông báo nội bộ']);
+    expect(await namesOf(menu.getByRole('button'))).toEqual([
+      'Chấm công',
+      'Quản trị',
+      'Danh mục',
+      'Thông báo nội bộ',
+    ]);
     // Each entry under its own group: Quản trị › Danh mục › Chức danh, Tôn giáo.
     const groupItem = (name: string) =>
       menu.getByRole('listitem').filter({ has: page.getByRole('button', { name, exact: true }) });
@@ -129,7 +136,8 @@ describe.each(targets)('a user with two authorities on $engine', (target) => {
     expect(await namesOf(groupItem('Quản trị').getByRole('link'))).toEqual(['Chức danh', 'Tôn giáo']);
     expect(await menu.getByText('Hệ thống', { exact: true }).count()).toBe(0);
     expect(await menu.getByText('Tổ chức', { exact: true }).count()).toBe(0);
-    expect(await menu.getByText('Chấm công', { exact: true }).count()).toBe(0);
+    // of the Timekeeping group, only their own check-in
+    expect(await namesOf(groupItem('Chấm công').getByRole('link'))).toEqual(['Chấm công']);
 
     expect(await menu.getByRole('link', { name: 'Chức danh' }).getAttribute('href')).toBe(
       '/setting/job-titles',

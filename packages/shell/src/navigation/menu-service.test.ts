@@ -22,6 +22,8 @@ describe('visibleMenu', () => {
       'organisation',
       'employeeList',
       'timekeeping',
+      // every tenant user checks in from the browser or a phone (docs/check-in.md)
+      'checkIn',
       'timekeepingDocuments',
       'leaveApplication',
       // every tenant user reads their own notifications
@@ -30,8 +32,14 @@ describe('visibleMenu', () => {
     ]);
   });
 
-  it('shows a user with no authority only the dashboard and their own notifications', () => {
-    expect(keysOf(visibleMenu(tenantUser([])))).toEqual(['dashboard', 'notifications', 'myNotifications']);
+  it('shows a user with no authority only the dashboard, their own check-in and their own notifications', () => {
+    expect(keysOf(visibleMenu(tenantUser([])))).toEqual([
+      'dashboard',
+      'timekeeping',
+      'checkIn',
+      'notifications',
+      'myNotifications',
+    ]);
   });
 
   it('hides entries of another user level even to a holder of the authority', () => {
