@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
 import { payRate, type PayRates } from '../calendar/pay-rate.ts';
-import { resolveCalendar } from '../calendar/resolve.ts';
+import { resolveCalendars } from '../calendar/resolve.ts';
 import type { LabourRuleInForce } from '../calendar/resolve-days.ts';
 import type { CalendarDayOf, DayTypeSource } from './inputs.ts';
 import type { DayRules, OvertimeRates } from './types.ts';
@@ -39,8 +39,8 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /**
  * The labour calendar (services/tm/calendar, helper H1) as the day computation's DayTypeSource:
  * each worker's days resolved by their unit's weekly-off rules and the tenant's holiday calendar
- * and labour rules. One query for the workers' units, then one resolveCalendar statement per
- * distinct unit of the batch (a batch of a worker's month names one or a few units).
+ * and labour rules. One query for the workers' units, then one resolveCalendars statement for
+ * every unit of the batch.
  */
 export const labourCalendarDayTypes: DayTypeSource = {
   async days(tx: Tx, workerIds, from, to) {
@@ -55,8 +55,13 @@ export const labourCalendarDayTypes: DayTypeSource = {
     if (!tenantId) return new Map();
     const byUnit = new Map<string, Map<string, CalendarDayOf>>();
     const rulesById = new Map<string, DayRules>();
-    for (const unit of new Set(places.map((p) => p.unit))) {
-      const calendar = await resolveCalendar(tx, { tenantId, organizationUnitId: unit, from, to });
+    const calendars = await resolveCalendars(tx, {
+      tenantId,
+      organizationUnitIds: [...new Set(places.map((p) => p.unit))],
+      from,
+      to,
+    });
+    for (const [unit, calendar] of calendars) {
       const days = new Map<string, CalendarDayOf>();
       for (const day of calendar.days) {
         const rule = calendar.rulesOn(day.date);
