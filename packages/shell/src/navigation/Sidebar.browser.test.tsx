@@ -67,6 +67,8 @@ describe('the main menu', () => {
     expect(linkTexts()).to.deep.equal([
       'Tổng quan',
       'Danh sách nhân viên',
+      // every tenant user's own check-in (docs/check-in.md)
+      'Chấm công',
       'Đơn nghỉ phép',
       'Thông báo của tôi',
     ]);
@@ -75,9 +77,9 @@ describe('the main menu', () => {
     );
   });
 
-  it('shows a user without authorities only the dashboard and their own notifications', () => {
+  it('shows a user without authorities only the dashboard, their own check-in and their own notifications', () => {
     renderSidebar(userWith([]));
-    expect(groupTexts()).to.deep.equal(['Thông báo nội bộ']);
+    expect(groupTexts()).to.deep.equal(['Chấm công', 'Thông báo nội bộ']);
     expect(linkTexts()).to.deep.equal(['Tổng quan']);
   });
 
