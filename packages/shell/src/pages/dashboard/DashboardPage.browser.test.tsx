@@ -58,6 +58,7 @@ describe('dashboard', () => {
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).to.deep.equal([
       ['Danh sách nhân viên', '/om/employee'],
       ['Hợp đồng', '/om/contract'],
+      ['Chấm công', '/tm/check-in'],
       ['Đơn nghỉ phép', '/tm/application-leave'],
       ['Thông báo của tôi', '/notification/notification-me'],
     ]);
@@ -68,7 +69,11 @@ describe('dashboard', () => {
   it('leads a user with no authority yet to their own notifications, and keeps a labelled place for the statistics', async () => {
     await openDashboard(withPermissions([]));
     const links = within(quickLinks()).getAllByRole('link');
-    expect(links.map((a) => a.getAttribute('href'))).to.deep.equal(['/notification/notification-me']);
+    // and to their own check-in, which every tenant user has (docs/check-in.md)
+    expect(links.map((a) => a.getAttribute('href'))).to.deep.equal([
+      '/tm/check-in',
+      '/notification/notification-me',
+    ]);
     const statistics = screen.getByRole('region', { name: 'Số liệu tổ chức' });
     // No made-up figures: it says what will come.
     expect(statistics.textContent).to.contain('phân hệ Tổ chức');
