@@ -5,7 +5,7 @@ import {
   type GeneralTimesheetRow,
 } from '@hcm/contracts/general-timesheet';
 import { Button, Field, Input, Text, Title3, makeStyles, tokens, useFailureText } from '@hcm/ui';
-import { hoursText, pairsText, unitsText } from './cell-text.ts';
+import { dayFacts, unitsText } from './cell-text.ts';
 import { clearCell, correctCell } from './general-timesheet-api.ts';
 import { useTexts } from './texts.ts';
 
@@ -100,18 +100,7 @@ export function CorrectCellDialog({
     }
   };
 
-  const dash = text('none');
-  const facts = cell
-    ? [
-        text('computed', { value: cell.computedSymbol ?? cell.symbol ?? dash }),
-        text('shift', { value: cell.shiftCode ?? dash }),
-        text('inOut', { value: pairsText(cell.pairs) ?? dash }),
-        text('worked', { value: hoursText(cell.workedMinutes) }),
-        text('lateEarly', { late: cell.lateMinutes ?? 0, early: cell.earlyMinutes ?? 0 }),
-        text('overtime', { value: hoursText(cell.overtimeMinutes) }),
-        ...(cell.correction ? [text('correctedBecause', { reason: cell.correction.reason })] : []),
-      ]
-    : [];
+  const facts = dayFacts(cell, text);
   return (
     <dialog
       ref={ref}

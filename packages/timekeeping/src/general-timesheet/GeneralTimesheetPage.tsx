@@ -23,7 +23,7 @@ import {
   type GridColumn,
 } from '@hcm/ui';
 import { useTimekeepingTranslation } from '../timekeeping-i18n.ts';
-import { cellText, minutesAsHours, unitsText } from './cell-text.ts';
+import { cellText, dayFacts, minutesAsHours, unitsText } from './cell-text.ts';
 import { CorrectCellDialog, type CellToCorrect } from './CorrectCellDialog.tsx';
 import { gridPage } from './general-timesheet-api.ts';
 import { useTexts, type TextKey } from './texts.ts';
@@ -97,6 +97,8 @@ export default function GeneralTimesheetPage() {
   const [busy, setBusy] = useState(() => initial.get('unit') !== null);
   const [failed, setFailed] = useState(false);
   const [editing, setEditing] = useState<CellToCorrect | null>(null);
+  // the day the keyboard or the mouse is on: its details under the grid (the grid has no tooltips)
+  const [focused, setFocused] = useState<{ row: number; day: number } | null>(null);
   const key = `${unitId ?? ''}#${month}`;
   const ready = unitId !== null && MONTH.test(month);
 
@@ -144,6 +146,18 @@ export default function GeneralTimesheetPage() {
     ],
     [current?.days, phone, english, locked, text],
   );
+
+  /** The day of the focused cell, from its row and column indexes (header row 1; pinned columns first). */
+  const onFocus = (target: EventTarget) => {
+    const element = target instanceof HTMLElement ? target : null;
+    const column = Number(element?.getAttribute('aria-colindex'));
+    const row = Number(element?.closest('[role="row"]')?.getAttribute('aria-rowindex'));
+    const day = column - (phone ? 2 : 3);
+    const index = row - 2;
+    setFocused(current && day >= 0 && day < current.days.length && index >= 0 ? { row: index, day } : null);
+  };
+  const focusedRow = focused ? current?.rows[focused.row] : undefined;
+  const focusedFacts = focused && focusedRow ? dayFacts(focusedRow.cells[focused.day] ?? null, text) : [];
 
   /** A day typed into: the correction dialog for it (one cell at a time; a paste of many opens the first). */
   const onChange = (changes: readonly GridChange[]) => {
@@ -214,13 +228,24 @@ export default function GeneralTimesheetPage() {
               <MessageBarBody>{text('locked', { count: locked.size })}</MessageBarBody>
             </MessageBar>
           )}
-          <DataGrid
-            columns={columns}
-            rows={current.rows}
-            rowKey={(row) => row.workerId}
-            label={text('gridLabel', { month: current.month })}
-            onChange={onChange}
-          />
+          <div onFocus={(event) => onFocus(event.target)}>
+            <DataGrid
+              columns={columns}
+              rows={current.rows}
+              rowKey={(row) => row.workerId}
+              label={text('gridLabel', { month: current.month })}
+              onChange={onChange}
+            />
+          </div>
+          <Text aria-live="polite">
+            {focused && focusedRow && focusedFacts.length > 0
+              ? text('details', {
+                  name: focusedRow.fullName,
+                  date: `${current.days[focused.day]?.slice(8, 10)}/${current.month.slice(5, 7)}`,
+                  facts: focusedFacts.join(' · '),
+                })
+              : ''}
+          </Text>
           <div className={styles.more}>
             <Text>{text('shown', { count: current.rows.length })}</Text>
             {current.next && (

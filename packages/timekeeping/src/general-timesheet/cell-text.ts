@@ -1,4 +1,5 @@
 import type { GeneralTimesheetCell } from '@hcm/contracts/general-timesheet';
+import type { TextKey } from './texts.ts';
 
 /** "08:12" of minutes from the work day's 00:00 (a night shift's morning is past 24:00: "+06:00"). */
 export function clockOf(minutes: number): string {
@@ -42,4 +43,23 @@ export function minutesAsHours(minutes: number): string {
 export function cellText(cell: GeneralTimesheetCell | null | undefined): string {
   if (!cell) return '';
   return `${cell.symbol ?? ''}${cell.correction ? '*' : ''}`;
+}
+
+/** What a day's details say (the correction dialog, the details line under the grid). */
+export function dayFacts(
+  cell: GeneralTimesheetCell | null,
+  text: (key: TextKey, values?: Record<string, string | number>) => string,
+): string[] {
+  if (!cell) return [];
+  const dash = text('none');
+  return [
+    // the engine's own symbol: the one shown, unless a correction's symbol hides it
+    text('computed', { value: ('computedSymbol' in cell ? cell.computedSymbol : cell.symbol) ?? dash }),
+    text('shift', { value: cell.shiftCode ?? dash }),
+    text('inOut', { value: pairsText(cell.pairs) ?? dash }),
+    text('worked', { value: hoursText(cell.workedMinutes) }),
+    text('lateEarly', { late: cell.lateMinutes ?? 0, early: cell.earlyMinutes ?? 0 }),
+    text('overtime', { value: hoursText(cell.overtimeMinutes) }),
+    ...(cell.correction ? [text('correctedBecause', { reason: cell.correction.reason })] : []),
+  ];
 }

@@ -87,6 +87,8 @@ describe('the general timesheet page', () => {
     await screen.findByRole('grid', { name: `Bảng công tháng ${MONTH}` });
     const first = pageOf(1, 3, null).rows[0]?.fullName ?? '';
     await user.click(cell(first, '02 T2'));
+    // the focused day's details under the grid (the grid has no tooltips)
+    await screen.findByText(/^Ngày 02\/03 của Trần Văn Hùng: .*Vào\/ra: 08:08–16:45/);
     await user.keyboard('P{Enter}');
     const dialog = await screen.findByRole('dialog', { name: /Sửa công/ });
     expect(dialog.textContent).to.contain('Ca: HC');

@@ -60,6 +60,7 @@ const TEXTS = {
   save: ['Lưu', 'Save'],
   clear: ['Trả lại công máy tính', 'Give the day back to the engine'],
   cancel: ['Huỷ', 'Cancel'],
+  details: ['Ngày {date} của {name}: {facts}', '{name}, {date}: {facts}'],
   refused: ['Không lưu được: {message}', 'Not saved: {message}'],
 } as const satisfies Record<string, readonly [string, string]>;
 
