@@ -182,7 +182,7 @@ export async function buildApp({ config, db, logger, clock }: BuildAppOptions): 
     deps: { db: db.orm, exports: config.exports, database: db, queue, clock: sessionClock },
   });
   // attendance devices push here (ZKTeco ADMS): /iclock, outside /api, no token (docs/attendance-devices.md)
-  await app.register(admsRoutes, { db: db.orm, clock: sessionClock });
+  await app.register(admsRoutes, { db: db.orm, clock: sessionClock, queue });
   await app.register(systemService, {
     deps: { db: db.orm, theme: config.theme, exports: config.exports, queue },
   });

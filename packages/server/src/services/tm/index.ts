@@ -9,6 +9,7 @@ import { workShiftRoutes } from './work-shifts/routes.ts';
 import { ShiftPlanCache } from './work-shifts/shift-plan-cache.ts';
 import { labourCalendarResources } from './calendar/resources.ts';
 import { labourCalendarRoutes } from './calendar/routes.ts';
+import { recomputeThrough } from './timesheet/engine-queue.ts';
 import { registerTimesheetJobs } from './timesheet/jobs.ts';
 import { timesheetInputs } from './timesheet/wiring.ts';
 import { workCalendarResource, workCalendarRoutes } from './work-calendars/index.ts';
@@ -77,6 +78,8 @@ export const tmService: FastifyPluginAsync<{ deps: TmServiceDeps }> = async (app
   const stopWatching = await shiftPlans.watch(deps.database);
   app.addHook('onClose', stopWatching);
   const parts: TmDeps = { ...deps, shiftPlans };
+  // the resources' hooks ask the timesheet engine for days again through this queue
+  recomputeThrough(deps.queue);
   await registerResources(app, tmResources, deps);
   for (const routes of tmRoutes) await app.register(routes, { deps: parts });
   // the timesheet engine's jobs: days recomputed as punches and documents arrive, absences daily

@@ -86,6 +86,14 @@ describe.each(await testEngines())('the ADMS push endpoint on $engine', ({ engin
     expect(res.status).toBe(200);
     return res.body.data;
   };
+  /** The worker's days asked of the timesheet engine: waiting keys, or days it already computed. */
+  const daysRequested = async (worker: string) => {
+    const result = (await server.db.orm.execute(
+      sql`select (select count(*) from tm_day_recompute_keys where worker_id = ${worker})
+               + (select count(*) from tm_day_records where worker_id = ${worker}) as n`,
+    )) as unknown as { rows: { n: string | number }[] };
+    return Number(result.rows[0]?.n ?? 0);
+  };
   const commands = async (id = deviceId) => {
     const res = await http.get<{ data: DeviceCommandRow[] }>(DevicePaths.commands(id), hr.token);
     expect(res.status).toBe(200);
@@ -172,6 +180,9 @@ describe.each(await testEngines())('the ADMS push endpoint on $engine', ({ engin
       ['1002', new Date(Math.floor(later.getTime() / 1000) * 1000).toISOString(), null, SERIAL, 'DEVICE'],
     ]);
     expect(stored.map((p) => p.workerName)).toEqual(['Nguyễn Thị Lan', null]);
+    // the mapped worker's days go to the timesheet engine; the unmapped PIN's wait for a worker
+    expect(await daysRequested(workerId)).toBeGreaterThan(0);
+    expect(await daysRequested(secondWorkerId)).toBe(0);
     const now2 = clock.now();
     const csv = await fetch(
       `${server.url}${DevicePaths.punchesExport}?from=${day(new Date(now2.getTime() - 86_400_000))}&to=${day(now2)}`,
@@ -231,6 +242,8 @@ describe.each(await testEngines())('the ADMS push endpoint on $engine', ({ engin
   it('gives a PIN mapped later its earlier punches, and sends the device its users through the command queue', async () => {
     await make('/api/tm/device-users', { deviceId, workerId: secondWorkerId, pin: '1002' });
     expect((await punches()).find((p) => p.attendanceCode === '1002')?.workerId).toBe(secondWorkerId);
+    // and their days, now theirs, go to the timesheet engine
+    expect(await daysRequested(secondWorkerId)).toBeGreaterThan(0);
     // a PIN is unique per device, and a worker has one PIN per device
     const samePin = await http.post<ErrorEnvelope>(
       '/api/tm/device-users',

@@ -5,6 +5,8 @@ import { writeBatch } from '../../../bulk/index.ts';
 import type { ActionContext } from '../../../resources/action-log/record-actions.ts';
 import { punchStore } from '../tables/punches.ts';
 import { tmDeviceCommands, tmDevices, tmDeviceUsers, tmPunchQuarantine } from '../devices/tables.ts';
+import type { JobQueue } from '../../../jobs/job-queue.ts';
+import { requestRecomputationForPunches } from '../timesheet/recompute-keys.ts';
 import type { SortedUpload } from './attlog.ts';
 
 /*
@@ -61,7 +63,13 @@ export async function touchDevice(
  * is mapped to on this device (null when none is yet: matched when the mapping is made), and
  * its quarantined lines beside them. One action-log entry for the batch.
  */
-export async function storeAttlog(tx: Tx, device: KnownDevice, upload: SortedUpload, actor: ActionContext) {
+export async function storeAttlog(
+  tx: Tx,
+  queue: Pick<JobQueue, 'enqueue'>,
+  device: KnownDevice,
+  upload: SortedUpload,
+  actor: ActionContext,
+) {
   const pins = [...new Set(upload.punches.map((punch) => punch.pin))];
   const mapped = new Map<string, string>();
   for (let start = 0; start < pins.length; start += 1000) {
@@ -98,6 +106,19 @@ export async function storeAttlog(tx: Tx, device: KnownDevice, upload: SortedUpl
           })),
           { actor, describe: { device: device.serialNumber, table: 'ATTLOG', lines: upload.lines } },
         );
+  // The days these punches touch are computed again (docs/timesheet-engine.md), in this
+  // transaction: only when something new was stored, so a device resending what it sent asks
+  // for nothing.
+  if (result && result.written > 0)
+    await requestRecomputationForPunches(
+      tx,
+      queue,
+      device.tenantId,
+      [...once.values()].map((punch) => ({
+        workerId: mapped.get(punch.pin) ?? null,
+        punchedAt: punch.punchedAt,
+      })),
+    );
   if (upload.quarantined.length > 0)
     await tx
       .insert(tmPunchQuarantine)

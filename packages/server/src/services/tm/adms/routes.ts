@@ -22,6 +22,7 @@ import {
 } from './protocol.ts';
 import { SerialResolver } from './resolve-serial.ts';
 import type { Tx } from '../../../db/database.ts';
+import type { JobQueue } from '../../../jobs/job-queue.ts';
 
 /** Where devices push: outside /api (no token, no tenant header), as the devices expect it. */
 export const ICLOCK_PREFIX = '/iclock';
@@ -30,6 +31,8 @@ export interface AdmsOptions {
   db: Db;
   /** the server's clock: when a device was seen, which punch times are believable */
   clock: Clock;
+  /** where the timesheet engine is asked to compute again the days new punches touch */
+  queue: Pick<JobQueue, 'enqueue'>;
   /** how long this process keeps a serial's binding (default 10 s; 0: looked up at every request) */
   resolveTtlMs?: number;
 }
@@ -50,7 +53,7 @@ const text = (reply: FastifyReply, status: number, body: string) =>
  */
 export const admsRoutes: FastifyPluginAsync<AdmsOptions> = async (
   app,
-  { db, clock, resolveTtlMs = 10_000 },
+  { db, clock, queue, resolveTtlMs = 10_000 },
 ) => {
   const resolver = new SerialResolver({ ttlMs: resolveTtlMs });
 
@@ -126,7 +129,7 @@ export const admsRoutes: FastifyPluginAsync<AdmsOptions> = async (
       async (tx, device, now) => {
         if (table !== 'ATTLOG') return `OK: ${lines.length}`; // OPERLOG, USERINFO, photos…: taken, not kept
         const sorted = sortAttlog(lines, device.timeZone, now);
-        await storeAttlog(tx, device, sorted, {
+        await storeAttlog(tx, queue, device, sorted, {
           scope: { tenantId: device.tenantId, userId: null },
           ip: request.ip ?? null,
           userAgent: request.headers['user-agent'] ?? null,

@@ -10,7 +10,9 @@ import { validationFailed } from '../../../http/errors.ts';
 import { callerScope, runAsCaller } from '../../../http/caller-scope.ts';
 import { readUpload } from '../../../resources/import/read-upload.ts';
 import { workers } from '../../om/tables/workers.ts';
+import type { JobQueue } from '../../../jobs/job-queue.ts';
 import { punchStore } from '../tables/punches.ts';
+import { requestRecomputationForPunches } from '../timesheet/recompute-keys.ts';
 import { localTimeToInstant } from '../adms/local-time.ts';
 import { tmDevices, tmDeviceUsers } from './tables.ts';
 
@@ -211,7 +213,10 @@ async function lookups(tx: Tx, tenantId: string, rows: readonly Row[]) {
  * worker's code mapped on it (read in the device's time zone). The same file imported again
  * writes nothing: the store's key.
  */
-export const importPunchesRoute: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export const importPunchesRoute: FastifyPluginAsync<{ db: Db; queue: Pick<JobQueue, 'enqueue'> }> = async (
+  app,
+  { db, queue },
+) => {
   app.post(
     DevicePaths.punchesImport,
     {
@@ -309,6 +314,8 @@ export const importPunchesRoute: FastifyPluginAsync<{ db: Db }> = async (app, { 
           actor: { scope, ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null },
           describe: { file: 'csv', rows: rows.length },
         });
+        // the days the new punches touch are computed again (docs/timesheet-engine.md)
+        if (written.written > 0) await requestRecomputationForPunches(tx, queue, tenantId, once.values());
         return { received: rows.length, written: written.written, unchanged: rows.length - written.written };
       });
       return envelope(result);

@@ -6,6 +6,8 @@ import { AppError, validationFailed } from '../../../http/errors.ts';
 import { bindResource, type ResourceDefinition } from '../../../resources/index.ts';
 import { workers } from '../../om/tables/workers.ts';
 import { tmPunches } from '../tables/punches.ts';
+import { recomputeQueue } from '../timesheet/engine-queue.ts';
+import { requestRecomputationForPunches } from '../timesheet/recompute-keys.ts';
 import { isTimeZone } from '../adms/local-time.ts';
 import { enqueueCommands, userDeleteCommand, userUpdateCommand } from './commands.ts';
 import { tmDevices, tmDeviceUsers } from './tables.ts';
@@ -103,7 +105,7 @@ async function partsOf(tx: Tx, tenantId: string, deviceId: unknown, workerId: un
  * already matched keep theirs: a PIN given to another worker later does not rewrite history.
  */
 async function matchEarlierPunches(tx: Tx, tenantId: string, serial: string, pin: string, workerId: string) {
-  await tx
+  const matched = await tx
     .update(tmPunches)
     .set({ workerId })
     .where(
@@ -113,7 +115,11 @@ async function matchEarlierPunches(tx: Tx, tenantId: string, serial: string, pin
         eq(tmPunches.attendanceCode, pin),
         isNull(tmPunches.workerId),
       ),
-    );
+    )
+    .returning({ workerId: tmPunches.workerId, punchedAt: tmPunches.punchedAt });
+  // their days now have punches: the timesheet engine computes them again
+  const queue = recomputeQueue();
+  if (queue && matched.length > 0) await requestRecomputationForPunches(tx, queue, tenantId, matched);
 }
 
 async function refuseTakenPin(tx: Tx, tenantId: string, row: Row, exceptId: string | null) {

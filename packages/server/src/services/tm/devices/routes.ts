@@ -90,7 +90,7 @@ async function deviceOf(tx: Parameters<Parameters<typeof inScope>[2]>[0], id: st
 export const deviceRoutes: TmRoutes = async (app, { deps }) => {
   const { db } = deps;
   await app.register(punchRoutes, { db });
-  await app.register(importPunchesRoute, { db });
+  await app.register(importPunchesRoute, { db, queue: deps.queue });
 
   app.get(
     '/api/tm/devices/:id/commands',

@@ -1,20 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
-import type { JobQueue } from '../../../jobs/job-queue.ts';
+import { recomputeQueue } from '../timesheet/engine-queue.ts';
 import { requestDayRecomputation, type DayKey } from '../timesheet/recompute-keys.ts';
 
 /*
  * An approved calendar changes the shift of the days it claims: the timesheet days already
  * computed for its workers in its range are computed again (the timesheet engine's incremental
- * path, docs/timesheet-engine.md). The approval engine calls the resource's hook with the
- * transaction only; the job queue it needs is handed over when the part's routes register, before
- * the first request (the queue adds the job through the transaction it is given).
+ * path, docs/timesheet-engine.md), through the queue the tm service handed over
+ * (timesheet/engine-queue.ts).
  */
-const held: { queue?: Pick<JobQueue, 'enqueue'> } = {};
-
-export function recomputeThrough(queue: Pick<JobQueue, 'enqueue'>): void {
-  held.queue = queue;
-}
 
 /**
  * Asks for the computed days of the workers `calendarId` reaches, within its dates, to be
@@ -23,7 +17,8 @@ export function recomputeThrough(queue: Pick<JobQueue, 'enqueue'>): void {
  * keys were new.
  */
 export async function recomputeCalendarDays(tx: Tx, tenantId: string, calendarId: string): Promise<number> {
-  if (!held.queue) return 0;
+  const queue = recomputeQueue();
+  if (!queue) return 0;
   const keys = (
     (await tx.execute(sql`
     with recursive c as (select * from tm_work_calendars where id = ${calendarId}),
@@ -45,5 +40,5 @@ export async function recomputeCalendarDays(tx: Tx, tenantId: string, calendarId
        and d.work_date >= c.from_date and (c.to_date is null or d.work_date <= c.to_date)
        and d.worker_id in (select id from reached)`)) as unknown as { rows: DayKey[] }
   ).rows;
-  return keys.length === 0 ? 0 : requestDayRecomputation(tx, held.queue, tenantId, keys);
+  return keys.length === 0 ? 0 : requestDayRecomputation(tx, queue, tenantId, keys);
 }

@@ -22,7 +22,6 @@ import { explainDay } from './explain-day.ts';
 import { loadCalendars, loadUnits } from './load-calendars.ts';
 import { resolveDays, type WorkerPlace } from './resolve-days.ts';
 import { workCalendarResource as resource } from './resource.ts';
-import { recomputeThrough } from './recompute-on-approval.ts';
 import { workShiftCodes } from './work-shift-source.ts';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
@@ -124,8 +123,6 @@ const monthDays = (month: string) => {
  */
 export const workCalendarRoutes: FastifyPluginAsync<{ deps: TmDeps }> = async (app, { deps }) => {
   const { db } = deps;
-  // approving a calendar asks for its computed days again, through this server's queue
-  recomputeThrough(deps.queue);
   const tags = [`${resource.declaration.service}/${resource.declaration.path}`];
 
   app.get(
