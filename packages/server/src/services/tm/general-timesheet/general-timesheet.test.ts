@@ -15,6 +15,7 @@ import type { DayRecordRow } from '../timesheet/day-record-row.ts';
 import { requestDayRecomputation } from '../timesheet/recompute-keys.ts';
 import { drainDayRecomputation } from '../timesheet/recompute-job.ts';
 import { timesheetInputs } from '../timesheet/wiring.ts';
+import { changeCell } from './correct-day.ts';
 
 const GRID = '/api/tm/general-timesheet';
 const CORRECT = '/api/tm/general-timesheet/corrections';
@@ -358,6 +359,36 @@ describe.each(await testEngines())('the general timesheet on $engine', ({ engine
              and record_id like ${`%|${worker.fitter}`}`,
     );
     expect(logged[0]?.n).toBe(0);
+  });
+
+  it('refuses a day of a locked month and writes nothing', async () => {
+    // the engine's lock source is noLocks until approvable timesheets exist: a test source here
+    const locks = {
+      lockedMonths: async (_tx: unknown, ids: readonly string[]) =>
+        new Map(ids.map((id) => [id, new Set(['2026-03'])] as const)),
+    };
+    const caller = { tenantId: hr.tenantId, userId: hr.userId };
+    const refused = await inScope(kit.server.db.orm, caller, (tx) =>
+      changeCell(
+        tx,
+        caller,
+        { scope: caller, ip: null, userAgent: 'test' },
+        { locks, queue: { enqueue: async () => [] } as never, now: new Date('2026-04-02T03:00:00Z') },
+        {
+          workerId: worker.fitter,
+          month: '2026-03',
+          workDate: '2026-03-02',
+          reason: 'Sửa sau khi khoá',
+          set: { symbol: 'X', paidUnits: null },
+        },
+      ).then(
+        () => null,
+        (error: { statusCode?: number; message: string }) => error,
+      ),
+    );
+    expect(refused?.statusCode).toBe(409);
+    expect(refused?.message).toContain('locked');
+    expect((await correctionOf('2026-03-02', worker.fitter))?.corrected_symbol).toBeNull();
   });
 
   it('reads a page in the same number of statements for one worker as for four', async () => {
