@@ -138,7 +138,7 @@ export const MENU: readonly MenuNode[] = [
     ]),
     group('timekeepingConfig', [
       entry('generalConfig', '/tm/config', ['timekeeping']),
-      entry('checkInSettings', '/tm/check-in-settings', ['timekeeping']),
+      page('checkInSettings', '/tm/check-in-settings', 'check_in_setting'),
       page('timekeepingRules', '/tm/rules', 'timekeeping'),
       // Night-work settings share the leave policy (catalogues §6).
       entry('leaveRules', '/tm/leave-rules', ['leave_policy']),

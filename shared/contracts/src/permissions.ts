@@ -101,6 +101,8 @@ export const PermissionResources = {
   // Timekeeping (tm).
   shift: plain('TM', TENANT),
   timekeeping: plain('TM', TENANT),
+  // the units' check-in modes, locations and networks (docs/check-in.md): a record of its own
+  check_in_setting: plain('TM', TENANT),
   holiday: plain('TM', TENANT),
   device: plain('TM', TENANT),
   user_access_control: plain('TM', TENANT),

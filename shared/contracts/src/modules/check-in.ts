@@ -2,6 +2,7 @@ import { FieldLimits } from '../limits.ts';
 import { defineContract, type RecordOf } from '../resource/contract.ts';
 import { f } from '../resource/fields.ts';
 import { CommonLabels, label, type Label } from '../resource/label.ts';
+import { ResourceTitles } from '../resource/titles.ts';
 
 /*
  * Check-in from the browser or a phone (issue 30 item 6; docs/check-in.md): the modes a unit
@@ -131,9 +132,9 @@ export const checkInSettingsContract = defineContract({
   service: 'tm',
   path: 'check-in-settings',
   route: '/tm/check-in-settings',
-  permission: 'timekeeping',
+  permission: 'check_in_setting',
   level: 'tenant',
-  title: l('settings.title', 'Thiết lập chấm công trên web, di động', 'Web and phone check-in settings'),
+  title: ResourceTitles.check_in_setting,
   singular: l('settings.singular', 'Thiết lập chấm công của đơn vị', "A unit's check-in settings"),
   fields: {
     // one row per unit: the table's unique index (a second one answers 409)

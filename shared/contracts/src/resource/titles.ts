@@ -25,6 +25,11 @@ export const ResourceTitles = {
   holiday: label('category.holiday.title', 'Ngày lễ', 'Holidays'),
   // the timekeeping permission guards the rules page (its contract: modules/labour-calendar.ts)
   timekeeping: label('labourRule.title', 'Quy tắc chấm công', 'Timekeeping rules'),
+  check_in_setting: label(
+    'tm.checkIn.settings.title',
+    'Thiết lập chấm công trên web, di động',
+    'Web and phone check-in settings',
+  ),
   weekly_off: label('weeklyOff.title', 'Ngày nghỉ hằng tuần', 'Weekly days off'),
   standard_working_day: label('standardWorkingDay.title', 'Ngày công chuẩn', 'Standard working days'),
   position_coefficient: label('positionCoefficient.title', 'Thang bảng lương', 'Payroll scales'),

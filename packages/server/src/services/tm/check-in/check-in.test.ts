@@ -33,6 +33,7 @@ const HR_PERMISSIONS = [
   'position.create',
   'position.view',
   ...['view', 'create', 'update', 'delete'].map((a) => `timekeeping.${a}`),
+  ...['view', 'create', 'update', 'delete'].map((a) => `check_in_setting.${a}`),
 ];
 
 /** The office in Hà Nội, and points at known distances north of it (1° of latitude ≈ 111.2 km). */
