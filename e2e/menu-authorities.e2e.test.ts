@@ -113,12 +113,15 @@ describe.each(targets)('a user with two authorities on $engine', (target) => {
     await menu.waitFor();
     await openAllGroups(menu);
 
-    // The timesheets are theirs, but no installed app draws them: they are not offered.
+    // Of the timesheet's pages theirs, the installed timekeeping app draws the general timesheet
+    // and the summary of shifts, not yet the timesheets themselves: those are not offered.
     // Their own notifications and their own check-in (Chấm công › Chấm công, docs/check-in.md)
     // come with being a user of the tenant.
     expect(await namesOf(menu.getByRole('link'))).toEqual([
       'Tổng quan',
       'Chấm công',
+      'Bảng công tổng hợp',
+      'Tổng hợp ca',
       'Chức danh',
       'Tôn giáo',
       'Thông báo của tôi',
@@ -136,8 +139,13 @@ describe.each(targets)('a user with two authorities on $engine', (target) => {
     expect(await namesOf(groupItem('Quản trị').getByRole('link'))).toEqual(['Chức danh', 'Tôn giáo']);
     expect(await menu.getByText('Hệ thống', { exact: true }).count()).toBe(0);
     expect(await menu.getByText('Tổ chức', { exact: true }).count()).toBe(0);
-    // of the Timekeeping group, only their own check-in
-    expect(await namesOf(groupItem('Chấm công').getByRole('link'))).toEqual(['Chấm công']);
+    // of the Timekeeping group, their own check-in and the two drawn pages their timesheet
+    // authority opens
+    expect(await namesOf(groupItem('Chấm công').getByRole('link'))).toEqual([
+      'Chấm công',
+      'Bảng công tổng hợp',
+      'Tổng hợp ca',
+    ]);
 
     expect(await menu.getByRole('link', { name: 'Chức danh' }).getAttribute('href')).toBe(
       '/setting/job-titles',

@@ -92,12 +92,13 @@ describe.each(portals)('a tenant created in the browser on $engine', ({ baseUrl 
     const paths = await menu
       .getByRole('link')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-    // and, as every user of a tenant, their own notifications
+    // and, as every user of a tenant, their own notifications and their own check-in
     expect(paths.sort()).toEqual([
       '/dashboard',
       '/notification/notification-me',
       '/setting/job-titles',
       '/setting/religion',
+      '/tm/check-in',
     ]);
   });
 });
