@@ -1,2 +1,0 @@
--- Reserved for issue 30; filled by the change that owns it.
-SELECT 1;
