@@ -4,15 +4,11 @@ import {
   type GeneralTimesheetPage as Page,
   type GeneralTimesheetRow,
 } from '@hcm/contracts/general-timesheet';
-import { WORK_CALENDAR_TARGETS } from '@hcm/contracts/work-calendars';
 import {
   Button,
   DataGrid,
-  Field,
-  Input,
   MessageBar,
   MessageBarBody,
-  ReferencePicker,
   Spinner,
   Text,
   Title2,
@@ -22,6 +18,7 @@ import {
   type GridChange,
   type GridColumn,
 } from '@hcm/ui';
+import { UnitMonthForm } from '../pages/UnitMonthForm.tsx';
 import { useTimekeepingTranslation } from '../timekeeping-i18n.ts';
 import { cellText, dayFacts, minutesAsHours, unitsText } from './cell-text.ts';
 import { CorrectCellDialog, type CellToCorrect } from './CorrectCellDialog.tsx';
@@ -30,13 +27,6 @@ import { useTexts, type TextKey } from './texts.ts';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
-  form: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'flex-end',
-    gap: tokens.spacingHorizontalL,
-    '& > *': { minWidth: '200px', flexGrow: 1 },
-  },
   legend: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -177,29 +167,15 @@ export default function GeneralTimesheetPage() {
   return (
     <div className={styles.page}>
       <Title2 as="h1">{text('title')}</Title2>
-      <form
-        className={styles.form}
-        onSubmit={(event) => {
-          event.preventDefault();
-          load(null);
-        }}
-      >
-        <Field label={text('unit')} required>
-          <ReferencePicker
-            target={WORK_CALENDAR_TARGETS.organizationUnit}
-            value={unitId}
-            onChange={setUnitId}
-          />
-        </Field>
-        <Field label={text('month')} required>
-          <Input type="month" value={month} onChange={(_event, data) => setMonth(data.value)} />
-        </Field>
-        <div>
-          <Button appearance="primary" type="submit" disabled={!ready || busy}>
-            {text('show')}
-          </Button>
-        </div>
-      </form>
+      <UnitMonthForm
+        labels={{ unit: text('unit'), month: text('month'), show: text('show') }}
+        unitId={unitId}
+        onUnitId={setUnitId}
+        month={month}
+        onMonth={setMonth}
+        disabled={!ready || busy}
+        onShow={() => load(null)}
+      />
       {failed && (
         <MessageBar intent="error">
           <MessageBarBody>{text('loadFailed')}</MessageBarBody>

@@ -1,13 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { WORK_CALENDAR_TARGETS, type ShiftSummaryRow } from '@hcm/contracts/work-calendars';
+import type { ShiftSummaryRow } from '@hcm/contracts/work-calendars';
 import {
   Button,
   DataGrid,
-  Field,
-  Input,
   MessageBar,
   MessageBarBody,
-  ReferencePicker,
   Spinner,
   Text,
   Title2,
@@ -16,18 +13,12 @@ import {
   useScreenSize,
   type GridColumn,
 } from '@hcm/ui';
+import { UnitMonthForm } from '../pages/UnitMonthForm.tsx';
 import { useTimekeepingTranslation } from '../timekeeping-i18n.ts';
 import { summaryPage } from './work-calendar-api.ts';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
-  form: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'flex-end',
-    gap: tokens.spacingHorizontalL,
-    '& > *': { minWidth: '200px', flexGrow: 1 },
-  },
   more: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
 });
 
@@ -118,29 +109,19 @@ export default function SummaryOfShiftPage() {
   return (
     <div className={styles.page}>
       <Title2 as="h1">{t('workCalendars.summary.title')}</Title2>
-      <form
-        className={styles.form}
-        onSubmit={(event) => {
-          event.preventDefault();
-          load(null);
+      <UnitMonthForm
+        labels={{
+          unit: t('workCalendars.summary.unit'),
+          month: t('workCalendars.summary.month'),
+          show: t('workCalendars.summary.show'),
         }}
-      >
-        <Field label={t('workCalendars.summary.unit')} required>
-          <ReferencePicker
-            target={WORK_CALENDAR_TARGETS.organizationUnit}
-            value={unitId}
-            onChange={setUnitId}
-          />
-        </Field>
-        <Field label={t('workCalendars.summary.month')} required>
-          <Input type="month" value={month} onChange={(_event, data) => setMonth(data.value)} />
-        </Field>
-        <div>
-          <Button appearance="primary" type="submit" disabled={!ready || busy}>
-            {t('workCalendars.summary.show')}
-          </Button>
-        </div>
-      </form>
+        unitId={unitId}
+        onUnitId={setUnitId}
+        month={month}
+        onMonth={setMonth}
+        disabled={!ready || busy}
+        onShow={() => load(null)}
+      />
       {failed && (
         <MessageBar intent="error">
           <MessageBarBody>{t('workCalendars.loadFailed')}</MessageBarBody>
