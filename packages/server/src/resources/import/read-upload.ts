@@ -56,12 +56,20 @@ async function whileArriving<T>(request: FastifyRequest, reply: FastifyReply, wo
  * stops arriving.
  */
 export async function readUpload(request: FastifyRequest, reply: FastifyReply): Promise<Buffer> {
+  return (await readNamedUpload(request, reply)).file;
+}
+
+/** readUpload, with the file's name as the client sent it (an import that quotes it in what it writes). */
+export async function readNamedUpload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<{ file: Buffer; fileName: string }> {
   if (!request.isMultipart())
     throw fileProblem(FieldErrorKeys.required, 'send the xlsx file as multipart/form-data');
   return whileArriving(request, reply, receiveFile(request));
 }
 
-async function receiveFile(request: FastifyRequest): Promise<Buffer> {
+async function receiveFile(request: FastifyRequest): Promise<{ file: Buffer; fileName: string }> {
   let part;
   try {
     part = await request.file({ limits: { fileSize: ImportLimits.maxFileBytes, files: 1, fields: 20 } });
@@ -80,5 +88,5 @@ async function receiveFile(request: FastifyRequest): Promise<Buffer> {
   // toBuffer only notices the limit on a chunk that arrives after it was reached: when the
   // limit falls on the last chunk it returns the first 5 MB as if they were the whole file.
   if (part.file.truncated) throw tooLarge();
-  return file;
+  return { file, fileName: part.filename };
 }

@@ -19,6 +19,8 @@ export { CellProblem, type CellValue } from '../../../resources/import/sheet-cel
 export interface MatrixBounds {
   columns: number;
   rows: number;
+  /** what the columns and rows are, for the refusals (the coefficient matrix's when absent) */
+  describe?: { columns: string; rows: string };
 }
 
 /** One row of the sheet as read: its Excel row number and one value per column (A first). */
@@ -60,13 +62,13 @@ export async function readMatrixSheet(file: Buffer, bounds: MatrixBounds): Promi
   const beyondColumn = (at: string, column: number) =>
     fileProblem(
       FieldErrorKeys.max,
-      `cell ${at} is beyond column ${lastColumn}: the matrix has ${bounds.columns} columns (grade code, grade name, one per step)`,
+      `cell ${at} is beyond column ${lastColumn}: ${bounds.describe?.columns ?? `the matrix has ${bounds.columns} columns (grade code, grade name, one per step)`}`,
       { required: bounds.columns, actual: column + 1 },
     );
   const beyondRow = (row: number) =>
     fileProblem(
       FieldErrorKeys.max,
-      `row ${row} is beyond row ${bounds.rows}: the matrix has a header and at most ${bounds.rows - 1} grade rows (blank rows count)`,
+      `row ${row} is beyond row ${bounds.rows}: ${bounds.describe?.rows ?? `the matrix has a header and at most ${bounds.rows - 1} grade rows`} (blank rows count)`,
       { required: bounds.rows, actual: row },
     );
   const budget = new InflateBudget();
