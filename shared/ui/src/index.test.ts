@@ -54,6 +54,7 @@ describe('@hcm/ui exports', () => {
       'TruncatedText',
       'DecimalInput',
       'DateInput',
+      'MonthInput',
       'FileUpload',
       'loadListKit',
     ])

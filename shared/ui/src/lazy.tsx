@@ -17,6 +17,7 @@ import type { ConfirmDialogProps } from './dialog/ConfirmDialog.tsx';
 import type { ConfirmActionOptions } from './dialog/confirm-host.tsx';
 import type { DecimalInputProps } from './input/DecimalInput.tsx';
 import type { DateInputProps } from './input/DateInput.tsx';
+import type { MonthInputProps } from './input/MonthInput.tsx';
 import type { FileUploadProps } from './upload/FileUpload.tsx';
 import type {
   ResourceListContext,
@@ -36,7 +37,7 @@ import type { AnyResourceContract } from '@hcm/contracts/resource';
 export const loadListKit = () => import('./kits/list-kit.ts');
 /** ConfirmDialog and confirmAction. */
 export const loadDialogKit = () => import('./kits/dialog-kit.ts');
-/** DecimalInput, DateInput, FileUpload. */
+/** DecimalInput, DateInput, MonthInput, FileUpload. */
 export const loadInputKit = () => import('./kits/input-kit.ts');
 /** The generic resource pages: ResourceListPage, ResourceForm, ResourceDetailPage, ResourcePages. */
 export const loadResourceKit = () => import('./kits/resource-kit.ts');
@@ -113,6 +114,10 @@ export const DateInput = /* @__PURE__ */ lazyPiece<Awaited<ReturnType<typeof loa
   null,
   'DateInput',
 );
+export const MonthInput = /* @__PURE__ */ lazyPiece<
+  Awaited<ReturnType<typeof loadInputKit>>,
+  MonthInputProps
+>(loadInputKit, (m) => m.MonthInput, null, 'MonthInput');
 export const FileUpload = /* @__PURE__ */ lazyPiece<
   Awaited<ReturnType<typeof loadInputKit>>,
   FileUploadProps
@@ -188,6 +193,7 @@ export type {
   ConfirmActionOptions,
   DecimalInputProps,
   DateInputProps,
+  MonthInputProps,
   FileUploadProps,
   ResourceListPageProps,
   ResourceListContext,

@@ -1,5 +1,5 @@
 import { WORK_CALENDAR_TARGETS } from '@hcm/contracts/work-calendars';
-import { Button, Field, Input, ReferencePicker, makeStyles, tokens } from '@hcm/ui';
+import { Button, Field, MonthInput, ReferencePicker, makeStyles, tokens } from '@hcm/ui';
 
 const useStyles = makeStyles({
   form: {
@@ -42,7 +42,7 @@ export function UnitMonthForm(props: {
         />
       </Field>
       <Field label={props.labels.month} required>
-        <Input type="month" value={props.month} onChange={(_event, data) => props.onMonth(data.value)} />
+        <MonthInput label={props.labels.month} value={props.month} onChange={props.onMonth} />
       </Field>
       <div>
         <Button appearance="primary" type="submit" disabled={props.disabled}>
