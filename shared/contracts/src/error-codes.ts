@@ -25,6 +25,8 @@ export const ErrorCodes = {
   passwordChangeRequired: 'PASSWORD_CHANGE_REQUIRED',
   /** 502: the organisation's directory (LDAP) refused the bind, timed out or could not be reached */
   directoryUnavailable: 'DIRECTORY_UNAVAILABLE',
+  /** 409: the worker's month is locked by an approved timesheet (`params.month`; docs/timesheets.md) */
+  monthLocked: 'MONTH_LOCKED',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 
@@ -56,6 +58,10 @@ export const ConflictReasons = {
   tenantNotSuspended: 'tenantNotSuspended',
   /** a notification to send by email on a portal without a mail server (notification events) */
   noMailServer: 'noMailServer',
+  /** a day of a month an approved timesheet locks (with `month`): reopen the timesheet first */
+  monthLocked: 'monthLocked',
+  /** a second timesheet of one unit and month; with `code`, the one that exists */
+  timesheetExists: 'timesheetExists',
 } as const;
 export type ConflictReason = (typeof ConflictReasons)[keyof typeof ConflictReasons];
 
@@ -94,7 +100,8 @@ export type ForbiddenReason = (typeof ForbiddenReasons)[keyof typeof ForbiddenRe
  *   used by others, it cannot be removed), `alreadyRenewed` (with `number`, the next contract),
  *   `clientRevoked`, `directoryNotSaved`, `directorySyncOff`, `directoryPassword`,
  *   `administratorRoleTaken` (with `code`), `tenantSuspended`, `tenantAlreadySuspended`,
- *   `tenantNotSuspended`, `noMailServer`; absent for a stale version or a value another record has.
+ *   `tenantNotSuspended`, `noMailServer`, `timesheetExists` (with `code`); absent for a stale version or a value another record has.
+ * - MONTH_LOCKED (409): `reason: 'monthLocked'` and `month` (YYYY-MM).
  * - ACCOUNT_LOCKED: `until`, the lock's end (ISO 8601).
  * - DIRECTORY_UNAVAILABLE: `reason: 'bindRefused'` when the directory refused the bind DN.
  */

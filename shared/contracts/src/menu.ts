@@ -116,7 +116,7 @@ export const MENU: readonly MenuNode[] = [
   group('timekeeping', [
     // each worker's own check-in from the browser or a phone (docs/check-in.md): every tenant user
     { ...entry('checkIn', '/tm/check-in', []), levels: ['TENANT'] },
-    entry('timesheets', '/tm/timesheets', ['timesheet']),
+    page('timesheets', '/tm/timesheets', 'timesheet'),
     // Summary views share the timesheet permission (catalogues §6).
     entry('generalTimesheet', '/tm/general-timesheet', ['timesheet']),
     page('workShift', '/tm/work-shift', 'shift'),

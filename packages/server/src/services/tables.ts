@@ -10,6 +10,7 @@ import { workShiftTables } from './tm/work-shifts/tables.ts';
 import { deviceTables } from './tm/devices/tables.ts';
 import { labourCalendarTables } from './tm/calendar/tables.ts';
 import { checkInTables } from './tm/check-in/tables.ts';
+import { timesheetTables } from './tm/timesheets/tables.ts';
 
 /**
  * Every table a module owns (services/<module>/tables), module by module. The engine's own
@@ -29,5 +30,6 @@ export const moduleTables = {
   ...deviceTables,
   ...labourCalendarTables,
   ...checkInTables,
+  ...timesheetTables,
   ...payrollTables,
 };

@@ -36,6 +36,8 @@ export const ResourceTitles = {
   salary_period: label('salaryPeriod.title', 'Kỳ trả lương', 'Salary periods'),
   shift: label('workShift.title', 'Ca làm việc', 'Work shifts'),
   work_calendar: label('workCalendar.title', 'Lịch làm việc', 'Work calendars'),
+  // the approvable unit-month record (modules/timesheets.ts); its approval locks the month
+  timesheet: label('tm.timesheet.title', 'Bảng chấm công', 'Timesheets'),
   device: label('tm.device.title', 'Máy chấm công', 'Timekeepers'),
   // guards the users on each device and the raw punch search (the punches of those users)
   user_access_control: label('tm.device.users.title', 'Khai báo người dùng trên máy', 'Users on devices'),

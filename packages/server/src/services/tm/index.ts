@@ -16,6 +16,8 @@ import { workCalendarResource, workCalendarRoutes } from './work-calendars/index
 import { checkInSettingsResource } from './check-in/resource.ts';
 import { checkInRoutes } from './check-in/routes.ts';
 import { generalTimesheetRoutes } from './general-timesheet/routes.ts';
+import { timekeepingReportRoutes } from './reports/routes.ts';
+import { timesheetResource, timesheetRoutes } from './timesheets/index.ts';
 import type { Clock } from '../../clock.ts';
 
 /**
@@ -52,6 +54,7 @@ export const tmResources: readonly ResourceDefinition[] = [
   ...labourCalendarResources,
   workCalendarResource,
   checkInSettingsResource,
+  timesheetResource,
 ];
 
 /**
@@ -65,6 +68,8 @@ export const tmRoutes: readonly TmRoutes[] = [
   workCalendarRoutes,
   checkInRoutes,
   generalTimesheetRoutes,
+  timekeepingReportRoutes,
+  timesheetRoutes,
 ];
 
 /**

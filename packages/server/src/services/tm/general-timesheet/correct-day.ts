@@ -1,15 +1,16 @@
-import { ErrorCodes, FieldErrorKeys } from '@hcm/contracts';
+import { FieldErrorKeys } from '@hcm/contracts';
 import { GeneralTimesheetLimits } from '@hcm/contracts/general-timesheet';
 import { sql } from 'drizzle-orm';
 import { ensureMonthPartitions } from '../../../bulk/index.ts';
 import type { Tx } from '../../../db/database.ts';
 import type { Scope } from '../../../db/tenant-scope.ts';
-import { AppError, notFound, validationFailed } from '../../../http/errors.ts';
+import { notFound, validationFailed } from '../../../http/errors.ts';
 import type { JobQueue } from '../../../jobs/job-queue.ts';
 import { recordActions, type ActionContext } from '../../../resources/action-log/record-actions.ts';
 import { dayRecordStore } from '../tables/day-records.ts';
 import type { MonthLockSource } from '../timesheet/inputs.ts';
 import { requestDayRecomputation } from '../timesheet/recompute-keys.ts';
+import { monthLocked } from '../timesheets/resource.ts';
 import { reachedWorkersCondition } from './read-grid.ts';
 
 /** What HR asks: set a cell (symbol and/or paid value) or clear it, always with a reason. */
@@ -79,10 +80,9 @@ export async function changeCell(
   if (!worker) throw notFound('No such employee');
   const locked = await deps.locks.lockedMonths(tx, [change.workerId], [change.month]);
   if (locked.get(change.workerId)?.has(change.month))
-    throw new AppError(
-      409,
-      ErrorCodes.conflict,
-      `The timesheet of ${change.month} is approved and locked: open it again before correcting a day`,
+    throw monthLocked(
+      change.month,
+      `The timesheet of ${change.month} is approved and locked: reopen it before correcting a day`,
     );
 
   const before = (

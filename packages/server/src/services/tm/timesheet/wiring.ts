@@ -1,6 +1,7 @@
 import type { ShiftPlanCache } from '../work-shifts/shift-plan-cache.ts';
 import { labourCalendarDayTypes } from './calendar-day-types.ts';
-import { noDocuments, noLocks, seededSettings, type TimesheetInputs } from './inputs.ts';
+import { approvedTimesheetLocks } from '../timesheets/month-locks.ts';
+import { noDocuments, seededSettings, type TimesheetInputs } from './inputs.ts';
 import { workCalendarShifts } from './work-calendar-shifts.ts';
 
 /**
@@ -10,7 +11,8 @@ import { workCalendarShifts } from './work-calendar-shifts.ts';
  * - day types and rules: the labour calendar (real);
  * - documents: none yet (issue 31's leave, overtime, business-trip, conference and shift-change
  *   documents plug in here as a DocumentSource);
- * - locked months: none yet (item 8's approvable timesheets plug in as a MonthLockSource);
+ * - locked months: the approved timesheets (timesheets/month-locks.ts: the nearest timesheet up the
+ *   worker's unit chain decides);
  * - settings: the seeded symbols, REGISTERED overtime, Vietnam's +07 (until tenants store theirs).
  */
 export function timesheetInputs(plans?: ShiftPlanCache): TimesheetInputs {
@@ -18,7 +20,7 @@ export function timesheetInputs(plans?: ShiftPlanCache): TimesheetInputs {
     shifts: workCalendarShifts(plans),
     dayTypes: labourCalendarDayTypes,
     documents: noDocuments,
-    locks: noLocks,
+    locks: approvedTimesheetLocks,
     settings: seededSettings,
   };
 }
