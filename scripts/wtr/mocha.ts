@@ -5,11 +5,15 @@
  *
  * It also sets, once for every browser test, how long Testing Library's findBy and waitFor
  * wait: a page is a lazy chunk and CI's machine is shared, so its first heading can take
- * seconds to appear where the library's default is one.
+ * seconds to appear where the library's default is one. The first test of a file pays for every
+ * chunk its page loads (the page, the resource kit, the dictionaries): a CI run saw
+ * work-calendar-pages' first heading miss a 5 s bound with the spinner still up, right after
+ * typecheck with the e2e stage beside it. It is a bound, not a wait: a test goes on as soon as
+ * what it looks for is there, and mocha's own limit (30 s under CI) still stops a hung test.
  */
 import { configure } from '@testing-library/dom';
 
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15000 });
 
 /**
  * Chromium reports "ResizeObserver loop completed with undelivered notifications" as a window
