@@ -14,6 +14,10 @@ export const GeneralTimesheetPaths = {
   correct: '/api/tm/general-timesheet/corrections',
   /** POST: clear a cell's correction (the engine's day again), with the reason */
   clear: '/api/tm/general-timesheet/corrections/clear',
+  /** GET ?organizationUnitId=&month=: the month as HR's Excel form 01a-LĐTL (a column per day) */
+  exportExcel: '/api/tm/general-timesheet/export',
+  /** POST multipart (?organizationUnitId=&month=): that form read back, each changed cell a correction */
+  importExcel: '/api/tm/general-timesheet/import',
 } as const;
 
 export const GeneralTimesheetLimits = {
@@ -26,6 +30,10 @@ export const GeneralTimesheetLimits = {
   /** thousandths of a work day (99.999 days, catalogues §5.2) */
   paidUnitsMax: 99_999,
   cursorMaxLength: 400,
+  /** cells one Excel import may correct (each is a correction with its action-log entry) */
+  importCorrectionsMax: 5000,
+  /** worker rows an Excel file may hold (a unit's month; blank rows count) */
+  importWorkersMax: 5000,
 } as const;
 
 /** Bits of a cell's `flags` (the day record's): 1 missing in, 2 missing out, 4 core hours missed. */
@@ -126,6 +134,21 @@ export interface GeneralTimesheetClear {
   readonly workerId: string;
   readonly workDate: string;
   readonly reason: string;
+}
+
+/** What an Excel import did: the cells it corrected (0: the file matched the month, nothing written). */
+export interface GeneralTimesheetImportResult {
+  readonly fileName: string;
+  /** worker rows read */
+  readonly workers: number;
+  readonly corrected: number;
+  /** the first corrections (at most 50), for the page to show */
+  readonly changes: readonly {
+    readonly code: string;
+    readonly workDate: string;
+    readonly before: string | null;
+    readonly after: string | null;
+  }[];
 }
 
 /** The legend's texts, by symbol key (the symbols themselves are the tenant's data). */
