@@ -7,7 +7,8 @@ import { reportNavigationError } from '../navigation-error.ts';
 import { useAdminLocation } from '../use-admin-location.ts';
 import { CreateWithAdminPage } from './CreateWithAdminPage.tsx';
 import { TenantAdministrationPanel } from './TenantAdministrationPanel.tsx';
-import { CREATE_WITH_ADMIN_PATH } from './tenant-route.ts';
+import { PendingDevicesPage } from './PendingDevicesPage.tsx';
+import { CREATE_WITH_ADMIN_PATH, PENDING_DEVICES_PATH } from './tenant-route.ts';
 
 function ReportNotFound() {
   useEffect(() => reportNavigationError(404), []);
@@ -32,8 +33,9 @@ function useReportMissingTenant(id: string | undefined) {
 
 /**
  * The tenants: the generic list, create, detail and update from the contract, plus "create
- * with an administrator" (its own page, the credentials shown once) and, under the detail,
- * the status with suspend and resume and the subscriptions.
+ * with an administrator" (its own page, the credentials shown once), the time clocks that pushed
+ * and belong to no tenant (accepted into one from there) and, under the detail, the status with
+ * suspend and resume and the subscriptions.
  */
 export default function TenantPages() {
   const { pathname } = useAdminLocation();
@@ -42,10 +44,14 @@ export default function TenantPages() {
   const match = matchResourcePage(tenantContract, path);
   useReportMissingTenant(match?.id);
   if (path === CREATE_WITH_ADMIN_PATH) return <CreateWithAdminPage />;
+  if (path === PENDING_DEVICES_PATH) return <PendingDevicesPage />;
   const toolbar = (
-    <Authorized anyOf={['tenant.create']}>
-      <Button onClick={() => goTo(CREATE_WITH_ADMIN_PATH)}>{t('tenant.createWithAdmin')}</Button>
-    </Authorized>
+    <>
+      <Authorized anyOf={['tenant.create']}>
+        <Button onClick={() => goTo(CREATE_WITH_ADMIN_PATH)}>{t('tenant.createWithAdmin')}</Button>
+      </Authorized>
+      <Button onClick={() => goTo(PENDING_DEVICES_PATH)}>{t('pendingDevices.title')}</Button>
+    </>
   );
   return (
     <>

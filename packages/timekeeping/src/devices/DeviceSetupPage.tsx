@@ -17,12 +17,10 @@ import {
   Title2,
   makeStyles,
   tokens,
-  useHasAuthority,
   type GridColumn,
 } from '@hcm/ui';
 import { useTimekeepingTranslation } from '../timekeeping-i18n.ts';
 import { deviceCommands, deviceOf, quarantinedLines, syncUsers, type DeviceSummary } from './device-api.ts';
-import { PendingSerials } from './PendingSerials.tsx';
 import { vietnamTime } from './vietnam-time.ts';
 
 const useStyles = makeStyles({
@@ -66,13 +64,12 @@ const readDevice = (id: string): Promise<Loaded> =>
 /**
  * Timekeeping › Devices › Device setup (/tm/setup-devices): what to type into a ZKTeco device so
  * that it pushes here (docs/attendance-devices.md), and for one device its state, its command
- * queue with "sync users", and the lines it sent that were kept out of the punches. A system
- * administrator also sees the serials that pushed and belong to no tenant, and accepts them.
+ * queue with "sync users", and the lines it sent that were kept out of the punches. (The serials
+ * that pushed and belong to no tenant are the system administrators': System › Tenants.)
  */
 export default function DeviceSetupPage() {
   const { t } = useTimekeepingTranslation();
   const styles = useStyles();
-  const administrator = useHasAuthority('tenant.view');
   const [deviceId, setDeviceId] = useState<string | null>(() =>
     new URLSearchParams(window.location.search).get('device'),
   );
@@ -273,7 +270,6 @@ export default function DeviceSetupPage() {
           </>
         )}
       </section>
-      {administrator && <PendingSerials />}
     </div>
   );
 }

@@ -1,8 +1,6 @@
 import {
   DevicePaths,
-  type AcceptSerialBody,
   type DeviceCommandRow,
-  type PendingSerial,
   type PunchRow,
   type QuarantinedPunch,
 } from '@hcm/contracts/attendance-devices';
@@ -73,12 +71,6 @@ export const syncUsers = (deviceId: string) =>
 
 export const quarantinedLines = (deviceId: string) =>
   api.get<QuarantinedPunch[]>(DevicePaths.quarantine, { params: { deviceId }, ignoreError: true });
-
-export const pendingSerials = () =>
-  api.getPage<PendingSerial>(DevicePaths.pendingSerials, { ignoreError: true });
-
-export const acceptSerial = (serial: string, body: AcceptSerialBody) =>
-  api.post<{ deviceId: string }>(DevicePaths.acceptSerial(serial), body, { ignoreError: true });
 
 /** A device's record as the detail answers it (the fields the setup page shows). */
 export interface DeviceSummary {
