@@ -6,16 +6,6 @@ import type { DayResult } from './types.ts';
 
 export type DayRecordRow = BulkRow<typeof tmDayRecords>;
 
-/** What a recomputation keeps of the stored row: HR's correction and the period it was computed for. */
-export interface KeptOfDay {
-  readonly periodId: string | null;
-  readonly correctedSymbol: string | null;
-  readonly correctedPaidUnits: number | null;
-  readonly correctionReason: string | null;
-  readonly correctedBy: string | null;
-  readonly correctedAt: Date | null;
-}
-
 /** Pairs kept on the row; the punches themselves stay in tm_punches. */
 export const MAX_STORED_PAIRS = 8;
 
@@ -30,19 +20,20 @@ export function pairsText(day: DayResult, utcOffsetMinutes: number): string | nu
     .join(';');
 }
 
-/** The day record row of a computed day, with what the stored row keeps. */
+/**
+ * The day record row of a computed day: the computed columns only. The period and HR's
+ * correction are the stored row's, never written by a recomputation (write-day-records.ts).
+ */
 export function dayRecordRow(
   workerId: string,
   day: DayResult,
   utcOffsetMinutes: number,
   computedAt: Date,
-  kept: KeptOfDay | undefined,
 ): DayRecordRow {
   const o = day.overtime;
   return {
     workDate: day.workDate,
     workerId,
-    periodId: kept?.periodId ?? null,
     shiftCode: day.shiftCode,
     assignmentId: day.assignmentId,
     dayType: day.dayType,
@@ -76,11 +67,6 @@ export function dayRecordRow(
     daySymbol: day.symbol,
     // computed again: any held mark is cleared (the month is open, the punches are applied)
     heldAt: null,
-    correctedSymbol: kept?.correctedSymbol ?? null,
-    correctedPaidUnits: kept?.correctedPaidUnits ?? null,
-    correctionReason: kept?.correctionReason ?? null,
-    correctedBy: kept?.correctedBy ?? null,
-    correctedAt: kept?.correctedAt ?? null,
     engineVersion: DAY_ENGINE_VERSION,
     computedAt,
   };

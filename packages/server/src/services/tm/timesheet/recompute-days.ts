@@ -1,15 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { ensureMonthPartitions, writeBatch } from '../../../bulk/index.ts';
+import { ensureMonthPartitions } from '../../../bulk/index.ts';
 import type { Tx } from '../../../db/database.ts';
 import type { ActionContext } from '../../../resources/action-log/record-actions.ts';
 import { dayRecordStore } from '../tables/day-records.ts';
 import { computeDay } from './compute-day.ts';
-import { dayRecordRow, type DayRecordRow, type KeptOfDay } from './day-record-row.ts';
+import { dayRecordRow, type DayRecordRow } from './day-record-row.ts';
 import { dayStartOf } from './day-span.ts';
 import { addDays } from './dates.ts';
 import type { TimesheetInputs } from './inputs.ts';
 import type { DayKey } from './recompute-keys.ts';
 import type { Punch } from './types.ts';
+import { writeDayRecords } from './write-day-records.ts';
 
 export interface RecomputeContext {
   readonly tenantId: string;
@@ -19,8 +20,10 @@ export interface RecomputeContext {
 }
 
 export interface RecomputeOutcome {
-  /** day records written */
+  /** days computed */
   readonly computed: number;
+  /** of those, days whose stored row already had these values: not rewritten */
+  readonly unchanged: number;
   /** keys of a locked month: marked held for review, not applied */
   readonly held: number;
   /** keys left as they were: the worker is gone, or the labour calendar gives the day no rules */
@@ -36,8 +39,8 @@ const monthOfDay = (day: string) => day.slice(0, 7);
  * transaction. A fixed number of queries whatever the batch (docs/timesheet-engine.md,
  * "The incremental path"): the workers that still exist, the locked months, then for the keys
  * of open months the tenant's settings, the shifts (with the day before and after each key), the
- * calendar days, the documents, the stored rows (HR's corrections are kept) and the punches; then
- * one bulk write. Keys of a locked month are not computed: their rows are marked held (one
+ * calendar days, the documents and the punches; then one write of the days whose values changed
+ * (write-day-records.ts: HR's corrections are kept, an unchanged day is not rewritten). Keys of a locked month are not computed: their rows are marked held (one
  * statement).
  */
 export async function recomputeDays(
@@ -45,10 +48,12 @@ export async function recomputeDays(
   keys: readonly DayKey[],
   context: RecomputeContext,
 ): Promise<RecomputeOutcome> {
-  if (keys.length === 0) return { computed: 0, held: 0, skipped: 0 };
+  if (keys.length === 0) return { computed: 0, unchanged: 0, held: 0, skipped: 0 };
   const { inputs, tenantId } = context;
   const known = await existingWorkers(tx, [...new Set(keys.map((k) => k.workerId))]);
-  const present = keys.filter((k) => known.has(k.workerId));
+  // one row per key: a statement cannot write one row twice
+  const distinct = new Map(keys.map((k) => [`${k.workDate}|${k.workerId}`, k]));
+  const present = [...distinct.values()].filter((k) => known.has(k.workerId));
   const workerIds = [...new Set(present.map((k) => k.workerId))];
   const months = [...new Set(present.map((k) => monthOfDay(k.workDate)))];
   const locked = workerIds.length > 0 ? await inputs.locks.lockedMonths(tx, workerIds, months) : new Map();
@@ -56,7 +61,8 @@ export async function recomputeDays(
   const held = present.filter(isLocked);
   const open = present.filter((k) => !isLocked(k));
   await markHeld(tx, tenantId, held, context.now);
-  if (open.length === 0) return { computed: 0, held: held.length, skipped: keys.length - present.length };
+  if (open.length === 0)
+    return { computed: 0, unchanged: 0, held: held.length, skipped: distinct.size - present.length };
 
   const openWorkers = [...new Set(open.map((k) => k.workerId))];
   const dates = open.map((k) => k.workDate).sort();
@@ -66,7 +72,6 @@ export async function recomputeDays(
   const shifts = await inputs.shifts.shifts(tx, openWorkers, addDays(from, -1), addDays(to, 1));
   const calendar = await inputs.dayTypes.days(tx, openWorkers, from, to);
   const documents = await inputs.documents.adjustments(tx, openWorkers, from, to);
-  const stored = await storedDays(tx, tenantId, open);
   const punches = await punchesOf(
     tx,
     tenantId,
@@ -95,23 +100,20 @@ export async function recomputeDays(
       rules: day.rules,
       settings: tenant.settings,
     });
-    rows.push(
-      dayRecordRow(
-        key.workerId,
-        result,
-        tenant.utcOffsetMinutes,
-        context.now,
-        stored.get(`${key.workDate}|${key.workerId}`),
-      ),
-    );
+    rows.push(dayRecordRow(key.workerId, result, tenant.utcOffsetMinutes, context.now));
   }
   const actor: ActionContext = { scope: { tenantId, userId: null }, ip: null, userAgent: 'timesheet-engine' };
-  await writeBatch(tx, dayRecordStore, rows, {
+  const { unchanged } = await writeDayRecords(tx, rows, {
     actor,
-    action: 'UPDATE',
+    computedAt: context.now,
     describe: { computation: 'timesheet days', from, to, workers: openWorkers.length },
   });
-  return { computed: rows.length, held: held.length, skipped: keys.length - held.length - rows.length };
+  return {
+    computed: rows.length,
+    unchanged,
+    held: held.length,
+    skipped: distinct.size - held.length - rows.length,
+  };
 }
 
 const DAY_MS = 86_400_000;
@@ -159,53 +161,6 @@ async function markHeld(tx: Tx, tenantId: string, keys: readonly DayKey[], now: 
     do update set held_at = coalesce(tm_day_records.held_at, excluded.held_at)`);
 }
 
-/**
- * What the stored rows of `keys` keep through a recomputation: one query on the worker index
- * (tenant, worker, work_date) over the batch's workers and days, the keys picked out here. A
- * join on the keys themselves let the planner read the whole month's partition instead.
- */
-async function storedDays(
-  tx: Tx,
-  tenantId: string,
-  keys: readonly DayKey[],
-): Promise<Map<string, KeptOfDay>> {
-  const dates = keys.map((k) => k.workDate).sort();
-  const wanted = new Set(keys.map((k) => `${k.workDate}|${k.workerId}`));
-  const rows = rowsOf<{
-    work_date: string;
-    worker_id: string;
-    period_id: string | null;
-    corrected_symbol: string | null;
-    corrected_paid_units: number | null;
-    correction_reason: string | null;
-    corrected_by: string | null;
-    corrected_at: Date | string | null;
-  }>(
-    await tx.execute(sql`
-      select r.work_date::text as work_date, r.worker_id, r.period_id, r.corrected_symbol, r.corrected_paid_units,
-             r.correction_reason, r.corrected_by, r.corrected_at
-        from tm_day_records r
-       where r.tenant_id = ${tenantId}::uuid
-         and r.worker_id = any(${uuids([...new Set(keys.map((k) => k.workerId))])}::uuid[])
-         and r.work_date >= ${dates[0]}::date and r.work_date <= ${dates[dates.length - 1]}::date`),
-  );
-  return new Map(
-    rows
-      .filter((r) => wanted.has(`${r.work_date}|${r.worker_id}`))
-      .map((r) => [
-        `${r.work_date}|${r.worker_id}`,
-        {
-          periodId: r.period_id,
-          correctedSymbol: r.corrected_symbol,
-          correctedPaidUnits: r.corrected_paid_units,
-          correctionReason: r.correction_reason,
-          correctedBy: r.corrected_by,
-          correctedAt: r.corrected_at === null ? null : new Date(r.corrected_at),
-        },
-      ]),
-  );
-}
-
 /** The workers' punches between two instants, by worker in time order (one query on tm_punches_worker_idx). */
 async function punchesOf(
   tx: Tx,
@@ -214,9 +169,10 @@ async function punchesOf(
   from: number,
   to: number,
 ): Promise<Map<string, Punch[]>> {
-  const rows = rowsOf<{ worker_id: string; punched_at: Date | string; device_code: string }>(
+  // the instant as epoch milliseconds (a float8, read as a number): no Date parsed per punch
+  const rows = rowsOf<{ worker_id: string; at: number | string; device_code: string }>(
     await tx.execute(sql`
-      select worker_id, punched_at, device_code from tm_punches
+      select worker_id, floor(extract(epoch from punched_at) * 1000)::float8 as at, device_code from tm_punches
        where tenant_id = ${tenantId}::uuid and worker_id = any(${uuids(workerIds)}::uuid[])
          and punched_at >= ${new Date(from).toISOString()}::timestamptz and punched_at < ${new Date(to).toISOString()}::timestamptz
        order by worker_id, punched_at`),
@@ -224,7 +180,7 @@ async function punchesOf(
   const byWorker = new Map<string, Punch[]>();
   for (const row of rows) {
     const list = byWorker.get(row.worker_id) ?? [];
-    list.push({ at: new Date(row.punched_at).getTime(), device: row.device_code });
+    list.push({ at: Number(row.at), device: row.device_code });
     byWorker.set(row.worker_id, list);
   }
   return byWorker;

@@ -32,7 +32,7 @@ export async function drainDayRecomputation(
   inputs: TimesheetInputs,
   { batch = RECOMPUTE_BATCH, now = () => new Date(), between = async () => true }: DrainOptions = {},
 ): Promise<DrainResult> {
-  const total = { computed: 0, held: 0, skipped: 0 };
+  const total = { computed: 0, unchanged: 0, held: 0, skipped: 0 };
   // where the last batch ended: the next one continues after it rather than stepping again over
   // the index entries of every key already taken (dead until vacuumed)
   let after: DayKey | null = null;
@@ -43,6 +43,7 @@ export async function drainDayRecomputation(
       const keys = await takeKeys(tx, tenantId, batch, after);
       const outcome = await recomputeDays(tx, keys, { tenantId, inputs, now: now() });
       total.computed += outcome.computed;
+      total.unchanged += outcome.unchanged;
       total.held += outcome.held;
       total.skipped += outcome.skipped;
       const full = keys.length === batch;

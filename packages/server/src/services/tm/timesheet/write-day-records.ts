@@ -1,0 +1,163 @@
+import { ensureMonthPartitions } from '../../../bulk/index.ts';
+import { connectionOf } from '../../../bulk/connection.ts';
+import { noteBulkWrite } from '../../../db/analyze.ts';
+import type { Tx } from '../../../db/database.ts';
+import { recordActions, type ActionContext } from '../../../resources/action-log/record-actions.ts';
+import { dayRecordStore } from '../tables/day-records.ts';
+import { DAY_ENGINE_VERSION } from './compute-day.ts';
+import type { DayRecordRow } from './day-record-row.ts';
+
+/** How one column's values travel: as the elements of one array parameter of that SQL type. */
+type Kind = 'date' | 'uuid' | 'text' | 'int' | 'timestamptz';
+
+/**
+ * The columns the computation owns, in the statement's order. Not here, so never touched by a
+ * recomputation: the period (period_id) and HR's correction (corrected_*); held_at (cleared),
+ * engine_version and computed_at are the same for every row and travel as single parameters.
+ */
+const COMPUTED: readonly { key: keyof DayRecordRow; name: string; kind: Kind }[] = [
+  { key: 'workDate', name: 'work_date', kind: 'date' },
+  { key: 'workerId', name: 'worker_id', kind: 'uuid' },
+  { key: 'shiftCode', name: 'shift_code', kind: 'text' },
+  { key: 'assignmentId', name: 'assignment_id', kind: 'uuid' },
+  { key: 'dayType', name: 'day_type', kind: 'text' },
+  { key: 'outcome', name: 'outcome', kind: 'text' },
+  { key: 'firstIn', name: 'first_in', kind: 'timestamptz' },
+  { key: 'lastOut', name: 'last_out', kind: 'timestamptz' },
+  { key: 'scheduledMinutes', name: 'scheduled_minutes', kind: 'int' },
+  { key: 'workedMinutes', name: 'worked_minutes', kind: 'int' },
+  { key: 'lateMinutes', name: 'late_minutes', kind: 'int' },
+  { key: 'earlyMinutes', name: 'early_minutes', kind: 'int' },
+  { key: 'overtimeMinutes', name: 'overtime_minutes', kind: 'int' },
+  { key: 'nightMinutes', name: 'night_minutes', kind: 'int' },
+  { key: 'otWeekdayDayMinutes', name: 'ot_weekday_day_minutes', kind: 'int' },
+  { key: 'otWeekdayNightMinutes', name: 'ot_weekday_night_minutes', kind: 'int' },
+  { key: 'otRestDayMinutes', name: 'ot_rest_day_minutes', kind: 'int' },
+  { key: 'otRestNightMinutes', name: 'ot_rest_night_minutes', kind: 'int' },
+  { key: 'otHolidayDayMinutes', name: 'ot_holiday_day_minutes', kind: 'int' },
+  { key: 'otHolidayNightMinutes', name: 'ot_holiday_night_minutes', kind: 'int' },
+  { key: 'overtimePaidMinutes', name: 'overtime_paid_minutes', kind: 'int' },
+  { key: 'workUnits', name: 'work_units', kind: 'int' },
+  { key: 'paidLeaveUnits', name: 'paid_leave_units', kind: 'int' },
+  { key: 'unpaidLeaveUnits', name: 'unpaid_leave_units', kind: 'int' },
+  { key: 'paidUnits', name: 'paid_units', kind: 'int' },
+  { key: 'flags', name: 'flags', kind: 'int' },
+  { key: 'punchCount', name: 'punch_count', kind: 'int' },
+  { key: 'strayPunches', name: 'stray_punches', kind: 'int' },
+  { key: 'punchPairs', name: 'punch_pairs', kind: 'text' },
+  { key: 'daySymbol', name: 'day_symbol', kind: 'text' },
+];
+
+/** The columns compared with the stored row: what the computation gives, the held mark and the version. */
+const COMPARED = [...COMPUTED.slice(2).map((c) => c.name), 'held_at', 'engine_version'];
+
+const UPSERT = (() => {
+  const names = COMPUTED.map((c) => c.name);
+  const params = COMPUTED.map((c, i) => `$${i + 2}::${c.kind === 'int' ? 'int' : c.kind}[]`);
+  const last = COMPUTED.length + 2;
+  return `INSERT INTO tm_day_records AS d (tenant_id, ${names.join(', ')}, held_at, engine_version, computed_at)
+  SELECT $1::uuid, k.*, NULL::timestamptz, $${last}::smallint, $${last + 1}::timestamptz
+    FROM unnest(${params.join(', ')}) AS k
+  ON CONFLICT (tenant_id, work_date, worker_id) DO UPDATE SET ${[...COMPARED, 'computed_at']
+    .map((name) => `${name} = EXCLUDED.${name}`)
+    .join(', ')}
+  WHERE (${COMPARED.map((name) => `d.${name}`).join(', ')})
+        IS DISTINCT FROM (${COMPARED.map((name) => `EXCLUDED.${name}`).join(', ')})`;
+})();
+
+/** Rows per statement: a batch of the job is one statement. */
+const ROWS_PER_STATEMENT = 5000;
+
+/** An array literal's element: NULL, or the value as PostgreSQL reads it (text quoted and escaped). */
+function element(kind: Kind, value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  switch (kind) {
+    case 'int':
+      return String(value as number);
+    case 'timestamptz':
+      return (value as Date).toISOString();
+    case 'text':
+      return `"${(value as string).replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+    default:
+      return value as string;
+  }
+}
+
+export interface DayRecordsWritten {
+  /** rows inserted, or updated because a value changed */
+  readonly written: number;
+  /** rows whose stored values were already these: left as they were (computed_at included) */
+  readonly unchanged: number;
+}
+
+/**
+ * Writes computed days into tm_day_records in the caller's tenant transaction: one
+ * `INSERT … SELECT FROM unnest(<one array per column>) ON CONFLICT DO UPDATE` per 5,000 rows,
+ * then one action-log entry. Lighter than the general bulk writer (COPY into a staging table,
+ * checks as a set, INSERT … SELECT; bulk/write-batch.ts) and for these rows alone: the values
+ * come from the computation, not from a file, the workers were read in this transaction just
+ * before (recompute-days.ts), and a batch's keys are distinct. The rows keep their period and
+ * HR's correction (those columns are not written), and a row whose computed values, held mark and
+ * engine version are already stored is not rewritten: a day computed again from the same inputs
+ * writes nothing (its computed_at stays the time its values were written).
+ */
+export async function writeDayRecords(
+  tx: Tx,
+  rows: readonly DayRecordRow[],
+  options: {
+    actor: ActionContext;
+    computedAt: Date;
+    describe?: Readonly<Record<string, string | number>>;
+  },
+): Promise<DayRecordsWritten> {
+  const tenantId = options.actor.scope.tenantId;
+  if (tenantId === null) throw new Error('day records: a system scope writes none');
+  if (rows.length === 0) return { written: 0, unchanged: 0 };
+  let from = rows[0]?.workDate as string;
+  let to = from;
+  const perMonth = new Map<string, number>();
+  for (const row of rows) {
+    if (row.workDate < from) from = row.workDate;
+    if (row.workDate > to) to = row.workDate;
+    const month = row.workDate.slice(0, 7);
+    perMonth.set(month, (perMonth.get(month) ?? 0) + 1);
+  }
+  await ensureMonthPartitions(tx, dayRecordStore, from, to);
+  const connection = connectionOf(tx);
+  let written = 0;
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+    const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
+    const arrays = COMPUTED.map(
+      ({ key, kind }) => `{${chunk.map((row) => element(kind, row[key])).join(',')}}`,
+    );
+    const { count } = await connection.query(UPSERT, [
+      tenantId,
+      ...arrays,
+      DAY_ENGINE_VERSION,
+      options.computedAt.toISOString(),
+    ]);
+    written += count;
+  }
+  // the months written are analysed after the commit when the batch was large (db/analyze.ts)
+  if (written > 0)
+    for (const [month, count] of perMonth)
+      noteBulkWrite(tx, `tm_day_records_${month.replace('-', '_')}`, Math.min(count, written));
+  const after = (value: string | number) => ({ before: null, after: value });
+  await recordActions(tx, options.actor, [
+    {
+      resource: dayRecordStore.resource,
+      recordId: null,
+      action: 'UPDATE',
+      changes: {
+        table: after('tm_day_records'),
+        received: after(rows.length),
+        written: after(written),
+        unchanged: after(rows.length - written),
+        workDateFrom: after(from),
+        workDateTo: after(to),
+        ...Object.fromEntries(Object.entries(options.describe ?? {}).map(([k, v]) => [k, after(v)])),
+      },
+    },
+  ]);
+  return { written, unchanged: rows.length - written };
+}
