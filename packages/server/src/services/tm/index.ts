@@ -16,7 +16,6 @@ import { workCalendarResource, workCalendarRoutes } from './work-calendars/index
 import { checkInSettingsResource } from './check-in/resource.ts';
 import { checkInRoutes } from './check-in/routes.ts';
 import { generalTimesheetRoutes } from './general-timesheet/routes.ts';
-import { timekeepingReportRoutes } from './reports/routes.ts';
 import { timesheetResource, timesheetRoutes } from './timesheets/index.ts';
 import type { Clock } from '../../clock.ts';
 
@@ -68,7 +67,6 @@ export const tmRoutes: readonly TmRoutes[] = [
   workCalendarRoutes,
   checkInRoutes,
   generalTimesheetRoutes,
-  timekeepingReportRoutes,
   timesheetRoutes,
 ];
 
