@@ -360,6 +360,39 @@ describe.each(await testEngines())('the incremental timesheet path on $engine', 
     expect(await waitingKeys()).toBe(0);
   });
 
+  it('a day asked for again with the same inputs is not rewritten; the day a new punch changes is', async () => {
+    const [a] = workers as [string];
+    const later = new Date('2026-02-11T03:00:00Z');
+    const days = ['2026-01-04', '2026-01-05', '2026-01-06'];
+    const computedAt = async () =>
+      (
+        await rows<{ work_date: string; computed_at: Date | string }>(
+          db.orm,
+          sql`select work_date::text as work_date, computed_at from tm_day_records
+               where tenant_id = ${tenantId} and worker_id = ${a} and work_date in ('2026-01-04', '2026-01-05', '2026-01-06')
+               order by work_date`,
+        )
+      ).map((r) => new Date(r.computed_at).toISOString());
+    const before = await computedAt();
+    await inTenant((tx) =>
+      requestDayRecomputation(
+        tx,
+        queue,
+        tenantId,
+        days.map((workDate) => ({ workerId: a, workDate })),
+      ),
+    );
+    const again = await drainDayRecomputation(db.orm, tenantId, calendars.inputs(), { now: () => later });
+    expect(again).toMatchObject({ computed: 3, unchanged: 3 });
+    expect(await computedAt()).toEqual(before);
+    // staying late on the 5th: that day's checkout moves, the days either side stay as they were
+    await punch(a, ['2026-01-05 18:30']);
+    const punched = await drainDayRecomputation(db.orm, tenantId, calendars.inputs(), { now: () => later });
+    expect(punched).toMatchObject({ computed: 3, unchanged: 2 });
+    expect(await dayOf(a, '2026-01-05')).toMatchObject({ punch_count: 3, punch_pairs: '476~1110' });
+    expect(await computedAt()).toEqual([before[0], later.toISOString(), before[2]]);
+  });
+
   it('the registered job computes what a request asked for', async () => {
     const [a] = workers as [string];
     const running = await startJobQueue(db, log, { pollSeconds: 1 });
