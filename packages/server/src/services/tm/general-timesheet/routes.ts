@@ -15,6 +15,7 @@ import { ForbiddenReasons } from '@hcm/contracts';
 import type { TmDeps } from '../index.ts';
 import { timesheetInputs } from '../timesheet/wiring.ts';
 import { changeCell } from './correct-day.ts';
+import { generalTimesheetExcelRoutes } from './excel-routes.ts';
 import { readGridPage } from './read-grid.ts';
 
 const MODULE = 'TM' as const;
@@ -122,6 +123,8 @@ function tenantCaller(request: FastifyRequest) {
 export const generalTimesheetRoutes: FastifyPluginAsync<{ deps: TmDeps }> = async (app, { deps }) => {
   const inputs = timesheetInputs(deps.shiftPlans);
   const now = deps.clock ?? wallClock;
+  // the month as HR's Excel form and back (excel-routes.ts)
+  await app.register(generalTimesheetExcelRoutes, { deps });
 
   app.get(
     GeneralTimesheetPaths.grid,
