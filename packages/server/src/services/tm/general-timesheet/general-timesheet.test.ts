@@ -115,6 +115,13 @@ describe.each(await testEngines())('the general timesheet on $engine', ({ engine
       worker.fitter = await addWorker('NV002', 'Trần Văn Hùng', unit.factory);
       worker.clerk = await addWorker('NV003', 'Lê Thị Lan', unit.office);
       worker.manager = await addWorker('NV000', 'Phạm Quản Đốc', unit.workshop);
+      // off the roll in March: one left in February, one joins in April
+      const leaver = await addWorker('NV004', 'Đỗ Văn Nghỉ', unit.factory);
+      await tx.execute(sql`update workers set working_status = 'UNEMPLOYED' where id = ${leaver}`);
+      await tx.execute(sql`insert into resignations (tenant_id, worker_id, decision_number, effective_date, approval_status)
+                           values (${hr.tenantId}, ${leaver}, 'QD-01', '2026-02-15', 'APPROVED')`);
+      const joiner = await addWorker('NV005', 'Vũ Thị Mới', unit.factory);
+      await tx.execute(sql`update workers set joined_date = '2026-04-01' where id = ${joiner}`);
       await tx.execute(sql`update workers set job_position_id = ${position}, user_id = ${made.user.id}
                             where id = ${worker.manager}`);
       // a company-wide rule of 26 standard days, and the Labour Code's rates for the engine
@@ -188,8 +195,11 @@ describe.each(await testEngines())('the general timesheet on $engine', ({ engine
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const page = res.body.data;
     expect(page.days).toHaveLength(31);
-    // the factory and the workshop below it, by code; not the office
+    // the factory and the workshop below it, by code; not the office, nor NV004 (left in
+    // February) nor NV005 (joins in April)
     expect(page.rows.map((r) => r.code)).toEqual(['NV000', 'NV001', 'NV002']);
+    const february = await grid(hr.token, `organizationUnitId=${unit.factory}&month=2026-02`);
+    expect(february.body.data.rows.map((r) => r.code)).toEqual(['NV000', 'NV001', 'NV002', 'NV004']);
     const mai = page.rows.find((r) => r.code === 'NV001');
     expect(mai?.cells.map((c) => c?.symbol ?? '').slice(0, 8)).toEqual([
       '',

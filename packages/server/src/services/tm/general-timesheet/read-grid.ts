@@ -6,6 +6,7 @@ import type { Scope } from '../../../db/tenant-scope.ts';
 import { notFound, validationFailed } from '../../../http/errors.ts';
 import { workerReachOf } from '../../om/workers/worker-reach.ts';
 import { resolveCalendars } from '../calendar/resolve.ts';
+import { employedDuring } from '../roster/employed-during.ts';
 import type { TimesheetInputs } from '../timesheet/inputs.ts';
 import { cellOf, legendOf, symbolClasses, totalsOf, type DayRecordOfGrid } from './month-cells.ts';
 
@@ -153,7 +154,8 @@ export async function reachedWorkersCondition(tx: Tx, caller: Scope): Promise<SQ
 
 /**
  * A page of a unit's month (docs/general-timesheet.md): the workers of the unit and the units
- * below it that the caller reaches, by code, a keyset page past the cursor; each with a cell per
+ * below it that the caller reaches and who were on the roll in the month (joiners from their
+ * day, leavers up to theirs: roster/employed-during.ts), by code, a keyset page past the cursor; each with a cell per
  * day and their totals. A fixed number of statements whatever the page holds: the unit, the
  * caller's reach (cached per transaction), the page of workers, their day records of the month
  * (one index range per worker), the labour calendars of their units (one statement), the locks.
@@ -183,6 +185,7 @@ export async function readGridPage(
         select w.id as "workerId", w.code, w.full_name as "fullName", w.organization_unit_id as "unitId"
           from workers w join tree t on t.id = w.organization_unit_id
          where ${reached}
+           and ${employedDuring(from, to)}
            and ${after ? sql`(w.code, w.id) > (${after[0]}, ${after[1]}::uuid)` : sql`true`}
          order by w.code, w.id
          limit ${query.pageSize + 1}`,

@@ -16,6 +16,7 @@ import { envelope, errorResponses } from '../../../http/envelope.ts';
 import { notFound, validationFailed } from '../../../http/errors.ts';
 import { inResourceScope, resourceScopeOf } from '../../../resources/caller.ts';
 import { workerReachOf, type WorkerReach } from '../../om/workers/worker-reach.ts';
+import { employedDuring } from '../roster/employed-during.ts';
 import type { TmDeps } from '../index.ts';
 import { dateOf, dayNumber, isDate } from './calendar-days.ts';
 import { explainDay } from './explain-day.ts';
@@ -234,7 +235,8 @@ export const workCalendarRoutes: FastifyPluginAsync<{ deps: TmDeps }> = async (a
             sql`select id from organization_units where id = ${query.organizationUnitId}`,
           );
           if (!unit) throw notFound('No such unit');
-          // the unit's workers and those of the units below it, by code, one page past the cursor
+          // the unit's workers and those of the units below it on the roll in the month
+          // (roster/employed-during.ts), by code, one page past the cursor
           const found = await rowsOf<WorkerRow>(
             tx,
             sql`with recursive tree as (
@@ -245,6 +247,7 @@ export const workCalendarRoutes: FastifyPluginAsync<{ deps: TmDeps }> = async (a
                 from workers w join tree t on t.id = w.organization_unit_id
                where ${after ? sql`(w.code, w.id) > (${after[0]}, ${after[1]}::uuid)` : sql`true`}
                  and ${reachedBy(reach)}
+                 and ${employedDuring(from, to)}
                order by w.code, w.id
                limit ${pageSize + 1}`,
           );
