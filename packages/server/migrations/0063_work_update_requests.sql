@@ -58,7 +58,7 @@ CREATE TABLE tm_work_update_request_punches (
   position smallint NOT NULL,
   time varchar(5) NOT NULL,
   direction varchar(3),
-  next_day boolean NOT NULL DEFAULT false,
+  next_day boolean,
   CONSTRAINT tm_work_update_request_punches_pkey PRIMARY KEY (tenant_id, request_id, position),
   CONSTRAINT tm_work_update_request_punches_request_fkey FOREIGN KEY (tenant_id, request_id)
     REFERENCES tm_work_update_requests (tenant_id, id) ON DELETE CASCADE,

@@ -124,7 +124,7 @@ export const MENU: readonly MenuNode[] = [
     entry('shiftSummary', '/tm/summary-of-shift', ['work_calendar', 'timesheet']),
     group('timekeepingDocuments', [
       entry('leaveApplication', '/tm/application-leave', ['leave_request']),
-      entry('workUpdateSuggestion', '/tm/work-update-suggestive', ['timekeeping_change_request']),
+      page('workUpdateSuggestion', '/tm/work-update-suggestive', 'timekeeping_change_request'),
       entry('changeShift', '/tm/change-shifts', ['swap_application']),
       entry('businessTrip', '/tm/onsite-permission', ['business_trip_application']),
       entry('conference', '/tm/conference-permission', ['conference_application']),

@@ -60,7 +60,6 @@ export const ResourceLabels: Record<PermissionResource, Label> = {
   worker_research: r('workerResearch', 'Nghiên cứu khoa học', 'Research'),
   fixed_compensation: r('fixedCompensation', 'Lương cố định', 'Fixed compensation'),
   leave_policy: r('leavePolicy', 'Chính sách nghỉ phép', 'Leave policies'),
-  timekeeping_change_request: r('timekeepingChangeRequest', 'Đề nghị cập nhật công', 'Work update requests'),
   overtime_registration: r('overtimeRegistration', 'Đăng ký làm thêm giờ', 'Overtime registrations'),
   leave_request: r('leaveRequest', 'Đơn nghỉ phép', 'Leave applications'),
   swap_application: r('swapApplication', 'Đơn đổi ca', 'Shift swaps'),

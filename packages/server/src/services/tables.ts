@@ -11,6 +11,7 @@ import { deviceTables } from './tm/devices/tables.ts';
 import { labourCalendarTables } from './tm/calendar/tables.ts';
 import { checkInTables } from './tm/check-in/tables.ts';
 import { timesheetTables } from './tm/timesheets/tables.ts';
+import { workUpdateRequestTables } from './tm/work-update-requests/tables.ts';
 
 /**
  * Every table a module owns (services/<module>/tables), module by module. The engine's own
@@ -31,5 +32,6 @@ export const moduleTables = {
   ...labourCalendarTables,
   ...checkInTables,
   ...timesheetTables,
+  ...workUpdateRequestTables,
   ...payrollTables,
 };

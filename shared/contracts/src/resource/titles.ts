@@ -38,6 +38,11 @@ export const ResourceTitles = {
   work_calendar: label('workCalendar.title', 'Lịch làm việc', 'Work calendars'),
   // the approvable unit-month record (modules/timesheets.ts); its approval locks the month
   timesheet: label('tm.timesheet.title', 'Bảng chấm công', 'Timesheets'),
+  timekeeping_change_request: label(
+    'workUpdateRequest.title',
+    'Đề nghị cập nhật công',
+    'Work update requests',
+  ),
   device: label('tm.device.title', 'Máy chấm công', 'Timekeepers'),
   // guards the users on each device and the raw punch search (the punches of those users)
   user_access_control: label('tm.device.users.title', 'Khai báo người dùng trên máy', 'Users on devices'),

@@ -17,6 +17,7 @@ import { checkInSettingsResource } from './check-in/resource.ts';
 import { checkInRoutes } from './check-in/routes.ts';
 import { generalTimesheetRoutes } from './general-timesheet/routes.ts';
 import { timesheetResource, timesheetRoutes } from './timesheets/index.ts';
+import { workUpdateRequestResource, workUpdateRequestRoutes } from './work-update-requests/index.ts';
 import type { Clock } from '../../clock.ts';
 
 /**
@@ -54,6 +55,7 @@ export const tmResources: readonly ResourceDefinition[] = [
   workCalendarResource,
   checkInSettingsResource,
   timesheetResource,
+  workUpdateRequestResource,
 ];
 
 /**
@@ -68,6 +70,7 @@ export const tmRoutes: readonly TmRoutes[] = [
   checkInRoutes,
   generalTimesheetRoutes,
   timesheetRoutes,
+  workUpdateRequestRoutes,
 ];
 
 /**

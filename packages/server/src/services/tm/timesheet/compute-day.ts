@@ -9,6 +9,7 @@ import {
   widenForOvertime,
 } from './overtime.ts';
 import { pairByWindows, pairInOrder, type Pairing } from './pairing.ts';
+import { withRequestedPunches } from './requested-punches.ts';
 import { joinSymbols } from './symbols.ts';
 import type {
   AbsenceReason,
@@ -53,7 +54,11 @@ export function computeDay(input: DayInput): DayResult {
       : null;
   const dayStart = dayStartOf(input.workDate, input.utcOffsetMinutes);
   const span = daySpan(plan, input.previousPlan, input.nextPlan);
-  const punches = placePunches(input.punches, dayStart, span, input.settings.repeatPunchSeconds);
+  const punches = withRequestedPunches(
+    placePunches(input.punches, dayStart, span, input.settings.repeatPunchSeconds),
+    adjustments,
+    dayStart,
+  );
   const pairing = plan ? pairByWindows(punches, plan.segments) : pairInOrder(punches);
   const presence = normalise(
     pairing.pairs.flatMap((p) => (p.in && p.out ? [{ start: p.in.minute, end: p.out.minute }] : [])),

@@ -132,7 +132,17 @@ export type DayAdjustment =
       readonly documentId?: string;
     }
   | { readonly kind: 'OVERTIME'; readonly period: MinuteRange; readonly documentId?: string }
-  | { readonly kind: 'SHIFT_CHANGE'; readonly plan: ShiftPlan | null; readonly documentId?: string };
+  | { readonly kind: 'SHIFT_CHANGE'; readonly plan: ShiftPlan | null; readonly documentId?: string }
+  | {
+      /**
+       * an approved work update request: punches at these minutes of the work day (1440 and
+       * more: the next morning), added to the day's own or, with `replace`, instead of them
+       */
+      readonly kind: 'PUNCHES';
+      readonly minutes: readonly number[];
+      readonly replace: boolean;
+      readonly documentId?: string;
+    };
 
 /** One punch as stored: an instant and where it came from. */
 export interface Punch {

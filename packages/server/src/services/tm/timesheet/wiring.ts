@@ -1,7 +1,9 @@
 import type { ShiftPlanCache } from '../work-shifts/shift-plan-cache.ts';
 import { labourCalendarDayTypes } from './calendar-day-types.ts';
+import { workUpdateRequestDocuments } from '../work-update-requests/document-source.ts';
+import { allDocuments } from './document-sources.ts';
 import { approvedTimesheetLocks } from '../timesheets/month-locks.ts';
-import { noDocuments, seededSettings, type TimesheetInputs } from './inputs.ts';
+import { seededSettings, type TimesheetInputs } from './inputs.ts';
 import { workCalendarShifts } from './work-calendar-shifts.ts';
 
 /**
@@ -9,8 +11,8 @@ import { workCalendarShifts } from './work-calendar-shifts.ts';
  * is wired"):
  * - shifts: the approved work calendars and the work shifts' plans (real);
  * - day types and rules: the labour calendar (real);
- * - documents: none yet (issue 31's leave, overtime, business-trip, conference and shift-change
- *   documents plug in here as a DocumentSource);
+ * - documents: the approved work update requests (PUNCHES); issue 31's leave, overtime,
+ *   business-trip, conference and shift-change documents join them in allDocuments;
  * - locked months: the approved timesheets (timesheets/month-locks.ts: the nearest timesheet up the
  *   worker's unit chain decides);
  * - settings: the seeded symbols, REGISTERED overtime, Vietnam's +07 (until tenants store theirs).
@@ -19,7 +21,7 @@ export function timesheetInputs(plans?: ShiftPlanCache): TimesheetInputs {
   return {
     shifts: workCalendarShifts(plans),
     dayTypes: labourCalendarDayTypes,
-    documents: noDocuments,
+    documents: allDocuments(workUpdateRequestDocuments),
     locks: approvedTimesheetLocks,
     settings: seededSettings,
   };
