@@ -20,6 +20,8 @@ describe('the resources bound to the approval engine', () => {
       '/api/om/salary-reviews',
       '/api/pm/salary-periods',
       '/api/tm/work-calendars',
+      '/api/tm/timesheets',
+      '/api/tm/work-update-requests',
     ]);
   });
 
@@ -41,6 +43,8 @@ describe('the resources bound to the approval engine', () => {
       ['compensation_revision', 'SALARY_REVIEW', 'approvalStatus'],
       ['salary_period', 'PAYROLL', 'approvalStatus'],
       ['work_calendar', 'WORK_CALENDAR', 'approvalStatus'],
+      ['timesheet', 'TIMESHEET', 'approvalStatus'],
+      ['timekeeping_change_request', 'TIMEKEEPING_CHANGE', 'approvalStatus'],
     ]);
   });
 });
