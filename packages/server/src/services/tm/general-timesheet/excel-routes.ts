@@ -1,5 +1,5 @@
 import { DataEnvelope, ForbiddenReasons } from '@hcm/contracts';
-import { GeneralTimesheetLimits, GeneralTimesheetPaths } from '@hcm/contracts/general-timesheet';
+import { GeneralTimesheetPaths } from '@hcm/contracts/general-timesheet';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { wallClock } from '../../../clock.ts';
@@ -11,9 +11,8 @@ import { readNamedUpload } from '../../../resources/import/read-upload.ts';
 import { sendXlsx, xlsxResponse } from '../../../resources/xlsx/xlsx.ts';
 import type { TmDeps } from '../index.ts';
 import { timesheetInputs } from '../timesheet/wiring.ts';
-import { headingOf, jobTitlesOf, writeTimesheetWorkbook, type ExcelRow } from './export-excel.ts';
+import { exportMonth } from './export-excel.ts';
 import { importTimesheet } from './import-excel.ts';
-import { readGridPage } from './read-grid.ts';
 import { readTimesheetFile } from './read-excel.ts';
 
 const MODULE = 'TM' as const;
@@ -89,34 +88,9 @@ export const generalTimesheetExcelRoutes: FastifyPluginAsync<{ deps: TmDeps }> =
       const query = request.query as { organizationUnitId: string; month: string };
       const caller = tenantCaller(request);
       const language = languageOf(request);
-      const { file, unitCode } = await runAsCaller(deps.db, request, async (tx) => {
-        const heading = await headingOf(tx, caller.tenantId, query.organizationUnitId, query.month);
-        const first = await readGridPage(tx, caller, inputs, {
-          ...query,
-          pageSize: GeneralTimesheetLimits.pageSizeMax,
-        });
-        // a page of the grid at a time, each with its workers' job titles
-        async function* pages(): AsyncGenerator<ExcelRow[]> {
-          let page = first;
-          for (;;) {
-            const titles = await jobTitlesOf(
-              tx,
-              page.rows.map((row) => row.workerId),
-            );
-            yield page.rows.map((row) => ({ ...row, jobTitle: titles.get(row.workerId) ?? null }));
-            if (!page.next) return;
-            page = await readGridPage(tx, caller, inputs, {
-              ...query,
-              pageSize: GeneralTimesheetLimits.pageSizeMax,
-              after: page.next,
-            });
-          }
-        }
-        return {
-          file: await writeTimesheetWorkbook(language, heading, first.legend, pages()),
-          unitCode: heading.unitCode,
-        };
-      });
+      const { file, unitCode } = await runAsCaller(deps.db, request, (tx) =>
+        exportMonth(tx, caller, inputs, query, language),
+      );
       return sendXlsx(reply, `bang-cham-cong_${asciiName(unitCode)}_${query.month}.xlsx`, file);
     },
   );

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import {
+  GeneralTimesheetLimits,
   GeneralTimesheetSymbolLabels,
   type GeneralTimesheetLegendEntry,
   type GeneralTimesheetRow,
@@ -8,9 +9,11 @@ import type { DayType } from '@hcm/contracts/labour-calendar';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Tx } from '../../../db/database.ts';
+import type { Scope } from '../../../db/tenant-scope.ts';
 import { notFound } from '../../../http/errors.ts';
 import type { Language } from '../../../resources/types.ts';
 import { resolveCalendars } from '../calendar/resolve.ts';
+import type { TimesheetInputs } from '../timesheet/inputs.ts';
 import {
   ExcelTexts,
   FIRST_DAY_COLUMN,
@@ -19,7 +22,7 @@ import {
   TotalColumns,
   WeekdayLetters,
 } from './excel-layout.ts';
-import { daysOfMonth } from './read-grid.ts';
+import { daysOfMonth, readGridPage } from './read-grid.ts';
 
 /** What the sheet says above the grid: whose, which unit, and the unit's calendar (for the shading). */
 export interface ExcelHeading {
@@ -296,4 +299,38 @@ export async function writeTimesheetWorkbook(
   await workbook.commit();
   await ended;
   return Buffer.concat(chunks);
+}
+
+/**
+ * The month of a unit as the workbook, in the caller's transaction: the heading, then the grid a
+ * page of 1,000 workers at a time (readGridPage: the caller's reach, totals, corrections), each
+ * page's job titles, written as it comes.
+ */
+export async function exportMonth(
+  tx: Tx,
+  caller: Scope & { tenantId: string },
+  inputs: Pick<TimesheetInputs, 'locks' | 'settings'>,
+  query: { organizationUnitId: string; month: string },
+  language: Language,
+): Promise<{ file: Buffer; unitCode: string }> {
+  const heading = await headingOf(tx, caller.tenantId, query.organizationUnitId, query.month);
+  const pageOf = (after?: string) =>
+    readGridPage(tx, caller, inputs, { ...query, pageSize: GeneralTimesheetLimits.pageSizeMax, after });
+  const first = await pageOf();
+  async function* pages(): AsyncGenerator<ExcelRow[]> {
+    let page = first;
+    for (;;) {
+      const titles = await jobTitlesOf(
+        tx,
+        page.rows.map((row) => row.workerId),
+      );
+      yield page.rows.map((row) => ({ ...row, jobTitle: titles.get(row.workerId) ?? null }));
+      if (!page.next) return;
+      page = await pageOf(page.next);
+    }
+  }
+  return {
+    file: await writeTimesheetWorkbook(language, heading, first.legend, pages()),
+    unitCode: heading.unitCode,
+  };
 }
