@@ -3,7 +3,7 @@
 // incremental path, one late punch recomputed, and the month grid of a 1,000-worker unit read —
 // each beside the raw SQL of the same reads or writes in the same run. Not part of the test run.
 //
-//   npx tsx bench/timesheet-days.ts [--workers 10000] [--runs 30]
+//   npx tsx bench/timesheet-days.ts [--workers 10000] [--runs 30] [--lanes 2]
 //
 // The shifts come from a stand-in ShiftSource (every worker on office hours 08:00–17:00 every
 // day: what the work calendars would resolve); the day types and rules come from the real
@@ -31,17 +31,25 @@ import {
   requestDayRecomputation,
   requestRecomputationForPunches,
 } from '../packages/server/src/services/tm/timesheet/recompute-keys.ts';
-import { drainDayRecomputation } from '../packages/server/src/services/tm/timesheet/recompute-job.ts';
+import {
+  drainDayRecomputation,
+  RECOMPUTE_LANES,
+} from '../packages/server/src/services/tm/timesheet/recompute-job.ts';
 import { makeTenant } from '../packages/server/src/testing/factories.ts';
 import { timeRuns } from './lib/measure.ts';
 import { withScratchDatabase } from './lib/scratch-database.ts';
 import { rawClientOf } from './lib/server-deps.ts';
 
 const { values } = parseArgs({
-  options: { workers: { type: 'string', default: '10000' }, runs: { type: 'string', default: '30' } },
+  options: {
+    workers: { type: 'string', default: '10000' },
+    runs: { type: 'string', default: '30' },
+    lanes: { type: 'string', default: String(RECOMPUTE_LANES) },
+  },
 });
 const WORKERS = Number(values.workers);
 const RUNS = Number(values.runs);
+const LANES = Number(values.lanes);
 const UNIT_SIZE = 1000;
 const DAYS = eachDay('2026-01-01', '2026-01-31');
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -190,14 +198,27 @@ await withScratchDatabase(async (env) => {
         ),
       ),
     );
-    const month = await timed(() => drainDayRecomputation(db.orm, tenant.id, inputs));
+    const month = await timed(() => drainDayRecomputation(db.orm, tenant.id, inputs, { lanes: LANES }));
     console.log(
       `the month asked for: ${asked.result.toLocaleString('en')} (worker, day) keys in ${s(asked.took)}`,
     );
     console.log(
-      `the month computed (read punches, shifts, calendar; compute; bulk write), batches of 2,000: ${s(month.took)} — ${month.result.computed.toLocaleString('en')} days, ${Math.round((month.result.computed / month.took) * 1000).toLocaleString('en')} days/s`,
+      `the month computed (read punches, shifts, calendar; compute; write), batches of 2,000, ${LANES} at once: ${s(month.took)} — ${month.result.computed.toLocaleString('en')} days, ${Math.round((month.result.computed / month.took) * 1000).toLocaleString('en')} days/s, ${month.result.unchanged.toLocaleString('en')} unchanged`,
     );
     await raw.query('VACUUM ANALYZE tm_day_records');
+    // --- the same month asked for and computed again, nothing changed: nothing to write
+    await inScope(db.orm, scope, (tx) =>
+      requestDayRecomputation(
+        tx,
+        queue,
+        tenant.id,
+        workerIds.flatMap((workerId) => DAYS.map((workDate) => ({ workerId, workDate }))),
+      ),
+    );
+    const again = await timed(() => drainDayRecomputation(db.orm, tenant.id, inputs, { lanes: LANES }));
+    console.log(
+      `the month computed again, nothing changed: ${s(again.took)} — ${again.result.computed.toLocaleString('en')} days, ${again.result.unchanged.toLocaleString('en')} unchanged (not rewritten)`,
+    );
 
     // --- one late punch: stored, its days asked for, computed (3 days: its own and either side)
     let n = 0;

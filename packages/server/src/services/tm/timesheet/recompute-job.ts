@@ -8,8 +8,16 @@ import type { TimesheetInputs } from './inputs.ts';
 /** Keys computed per transaction: a month of about 65 workers; short enough to keep the database answering. */
 export const RECOMPUTE_BATCH = 2000;
 
+/**
+ * Batches of one drain at once, each in its own transaction on its own connection: while one
+ * lane's batch is written by the database, another's is computed here (docs/performance.md).
+ */
+export const RECOMPUTE_LANES = 2;
+
 export interface DrainOptions {
   readonly batch?: number;
+  /** batches at once (RECOMPUTE_LANES); 1: one after another */
+  readonly lanes?: number;
   /** the job's clock (tests give theirs) */
   readonly now?: () => Date;
   /** after each batch that left more: report progress; false stops (the job was cancelled) */
@@ -30,32 +38,56 @@ export async function drainDayRecomputation(
   db: Db,
   tenantId: string,
   inputs: TimesheetInputs,
-  { batch = RECOMPUTE_BATCH, now = () => new Date(), between = async () => true }: DrainOptions = {},
+  {
+    batch = RECOMPUTE_BATCH,
+    lanes = RECOMPUTE_LANES,
+    now = () => new Date(),
+    between = async () => true,
+  }: DrainOptions = {},
 ): Promise<DrainResult> {
   const total = { computed: 0, unchanged: 0, held: 0, skipped: 0 };
-  // where the last batch ended: the next one continues after it rather than stepping again over
-  // the index entries of every key already taken (dead until vacuumed)
-  let after: DayKey | null = null;
-  const chunks = await runInChunks(
-    db,
-    { tenantId, userId: null },
-    async (tx) => {
-      const keys = await takeKeys(tx, tenantId, batch, after);
-      const outcome = await recomputeDays(tx, keys, { tenantId, inputs, now: now() });
-      total.computed += outcome.computed;
-      total.unchanged += outcome.unchanged;
-      total.held += outcome.held;
-      total.skipped += outcome.skipped;
-      const full = keys.length === batch;
-      // at the end of a pass that began after a cursor, one more from the start: keys asked for
-      // meanwhile behind the cursor
-      const more = full || after !== null;
-      after = full ? (keys[keys.length - 1] ?? null) : null;
-      return { count: keys.length, more };
-    },
-    () => between({ ...total }),
-  );
-  return { ...total, stopped: chunks.stopped };
+  let stop = false;
+  // Each lane takes its own batches (SKIP LOCKED steps over the other lane's), continuing after
+  // its last one rather than stepping again over the index entries of every key already taken
+  // (dead until vacuumed); at the end of a pass that began after a cursor, one more from the
+  // start, for keys asked for meanwhile behind it. The other lanes start once the first batch
+  // was full: a late punch's three keys are one transaction, not one per lane.
+  const running: Promise<boolean>[] = [];
+  const lane = async (): Promise<boolean> => {
+    let after: DayKey | null = null;
+    const chunks = await runInChunks(
+      db,
+      { tenantId, userId: null },
+      async (tx) => {
+        if (stop) return { count: 0, more: false };
+        const keys = await takeKeys(tx, tenantId, batch, after);
+        const outcome = await recomputeDays(tx, keys, { tenantId, inputs, now: now() });
+        total.computed += outcome.computed;
+        total.unchanged += outcome.unchanged;
+        total.held += outcome.held;
+        total.skipped += outcome.skipped;
+        const full = keys.length === batch;
+        while (full && running.length < lanes) running.push(lane());
+        const more = full || after !== null;
+        after = full ? (keys[keys.length - 1] ?? null) : null;
+        return { count: keys.length, more };
+      },
+      async () => {
+        if (stop) return false;
+        stop = !(await between({ ...total }));
+        return !stop;
+      },
+    );
+    return chunks.stopped;
+  };
+  running.push(lane());
+  // every lane settled before the drain answers: a failed one leaves no other still writing
+  const settled: PromiseSettledResult<boolean>[] = [];
+  while (settled.length < running.length)
+    settled.push(...(await Promise.allSettled(running.slice(settled.length))));
+  const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return { ...total, stopped: settled.some((r) => r.status === 'fulfilled' && r.value) };
 }
 
 /**

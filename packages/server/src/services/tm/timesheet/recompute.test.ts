@@ -360,6 +360,20 @@ describe.each(await testEngines())('the incremental timesheet path on $engine', 
     expect(await waitingKeys()).toBe(0);
   });
 
+  it('two lanes at once take every key once between them', async () => {
+    const keys = workers.flatMap((workerId) =>
+      eachDay('2026-01-19', '2026-01-21').map((workDate) => ({ workerId, workDate })),
+    );
+    await inTenant((tx) => requestDayRecomputation(tx, queue, tenantId, keys));
+    const result = await drainDayRecomputation(db.orm, tenantId, calendars.inputs(), {
+      now: () => NOW,
+      batch: 2,
+      lanes: 2,
+    });
+    expect(result).toMatchObject({ computed: 9, held: 0, stopped: false });
+    expect(await waitingKeys()).toBe(0);
+  });
+
   it('a day asked for again with the same inputs is not rewritten; the day a new punch changes is', async () => {
     const [a] = workers as [string];
     const later = new Date('2026-02-11T03:00:00Z');
