@@ -16,6 +16,7 @@ import { workCalendarResource, workCalendarRoutes } from './work-calendars/index
 import { checkInSettingsResource } from './check-in/resource.ts';
 import { checkInRoutes } from './check-in/routes.ts';
 import { generalTimesheetRoutes } from './general-timesheet/routes.ts';
+import { timekeepingReportRoutes } from './reports/routes.ts';
 import { timesheetResource, timesheetRoutes } from './timesheets/index.ts';
 import { workUpdateRequestResource, workUpdateRequestRoutes } from './work-update-requests/index.ts';
 import type { Clock } from '../../clock.ts';
@@ -69,6 +70,7 @@ export const tmRoutes: readonly TmRoutes[] = [
   workCalendarRoutes,
   checkInRoutes,
   generalTimesheetRoutes,
+  timekeepingReportRoutes,
   timesheetRoutes,
   workUpdateRequestRoutes,
 ];
