@@ -20,4 +20,6 @@ export const HAND_MADE_PAGES: Readonly<Record<string, LazyExoticComponent<Compon
   '/tm/check-in': lazy(() => import('./check-in/CheckInPage.tsx')),
   // a unit's month as workers × days with totals, and HR's corrections (docs/general-timesheet.md)
   '/tm/general-timesheet': lazy(() => import('./general-timesheet/GeneralTimesheetPage.tsx')),
+  // a unit's month approved as one record, locking it; reopened with a reason (docs/timesheets.md)
+  '/tm/timesheets': lazy(() => import('./timesheets/TimesheetPages.tsx')),
 };

@@ -119,6 +119,11 @@ export default function GeneralTimesheetPage() {
 
   const current = loaded?.key === key ? loaded : null;
   const locked = useMemo(() => new Set(current?.lockedWorkerIds ?? []), [current?.lockedWorkerIds]);
+  // days whose late punches wait for review (a locked month): HR sees how many, each marked !
+  const heldDays = useMemo(
+    () => (current?.rows ?? []).reduce((sum, row) => sum + row.cells.filter((cell) => cell?.held).length, 0),
+    [current?.rows],
+  );
   const phone = useScreenSize() === 'mobile';
   const columns = useMemo<GridColumn<GeneralTimesheetRow>[]>(
     () => [
@@ -202,6 +207,11 @@ export default function GeneralTimesheetPage() {
           {locked.size > 0 && (
             <MessageBar intent="warning">
               <MessageBarBody>{text('locked', { count: locked.size })}</MessageBarBody>
+            </MessageBar>
+          )}
+          {heldDays > 0 && (
+            <MessageBar intent="warning">
+              <MessageBarBody>{text('held', { count: heldDays })}</MessageBarBody>
             </MessageBar>
           )}
           <div onFocus={(event) => onFocus(event.target)}>

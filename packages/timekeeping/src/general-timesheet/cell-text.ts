@@ -39,10 +39,13 @@ export function minutesAsHours(minutes: number): string {
   return String(Math.round((minutes / 60) * 100) / 100);
 }
 
-/** What a cell shows: its symbol, marked * when HR corrected it. */
+/**
+ * What a cell shows: its symbol, marked * when HR corrected it and ! when a punch arrived after
+ * the month was locked and waits, not applied, until the timesheet is reopened (docs/timesheets.md).
+ */
 export function cellText(cell: GeneralTimesheetCell | null | undefined): string {
   if (!cell) return '';
-  return `${cell.symbol ?? ''}${cell.correction ? '*' : ''}`;
+  return `${cell.symbol ?? ''}${cell.correction ? '*' : ''}${cell.held ? '!' : ''}`;
 }
 
 /** What a day's details say (the correction dialog, the details line under the grid). */
@@ -61,5 +64,6 @@ export function dayFacts(
     text('lateEarly', { late: cell.lateMinutes ?? 0, early: cell.earlyMinutes ?? 0 }),
     text('overtime', { value: hoursText(cell.overtimeMinutes) }),
     ...(cell.correction ? [text('correctedBecause', { reason: cell.correction.reason })] : []),
+    ...(cell.held ? [text('heldDay')] : []),
   ];
 }

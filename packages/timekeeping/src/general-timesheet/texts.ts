@@ -44,6 +44,14 @@ const TEXTS = {
     'Tháng đã khoá cho {count} nhân viên: không sửa được công.',
     'The month is locked for {count} workers: their days cannot be corrected.',
   ],
+  held: [
+    '{count} ngày (dấu !) có dữ liệu chấm công đến sau khi khoá tháng: đang chờ xem xét, chưa được tính. Mở lại bảng chấm công để tính lại các ngày này.',
+    '{count} days (marked !) have punches that arrived after the month was locked: held for review, not counted. Reopen the timesheet to compute them again.',
+  ],
+  heldDay: [
+    'Có chấm công đến sau khi khoá tháng, chưa được tính',
+    'Punches held: they arrived after the month was locked',
+  ],
   dialogTitle: ['Sửa công {name}, ngày {date}', 'Correct {name}, {date}'],
   computed: ['Máy tính: {value}', 'Computed: {value}'],
   shift: ['Ca: {value}', 'Shift: {value}'],
