@@ -22,6 +22,7 @@ import { UnitMonthForm } from '../pages/UnitMonthForm.tsx';
 import { useTimekeepingTranslation } from '../timekeeping-i18n.ts';
 import { cellText, dayFacts, minutesAsHours, unitsText } from './cell-text.ts';
 import { CorrectCellDialog, type CellToCorrect } from './CorrectCellDialog.tsx';
+import { ExcelActions } from './ExcelActions.tsx';
 import { gridPage } from './general-timesheet-api.ts';
 import { useTexts, type TextKey } from './texts.ts';
 
@@ -190,6 +191,11 @@ export default function GeneralTimesheetPage() {
       {current && current.rows.length === 0 && <Text>{text('empty')}</Text>}
       {current && current.rows.length > 0 && (
         <>
+          <ExcelActions
+            unitId={current.organizationUnitId}
+            month={current.month}
+            onImported={() => load(null)}
+          />
           <section aria-label={text('legend')}>
             <ul className={styles.legend}>
               {current.legend.map((entry) => {

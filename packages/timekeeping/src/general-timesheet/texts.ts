@@ -70,6 +70,69 @@ const TEXTS = {
   cancel: ['Huỷ', 'Cancel'],
   details: ['Ngày {date} của {name}: {facts}', '{name}, {date}: {facts}'],
   refused: ['Không lưu được: {message}', 'Not saved: {message}'],
+  // the Excel form (01a-LĐTL) and back: ExcelActions.tsx
+  exportExcel: ['Xuất Excel', 'Export to Excel'],
+  importExcel: ['Nhập từ Excel', 'Import from Excel'],
+  importHint: [
+    'Tệp Excel theo mẫu vừa xuất: mỗi ô có ký hiệu khác bảng công thành một lần sửa công, lý do "Nhập từ Excel <tên tệp>"',
+    'An Excel file in the exported layout: each cell whose symbol differs becomes a correction, with the reason "Imported from Excel <file>"',
+  ],
+  imported: ['Đã nhập {file}: sửa {count} ô công.', 'Imported {file}: {count} days corrected.'],
+  importedNothing: [
+    'Đã đọc {file}: không ô nào khác bảng công, không có gì thay đổi.',
+    'Read {file}: no day differs from the timesheet, nothing was changed.',
+  ],
+  importChange: ['{code} ngày {date}: {before} → {after}', '{code} on {date}: {before} → {after}'],
+  importRefused: [
+    'Không nhập được tệp, không có gì thay đổi:',
+    'The file was not imported and nothing was changed:',
+  ],
+  blank: ['(trống)', '(blank)'],
+  problemAt: ['Ô {column}{row}: {problem}', 'Cell {column}{row}: {problem}'],
+  problemRow: ['Dòng {row}: {problem}', 'Row {row}: {problem}'],
+  'problem.unknownSymbol': [
+    '"{value}" không phải ký hiệu chấm công ({symbols})',
+    '"{value}" is not a timesheet symbol ({symbols})',
+  ],
+  'problem.unknownWorker': [
+    'không có nhân viên mã {value} trong đơn vị mà bạn được xem',
+    'no employee with code {value} in the unit that you may see',
+  ],
+  'problem.duplicateWorker': [
+    'nhân viên {value} đã có ở dòng {earlier}',
+    'employee {value} is already on row {earlier}',
+  ],
+  'problem.noCode': ['có ký hiệu nhưng không có mã nhân viên', 'symbols without an employee code'],
+  'problem.formula': [
+    'công thức không có giá trị: hãy ghi chính ký hiệu',
+    'a formula with no value: write the symbol itself',
+  ],
+  'problem.noHeader': [
+    'không thấy dòng tiêu đề có "Mã NV" và các ngày 1, 2, 3…: hãy dùng tệp vừa xuất làm mẫu',
+    'no header row with "Employee code" and the days 1, 2, 3…: use an exported file as the template',
+  ],
+  'problem.noMonth': ['tệp không ghi tháng ("Tháng MM năm YYYY")', 'the file does not say its month'],
+  'problem.wrongMonth': [
+    'tệp là bảng chấm công tháng {file}, không phải tháng {expected}',
+    'the file is the timesheet of {file}, not of {expected}',
+  ],
+  'problem.noUnit': ['tệp không ghi bộ phận ("Bộ phận: … (mã)")', 'the file does not say its unit'],
+  'problem.wrongUnit': [
+    'tệp là bảng chấm công của bộ phận {file}, không phải {expected}',
+    'the file is the timesheet of unit {file}, not of {expected}',
+  ],
+  'problem.wrongDays': [
+    'dòng tiêu đề có {actual} ngày, tháng này có {expected} ngày',
+    'the header has {actual} days; the month has {expected}',
+  ],
+  'problem.tooManyChanges': [
+    '{actual} ô khác bảng công; mỗi tệp sửa được tối đa {required} ô',
+    '{actual} days differ; one file corrects at most {required}',
+  ],
+  'problem.locked': [
+    'bảng chấm công tháng của {value} đã duyệt và khoá: mở lại trước khi nhập',
+    'the month of {value} is approved and locked: reopen it before importing',
+  ],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type TextKey = keyof typeof TEXTS;
