@@ -20,6 +20,8 @@ export const HAND_MADE_PAGES: Readonly<Record<string, LazyExoticComponent<Compon
   '/tm/check-in': lazy(() => import('./check-in/CheckInPage.tsx')),
   // a unit's month as workers × days with totals, and HR's corrections (docs/general-timesheet.md)
   '/tm/general-timesheet': lazy(() => import('./general-timesheet/GeneralTimesheetPage.tsx')),
+  // the work update requests' pages with the approval engine's, and cancel after approval
+  '/tm/work-update-suggestive': lazy(() => import('./work-update-requests/WorkUpdateRequestPages.tsx')),
   // the troop report of a day, and the timekeeping reports as tabs below it (docs/timekeeping-reports.md)
   '/tm/troop-report': lazy(() => import('./reports/TroopReportPage.tsx')),
   // a unit's month approved as one record, locking it; reopened with a reason (docs/timesheets.md)

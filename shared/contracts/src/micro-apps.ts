@@ -107,6 +107,7 @@ export const TIMEKEEPING_APP: MicroAppDeclaration = {
     '/tm/check-in',
     '/tm/check-in-settings',
     '/tm/general-timesheet',
+    '/tm/work-update-suggestive',
     '/tm/troop-report',
     '/tm/timesheets',
   ],

@@ -30,13 +30,13 @@ export const WorkUpdateLimits = {
 const l = (key: string, vi: string, en: string) => label(`workUpdateRequest.${key}`, vi, en);
 
 export const WorkUpdateModeLabels: Readonly<Record<WorkUpdateMode, Label>> = {
-  ADD: l('mode.add', 'Bổ sung vào các lần chấm của ngày', "Add to the day's punches"),
-  REPLACE: l('mode.replace', 'Thay thế các lần chấm của ngày', "Replace the day's punches"),
+  ADD: l('modes.add', 'Bổ sung vào các lần chấm của ngày', "Add to the day's punches"),
+  REPLACE: l('modes.replace', 'Thay thế các lần chấm của ngày', "Replace the day's punches"),
 };
 
 export const WorkUpdateDirectionLabels: Readonly<Record<WorkUpdateDirection, Label>> = {
-  IN: l('direction.in', 'Vào', 'In'),
-  OUT: l('direction.out', 'Ra', 'Out'),
+  IN: l('directions.in', 'Vào', 'In'),
+  OUT: l('directions.out', 'Ra', 'Out'),
 };
 
 /** 'HH:mm' of the tenant's zone, as the work shifts write their times. */
