@@ -17,6 +17,8 @@ export interface RecomputeContext {
   readonly inputs: TimesheetInputs;
   /** when the days are computed (the row's computed_at, a held mark's time): the job's clock */
   readonly now: Date;
+  /** the keys' workers that still exist, when the caller read them with the keys (recompute-job.ts) */
+  readonly existing?: ReadonlySet<string>;
 }
 
 export interface RecomputeOutcome {
@@ -50,7 +52,7 @@ export async function recomputeDays(
 ): Promise<RecomputeOutcome> {
   if (keys.length === 0) return { computed: 0, unchanged: 0, held: 0, skipped: 0 };
   const { inputs, tenantId } = context;
-  const known = await existingWorkers(tx, [...new Set(keys.map((k) => k.workerId))]);
+  const known = context.existing ?? (await existingWorkers(tx, [...new Set(keys.map((k) => k.workerId))]));
   // one row per key: a statement cannot write one row twice
   const distinct = new Map(keys.map((k) => [`${k.workDate}|${k.workerId}`, k]));
   const present = [...distinct.values()].filter((k) => known.has(k.workerId));

@@ -60,8 +60,8 @@ export async function drainDayRecomputation(
       { tenantId, userId: null },
       async (tx) => {
         if (stop) return { count: 0, more: false };
-        const keys = await takeKeys(tx, tenantId, batch, after);
-        const outcome = await recomputeDays(tx, keys, { tenantId, inputs, now: now() });
+        const { keys, existing } = await takeKeys(tx, tenantId, batch, after);
+        const outcome = await recomputeDays(tx, keys, { tenantId, inputs, now: now(), existing });
         total.computed += outcome.computed;
         total.unchanged += outcome.unchanged;
         total.held += outcome.held;
@@ -94,23 +94,33 @@ export async function drainDayRecomputation(
  * Up to `limit` waiting keys after `after`, a worker's days together, removed as they are taken:
  * found by the primary key's order from where the last batch ended and deleted by their row ids,
  * so a batch reads about its own keys, not every key taken before it (deleted, but in the index
- * until vacuumed) nor every key still waiting.
+ * until vacuumed) nor every key still waiting. The same statement tells which of their workers
+ * still exist (in the tenant: row-level security), one round trip fewer per batch.
  */
-async function takeKeys(tx: Tx, tenantId: string, limit: number, after: DayKey | null): Promise<DayKey[]> {
+async function takeKeys(
+  tx: Tx,
+  tenantId: string,
+  limit: number,
+  after: DayKey | null,
+): Promise<{ keys: DayKey[]; existing: Set<string> }> {
   const from = after
     ? sql` and (worker_id, work_date) > (${after.workerId}::uuid, ${after.workDate}::date)`
     : sql``;
   const result = (await tx.execute(sql`
-    delete from tm_day_recompute_keys
+    delete from tm_day_recompute_keys k
      where ctid = any(array(
              select ctid from tm_day_recompute_keys
               where tenant_id = ${tenantId}::uuid${from}
               order by worker_id, work_date
               limit ${limit} for update skip locked))
-    returning worker_id, work_date::text as work_date`)) as unknown as {
-    rows: { worker_id: string; work_date: string }[];
+    returning k.worker_id, k.work_date::text as work_date,
+              exists (select 1 from workers w where w.id = k.worker_id) as known`)) as unknown as {
+    rows: { worker_id: string; work_date: string; known: boolean }[];
   };
-  return result.rows.map((r) => ({ workerId: r.worker_id, workDate: r.work_date }));
+  return {
+    keys: result.rows.map((r) => ({ workerId: r.worker_id, workDate: r.work_date })),
+    existing: new Set(result.rows.filter((r) => r.known).map((r) => r.worker_id)),
+  };
 }
 
 /** The job's handler body: the data names the tenant. */
