@@ -7,7 +7,6 @@
 //   npx tsx bench/general-timesheet-excel.ts [--workers 1000] [--runs 5]
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
-import type ExcelJSType from 'exceljs';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { ensureMonthPartitions } from '../packages/server/src/bulk/index.ts';
 import { openDatabase } from '../packages/server/src/db/open-database.ts';
@@ -25,10 +24,15 @@ import { rawClientOf } from './lib/server-deps.ts';
 const { values } = parseArgs({
   options: { workers: { type: 'string', default: '1000' }, runs: { type: 'string', default: '5' } },
 });
-// exceljs is the server's dependency, not the repository root's
-const ExcelJS = createRequire(new URL('../packages/server/package.json', import.meta.url))(
-  'exceljs',
-) as typeof ExcelJSType;
+// exceljs is the server's dependency, not the repository root's: required from there, typed by
+// the little used here
+interface Book {
+  xlsx: { load(file: ArrayBuffer): Promise<unknown>; writeBuffer(): Promise<ArrayBuffer> };
+  worksheets: { getRow(row: number): { getCell(column: number): { value: unknown } } }[];
+}
+const ExcelJS = createRequire(new URL('../packages/server/package.json', import.meta.url))('exceljs') as {
+  Workbook: new () => Book;
+};
 const WORKERS = Number(values.workers);
 const RUNS = Number(values.runs);
 const ms = (value: number) => `${value.toFixed(0)} ms`;
@@ -140,7 +144,7 @@ await withScratchDatabase(async (env) => {
 
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0] as ExcelJSType.Worksheet;
+    const sheet = workbook.worksheets[0] as Book['worksheets'][number];
     for (let i = 0; i < 200; i++) sheet.getRow(9 + i * 5).getCell(4 + 2 + (i % 5)).value = 'Ô';
     const changed = Buffer.from(await workbook.xlsx.writeBuffer());
     const changedRuns = await timeRuns(RUNS, () => importOf(changed));
