@@ -83,11 +83,19 @@ export async function recomputeDays(
   );
 
   const rows: DayRecordRow[] = [];
+  // the day before and after each of the batch's few dozen dates, worked out once
+  const neighbours = new Map<string, readonly [string, string]>();
+  const neighboursOf = (day: string) => {
+    let found = neighbours.get(day);
+    if (!found) neighbours.set(day, (found = [addDays(day, -1), addDays(day, 1)]));
+    return found;
+  };
   for (const key of open) {
     const day = calendar.get(key.workerId)?.get(key.workDate);
     if (!day?.rules) continue;
     const shiftsOf = shifts.get(key.workerId);
     const applied = shiftsOf?.get(key.workDate);
+    const [before, after] = neighboursOf(key.workDate);
     const result = computeDay({
       workDate: key.workDate,
       utcOffsetMinutes: tenant.utcOffsetMinutes,
@@ -95,8 +103,8 @@ export async function recomputeDays(
       paidOff: day.paidOff,
       plan: applied?.plan ?? null,
       assignmentId: applied?.assignmentId ?? null,
-      previousPlan: shiftsOf?.get(addDays(key.workDate, -1))?.plan ?? null,
-      nextPlan: shiftsOf?.get(addDays(key.workDate, 1))?.plan ?? null,
+      previousPlan: shiftsOf?.get(before)?.plan ?? null,
+      nextPlan: shiftsOf?.get(after)?.plan ?? null,
       punches: around(punches.get(key.workerId), dayStartOf(key.workDate, tenant.utcOffsetMinutes)),
       adjustments: documents.get(key.workerId)?.get(key.workDate) ?? [],
       rules: day.rules,
