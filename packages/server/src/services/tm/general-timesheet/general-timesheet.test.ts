@@ -372,7 +372,7 @@ describe.each(await testEngines())('the general timesheet on $engine', ({ engine
   });
 
   it('refuses a day of a locked month and writes nothing', async () => {
-    // the engine's lock source is noLocks until approvable timesheets exist: a test source here
+    // a test lock source here; timesheets/timesheets.test.ts locks the month through an approved timesheet
     const locks = {
       lockedMonths: async (_tx: unknown, ids: readonly string[]) =>
         new Map(ids.map((id) => [id, new Set(['2026-03'])] as const)),
@@ -393,10 +393,11 @@ describe.each(await testEngines())('the general timesheet on $engine', ({ engine
         },
       ).then(
         () => null,
-        (error: { statusCode?: number; message: string }) => error,
+        (error: { statusCode?: number; code?: string; message: string }) => error,
       ),
     );
     expect(refused?.statusCode).toBe(409);
+    expect(refused?.code).toBe('MONTH_LOCKED');
     expect(refused?.message).toContain('locked');
     expect((await correctionOf('2026-03-02', worker.fitter))?.corrected_symbol).toBeNull();
   });
