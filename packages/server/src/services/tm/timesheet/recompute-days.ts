@@ -37,13 +37,13 @@ const uuids = (ids: readonly string[]) => `{${ids.join(',')}}`;
 const monthOfDay = (day: string) => day.slice(0, 7);
 
 /**
- * Computes the days `keys` again and writes them through the bulk path, in the caller's tenant
+ * Computes the days `keys` again and writes those that changed, in the caller's tenant
  * transaction. A fixed number of queries whatever the batch (docs/timesheet-engine.md,
  * "The incremental path"): the workers that still exist, the locked months, then for the keys
  * of open months the tenant's settings, the shifts (with the day before and after each key), the
  * calendar days, the documents and the punches; then one write of the days whose values changed
- * (write-day-records.ts: HR's corrections are kept, an unchanged day is not rewritten). Keys of a locked month are not computed: their rows are marked held (one
- * statement).
+ * (write-day-records.ts: HR's corrections are kept, an unchanged day is not rewritten). Keys of
+ * a locked month are not computed: their rows are marked held (one statement).
  */
 export async function recomputeDays(
   tx: Tx,
