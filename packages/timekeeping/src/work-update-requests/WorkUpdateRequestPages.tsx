@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
+import type { PermissionCode } from '@hcm/contracts';
 import { workUpdateRequestContract } from '@hcm/contracts/work-update-requests';
 import { Button, useHasAuthority, type ModulePageOptions } from '@hcm/ui';
 import { ApprovalContractPages } from '@hcm/widgets';
 import { CancelApprovedDialog, type RequestToCancel } from './CancelApprovedDialog.tsx';
 import { useWorkUpdateTexts } from './texts.ts';
 
-const CANCEL_AUTHORITY = `${workUpdateRequestContract.permission}.cancel-approval`;
+const CANCEL_AUTHORITY: PermissionCode = 'timekeeping_change_request.cancel-approval';
 
 /** "Cancel after approval", for those holding the request's cancel-approval (the route's permission). */
 function CancelApprovedButton({ onClick }: { onClick: () => void }) {
