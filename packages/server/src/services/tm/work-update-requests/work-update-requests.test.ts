@@ -98,6 +98,21 @@ describe.each(await testEngines())('work update requests on $engine', ({ engine 
              where tenant_id = ${hr.tenantId} and worker_id = ${workerId} and work_date = ${day}`,
       )
     )[0]?.record;
+  /** A device's punches of the seamstress stored and their days asked for. */
+  const punch = (locals: string[]) =>
+    inTenant(async (tx) => {
+      const batch = locals.map((local) => ({
+        punchedAt: new Date(punchAt(local).at),
+        deviceCode: 'MCC-01',
+        attendanceCode: '1',
+        workerId: worker.seamstress,
+        source: 'DEVICE' as const,
+      }));
+      await writeBatch(tx, punchStore, batch, {
+        actor: { scope: { tenantId: hr.tenantId, userId: null }, ip: null, userAgent: 'test' },
+      });
+      await requestRecomputationForPunches(tx, stubQueue, hr.tenantId, batch);
+    });
   const filed = (overrides: Record<string, unknown> = {}) => ({
     workerId: worker.seamstress,
     workDate: MONDAY,
@@ -174,18 +189,8 @@ describe.each(await testEngines())('work update requests on $engine', ({ engine 
                 values (${hr.tenantId}, ${code}, ${name}, 'FEMALE', ${unit}) returning id`);
       worker.seamstress = await addWorker('NV001', 'Nguyễn Thị May');
       worker.fitter = await addWorker('NV002', 'Lê Thị Lắp');
-      const batch = [`${MONDAY} 07:58`, '2026-01-13 07:55', '2026-01-13 17:03'].map((local) => ({
-        punchedAt: new Date(punchAt(local).at),
-        deviceCode: 'MCC-01',
-        attendanceCode: '1',
-        workerId: worker.seamstress,
-        source: 'DEVICE' as const,
-      }));
-      await writeBatch(tx, punchStore, batch, {
-        actor: { scope: { tenantId: hr.tenantId, userId: null }, ip: null, userAgent: 'test' },
-      });
-      await requestRecomputationForPunches(tx, stubQueue, hr.tenantId, batch);
     });
+    await punch([`${MONDAY} 07:58`, '2026-01-13 07:55', '2026-01-13 17:03']);
     await drain();
   });
   afterAll(async () => {
@@ -325,6 +330,34 @@ describe.each(await testEngines())('work update requests on $engine', ({ engine 
       late_minutes: 60,
       punch_count: 2,
     });
+  });
+
+  it('approves in a batch through the engine: each request changes its own day', async () => {
+    await punch(['2026-01-14 08:00', '2026-01-15 08:01']);
+    await drain();
+    const ids = [
+      (await create(filed({ workDate: '2026-01-14' }))).id,
+      (await create(filed({ workDate: '2026-01-15' }))).id,
+    ];
+    const requested = await post<{ data: { succeeded: number } }>(hr.token, `${API}/request-approval/batch`, {
+      ids,
+      workflow: {
+        workflowTemplateId: template,
+        steps: [{ workFlowStepTemplateId: `${template}#1`, assigneeUserId: approverId }],
+      },
+    });
+    expect(requested.body.data, JSON.stringify(requested.body)).toMatchObject({ succeeded: 2 });
+    const approved = await post<{ data: { succeeded: number; failed: number } }>(
+      approver,
+      `${API}/approve/batch`,
+      {
+        ids,
+      },
+    );
+    expect(approved.body.data, JSON.stringify(approved.body)).toMatchObject({ succeeded: 2, failed: 0 });
+    expect(await drain()).toMatchObject({ computed: 2 });
+    for (const day of ['2026-01-14', '2026-01-15'])
+      expect(await dayRecord(worker.seamstress, day)).toMatchObject({ outcome: 'WORKED', flags: 0 });
   });
 
   it('in a locked month, approval is refused in words (409 monthLocked) and the day is untouched', async () => {
