@@ -6,7 +6,7 @@ import type PgModule from '../../packages/server/node_modules/@types/pg/index.d.
 import type { Db } from '../../packages/server/src/db/database.ts';
 import { REPO } from './measure.ts';
 
-const serverRequire = createRequire(join(REPO, 'packages', 'server', 'package.json'));
+export const serverRequire = createRequire(join(REPO, 'packages', 'server', 'package.json'));
 
 export const pg = serverRequire('pg') as typeof PgModule;
 /** The part of exceljs the benchmark reads exports with. */

@@ -24,17 +24,23 @@ const dayOfWorker = (symbols: SymbolSets, today: string) => sql`
   ${statusOf(symbols)} as st, coalesce(r.late_minutes, 0) as late,
   coalesce(r.corrected_at is null and ${missingPunch(today)}, false) as missing`;
 
-/** The counts of `x` but onRoll (every row of x is a worker on the roll). */
-const STATUS_COUNTS = sql.raw(`
-  count(*) filter (where st = 'PRESENT')::int as present,
+/**
+ * The rows of `x` counted by status (fewer aggregates a row than one filtered count per figure:
+ * the status is grouped by, late and missing counted within it); `foldStatuses` makes figures of them.
+ */
+const BY_STATUS = sql.raw(`st, count(*)::int as n,
   count(*) filter (where st = 'PRESENT' and late > 0)::int as late,
-  count(*) filter (where missing)::int as "missingPunch",
-  count(*) filter (where st = 'BUSINESS_TRIP')::int as "businessTrip",
-  count(*) filter (where st = 'PAID_LEAVE')::int as "paidLeave",
-  count(*) filter (where st = 'UNPAID_LEAVE')::int as "unpaidLeave",
-  count(*) filter (where st = 'ABSENT')::int as absent,
-  count(*) filter (where st = 'DAY_OFF')::int as "dayOff",
-  count(*) filter (where st = 'NOT_CHECKED_IN')::int as "notCheckedIn"`);
+  count(*) filter (where missing)::int as missing`);
+type StatusRow = { key: string; st: TroopStatus; n: number; late: number; missing: number };
+const FIGURE_OF: Readonly<Record<TroopStatus, keyof TroopCounts>> = {
+  PRESENT: 'present',
+  BUSINESS_TRIP: 'businessTrip',
+  PAID_LEAVE: 'paidLeave',
+  UNPAID_LEAVE: 'unpaidLeave',
+  ABSENT: 'absent',
+  DAY_OFF: 'dayOff',
+  NOT_CHECKED_IN: 'notCheckedIn',
+};
 
 const zero = (): TroopCounts => ({
   onRoll: 0,
@@ -48,11 +54,20 @@ const zero = (): TroopCounts => ({
   dayOff: 0,
   notCheckedIn: 0,
 });
-const countsOf = (row: Partial<Record<keyof TroopCounts, number>>): TroopCounts => {
-  const counts = zero();
-  for (const key of TROOP_COUNT_KEYS) counts[key] = Number(row[key] ?? 0);
-  return counts;
-};
+/** The figures of each key (a unit, a day) from its rows by status; onRoll is every row. */
+function foldStatuses(rows: readonly StatusRow[]): Map<string, TroopCounts> {
+  const folded = new Map<string, TroopCounts>();
+  for (const row of rows) {
+    const counts = folded.get(row.key) ?? zero();
+    const n = Number(row.n);
+    counts.onRoll += n;
+    counts[FIGURE_OF[row.st]] += n;
+    counts.late += Number(row.late);
+    counts.missingPunch += Number(row.missing);
+    folded.set(row.key, counts);
+  }
+  return folded;
+}
 const add = (total: TroopCounts, row: TroopCounts) => {
   for (const key of TROOP_COUNT_KEYS) total[key] += row[key];
 };
@@ -81,21 +96,21 @@ export async function troopReport(
   symbols: SymbolSets,
   query: { date: string; today: string; organizationUnitId: string | null },
 ): Promise<TroopReport> {
-  const rows = await rowsOf<Record<string, number | string>>(
+  const rows = await rowsOf<StatusRow & { code: string; name: string }>(
     tx,
     sql`${rollOfDay(scope, symbols, query.date, query.today)},
-        g as (select unit_id, count(*)::int as "onRoll", ${STATUS_COUNTS} from x group by unit_id)
-        select g.*, u.code, u.name from g join organization_units u on u.id = g.unit_id
-         order by u.code, u.name`,
+        g as (select unit_id as key, ${BY_STATUS} from x group by unit_id, st)
+        select g.*, u.code, u.name from g join organization_units u on u.id = g.key
+         order by u.code, u.name, u.id`,
   );
   const total = zero();
-  const units = rows.map((row) => {
-    const counts = countsOf(row);
+  const names = new Map(rows.map((row) => [row.key, row]));
+  const units = [...foldStatuses(rows)].map(([unitId, counts]) => {
     add(total, counts);
     return {
-      organizationUnitId: String(row.unit_id),
-      code: String(row.code),
-      name: String(row.name),
+      organizationUnitId: unitId,
+      code: names.get(unitId)?.code ?? '',
+      name: names.get(unitId)?.name ?? '',
       ...counts,
     };
   });
@@ -157,7 +172,7 @@ export async function dailyWorkers(
   symbols: SymbolSets,
   query: Period & { today: string },
 ): Promise<DailyWorkers> {
-  const recorded = await rowsOf<Record<string, number | string>>(
+  const recorded = await rowsOf<StatusRow>(
     tx,
     sql`with ${scope.workers}, x as (
           select r.work_date, ${dayOfWorker(symbols, query.today)}
@@ -165,7 +180,7 @@ export async function dailyWorkers(
               on r.tenant_id = ${scope.tenantId}::uuid and r.worker_id = ws.id
              and r.work_date between ${query.from}::date and ${query.to}::date
            where ${onRollOn(sql`r.work_date`)})
-        select to_char(work_date, 'YYYY-MM-DD') as date, ${STATUS_COUNTS} from x group by work_date`,
+        select to_char(work_date, 'YYYY-MM-DD') as key, ${BY_STATUS} from x group by work_date, st`,
   );
   const roll = await rowsOf<{ joined: string; left: string | null; n: number }>(
     tx,
@@ -187,7 +202,7 @@ export async function dailyWorkers(
     change[start] = (change[start] ?? 0) + Number(interval.n);
     change[end] = (change[end] ?? 0) - Number(interval.n);
   }
-  const byDay = new Map(recorded.map((row) => [String(row.date), countsOf(row)]));
+  const byDay = foldStatuses(recorded);
   let onRoll = 0;
   return {
     from: query.from,
