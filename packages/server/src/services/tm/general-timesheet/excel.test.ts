@@ -310,6 +310,31 @@ describe.each(await testEngines())('the general timesheet in Excel on $engine', 
     expect(await corrections()).toBe(before);
   });
 
+  it('refuses corrections in a month an approved timesheet locks, and still reads an unchanged file', async () => {
+    await inTenant((tx) =>
+      tx.execute(sql`insert into tm_timesheets (tenant_id, code, name, organization_unit_id, month, approval_status, approved_at)
+                     values (${hr.tenantId}, 'BCC-XM-2026-03', 'Bảng chấm công XM 03/2026', ${workshop}, '2026-03',
+                             'APPROVED', now())`),
+    );
+    try {
+      const unchanged = await exported();
+      const { workbook, sheet } = await sheetOf(unchanged);
+      sheet.getRow(FIRST_WORKER).getCell(dayColumn(12)).value = 'P';
+      const before = await corrections();
+      const refused = await importFile(Buffer.from(await workbook.xlsx.writeBuffer()));
+      expect(refused.status, JSON.stringify(refused.json)).toBe(409);
+      expect(refused.json).toMatchObject({
+        code: 'MONTH_LOCKED',
+        errors: [{ params: { problem: 'locked', row: FIRST_WORKER, value: 'NV001' } }],
+      });
+      expect(await corrections()).toBe(before);
+      const read = await importFile(unchanged);
+      expect((read.json as { data: GeneralTimesheetImportResult }).data.corrected).toBe(0);
+    } finally {
+      await inTenant((tx) => tx.execute(sql`delete from tm_timesheets where tenant_id = ${hr.tenantId}`));
+    }
+  });
+
   it('refuses a locked month with 409 and writes nothing', async () => {
     const { workbook, sheet } = await sheetOf(await exported());
     sheet.getRow(FIRST_WORKER + 1).getCell(dayColumn(3)).value = 'P';
