@@ -65,6 +65,13 @@ export const workUpdateRequestContract = defineContract({
   title: ResourceTitles.timekeeping_change_request,
   singular: l('singular', 'Đề nghị cập nhật công', 'Work update request'),
   fields: {
+    // the server's, over the row (a list column: find-by-id leaves derived fields out): what the
+    // list and its approval dialogs name a request by
+    name: f.text({
+      label: l('name', 'Đề nghị', 'Request'),
+      maxLength: FieldLimits.name,
+      readOnly: true,
+    }),
     workerId: {
       ...f.reference({
         label: l('worker', 'Nhân viên', 'Employee'),
@@ -116,7 +123,7 @@ export const workUpdateRequestContract = defineContract({
     }),
     approvedAt: f.dateTime({ label: l('approvedAt', 'Duyệt lúc', 'Approved at'), readOnly: true }),
   },
-  columns: ['workerId', 'workDate', 'mode', 'reason', 'approvalStatus', 'lastModifiedAt'],
+  columns: ['name', 'workDate', 'mode', 'reason', 'approvalStatus', 'lastModifiedAt'],
   keyword: ['reason'],
   filters: ['approvalStatus', 'workerId', 'workDate'],
   sort: ['workDate', 'createdAt', 'lastModifiedAt'],

@@ -69,6 +69,11 @@ export const workUpdateRequestResource = bindResource(workUpdateRequestContract,
       if (caller.tenantId) await recomputeRequestedDay(tx, caller.tenantId, workerId, workDate);
     },
   },
+  // "Nguyễn Thị May – 12/01/2026": the name the list and its approval dialogs give a request
+  derived: {
+    name: sql`((select w.full_name from workers w where w.tenant_id = ${tmWorkUpdateRequests.tenantId}
+                 and w.id = ${tmWorkUpdateRequests.workerId}) || ' – ' || to_char(${tmWorkUpdateRequests.workDate}, 'DD/MM/YYYY'))`,
+  },
   references: { workerId: workers },
   children: {
     punches: {

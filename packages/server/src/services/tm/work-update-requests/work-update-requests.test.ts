@@ -20,7 +20,9 @@ import { workUpdateRequestsUse } from './effects.ts';
 import { workUpdateRequestResource } from './resource.ts';
 
 const API = '/api/tm/work-update-requests';
-type Saved = { data: { id: string; version: number; approvalStatus: string; approvedAt: string | null } };
+type Saved = {
+  data: { id: string; version: number; approvalStatus: string; approvedAt: string | null };
+};
 type Refusal = ErrorEnvelope & { errors?: { field: string; code: string }[]; params?: { reason?: string } };
 
 /*
@@ -256,6 +258,12 @@ describe.each(await testEngines())('work update requests on $engine', ({ engine 
     const tuesday = await dayRecord(worker.seamstress, '2026-01-13');
 
     const request = await create(filed());
+    const listed = await kit.http.get<{ data: { id: string; name: string }[] }>(
+      `${API}?pageSize=50`,
+      hr.token,
+    );
+    // what the list and its approval dialogs name it by
+    expect(listed.body.data.find((r) => r.id === request.id)?.name).toBe('Nguyễn Thị May – 12/01/2026');
     await requestApproval(request.id);
     expect(await drain()).toMatchObject({ computed: 0 }); // waiting for approval changes nothing
     const approved = await approve(request.id);
