@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { docxOf, paragraphsOf } from '../packages/server/src/resources/testing/docx.ts';
 import { accessibilityViolations } from './support/axe.ts';
+import { approveThroughWorkflow } from './support/approval-walk.ts';
 import { allowSelfApproval } from './support/four-eyes.ts';
 import { pagePerTest } from './support/browser.ts';
 import {
@@ -127,7 +128,7 @@ describe.each(portals)('an HR administrator’s story, through the built portal 
     await page.getByLabel(/^Mức lương/).fill('18500000');
     await page.getByRole('button', { name: 'Lưu', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: `Hợp đồng: ${number}` }).waitFor();
-    await approveThroughWorkflow(page, workflow);
+    await approveThroughWorkflow(page, workflow, STEP);
     await page.getByText('Còn hiệu lực', { exact: true }).first().waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
 
@@ -162,7 +163,7 @@ describe.each(portals)('an HR administrator’s story, through the built portal 
     await expectHeadCounts(page, { [sales.name]: 1, [finance.name]: 0 });
     await page.goto(transferUrl);
     await page.getByRole('heading', { level: 1, name: /^Quyết định điều động, bổ nhiệm/ }).waitFor();
-    await approveThroughWorkflow(page, workflow);
+    await approveThroughWorkflow(page, workflow, STEP);
     await page.locator('[data-field="appliedAt"]').filter({ hasNotText: '—' }).waitFor();
     await expectHeadCounts(page, { [sales.name]: 0, [finance.name]: 1, [company.name]: 1 });
 
@@ -174,7 +175,7 @@ describe.each(portals)('an HR administrator’s story, through the built portal 
     await page.getByLabel(/^Nội dung bàn giao/).fill('Hồ sơ khách hàng, sổ quỹ tháng 9');
     await page.getByRole('button', { name: 'Lưu', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: `Quyết định nghỉ việc: ${resignation}` }).waitFor();
-    await approveThroughWorkflow(page, workflow);
+    await approveThroughWorkflow(page, workflow, STEP);
     await page.locator('[data-field="appliedAt"]').filter({ hasNotText: '—' }).waitFor();
 
     await page.goto(workerUrl);
@@ -211,50 +212,6 @@ async function newDecision(page: Page, workerUrl: string, kind: string) {
   await page.getByRole('button', { name: 'Quyết định mới' }).click();
   await page.getByRole('menuitem', { name: kind }).click();
   await page.getByRole('heading', { level: 1, name: /^Thêm mới quyết định/ }).waitFor();
-}
-
-/** On a record's page: "Gửi duyệt" through the one-step workflow, then "Phê duyệt" as its approver. */
-async function approveThroughWorkflow(page: Page, workflow: string) {
-  const status = (text: string) => page.locator('[data-field="approvalStatus"]', { hasText: text }).waitFor();
-  await status('Mới tạo');
-  await page.getByRole('button', { name: 'Gửi duyệt', exact: true }).click();
-  const request = page.getByRole('dialog');
-  // The dialog moves the focus into itself once open; a list opened before that closes when
-  // the focus leaves its box (a CI run waited 30 s for an option of a list closed so).
-  await expect
-    .poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]'))), {
-      timeout: 30_000,
-    })
-    .toBe(true);
-  // the list may open before the templates arrive, or close as the dialog takes the focus:
-  // open it again until the workflow is offered (a state, not a pause)
-  const box = request.getByRole('combobox', { name: /Chọn quy trình/ });
-  const option = page.getByRole('option', { name: workflow });
-  await expect
-    .poll(
-      async () => {
-        if (!(await option.isVisible())) await box.click();
-        return option.isVisible();
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  await option.click();
-  // the step's assignee is fixed by the workflow (a USER step): shown, not chosen
-  await expect
-    .poll(() => request.getByRole('combobox', { name: `Người xử lý bước ${STEP}` }).inputValue())
-    .toContain(e2eAccounts.hrAdmin.fullName);
-  await request.getByRole('button', { name: 'Gửi duyệt', exact: true }).click();
-  await request.waitFor({ state: 'detached' });
-  await status('Chờ phê duyệt');
-  await page.getByRole('button', { name: 'Phê duyệt', exact: true }).click();
-  const decision = page.getByRole('dialog');
-  await decision.getByRole('textbox').fill('Đồng ý');
-  await decision.getByRole('button', { name: 'Phê duyệt', exact: true }).click();
-  await decision.waitFor({ state: 'detached' });
-  await status('Đã phê duyệt');
-  // the timeline says who approved it: the requester themselves
-  await page.getByText('Người đề nghị tự phê duyệt').first().waitFor();
 }
 
 /** Opens the chart and reads each named unit's head count ("1 người") from its box. */
