@@ -98,6 +98,25 @@ const HEADER_FILL = fill('FFDDEBF7');
 const thin: Partial<ExcelJS.Border> = { style: 'thin' };
 const BORDER: Partial<ExcelJS.Borders> = { top: thin, left: thin, bottom: thin, right: thin };
 const CENTER: Partial<ExcelJS.Alignment> = { horizontal: 'center', vertical: 'middle', wrapText: true };
+const BODY: Partial<ExcelJS.Style> = { border: BORDER, alignment: { vertical: 'middle' } };
+
+/**
+ * One style object per look, shared by every cell that has it: exceljs keeps the id of a style
+ * object it has seen (a WeakMap) and works out the style of an object it has not, so a fresh
+ * object per cell would be worked out 51 times a row. Never changed once made.
+ */
+const styles = new Map<string, Partial<ExcelJS.Style>>();
+function shared(key: string, build: () => Partial<ExcelJS.Style>): Partial<ExcelJS.Style> {
+  let style = styles.get(key);
+  if (!style) {
+    style = build();
+    styles.set(key, style);
+  }
+  return style;
+}
+
+const shadeKey = (shade: ExcelJS.Fill | null) =>
+  shade === REST_FILL ? 'rest' : shade === HOLIDAY_FILL ? 'holiday' : 'none';
 
 /** A day's shading: a worker's own day type when the engine wrote one, else the unit's calendar. */
 function shadeOf(
@@ -173,10 +192,10 @@ export async function writeTimesheetWorkbook(
     ...days.map(() => ({ width: 4.2 })),
     ...TotalColumns.map(() => ({ width: 10 })),
   ];
-  const text = (row: ExcelJS.Row, column: number, value: string, style: Partial<ExcelJS.Style> = {}) => {
+  const text = (row: ExcelJS.Row, column: number, value: string, style?: Partial<ExcelJS.Style>) => {
     const cell = row.getCell(column);
     cell.value = value === '' ? null : value; // a blank stays a blank cell, styled
-    Object.assign(cell, style);
+    if (style) cell.style = style;
   };
 
   // the tenant, the form's number, the unit; the title and the period
@@ -213,10 +232,13 @@ export async function writeTimesheetWorkbook(
   });
   days.forEach((day, i) => {
     const shade = shadeOf(heading.dayTypes[i] ?? null);
-    const style = { ...headed, ...(shade ? { fill: shade } : {}) };
+    const style = shared(`head|${shadeKey(shade)}`, () => ({
+      ...headed,
+      ...(shade ? { fill: shade } : {}),
+    }));
     const number = labels.getCell(FIRST_DAY_COLUMN + i);
     number.value = i + 1;
-    Object.assign(number, style);
+    number.style = style;
     text(
       weekdays,
       FIRST_DAY_COLUMN + i,
@@ -239,27 +261,27 @@ export async function writeTimesheetWorkbook(
     for (const worker of page) {
       count += 1;
       const row = sheet.getRow(header + 1 + count);
-      const cellStyle = { border: BORDER, alignment: { vertical: 'middle' as const } };
       const number = row.getCell(1);
       number.value = count;
-      Object.assign(number, cellStyle);
-      text(row, 2, worker.code, cellStyle);
-      text(row, 3, worker.fullName, cellStyle);
-      text(row, 4, worker.jobTitle ?? '', cellStyle);
+      number.style = BODY;
+      text(row, 2, worker.code, BODY);
+      text(row, 3, worker.fullName, BODY);
+      text(row, 4, worker.jobTitle ?? '', BODY);
       worker.cells.forEach((cell, i) => {
         const shade = shadeOf(heading.dayTypes[i] ?? null, cell?.dayType ?? (cell ? 'WEEKDAY' : undefined));
         const corrected = cell?.correction !== undefined;
-        text(row, FIRST_DAY_COLUMN + i, cell?.symbol ?? '', {
+        const style = shared(`day|${shadeKey(shade)}|${corrected}`, () => ({
           border: BORDER,
           alignment: CENTER,
           ...(shade ? { fill: shade } : {}),
           ...(corrected ? { font: { color: { argb: 'FF1F4E79' }, bold: true } } : {}),
-        });
+        }));
+        text(row, FIRST_DAY_COLUMN + i, cell?.symbol ?? '', style);
       });
       TotalColumns.forEach((column, i) => {
         const cell = row.getCell(lastDay + 1 + i);
         cell.value = column.value(worker.totals);
-        Object.assign(cell, { ...cellStyle, numFmt: column.format });
+        cell.style = shared(`total|${column.format}`, () => ({ ...BODY, numFmt: column.format }));
       });
       row.commit();
     }
