@@ -164,6 +164,21 @@ describe('the timekeeping reports', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).to.equal(null));
   });
 
+  it('fits a phone: the tables and the chart scroll sideways within the page, the page does not', async () => {
+    document.body.style.width = '375px';
+    try {
+      openPath('/tm/troop-report');
+      renderUi(<TimekeepingRouter />);
+      const table = await screen.findByRole('table', { name: `Quân số trong ngày ${DAY}` });
+      const region = screen.getByRole('region', { name: `Quân số trong ngày ${DAY}` });
+      expect(table.scrollWidth).to.be.greaterThan(375);
+      expect(region.clientWidth).to.be.at.most(375);
+      expect(document.body.scrollWidth).to.be.at.most(375);
+    } finally {
+      document.body.style.width = '';
+    }
+  });
+
   it('groups the late and early by times, six and more together, and lists a group’s workers', async () => {
     const user = userEvent.setup();
     openPath('/tm/troop-report/late-early');
