@@ -122,6 +122,8 @@ describe.each(targets)('a user with two authorities on $engine', (target) => {
       'Chấm công',
       'Bảng công tổng hợp',
       'Tổng hợp ca',
+      // the troop report and its reports (docs/timekeeping-reports.md): timesheet or timekeeping
+      'Báo cáo quân số',
       'Chức danh',
       'Tôn giáo',
       'Thông báo của tôi',
@@ -145,6 +147,7 @@ describe.each(targets)('a user with two authorities on $engine', (target) => {
       'Chấm công',
       'Bảng công tổng hợp',
       'Tổng hợp ca',
+      'Báo cáo quân số',
     ]);
 
     expect(await menu.getByRole('link', { name: 'Chức danh' }).getAttribute('href')).toBe(
