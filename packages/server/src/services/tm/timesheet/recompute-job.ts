@@ -106,15 +106,24 @@ async function takeKeys(
   const from = after
     ? sql` and (worker_id, work_date) > (${after.workerId}::uuid, ${after.workDate}::date)`
     : sql``;
+  // the workers' existence is looked up once for the batch's distinct workers (an index probe of
+  // `id = any(…)`), never once per key: a per-key subquery may be planned as a scan of the
+  // tenant's workers per key while their statistics lag (docs/performance.md). In the key's
+  // order: the last one is where the next batch continues.
   const result = (await tx.execute(sql`
-    delete from tm_day_recompute_keys k
-     where ctid = any(array(
-             select ctid from tm_day_recompute_keys
-              where tenant_id = ${tenantId}::uuid${from}
-              order by worker_id, work_date
-              limit ${limit} for update skip locked))
-    returning k.worker_id, k.work_date::text as work_date,
-              exists (select 1 from workers w where w.id = k.worker_id) as known`)) as unknown as {
+    with taken as (
+      delete from tm_day_recompute_keys
+       where ctid = any(array(
+               select ctid from tm_day_recompute_keys
+                where tenant_id = ${tenantId}::uuid${from}
+                order by worker_id, work_date
+                limit ${limit} for update skip locked))
+      returning worker_id, work_date)
+    select t.worker_id, t.work_date::text as work_date,
+           t.worker_id = any(array(select w.id from workers w
+                                    where w.id = any(array(select distinct worker_id from taken)))) as known
+      from taken t
+     order by t.worker_id, t.work_date`)) as unknown as {
     rows: { worker_id: string; work_date: string; known: boolean }[];
   };
   return {
