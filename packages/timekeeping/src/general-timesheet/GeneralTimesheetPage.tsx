@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import {
-  GeneralTimesheetSymbolLabels,
+  legendBySymbol,
   type GeneralTimesheetPage as Page,
   type GeneralTimesheetRow,
 } from '@hcm/contracts/general-timesheet';
@@ -198,15 +198,12 @@ export default function GeneralTimesheetPage() {
           />
           <section aria-label={text('legend')}>
             <ul className={styles.legend}>
-              {current.legend.map((entry) => {
-                const label = GeneralTimesheetSymbolLabels[entry.key];
-                return (
-                  <li key={entry.key}>
-                    <span className={styles.symbol}>{entry.symbol}</span>
-                    {label ? (i18n.language === 'en' ? label.en : label.vi) : entry.key}
-                  </li>
-                );
-              })}
+              {legendBySymbol(current.legend, i18n.language === 'en' ? 'en' : 'vi').map((entry) => (
+                <li key={entry.symbol}>
+                  <span className={styles.symbol}>{entry.symbol}</span>
+                  {entry.meanings.join(', ')}
+                </li>
+              ))}
             </ul>
           </section>
           <Text>{text('howToCorrect')}</Text>

@@ -68,6 +68,12 @@ describe('the general timesheet page', () => {
     const legend = screen.getByRole('region', { name: 'Ký hiệu chấm công' });
     expect(legend.textContent).to.contain('PNghỉ phép');
     expect(legend.textContent).to.contain('KLNghỉ không lương');
+    // each symbol once, with every meaning it has
+    const symbols = within(legend)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(symbols.filter((item) => item?.startsWith('+'))).to.deep.equal(['+Lương thời gian, Công tác']);
+    expect(symbols).to.include('HHội nghị, học tập, Hội nghị');
     const mai = pageOf(1, 3, null).rows[1];
     // the corrected day is marked, a Sunday is blank
     expect(cell(mai?.fullName ?? '', '05 T5').textContent).to.equal('+*');

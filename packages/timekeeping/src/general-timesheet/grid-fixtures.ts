@@ -104,6 +104,9 @@ export const LEGEND = [
   ['UNPAID_LEAVE', 'KL'],
   ['STOPPED_WORK', 'N'],
   ['LABOUR_DUTY', 'LĐ'],
+  // the seeded symbols write + and H for these too: the legend shows each symbol once
+  ['BUSINESS_TRIP', '+'],
+  ['CONFERENCE', 'H'],
 ].map(([key, symbol]) => ({ key: key as string, symbol: symbol as string }));
 
 /** A page of workers `from`…`to` (1-based), with the next cursor when given. */

@@ -169,3 +169,23 @@ export const GeneralTimesheetSymbolLabels: Readonly<Record<string, Label>> = {
   BUSINESS_TRIP: l('symbols.businessTrip', 'Công tác', 'Business trip'),
   CONFERENCE: l('symbols.conference', 'Hội nghị', 'Conference'),
 };
+
+/**
+ * The legend as HR reads it: each symbol once, with the meanings of every key that writes it
+ * (the seeded symbols write "+" for time-paid work and a business trip, "H" for a meeting and a
+ * conference), in the order the symbols first appear. The page and the Excel sheet both show it.
+ */
+export function legendBySymbol(
+  legend: readonly GeneralTimesheetLegendEntry[],
+  language: 'vi' | 'en',
+): { symbol: string; meanings: string[] }[] {
+  const meanings = new Map<string, string[]>();
+  for (const entry of legend) {
+    const label = GeneralTimesheetSymbolLabels[entry.key];
+    const text = label ? label[language] : entry.key;
+    const known = meanings.get(entry.symbol) ?? [];
+    if (!known.includes(text)) known.push(text);
+    meanings.set(entry.symbol, known);
+  }
+  return [...meanings].map(([symbol, texts]) => ({ symbol, meanings: texts }));
+}
