@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import {
   GeneralTimesheetLimits,
-  GeneralTimesheetSymbolLabels,
+  legendBySymbol,
   type GeneralTimesheetLegendEntry,
   type GeneralTimesheetRow,
 } from '@hcm/contracts/general-timesheet';
@@ -132,17 +132,8 @@ function shadeOf(
 }
 
 /** Each symbol once, with the meanings of every key that writes it ("+: Lương thời gian; Công tác"). */
-function legendLines(legend: readonly GeneralTimesheetLegendEntry[], language: Language): string[] {
-  const meanings = new Map<string, string[]>();
-  for (const entry of legend) {
-    const label = GeneralTimesheetSymbolLabels[entry.key];
-    const text = label ? label[language] : entry.key;
-    const known = meanings.get(entry.symbol) ?? [];
-    if (!known.includes(text)) known.push(text);
-    meanings.set(entry.symbol, known);
-  }
-  return [...meanings].map(([symbol, texts]) => `${symbol}: ${texts.join('; ')}`);
-}
+const legendLines = (legend: readonly GeneralTimesheetLegendEntry[], language: Language): string[] =>
+  legendBySymbol(legend, language).map((entry) => `${entry.symbol}: ${entry.meanings.join('; ')}`);
 
 /**
  * Writes the month as form 01a-LĐTL (docs/general-timesheet.md, "Excel") through exceljs's
