@@ -10,7 +10,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * A CSV of punches from another system into the same store (POST /api/tm/punches/import): the
+ * A CSV or .xlsx file of punches from another system into the same store (POST /api/tm/punches/import): the
  * server checks the whole file and stores all of it or nothing; the answer says what was new.
  */
 export function PunchImport({ onImported }: { onImported: () => void }) {
@@ -51,7 +51,7 @@ export function PunchImport({ onImported }: { onImported: () => void }) {
           type="file"
           tabIndex={-1}
           aria-label={t('devices.import.choose')}
-          accept=".csv,text/csv"
+          accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           aria-describedby={`${inputId}-hint`}
           disabled={busy}
           onChange={(event) => {

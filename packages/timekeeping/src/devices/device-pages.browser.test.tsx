@@ -131,7 +131,7 @@ describe("the devices' pages", () => {
     await screen.findByText('Đang hiện 3 / 3 dòng');
     expect(api.callsTo('GET', DevicePaths.punches)[1]?.query.get('cursor')).to.equal('c2');
     expect(screen.queryByRole('button', { name: 'Xem thêm' })).to.equal(null);
-    screen.getByRole('button', { name: 'Chọn tệp CSV' });
+    screen.getByRole('button', { name: 'Chọn tệp Excel hoặc CSV' });
     await waitFor(() => expect(settled()).to.equal(true));
     expect(await accessibilityViolations(document.body)).to.deep.equal([]);
   });

@@ -8,6 +8,7 @@ import {
   type QuarantinedPunch,
 } from '@hcm/contracts/attendance-devices';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inScope } from '../../../db/tenant-scope.ts';
 import { allOf } from '../../../../../../scripts/testing/all-of.ts';
@@ -436,6 +437,56 @@ describe.each(await testEngines())('the ADMS push endpoint on $engine', ({ engin
       ['IMPORT', 'NV0002', 'Trần Văn Minh', `${d} ${t.slice(0, 5)}:00`],
       [SERIAL, '1001', 'Nguyễn Thị Lan', atDevice],
     ]);
+  });
+
+  it('reads the same punches from an .xlsx sheet, a date cell or text, and refuses a sheet too wide', async () => {
+    const upload = async (bytes: Buffer) => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(bytes)]), 'cham-cong.xlsx');
+      const res = await fetch(`${server.url}${DevicePaths.punchesImport}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${hr.token}` },
+        body: form,
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const workbookOf = async (rows: unknown[][]) => {
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('Chấm công');
+      for (const row of rows) sheet.addRow(row);
+      return Buffer.from(await workbook.xlsx.writeBuffer());
+    };
+    const now = clock.now();
+    const asDateCell = vietnam(new Date(now.getTime() - 3 * 3_600_000));
+    const asText = vietnam(new Date(now.getTime() - 150 * 60_000));
+    // a sheet as HR keeps it: a number column beside the ones read; Excel's date cell holds the
+    // wall time (exceljs writes a Date's UTC fields), the other time is typed text
+    const sheet = await workbookOf([
+      ['STT', 'Mã NV', 'Thời gian'],
+      [1, 'NV0002', new Date(`${asDateCell.replace(' ', 'T')}Z`)],
+      [2, 'NV0002', asText],
+    ]);
+    const first = await upload(sheet);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.data).toEqual({ received: 2, written: 2, unchanged: 0 });
+    expect((await upload(sheet)).body.data).toEqual({ received: 2, written: 0, unchanged: 2 });
+    const stored = (await punches())
+      .filter((p) => p.source === 'IMPORT')
+      .map((p) => vietnam(new Date(p.punchedAt)));
+    expect(stored).toEqual(expect.arrayContaining([asDateCell, asText]));
+
+    const wide = await upload(
+      await workbookOf([['Mã NV', 'Thời gian', ...Array.from({ length: 20 }, () => 'x')]]),
+    );
+    expect(wide.status).toBe(400);
+    expect(JSON.stringify(wide.body)).toContain('at most 16 columns');
+    const bad = await upload(
+      await workbookOf([
+        ['Mã NV', 'Thời gian'],
+        ['NV0002', 'hôm qua'],
+      ]),
+    );
+    expect((bad.body.errors as { field: string }[]).map((e) => e.field)).toEqual(['rows[2].time']);
   });
 
   it('refuses a switched-off device, a request without a serial, and uploads over the limits', async () => {

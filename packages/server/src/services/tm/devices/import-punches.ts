@@ -14,147 +14,19 @@ import type { JobQueue } from '../../../jobs/job-queue.ts';
 import { punchStore } from '../tables/punches.ts';
 import { requestRecomputationForPunches } from '../timesheet/recompute-keys.ts';
 import { localTimeToInstant } from '../adms/local-time.ts';
+import { importTime, readPunchFile, type PunchFileRow } from './punch-file.ts';
 import { tmDevices, tmDeviceUsers } from './tables.ts';
 
 /*
- * Punches from other systems (issue 30 item 6, "spreadsheet/CSV import"): a CSV file — what any
- * spreadsheet or attendance program saves — into the same idempotent store as the devices'
- * pushes, tm_punches, keyed on (time, device, PIN). docs/attendance-devices.md, "Importing punches".
+ * Punches from other systems (issue 30 item 6, "spreadsheet/CSV import"): a CSV file or an .xlsx
+ * workbook (punch-file.ts) into the same idempotent store as the devices' pushes, tm_punches,
+ * keyed on (time, device, PIN). docs/attendance-devices.md, "Importing punches".
  */
 
-/** Rows one file may hold: a month of a 1,000-worker factory at four punches a day. */
-export const PUNCH_IMPORT_MAX_ROWS = 120_000;
 /** The device code of punches that name no device: the worker's code is their PIN. */
 export const IMPORT_DEVICE_CODE = 'IMPORT';
 const MAX_PROBLEMS = 20;
 const PIN = new RegExp(PIN_PATTERN);
-
-/** The header names understood, in Vietnamese or English, compared without case or accents. */
-const HEADERS = {
-  time: ['time', 'thoi gian', 'ngay gio', 'datetime'],
-  workerCode: ['worker_code', 'worker code', 'ma nhan vien', 'ma nv'],
-  device: ['device', 'may cham cong', 'may', 'serial', 'sn'],
-  pin: ['pin', 'ma cham cong'],
-} as const;
-type Column = keyof typeof HEADERS;
-
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/đ/gi, 'd')
-    .trim()
-    .toLowerCase();
-
-/** One CSV line's fields: commas or semicolons (Excel in Vietnamese saves with either), quotes doubled inside quotes. */
-export function csvFields(line: string, separator: string): string[] {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const char = line[i];
-    if (quoted) {
-      if (char === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"' && field === '') quoted = true;
-    else if (char === separator) {
-      fields.push(field.trim());
-      field = '';
-    } else field += char;
-  }
-  fields.push(field.trim());
-  return fields;
-}
-
-/** "yyyy-MM-dd HH:mm[:ss]" or "dd/MM/yyyy HH:mm[:ss]" as the fields of a local time, or null. */
-export function importTime(text: string): number[] | null {
-  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})[ T](\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(text);
-  const vn = /^(\d{1,2})\/(\d{1,2})\/(\d{4}) (\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(text);
-  const parts = iso
-    ? [iso[1], iso[2], iso[3], iso[4], iso[5], iso[6]]
-    : vn
-      ? [vn[3], vn[2], vn[1], vn[4], vn[5], vn[6]]
-      : null;
-  if (!parts) return null;
-  const [year, month, day, hour, minute, second] = parts.map((part) => Number(part ?? 0)) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const real = new Date(Date.UTC(year, month - 1, day));
-  if (
-    real.getUTCMonth() !== month - 1 ||
-    real.getUTCDate() !== day ||
-    hour > 23 ||
-    minute > 59 ||
-    second > 59
-  )
-    return null;
-  return [year, month, day, hour, minute, second];
-}
-
-interface Row {
-  line: number;
-  time: string;
-  workerCode: string;
-  device: string;
-  pin: string;
-}
-
-/** The file's rows under its header, or 400 naming what is missing. */
-function rowsOf(text: string): Row[] {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  const header = lines[0] ?? '';
-  const separator = (header.match(/;/g)?.length ?? 0) > (header.match(/,/g)?.length ?? 0) ? ';' : ',';
-  const names = csvFields(header, separator).map(fold);
-  const at = (column: Column) =>
-    names.findIndex((name) => (HEADERS[column] as readonly string[]).includes(name));
-  const index = { time: at('time'), workerCode: at('workerCode'), device: at('device'), pin: at('pin') };
-  if (index.time < 0 || (index.workerCode < 0 && index.pin < 0))
-    throw validationFailed(
-      [
-        {
-          field: 'file',
-          code: FieldErrorKeys.required,
-          message: 'the first line must name the columns: time, and worker_code or device and pin',
-        },
-      ],
-      'The file has no header this import understands',
-    );
-  const rows: Row[] = [];
-  for (let i = 1; i < lines.length; i++) {
-    const line = lines[i] ?? '';
-    if (line.trim() === '') continue;
-    if (rows.length >= PUNCH_IMPORT_MAX_ROWS)
-      throw validationFailed(
-        [
-          {
-            field: 'file',
-            code: FieldErrorKeys.max,
-            message: `at most ${PUNCH_IMPORT_MAX_ROWS} rows`,
-            params: { required: PUNCH_IMPORT_MAX_ROWS, actual: String(lines.length - 1) },
-          },
-        ],
-        'The file has too many rows',
-      );
-    const fields = csvFields(line, separator);
-    const cell = (position: number) => (position < 0 ? '' : (fields[position] ?? ''));
-    rows.push({
-      line: i + 1,
-      time: cell(index.time),
-      workerCode: cell(index.workerCode),
-      device: cell(index.device),
-      pin: cell(index.pin),
-    });
-  }
-  return rows;
-}
 
 interface Device {
   id: string;
@@ -164,7 +36,7 @@ interface Device {
 }
 
 /** The devices, workers and PIN mappings the rows name, in three queries. */
-async function lookups(tx: Tx, tenantId: string, rows: readonly Row[]) {
+async function lookups(tx: Tx, tenantId: string, rows: readonly PunchFileRow[]) {
   const named = [...new Set(rows.map((row) => row.device.toLowerCase()).filter((name) => name !== ''))];
   const devices = new Map<string, Device>();
   if (named.length > 0)
@@ -207,7 +79,7 @@ async function lookups(tx: Tx, tenantId: string, rows: readonly Row[]) {
 }
 
 /**
- * POST /api/tm/punches/import (multipart, one CSV file): every row checked first, all or
+ * POST /api/tm/punches/import (multipart, one CSV or .xlsx file): every row checked first, all or
  * nothing. A row names its time and either a worker's code (stored under the device IMPORT with
  * the code as its PIN, read in Vietnam's time) or a device (its serial or code) with a PIN or a
  * worker's code mapped on it (read in the device's time zone). The same file imported again
@@ -227,7 +99,7 @@ export const importPunchesRoute: FastifyPluginAsync<{ db: Db; queue: Pick<JobQue
       },
       schema: {
         summary:
-          'Import punches from a CSV file (time; worker_code, or device and pin) into the idempotent punch store',
+          'Import punches from a CSV or .xlsx file (time; worker_code, or device and pin) into the idempotent punch store',
         tags: ['tm/punches'],
         consumes: ['multipart/form-data'],
         response: {
@@ -242,11 +114,11 @@ export const importPunchesRoute: FastifyPluginAsync<{ db: Db; queue: Pick<JobQue
       const scope = callerScope(request);
       const tenantId = scope.tenantId;
       if (!tenantId) throw validationFailed([], 'Punches belong to a tenant');
-      const rows = rowsOf((await readUpload(request, reply)).toString('utf8'));
+      const rows = await readPunchFile(await readUpload(request, reply));
       const result = await runAsCaller(db, request, async (tx) => {
         const { devices, workerIds, mappings } = await lookups(tx, tenantId, rows);
         const problems: FieldError[] = [];
-        const refuse = (row: Row, field: string, message: string) => {
+        const refuse = (row: PunchFileRow, field: string, message: string) => {
           if (problems.length < MAX_PROBLEMS)
             problems.push({
               field: `rows[${row.line}].${field}`,
@@ -312,7 +184,7 @@ export const importPunchesRoute: FastifyPluginAsync<{ db: Db; queue: Pick<JobQue
         if (once.size === 0) return { received: rows.length, written: 0, unchanged: 0 };
         const written = await writeBatch(tx, punchStore, [...once.values()], {
           actor: { scope, ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null },
-          describe: { file: 'csv', rows: rows.length },
+          describe: { file: 'punches', rows: rows.length },
         });
         // the days the new punches touch are computed again (docs/timesheet-engine.md)
         if (written.written > 0) await requestRecomputationForPunches(tx, queue, tenantId, once.values());
