@@ -16,7 +16,13 @@ export const STAGE = 'pg_temp.hcm_bulk_stage';
 /** At most this many field errors are reported for one batch: enough to mend a file, not a 10 MB answer. */
 export const MAX_REPORTED_ERRORS = 20;
 
-/** 400 when a referenced row (a worker) is not one of the tenant's: row-level security hides other tenants' rows. */
+/**
+ * 400 when a referenced row (a worker) is not one of the tenant's: row-level security hides other
+ * tenants' rows. The batch's distinct ids less those found by one `id = any(…)` look-up: a
+ * NOT EXISTS per staged row was planned, while the referenced table's statistics lagged, as a
+ * scan of the tenant's workers per row (2,000 × 10,000 a batch; docs/performance.md, "The
+ * timesheet engine").
+ */
 export async function refuseUnknownReferences<T extends PgTable>(
   connection: BulkConnection,
   table: BulkTable<T>,
@@ -25,10 +31,13 @@ export async function refuseUnknownReferences<T extends PgTable>(
   for (const reference of lockedBy ? [...references, lockedBy] : references) {
     const column = table.column(reference.column).name;
     const { rows } = await connection.query<{ id: string }>(
-      `SELECT DISTINCT s.${column}::text AS id FROM ${STAGE} s
-        WHERE s.${column} IS NOT NULL
-          AND NOT EXISTS (SELECT 1 FROM ${reference.table} r WHERE r.tenant_id = s.tenant_id AND r.id = s.${column})
-        LIMIT ${MAX_REPORTED_ERRORS}`,
+      `WITH named AS (SELECT array(SELECT DISTINCT ${column} FROM ${STAGE} WHERE ${column} IS NOT NULL) AS ids)
+       SELECT u.id::text AS id FROM (
+         SELECT unnest(ids) AS id FROM named
+         EXCEPT
+         SELECT r.id FROM ${reference.table} r, named
+          WHERE r.id = ANY(named.ids) AND r.tenant_id = (SELECT tenant_id FROM ${STAGE} LIMIT 1)) u
+        ORDER BY 1 LIMIT ${MAX_REPORTED_ERRORS}`,
     );
     if (rows.length > 0) {
       const ids = rows.map((row) => row.id).join(', ');
