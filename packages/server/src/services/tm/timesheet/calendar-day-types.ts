@@ -45,13 +45,13 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 export const labourCalendarDayTypes: DayTypeSource = {
   async days(tx: Tx, workerIds, from, to) {
     if (workerIds.length === 0) return new Map();
-    const places = rowsOf<{ id: string; unit: string }>(
+    // the transaction's tenant comes with the workers: one round trip, not two
+    const places = rowsOf<{ id: string; unit: string; tenant: string | null }>(
       await tx.execute(sql`
-        select id, organization_unit_id as unit from workers where id = any(${`{${workerIds.join(',')}}`}::uuid[])`),
+        select id, organization_unit_id as unit, current_setting('app.tenant_id', true) as tenant
+          from workers where id = any(${`{${workerIds.join(',')}}`}::uuid[])`),
     );
-    const tenantId = rowsOf<{ tenant: string }>(
-      await tx.execute(sql`select current_setting('app.tenant_id', true) as tenant`),
-    )[0]?.tenant;
+    const tenantId = places[0]?.tenant;
     if (!tenantId) return new Map();
     const byUnit = new Map<string, Map<string, CalendarDayOf>>();
     const rulesById = new Map<string, DayRules>();
