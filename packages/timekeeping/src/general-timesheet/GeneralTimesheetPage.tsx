@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import {
+  dayShade,
   legendBySymbol,
   type GeneralTimesheetPage as Page,
   type GeneralTimesheetRow,
@@ -132,6 +133,7 @@ export default function GeneralTimesheetPage() {
       { key: 'fullName', header: text('name'), width: phone ? 128 : 180, pinned: true, rowHeader: true },
       ...(current?.days ?? []).map((day, index) => ({
         key: day,
+        tone: dayShade(current?.dayTypes[index]) ?? undefined,
         header: `${day.slice(8, 10)} ${WEEKDAYS[english ? 'en' : 'vi'][new Date(`${day}T00:00:00Z`).getUTCDay()]}`,
         width: 60,
         value: (row: GeneralTimesheetRow) => row.cells[index]?.symbol ?? null,
@@ -140,7 +142,7 @@ export default function GeneralTimesheetPage() {
       })),
       ...TOTALS.map(([name, value]) => ({ key: `total.${name}`, header: text(name), width: 104, value })),
     ],
-    [current?.days, phone, english, locked, text],
+    [current?.days, current?.dayTypes, phone, english, locked, text],
   );
 
   /** The day of the focused cell, from its row and column indexes (header row 1; pinned columns first). */

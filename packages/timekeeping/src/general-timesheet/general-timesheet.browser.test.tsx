@@ -78,6 +78,21 @@ describe('the general timesheet page', () => {
     // the corrected day is marked, a Sunday is blank
     expect(cell(mai?.fullName ?? '', '05 T5').textContent).to.equal('+*');
     expect(cell(mai?.fullName ?? '', '01 CN').textContent).to.equal('');
+    // the unit's rest days and holidays shaded, header and cells, as on HR's paper sheet
+    const shade = (element: HTMLElement) => getComputedStyle(element).backgroundColor;
+    const sunday = cell(mai?.fullName ?? '', '01 CN');
+    const monday = cell(mai?.fullName ?? '', '02 T2');
+    const holiday = cell(mai?.fullName ?? '', '10 T3');
+    expect(shade(sunday)).not.to.equal(shade(monday));
+    expect(shade(holiday)).not.to.equal(shade(monday));
+    expect(shade(holiday)).not.to.equal(shade(sunday));
+    const sundayHeader = within(grid())
+      .getAllByRole('columnheader')
+      .find((h) => h.textContent === '01 CN');
+    const mondayHeader = within(grid())
+      .getAllByRole('columnheader')
+      .find((h) => h.textContent === '02 T2');
+    expect(shade(sundayHeader as HTMLElement)).not.to.equal(shade(mondayHeader as HTMLElement));
     await screen.findByText('Đang hiển thị 3 nhân viên');
     screen.getByRole('button', { name: 'Tải thêm' }).click();
     await screen.findByText('Đang hiển thị 5 nhân viên');

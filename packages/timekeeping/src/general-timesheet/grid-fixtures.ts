@@ -115,6 +115,14 @@ export function pageOf(from: number, to: number, next: string | null): GeneralTi
     month: MONTH,
     organizationUnitId: UNIT,
     days: DAYS,
+    // March 2026: Sundays off, and one public holiday for the shading
+    dayTypes: DAYS.map((day) =>
+      day === '2026-03-10'
+        ? 'PUBLIC_HOLIDAY'
+        : new Date(`${day}T00:00:00Z`).getUTCDay() === 0
+          ? 'WEEKLY_REST_DAY'
+          : 'WORKING_DAY',
+    ),
     rows: Array.from({ length: to - from + 1 }, (_, i) => rowOf(from + i)),
     legend: LEGEND,
     lockedWorkerIds: [],

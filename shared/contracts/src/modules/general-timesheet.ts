@@ -112,6 +112,11 @@ export interface GeneralTimesheetPage {
   readonly month: string;
   readonly organizationUnitId: string;
   readonly days: readonly string[];
+  /**
+   * the unit's calendar type of each day (a weekly rest day, a public holiday…; null: the tenant
+   * has no calendar), for the columns HR expects shaded
+   */
+  readonly dayTypes: readonly (string | null)[];
   readonly rows: readonly GeneralTimesheetRow[];
   /** the tenant's symbols (the seeded ones until tenants store theirs) */
   readonly legend: readonly GeneralTimesheetLegendEntry[];
@@ -188,4 +193,23 @@ export function legendBySymbol(
     meanings.set(entry.symbol, known);
   }
   return [...meanings].map(([symbol, texts]) => ({ symbol, meanings: texts }));
+}
+
+const REST_DAYS: ReadonlySet<string> = new Set([
+  'WEEKLY_REST_DAY',
+  'HALF_REST_DAY',
+  'COMPANY_DAY_OFF',
+  'SWAPPED_DAY_OFF',
+]);
+const HOLIDAYS: ReadonlySet<string> = new Set(['PUBLIC_HOLIDAY', 'COMPENSATORY_DAY_OFF']);
+
+/**
+ * How a day's column is shaded, on the page and in the Excel sheet: a public holiday (and the
+ * day off it gives) apart from the weekly rest and the company's days off; a working day (and a
+ * Saturday swapped to work) not at all.
+ */
+export function dayShade(dayType: string | null | undefined): 'rest' | 'holiday' | null {
+  if (!dayType) return null;
+  if (HOLIDAYS.has(dayType)) return 'holiday';
+  return REST_DAYS.has(dayType) ? 'rest' : null;
 }

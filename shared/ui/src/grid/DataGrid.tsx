@@ -405,11 +405,16 @@ export function DataGrid<R>(props: DataGridProps<R>) {
     const edit = editing?.row === row ? `${editing.column}:${editing.text}:${editing.error ?? ''}` : '';
     return `${active}|${selected}|${edit}`;
   };
+  const toneOf = (column: number) => {
+    const tone = columns[column]?.tone;
+    return tone ? styles[tone] : undefined;
+  };
   const cellClasses = (row: number, column: number, extra?: string) =>
     mergeClasses(
       styles.cell,
       column < pinnedCount && styles.pinned,
       rules[column] ? styles.number : undefined,
+      toneOf(column),
       inRange(range, row, column) &&
         (range.top !== range.bottom || range.left !== range.right) &&
         styles.selected,
@@ -498,7 +503,7 @@ export function DataGrid<R>(props: DataGridProps<R>) {
           data-cell={`${row}:${column}`}
           tabIndex={tab(row, column)}
           title={role === 'columnheader' ? columns[column]?.header : undefined}
-          className={cellClasses(row, column, mergeClasses(className, cellClass))}
+          className={cellClasses(row, column, mergeClasses(className, cellClass, toneOf(column)))}
           style={place(column)}
         >
           {row === -1

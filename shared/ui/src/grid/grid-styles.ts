@@ -50,6 +50,8 @@ export const useGridStyles = makeStyles({
   },
   number: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
   unavailable: { backgroundColor: tokens.colorNeutralBackground4, color: tokens.colorNeutralForeground3 },
+  rest: { backgroundColor: tokens.colorNeutralBackground4 },
+  holiday: { backgroundColor: tokens.colorPaletteMarigoldBackground1 },
   selected: { backgroundColor: tokens.colorBrandBackground2, color: tokens.colorNeutralForeground1 },
   active: {
     outlineStyle: 'solid',

@@ -32,6 +32,11 @@ export interface GridColumn<R> {
   readonly unavailable?: (row: R, rowIndex: number) => string | null;
   /** a rule beyond the field's limits (a text is shown as it is); refused like theirs */
   readonly validate?: (value: GridValue, row: R) => CellError | null;
+  /**
+   * a column shaded as a day off, header and cells (a timesheet's weekly rest days and public
+   * holidays, as HR's paper and Excel sheets shade them)
+   */
+  readonly tone?: 'rest' | 'holiday';
   /** the totals row's value of the column: 'sum' adds the values exactly (decimal strings) */
   readonly total?: 'sum' | ((rows: readonly R[]) => GridValue);
 }

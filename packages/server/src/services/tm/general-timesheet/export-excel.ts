@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import {
   GeneralTimesheetLimits,
+  dayShade,
   legendBySymbol,
   type GeneralTimesheetLegendEntry,
   type GeneralTimesheetRow,
@@ -84,13 +85,6 @@ export async function jobTitlesOf(tx: Tx, workerIds: readonly string[]): Promise
   return new Map(found.flatMap((row) => (row.title ? [[row.id, row.title] as const] : [])));
 }
 
-const REST: ReadonlySet<DayType> = new Set([
-  'WEEKLY_REST_DAY',
-  'HALF_REST_DAY',
-  'COMPANY_DAY_OFF',
-  'SWAPPED_DAY_OFF',
-]);
-const HOLIDAY: ReadonlySet<DayType> = new Set(['PUBLIC_HOLIDAY', 'COMPENSATORY_DAY_OFF']);
 const fill = (argb: string): ExcelJS.Fill => ({ type: 'pattern', pattern: 'solid', fgColor: { argb } });
 const REST_FILL = fill('FFD9D9D9');
 const HOLIDAY_FILL = fill('FFFCE4D6');
@@ -126,9 +120,8 @@ function shadeOf(
   if (workerDay === 'HOLIDAY') return HOLIDAY_FILL;
   if (workerDay === 'REST_DAY') return REST_FILL;
   if (workerDay === 'WEEKDAY') return null;
-  if (unitDay && HOLIDAY.has(unitDay)) return HOLIDAY_FILL;
-  if (unitDay && REST.has(unitDay)) return REST_FILL;
-  return null;
+  const shade = dayShade(unitDay);
+  return shade === 'holiday' ? HOLIDAY_FILL : shade === 'rest' ? REST_FILL : null;
 }
 
 /** Each symbol once, with the meanings of every key that writes it ("+: Lương thời gian; Công tác"). */

@@ -195,6 +195,8 @@ describe.each(await testEngines())('the general timesheet on $engine', ({ engine
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const page = res.body.data;
     expect(page.days).toHaveLength(31);
+    // the unit's calendar for the columns' shading: 1 March 2026 a Sunday, 2 March a Monday
+    expect(page.dayTypes.slice(0, 2)).toEqual(['WEEKLY_REST_DAY', 'WORKING_DAY']);
     // the factory and the workshop below it, by code; not the office, nor NV004 (left in
     // February) nor NV005 (joins in April)
     expect(page.rows.map((r) => r.code)).toEqual(['NV000', 'NV001', 'NV002']);

@@ -194,10 +194,22 @@ export async function readGridPage(
   const { settings } = await inputs.settings.settings(tx);
   const legend = legendOf(settings.symbols);
   const last = workers[workers.length - 1];
+  // the unit's calendar (its columns' shading) and its workers' units' (their standard days), in
+  // one resolution
+  const calendars = await resolveCalendars(tx, {
+    tenantId: caller.tenantId,
+    organizationUnitIds: [...new Set([query.organizationUnitId, ...workers.map((w) => w.unitId)])],
+    from,
+    to,
+  });
+  const unitDays = new Map(
+    (calendars.get(query.organizationUnitId)?.days ?? []).map((day) => [day.date, day.type]),
+  );
   const page = {
     month: query.month,
     organizationUnitId: query.organizationUnitId,
     days,
+    dayTypes: days.map((day) => unitDays.get(day) ?? null),
     legend,
     next: found.length > query.pageSize && last ? encodeCursor(list, last.code, last.workerId) : null,
   };
@@ -217,12 +229,6 @@ export async function readGridPage(
            group by r.worker_id`,
     )
   ).flatMap((worker) => worker.days.map((day) => recordOf(worker.workerId, day)));
-  const calendars = await resolveCalendars(tx, {
-    tenantId: caller.tenantId,
-    organizationUnitIds: [...new Set(workers.map((w) => w.unitId))],
-    from,
-    to,
-  });
   const locked = await inputs.locks.lockedMonths(tx, ids, [query.month]);
 
   const byWorker = new Map<string, DayRecordOfGrid[]>();

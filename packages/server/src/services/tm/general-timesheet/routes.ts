@@ -78,6 +78,7 @@ const PageSchema = Type.Object({
   month: Type.String(),
   organizationUnitId: Type.String(),
   days: Type.Array(Type.String()),
+  dayTypes: Type.Array(Nullable(Type.String())),
   rows: Type.Array(
     Type.Object({
       workerId: Type.String(),
