@@ -1,6 +1,6 @@
 import { ensureMonthPartitions } from '../../../bulk/index.ts';
 import { connectionOf } from '../../../bulk/connection.ts';
-import { noteBulkWrite } from '../../../db/analyze.ts';
+import { ANALYZE_AFTER_ROWS, noteBulkWrite } from '../../../db/analyze.ts';
 import type { Tx } from '../../../db/database.ts';
 import { recordActions, type ActionContext } from '../../../resources/action-log/record-actions.ts';
 import { dayRecordStore } from '../tables/day-records.ts';
@@ -138,8 +138,10 @@ export async function writeDayRecords(
     ]);
     written += count;
   }
-  // the months written are analysed after the commit when the batch was large (db/analyze.ts)
-  if (written > 0)
+  // the months written are analysed after the commit when the batch was large (db/analyze.ts);
+  // a few days (a late punch's) are not noted at all: noting costs a look at pg_class after
+  // every commit, and autovacuum analyses a partition that only ever gets a few rows at a time
+  if (written >= ANALYZE_AFTER_ROWS)
     for (const [month, count] of perMonth)
       noteBulkWrite(tx, `tm_day_records_${month.replace('-', '_')}`, Math.min(count, written));
   const after = (value: string | number) => ({ before: null, after: value });
