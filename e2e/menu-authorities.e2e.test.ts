@@ -113,13 +113,13 @@ describe.each(targets)('a user with two authorities on $engine', (target) => {
     await menu.waitFor();
     await openAllGroups(menu);
 
-    // Of the timesheet's pages theirs, the installed timekeeping app draws the general timesheet
-    // and the summary of shifts, not yet the timesheets themselves: those are not offered.
-    // Their own notifications and their own check-in (Chấm công › Chấm công, docs/check-in.md)
+    // The timesheet's pages are theirs: the timesheets, the general timesheet and the summary of
+    // shifts, which the installed timekeeping app draws. Their own notifications and their own check-in (Chấm công › Chấm công, docs/check-in.md)
     // come with being a user of the tenant.
     expect(await namesOf(menu.getByRole('link'))).toEqual([
       'Tổng quan',
       'Chấm công',
+      'Bảng chấm công',
       'Bảng công tổng hợp',
       'Tổng hợp ca',
       // the troop report and its reports (docs/timekeeping-reports.md): timesheet or timekeeping
@@ -141,10 +141,11 @@ describe.each(targets)('a user with two authorities on $engine', (target) => {
     expect(await namesOf(groupItem('Quản trị').getByRole('link'))).toEqual(['Chức danh', 'Tôn giáo']);
     expect(await menu.getByText('Hệ thống', { exact: true }).count()).toBe(0);
     expect(await menu.getByText('Tổ chức', { exact: true }).count()).toBe(0);
-    // of the Timekeeping group, their own check-in and the two drawn pages their timesheet
-    // authority opens
+    // of the Timekeeping group, their own check-in, the three drawn pages their timesheet
+    // authority opens, and the troop report
     expect(await namesOf(groupItem('Chấm công').getByRole('link'))).toEqual([
       'Chấm công',
+      'Bảng chấm công',
       'Bảng công tổng hợp',
       'Tổng hợp ca',
       'Báo cáo quân số',
