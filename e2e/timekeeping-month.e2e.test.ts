@@ -346,6 +346,22 @@ describe.each(portals)('a timekeeping month on $engine', ({ baseUrl, engine }) =
     expect(await cellText(page, gridName, lan.name, thursday)).toBe('+!');
     await shot(page, 'general-timesheet-locked-desktop');
 
+    // The troop report of that Thursday for the workshop: both on the roll, both present.
+    await page.goto('/tm/troop-report');
+    await page.getByRole('heading', { level: 1, name: 'Báo cáo quân số' }).waitFor();
+    await pick(page, /^Đơn vị/, `XM${stamp}`, new RegExp(unitName));
+    await field(page, 'Ngày').fill(typed(thursday));
+    await field(page, 'Ngày').blur();
+    await page.getByRole('button', { name: 'Xem', exact: true }).click();
+    const troop = page.getByRole('table', { name: `Quân số trong ngày ${typed(thursday)}` });
+    const workshop = troop.getByRole('row').filter({ has: page.getByRole('rowheader', { name: unitName }) });
+    await workshop.waitFor();
+    // the unit's name, then its roll and who was present: 2 and 2
+    expect((await workshop.locator('td').allInnerTexts()).slice(0, 2)).toEqual(['2', '2']);
+    await waitForQuiet(page);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await shot(page, 'troop-report-desktop');
+
     // Lan checks in from her phone: refused 1.1 km away, accepted at the office.
     const browser = page.context().browser();
     if (!browser) throw new Error('no browser');

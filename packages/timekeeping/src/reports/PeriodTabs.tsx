@@ -16,6 +16,7 @@ import { ReportTable } from './ReportTable.tsx';
 import { ReportPaths } from './reports-api.ts';
 import { periodQuery, useReport, type Filters, type Loaded } from './ReportFilters.tsx';
 import { hoursText, useReportTexts } from './texts.ts';
+import { shownDate } from './shown-date.ts';
 
 const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
@@ -74,7 +75,7 @@ export function DailyWorkersTab({ filters }: { filters: Filters }) {
             points={report.days.map((day) => ({ label: dayLabel(day.date), values: day }))}
           />
           <ReportTable
-            caption={`${label(L.dailyWorkers)} ${report.from} – ${report.to}`}
+            caption={`${label(L.dailyWorkers)} ${shownDate(report.from)} – ${shownDate(report.to)}`}
             rowKey={(day) => day.date}
             rows={report.days}
             columns={[
@@ -134,7 +135,7 @@ export function LateEarlyTab({ filters }: { filters: Filters }) {
             }))}
           />
           <ReportTable
-            caption={`${label(L.lateEarly)} ${report.from} – ${report.to}`}
+            caption={`${label(L.lateEarly)} ${shownDate(report.from)} – ${shownDate(report.to)}`}
             rowKey={(group) => String(group.times)}
             rows={report.groups}
             total={{ times: 0, late: report.lateWorkers, early: report.earlyWorkers }}
@@ -233,7 +234,7 @@ export function HoursTab({ filters, measure }: { filters: Filters; measure: 'wor
                 }))}
               />
               <ReportTable
-                caption={`${title} ${report.from} – ${report.to}`}
+                caption={`${title} ${shownDate(report.from)} – ${shownDate(report.to)}`}
                 rowKey={(row) => row.period}
                 rows={report.periods}
                 total={{ period: label(L.total), ...report.total }}

@@ -14,6 +14,7 @@ import { ReportTable, type ReportColumn } from './ReportTable.tsx';
 import { ReportPaths, type ReportQuery } from './reports-api.ts';
 import { useReport, type Filters } from './ReportFilters.tsx';
 import { useReportTexts } from './texts.ts';
+import { shownDate } from './shown-date.ts';
 
 const useStyles = makeStyles({
   figure: {
@@ -83,7 +84,7 @@ export function TroopTab({ filters }: { filters: Filters }) {
             title: text('namesOf', {
               figure: label(TroopCountLabels[key]),
               unit: row.name,
-              date: report.date,
+              date: shownDate(report.date),
             }),
             query: {
               ...query,
@@ -109,7 +110,7 @@ export function TroopTab({ filters }: { filters: Filters }) {
     <>
       {report.date === report.today && <Body1 className={styles.muted}>{text('todayNote')}</Body1>}
       <ColumnChart
-        title={text('chart', { title: `${label(L.troop)} ${report.date}` })}
+        title={text('chart', { title: `${label(L.troop)} ${shownDate(report.date)}` })}
         stacked
         series={STACKED.map((key) => ({
           key,
@@ -119,7 +120,7 @@ export function TroopTab({ filters }: { filters: Filters }) {
         points={report.units.map((unit) => ({ label: unit.code, values: unit }))}
       />
       <ReportTable
-        caption={`${label(L.troop)} ${report.date}`}
+        caption={`${label(L.troop)} ${shownDate(report.date)}`}
         columns={columns}
         rows={report.units.map((unit) => ({ ...unit }) as Row)}
         rowKey={(row) => row.organizationUnitId ?? ''}

@@ -20,6 +20,8 @@ import { addTimekeepingDictionary } from '../testing.ts';
 import { TimekeepingRouter } from '../TimekeepingRouter.tsx';
 
 const DAY = '2026-03-02';
+/** DAY as the page shows it */
+const SHOWN = '02/03/2026';
 const counts = (values: Partial<TroopCounts>): TroopCounts => ({
   onRoll: 0,
   present: 0,
@@ -142,21 +144,21 @@ describe('the timekeeping reports', () => {
     openPath('/tm/troop-report');
     renderUi(<TimekeepingRouter />);
     await screen.findByRole('heading', { level: 1, name: 'Báo cáo quân số' });
-    const table = await screen.findByRole('table', { name: `Quân số trong ngày ${DAY}` });
+    const table = await screen.findByRole('table', { name: `Quân số trong ngày ${SHOWN}` });
     const factory = within(table).getByRole('rowheader', { name: 'Nhà máy' }).closest('tr') as HTMLElement;
     expect(factory.textContent).to.contain('3');
     // the total row: 4 on the roll
     expect(within(table).getByRole('rowheader', { name: 'Tổng cộng' }).closest('tr')?.textContent).to.contain(
       '4',
     );
-    screen.getByRole('img', { name: `Biểu đồ Quân số trong ngày ${DAY}` });
+    screen.getByRole('img', { name: `Biểu đồ Quân số trong ngày ${SHOWN}` });
     await waitFor(() => expect(settled()).to.equal(true));
     expect(await accessibilityViolations(document.body)).to.deep.equal([]);
 
     await user.click(
       within(factory).getByRole('button', { name: 'Xem danh sách Đi muộn – Nhà máy: 1 người' }),
     );
-    const dialog = await screen.findByRole('dialog', { name: `Đi muộn – Nhà máy, ngày ${DAY}` });
+    const dialog = await screen.findByRole('dialog', { name: `Đi muộn – Nhà máy, ngày ${SHOWN}` });
     await within(dialog).findByText('Nguyễn Thị Mai');
     expect(dialog.textContent).to.contain('08:12');
     const asked = api.callsTo('GET', Paths.troopWorkers)[0]?.query;
@@ -172,8 +174,8 @@ describe('the timekeeping reports', () => {
     try {
       openPath('/tm/troop-report');
       renderUi(<TimekeepingRouter />);
-      const table = await screen.findByRole('table', { name: `Quân số trong ngày ${DAY}` });
-      const region = screen.getByRole('region', { name: `Quân số trong ngày ${DAY}` });
+      const table = await screen.findByRole('table', { name: `Quân số trong ngày ${SHOWN}` });
+      const region = screen.getByRole('region', { name: `Quân số trong ngày ${SHOWN}` });
       expect(table.scrollWidth).to.be.greaterThan(375);
       expect(region.clientWidth).to.be.at.most(375);
       expect(document.body.scrollWidth).to.be.at.most(375);
@@ -205,7 +207,7 @@ describe('the timekeeping reports', () => {
   it('adds up the working hours by day and by unit', async () => {
     openPath('/tm/troop-report/working-hours');
     renderUi(<TimekeepingRouter />);
-    const table = await screen.findByRole('table', { name: /^Số giờ công 2026-03-01/ });
+    const table = await screen.findByRole('table', { name: /^Số giờ công 01\/03\/2026/ });
     const total = within(table).getByRole('rowheader', { name: 'Tổng cộng' }).closest('tr') as HTMLElement;
     expect(total.textContent).to.contain('24');
     expect(total.textContent).to.contain('1,5');
