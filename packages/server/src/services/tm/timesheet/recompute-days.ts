@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { ensureMonthPartitions } from '../../../bulk/index.ts';
 import type { Tx } from '../../../db/database.ts';
 import type { ActionContext } from '../../../resources/action-log/record-actions.ts';
-import { dayRecordStore } from '../tables/day-records.ts';
 import { computeDay } from './compute-day.ts';
 import { dayRecordRow, type DayRecordRow } from './day-record-row.ts';
 import { dayStartOf } from './day-span.ts';
@@ -10,7 +8,7 @@ import { addDays } from './dates.ts';
 import type { TimesheetInputs } from './inputs.ts';
 import type { DayKey } from './recompute-keys.ts';
 import type { Punch } from './types.ts';
-import { writeDayRecords } from './write-day-records.ts';
+import { holdChangedDays, writeDayRecords } from './write-day-records.ts';
 
 export interface RecomputeContext {
   readonly tenantId: string;
@@ -43,7 +41,8 @@ const monthOfDay = (day: string) => day.slice(0, 7);
  * of open months the tenant's settings, the shifts (with the day before and after each key), the
  * calendar days, the documents and the punches; then one write of the days whose values changed
  * (write-day-records.ts: HR's corrections are kept, an unchanged day is not rewritten). Keys of
- * a locked month are not computed: their rows are marked held (one statement).
+ * a locked month are computed but not written: those that would change are marked held (one
+ * statement), so a late punch marks its own day, not the neighbours asked with it.
  */
 export async function recomputeDays(
   tx: Tx,
@@ -60,11 +59,11 @@ export async function recomputeDays(
   const months = [...new Set(present.map((k) => monthOfDay(k.workDate)))];
   const locked = workerIds.length > 0 ? await inputs.locks.lockedMonths(tx, workerIds, months) : new Map();
   const isLocked = (k: DayKey) => locked.get(k.workerId)?.has(monthOfDay(k.workDate)) ?? false;
-  const held = present.filter(isLocked);
-  const open = present.filter((k) => !isLocked(k));
-  await markHeld(tx, tenantId, held, context.now);
+  // a locked month's days are computed too, to tell which a late punch or document would change:
+  // those are marked held, never written (holdChangedDays)
+  const open = present;
   if (open.length === 0)
-    return { computed: 0, unchanged: 0, held: held.length, skipped: distinct.size - present.length };
+    return { computed: 0, unchanged: 0, held: 0, skipped: distinct.size - present.length };
 
   const openWorkers = [...new Set(open.map((k) => k.workerId))];
   const dates = open.map((k) => k.workDate).sort();
@@ -83,6 +82,7 @@ export async function recomputeDays(
   );
 
   const rows: DayRecordRow[] = [];
+  const lockedRows: DayRecordRow[] = [];
   // the day before and after each of the batch's few dozen dates, worked out once
   const neighbours = new Map<string, readonly [string, string]>();
   const neighboursOf = (day: string) => {
@@ -110,8 +110,11 @@ export async function recomputeDays(
       rules: day.rules,
       settings: tenant.settings,
     });
-    rows.push(dayRecordRow(key.workerId, result, tenant.utcOffsetMinutes, context.now));
+    (isLocked(key) ? lockedRows : rows).push(
+      dayRecordRow(key.workerId, result, tenant.utcOffsetMinutes, context.now),
+    );
   }
+  const held = await holdChangedDays(tx, tenantId, lockedRows, context.now);
   const actor: ActionContext = { scope: { tenantId, userId: null }, ip: null, userAgent: 'timesheet-engine' };
   const { unchanged } = await writeDayRecords(tx, rows, {
     actor,
@@ -121,8 +124,8 @@ export async function recomputeDays(
   return {
     computed: rows.length,
     unchanged,
-    held: held.length,
-    skipped: distinct.size - held.length - rows.length,
+    held,
+    skipped: distinct.size - lockedRows.length - rows.length,
   };
 }
 
@@ -156,19 +159,6 @@ async function existingWorkers(tx: Tx, ids: readonly string[]): Promise<Set<stri
     await tx.execute(sql`select id from workers where id = any(${uuids(ids)}::uuid[])`),
   );
   return new Set(rows.map((r) => r.id));
-}
-
-/** Marks the rows of `keys` held for review (made when missing), keeping an earlier mark's time. */
-async function markHeld(tx: Tx, tenantId: string, keys: readonly DayKey[], now: Date): Promise<void> {
-  if (keys.length === 0) return;
-  const dates = keys.map((k) => k.workDate).sort();
-  await ensureMonthPartitions(tx, dayRecordStore, dates[0] as string, dates[dates.length - 1] as string);
-  await tx.execute(sql`
-    insert into tm_day_records (tenant_id, work_date, worker_id, held_at)
-    select ${tenantId}::uuid, k.d, k.w, ${now.toISOString()}::timestamptz
-      from unnest(${`{${keys.map((k) => k.workDate).join(',')}}`}::date[], ${uuids(keys.map((k) => k.workerId))}::uuid[]) as k (d, w)
-    on conflict (tenant_id, work_date, worker_id)
-    do update set held_at = coalesce(tm_day_records.held_at, excluded.held_at)`);
 }
 
 /** The workers' punches between two instants, by worker in time order (one query on tm_punches_worker_idx). */

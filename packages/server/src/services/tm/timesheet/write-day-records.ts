@@ -65,6 +65,29 @@ const UPSERT = (() => {
         IS DISTINCT FROM (${COMPARED.map((name) => `EXCLUDED.${name}`).join(', ')})`;
 })();
 
+/**
+ * The held marks of a locked month's days (docs/timesheet-engine.md, "Locked months"): a day is
+ * marked held only when what it would now come to differs from what is stored (or it has no row
+ * yet and punches would give it one), so that a late punch marks its own day, not the
+ * neighbours asked with it that would come out the same. Nothing else of the row is written.
+ */
+const HOLD = (() => {
+  const names = COMPUTED.map((c) => c.name);
+  const params = COMPUTED.map((c, i) => `$${i + 2}::${c.kind === 'int' ? 'int' : c.kind}[]`);
+  const compared = COMPUTED.slice(2).map((c) => c.name);
+  const last = COMPUTED.length + 2;
+  return `INSERT INTO tm_day_records AS d (tenant_id, work_date, worker_id, held_at)
+  SELECT $1::uuid, k.work_date, k.worker_id, $${last}::timestamptz
+    FROM unnest(${params.join(', ')}) AS k (${names.join(', ')})
+    LEFT JOIN tm_day_records s
+      ON s.tenant_id = $1::uuid AND s.work_date = k.work_date AND s.worker_id = k.worker_id
+   WHERE CASE WHEN s.worker_id IS NULL THEN k.punch_count > 0
+              ELSE (${compared.map((name) => `s.${name}`).join(', ')})
+                   IS DISTINCT FROM (${compared.map((name) => `k.${name}`).join(', ')}) END
+  ON CONFLICT (tenant_id, work_date, worker_id)
+  DO UPDATE SET held_at = coalesce(d.held_at, EXCLUDED.held_at)`;
+})();
+
 /** Rows per statement: a batch of the job is one statement. */
 const ROWS_PER_STATEMENT = 5000;
 
@@ -162,4 +185,30 @@ export async function writeDayRecords(
     },
   ]);
   return { written, unchanged: rows.length - written };
+}
+
+/**
+ * Marks held the days of a locked month whose computation differs from what is stored (HOLD),
+ * in the caller's tenant transaction; answers how many were marked (or kept their earlier mark).
+ */
+export async function holdChangedDays(
+  tx: Tx,
+  tenantId: string,
+  rows: readonly DayRecordRow[],
+  now: Date,
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const dates = rows.map((row) => row.workDate).sort();
+  await ensureMonthPartitions(tx, dayRecordStore, dates[0] as string, dates[dates.length - 1] as string);
+  const connection = connectionOf(tx);
+  let held = 0;
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+    const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
+    const arrays = COMPUTED.map(
+      ({ key, kind }) => `{${chunk.map((row) => element(kind, row[key])).join(',')}}`,
+    );
+    const { count } = await connection.query(HOLD, [tenantId, ...arrays, now.toISOString()]);
+    held += count;
+  }
+  return held;
 }
