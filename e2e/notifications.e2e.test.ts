@@ -89,7 +89,11 @@ describe.each(portals.filter((portal) => portal.databaseUrl !== undefined))(
         .getByRole('button', { name: new RegExp(`^Hợp đồng sắp hết hạn ${stamp}\\s*, Chưa đọc`) })
         .waitFor();
       await panel.getByRole('button', { name: 'Đánh dấu tất cả đã đọc' }).click();
-      await panel.getByText('Không có thông báo chưa đọc').waitFor();
+      // polled on the panel's whole text, so that a run that never gets there says what it showed
+      // instead (a CI run timed out here once with nothing to tell why)
+      await expect
+        .poll(() => panel.innerText(), { timeout: 30_000 })
+        .toContain('Không có thông báo chưa đọc');
       // the open panel keeps focus inside it (the page behind is hidden from assistive technology)
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Thông báo', exact: true }).waitFor();

@@ -29,6 +29,8 @@ const note = (
 });
 
 describe('the notification bell', () => {
+  /** the server refuses "mark all read" (a test sets it) */
+  let markFails = false;
   let api: FakeApi;
   let unread: number;
   let inbox: MyNotification[];
@@ -55,11 +57,13 @@ describe('the notification bell', () => {
         return { status: 200, body: { data: { ...inbox[0], isRead: true } } };
       })
       .on('POST', PATHS.markAllRead, () => {
+        if (markFails) return { status: 503, body: { code: 'UNAVAILABLE', message: 'try again' } };
         const marked = unread;
         unread = 0;
         inbox = inbox.map((n) => ({ ...n, isRead: true }));
         return { status: 200, body: { data: { marked } } };
       });
+    markFails = false;
     await prepareShell(api);
     await signInAsHrAdmin();
   });
@@ -97,5 +101,18 @@ describe('the notification bell', () => {
     await userEvent.keyboard('{Escape}');
     const quiet = await screen.findByRole('button', { name: 'Thông báo' });
     expect(within(quiet).queryByTestId('notification-badge')).to.equal(null);
+  });
+
+  it('says so when the server does not mark all read, and keeps the unread shown', async () => {
+    markFails = true;
+    renderShellAt('/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Thông báo, 99+ chưa đọc' }));
+    const panel = await screen.findByRole('dialog', { name: 'Thông báo' });
+    await within(panel).findByRole('button', { name: /^Đơn nghỉ phép.*, Chưa đọc/ });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Đánh dấu tất cả đã đọc' }));
+    expect((await within(panel).findByRole('alert')).textContent).to.equal(
+      'Chưa đánh dấu được tất cả là đã đọc: hãy thử lại.',
+    );
+    within(panel).getByRole('button', { name: /^Đơn nghỉ phép.*, Chưa đọc/ });
   });
 });

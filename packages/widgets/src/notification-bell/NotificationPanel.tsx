@@ -179,8 +179,11 @@ export function NotificationPanel({
       if (followed !== false) followLink(item.attachedLink);
     }
   };
+  // a "mark all" the server did not take is said, not hidden behind the same unread list
+  const [markFailed, setMarkFailed] = useState(false);
   const markAll = async () => {
-    await notifications.markAllRead().catch(() => undefined);
+    setMarkFailed(false);
+    await notifications.markAllRead().catch(() => setMarkFailed(true));
     reload();
   };
 
@@ -212,6 +215,11 @@ export function NotificationPanel({
           {t('notifications.unread')}
         </Button>
       </div>
+      {markFailed && (
+        <div className={styles.state} role="alert">
+          {t('notifications.markAllFailed')}
+        </div>
+      )}
       {failed ? (
         <div className={styles.state} role="alert">
           {t('notifications.loadFailed')}{' '}
