@@ -265,10 +265,11 @@ async function test() {
   // Two stages, each keeping both cores busy (docs/testing.md, "CI time"):
   //   1. vitest's e2e project (the built portal in Chromium) beside web-test-runner's browser
   //      component tests: each keeps about one core busy, and neither is the batch work that
-  //      starved the PGlite portal's pages;
-  //   2. vitest's unit, server and build projects, two files at a time, alone.
-  // The e2e and browser output goes to .cache/e2e.log and .cache/browser.log, printed when they
-  // end. The root vitest.config.ts picks each vitest run's projects from HCM_VITEST_STREAM.
+  //      starved the PGlite portal's pages; when web-test-runner ends (minutes before the e2e
+  //      suite), the front end's units and the build's tests take its core, one file at a time;
+  //   2. the server's suites, two files at a time, once the e2e suite ends.
+  // The e2e, browser and front-end output goes to .cache/e2e.log, browser.log and tail.log,
+  // printed when they end. The root vitest.config.ts picks each vitest run's projects from HCM_VITEST_STREAM.
   // They share nothing but the PostgreSQL server (each suite makes its own database) and the
   // development build (scripts/build/testing/shared-build.mjs, which takes a lock).
   const vitestArgs = (name) => [
@@ -283,37 +284,42 @@ async function test() {
   ];
   const vitestEnv = (name) => ({
     ...env,
-    HCM_VITEST_STREAM: name === 'e2e' ? 'side' : 'main',
+    HCM_VITEST_STREAM: name === 'e2e' ? 'side' : name,
     VITEST_FILE_TIMES: join(cache, `vitest-${name}-file-times.json`),
   });
   const e2eLog = join(cache, 'e2e.log');
   const browserLog = join(cache, 'browser.log');
-  const [, wtrOk] = await Promise.all([
-    timedAsync('vitest: e2e (beside web-test-runner)', () =>
-      runAsync(pnpm[0], vitestArgs('e2e'), { env: vitestEnv('e2e'), log: e2eLog }),
-    ),
-    timedAsync('web-test-runner: bundle and run (beside e2e)', async () => {
-      const bundled = await runAsync(process.execPath, ['scripts/wtr/bundle-tests.mjs'], { log: browserLog });
-      return bundled && runAsync(pnpm[0], [...pnpm.slice(1), 'exec', 'web-test-runner'], { log: browserLog });
+  const tailLog = join(cache, 'tail.log');
+  // web-test-runner ends minutes before the e2e suite: the core it frees runs the front end's
+  // units and the build's tests (one file at a time), which had waited for the server's stage
+  const wtrThenTail = timedAsync('web-test-runner: bundle and run (beside e2e)', async () => {
+    const bundled = await runAsync(process.execPath, ['scripts/wtr/bundle-tests.mjs'], { log: browserLog });
+    return bundled && runAsync(pnpm[0], [...pnpm.slice(1), 'exec', 'web-test-runner'], { log: browserLog });
+  }).then(async (ok) => {
+    await timedAsync('vitest: front-end units and the build (after web-test-runner, beside e2e)', () =>
+      runAsync(pnpm[0], [...vitestArgs('tail'), '--maxWorkers=1'], { env: vitestEnv('tail'), log: tailLog }),
+    );
+    return ok;
+  });
+  await timedAsync('vitest: e2e (beside web-test-runner)', () =>
+    runAsync(pnpm[0], vitestArgs('e2e'), { env: vitestEnv('e2e'), log: e2eLog }),
+  );
+  // vitest's default is one worker fewer than the cores: one on this machine, while these
+  // suites wait on PostgreSQL and sockets half the time.
+  const serverStage = timedAsync('vitest: server', () =>
+    runAsync(pnpm[0], [...vitestArgs('server'), `--maxWorkers=${Math.max(2, availableParallelism())}`], {
+      env: vitestEnv('server'),
     }),
-  ]);
-  for (const log of [e2eLog, browserLog]) {
+  );
+  const [wtrOk] = await Promise.all([wtrThenTail, serverStage]);
+  for (const log of [e2eLog, browserLog, tailLog]) {
     console.log(`\n--- ${relative(root, log)} ---`);
     console.log(readFileSync(log, 'utf8'));
   }
-  // vitest's default is one worker fewer than the cores: one on this machine, while these
-  // suites wait on PostgreSQL and sockets half the time.
-  await timedAsync('vitest: unit, server and build', () =>
-    runAsync(pnpm[0], [...vitestArgs('main'), `--maxWorkers=${Math.max(2, availableParallelism())}`], {
-      env: vitestEnv('main'),
-    }),
-  );
 
   for (const [name, label] of [
-    [
-      'main',
-      "vitest: unit, server (PostgreSQL; PGlite for the suites of docs/testing.md), the build's tests",
-    ],
+    ['tail', "vitest: the front end's units, the build's tests"],
+    ['server', 'vitest: server (PostgreSQL; PGlite for the suites of docs/testing.md)'],
     ['e2e', 'vitest: e2e (built portal on PostgreSQL, the first-start story on PGlite, Chromium)'],
   ]) {
     const vitest = readJson(join(cache, `vitest-${name}-results.json`));
@@ -344,7 +350,8 @@ async function test() {
 
   const failures = [
     ...failedTests(
-      readJson(join(cache, 'vitest-main-results.json')),
+      readJson(join(cache, 'vitest-tail-results.json')),
+      readJson(join(cache, 'vitest-server-results.json')),
       readJson(join(cache, 'vitest-e2e-results.json')),
     ),
     ...(wtr?.failures ?? []).map((f) => `  ${f}`),
@@ -358,7 +365,8 @@ async function test() {
     { passed: 0, failed: 0, skipped: 0 },
   );
   printTimes(steps, [
-    ...(readJson(join(cache, 'vitest-main-file-times.json')) ?? []),
+    ...(readJson(join(cache, 'vitest-tail-file-times.json')) ?? []),
+    ...(readJson(join(cache, 'vitest-server-file-times.json')) ?? []),
     ...(readJson(join(cache, 'vitest-e2e-file-times.json')) ?? []),
   ]);
   if (failures.length > 0) console.log(`\nFailed tests\n${failures.join('\n')}`);
