@@ -24,7 +24,9 @@ const SERVER = ['packages/server/vitest.config.ts'];
 const TAIL = [
   'root-config/vitest.config.ts',
   'shared/*/vitest.config.ts',
-  'packages/{admin,organization,shell,timekeeping,widgets}/vitest.config.ts',
+  // every package but the server: a package made by `pnpm new:module` joins by itself
+  'packages/*/vitest.config.ts',
+  '!packages/server/vitest.config.ts',
   'scripts/vitest.config.ts',
 ];
 const STREAMS: Record<string, string[]> = { main: MAIN, side: SIDE, server: SERVER, tail: TAIL };

@@ -14,5 +14,9 @@ export default defineConfig({
     // time"): the two-approver story took 44 s alone and ran past 60 s in CI beside it.
     testTimeout: 180_000,
     hookTimeout: 240_000,
+    // expect.poll waits for a state; vitest's default bound (1 s) is a duration a loaded machine
+    // misses: the chart's list view once took longer than that to push its URL in a CI run.
+    // A poll that names its own timeout keeps it.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
