@@ -288,7 +288,8 @@ describe('Notification › form', () => {
     await user.click(await screen.findByRole('button', { name: 'Hẹn giờ gửi' }));
     const dialog = await screen.findByRole('alertdialog');
     within(dialog).getByText(/“Họp toàn công ty” sẽ được gửi lúc \d\d\/01\/2099 \d\d:00/);
-    await user.click(within(dialog).getByRole('button', { name: 'Đồng ý' }));
+    // a moment after it opens, the dialog may still be hidden behind the page's loading overlay
+    await user.click(await within(dialog).findByRole('button', { name: 'Đồng ý' }));
     await waitFor(() => expect(api.callsTo('POST', `${API}/${id}/send`)).to.have.length(1));
     await screen.findByText(/^Đã hẹn giờ gửi thông báo lúc \d\d\/01\/2099 \d\d:00\.$/);
   });
@@ -343,7 +344,8 @@ describe('Notification › form', () => {
     await user.click(await screen.findByRole('button', { name: 'Gửi ngay' }));
     const dialog = await screen.findByRole('alertdialog');
     within(dialog).getByText(/Người nhận cũng nhận được email\.$/);
-    await user.click(within(dialog).getByRole('button', { name: 'Đồng ý' }));
+    // a moment after it opens, the dialog may still be hidden behind the page's loading overlay
+    await user.click(await within(dialog).findByRole('button', { name: 'Đồng ý' }));
     await screen.findByText(
       'Cổng chưa có máy chủ gửi email nên không gửi được email: hãy bỏ chọn “Gửi kèm email” hoặc đề nghị quản trị viên cấu hình máy chủ email (SMTP_URL).',
     );
