@@ -120,7 +120,7 @@ await withScratchDatabase(async (env) => {
     const report = (unit: string | undefined, work: Work, through: (tx: Tx) => Tx = (tx) => tx) =>
       inScope(db.orm, caller, async (tx) => {
         const scope = await reportScope(tx, caller, unit);
-        const answer = await work(through(tx), scope, await symbolSets(tx, inputs), unit);
+        const answer = await work(through(tx), scope, await symbolSets(tx, inputs, ['2026-03']), unit);
         JSON.stringify(answer);
       });
     /** the workers of the scope as the raw baselines read them */

@@ -191,7 +191,7 @@ export async function readGridPage(
          limit ${query.pageSize + 1}`,
   );
   const workers = found.slice(0, query.pageSize);
-  const { settings } = await inputs.settings.settings(tx);
+  const { settings } = await inputs.settings.settings(tx, query.month);
   const legend = legendOf(settings.symbols);
   const last = workers[workers.length - 1];
   // the unit's calendar (its columns' shading) and its workers' units' (their standard days), in

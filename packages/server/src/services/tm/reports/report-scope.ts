@@ -75,18 +75,40 @@ export interface SymbolSets {
   readonly paidLeave: string[];
 }
 
-export async function symbolSets(tx: Tx, inputs: Pick<TimesheetInputs, 'settings'>): Promise<SymbolSets> {
-  const { settings } = await inputs.settings.settings(tx);
-  const legend = legendOf(settings.symbols);
-  const classes = symbolClasses(legend);
-  const holiday = settings.symbols.HOLIDAY;
+export async function symbolSets(
+  tx: Tx,
+  inputs: Pick<TimesheetInputs, 'settings'>,
+  months: readonly string[],
+): Promise<SymbolSets> {
+  // the symbols are effective by month: a period across a change counts what either month wrote
+  const classes = new Map<string, string>();
+  const dayOff = new Set<string>();
+  for (const month of new Set(months)) {
+    const { settings } = await inputs.settings.settings(tx, month);
+    for (const [symbol, kind] of symbolClasses(legendOf(settings.symbols)))
+      if (!classes.has(symbol)) classes.set(symbol, kind);
+    if (settings.symbols.HOLIDAY) dayOff.add(settings.symbols.HOLIDAY);
+  }
   const of = (kind: string) => [...classes].filter(([, c]) => c === kind).map(([symbol]) => symbol);
   return {
     all: [...classes.keys()],
     unpaid: of('UNPAID_LEAVE'),
-    dayOff: holiday ? [holiday] : [],
-    paidLeave: of('PAID_LEAVE').filter((symbol) => symbol !== holiday),
+    dayOff: [...dayOff],
+    paidLeave: of('PAID_LEAVE').filter((symbol) => !dayOff.has(symbol)),
   };
+}
+
+/** The months ('YYYY-MM') of the days from…to. */
+export function monthsOfPeriod(from: string, to: string): string[] {
+  const months: string[] = [];
+  let [year, month] = from.slice(0, 7).split('-').map(Number) as [number, number];
+  const last = to.slice(0, 7);
+  for (;;) {
+    const current = `${year}-${String(month).padStart(2, '0')}`;
+    if (current > last) return months;
+    months.push(current);
+    if (++month > 12) [year, month] = [year + 1, 1];
+  }
 }
 
 const texts = (values: readonly string[]) =>

@@ -30,7 +30,13 @@ import { timesheetInputs } from '../timesheet/wiring.ts';
 import { hoursReport, type HoursMeasure } from './hours.ts';
 import { lateEarlyFrequency, lateEarlyWorkers } from './late-early.ts';
 import { dayAsked, periodAsked, type Period } from './period.ts';
-import { reportScope, symbolSets, type ReportScope, type SymbolSets } from './report-scope.ts';
+import {
+  monthsOfPeriod,
+  reportScope,
+  symbolSets,
+  type ReportScope,
+  type SymbolSets,
+} from './report-scope.ts';
 import { dailyWorkers, troopReport, troopWorkers } from './troop.ts';
 import { dailyWorkersWorkbook, hoursWorkbook, lateEarlyWorkbook, troopWorkbook } from './workbooks.ts';
 
@@ -101,18 +107,29 @@ export const timekeepingReportRoutes: FastifyPluginAsync<{ deps: TmDeps }> = asy
     permission: action === 'view' ? TIMEKEEPING_REPORT_PERMISSIONS : TIMEKEEPING_REPORT_EXPORT_PERMISSIONS,
     module: MODULE,
   });
-  /** `work` in the caller's transaction, given the report's scope, the symbols and today. */
+  /**
+   * `work` in the caller's transaction, given the report's scope, the symbols in force in the
+   * months `monthsOf(today)` names (none: the report reads no symbol) and today.
+   */
   const reading = <T>(
     request: FastifyRequest,
     organizationUnitId: string | undefined,
+    monthsOf: (today: string) => readonly string[],
     work: (tx: Tx, scope: ReportScope, symbols: SymbolSets, today: string) => Promise<T>,
   ) => {
     const caller = tenantCaller(request);
     const today = todayInVietnam(now());
     return runAsCaller(deps.db, request, async (tx) =>
-      work(tx, await reportScope(tx, caller, organizationUnitId), await symbolSets(tx, inputs), today),
+      work(
+        tx,
+        await reportScope(tx, caller, organizationUnitId),
+        await symbolSets(tx, inputs, monthsOf(today)),
+        today,
+      ),
     );
   };
+  const monthOfDay = (date: string | undefined) => (today: string) => [dayAsked(date, today).slice(0, 7)];
+  const noSymbols = () => [];
   const period = (query: PeriodParams) => periodAsked(query, todayInVietnam(now()));
   const send = (reply: FastifyReply, name: string, bytes: Buffer) =>
     reply
@@ -126,7 +143,7 @@ export const timekeepingReportRoutes: FastifyPluginAsync<{ deps: TmDeps }> = asy
 
   const troop = (request: FastifyRequest) => {
     const query = request.query as { organizationUnitId?: string; date?: string };
-    return reading(request, query.organizationUnitId, (tx, scope, symbols, today) =>
+    return reading(request, query.organizationUnitId, monthOfDay(query.date), (tx, scope, symbols, today) =>
       troopReport(tx, scope, symbols, {
         date: dayAsked(query.date, today),
         today,
@@ -137,19 +154,22 @@ export const timekeepingReportRoutes: FastifyPluginAsync<{ deps: TmDeps }> = asy
   const daily = (request: FastifyRequest) => {
     const query = request.query as PeriodParams;
     const asked = period(query);
-    return reading(request, query.organizationUnitId, (tx, scope, symbols, today) =>
+    const months = () => monthsOfPeriod(asked.from, asked.to);
+    return reading(request, query.organizationUnitId, months, (tx, scope, symbols, today) =>
       dailyWorkers(tx, scope, symbols, { ...asked, today }),
     );
   };
   const frequency = (request: FastifyRequest) => {
     const query = request.query as PeriodParams;
     const asked: Period = period(query);
-    return reading(request, query.organizationUnitId, (tx, scope) => lateEarlyFrequency(tx, scope, asked));
+    return reading(request, query.organizationUnitId, noSymbols, (tx, scope) =>
+      lateEarlyFrequency(tx, scope, asked),
+    );
   };
   const hours = (measure: HoursMeasure) => (request: FastifyRequest) => {
     const query = request.query as PeriodParams & { by?: HoursGrouping };
     const asked = period(query);
-    return reading(request, query.organizationUnitId, (tx, scope) =>
+    return reading(request, query.organizationUnitId, noSymbols, (tx, scope) =>
       hoursReport(tx, scope, measure, { ...asked, by: query.by ?? 'day' }),
     );
   };
@@ -215,13 +235,17 @@ export const timekeepingReportRoutes: FastifyPluginAsync<{ deps: TmDeps }> = asy
         pageSize?: number;
       };
       const page = pageOf(query);
-      const found = await reading(request, query.organizationUnitId, (tx, scope, symbols, today) =>
-        troopWorkers(tx, scope, symbols, {
-          date: dayAsked(query.date, today),
-          today,
-          filter: TROOP_COUNT_FILTER[query.figure ?? 'onRoll'],
-          ...page,
-        }),
+      const found = await reading(
+        request,
+        query.organizationUnitId,
+        monthOfDay(query.date),
+        (tx, scope, symbols, today) =>
+          troopWorkers(tx, scope, symbols, {
+            date: dayAsked(query.date, today),
+            today,
+            filter: TROOP_COUNT_FILTER[query.figure ?? 'onRoll'],
+            ...page,
+          }),
       );
       return { data: found.rows, page: { ...page, total: found.total } };
     },
@@ -257,7 +281,7 @@ export const timekeepingReportRoutes: FastifyPluginAsync<{ deps: TmDeps }> = asy
       };
       const asked = period(query);
       const page = pageOf(query);
-      const found = await reading(request, query.organizationUnitId, (tx, scope) =>
+      const found = await reading(request, query.organizationUnitId, noSymbols, (tx, scope) =>
         lateEarlyWorkers(tx, scope, asked, { kind: query.kind, times: query.times, ...page }),
       );
       return { data: found.rows, page: { ...page, total: found.total } };

@@ -64,7 +64,8 @@ export interface TenantTimesheet {
 }
 
 export interface SettingsSource {
-  settings(tx: Tx): Promise<TenantTimesheet>;
+  /** the settings in force for the work days of `month` ('YYYY-MM'): they are effective by month */
+  settings(tx: Tx, month: string): Promise<TenantTimesheet>;
 }
 
 /** Everything the job reads besides the punches and the stored days. */

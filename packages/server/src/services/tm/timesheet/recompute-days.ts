@@ -5,7 +5,7 @@ import { computeDay } from './compute-day.ts';
 import { dayRecordRow, type DayRecordRow } from './day-record-row.ts';
 import { dayStartOf } from './day-span.ts';
 import { addDays } from './dates.ts';
-import type { TimesheetInputs } from './inputs.ts';
+import type { TenantTimesheet, TimesheetInputs } from './inputs.ts';
 import type { DayKey } from './recompute-keys.ts';
 import type { Punch } from './types.ts';
 import { holdChangedDays, writeDayRecords } from './write-day-records.ts';
@@ -69,7 +69,11 @@ export async function recomputeDays(
   const dates = open.map((k) => k.workDate).sort();
   const from = dates[0] as string;
   const to = dates[dates.length - 1] as string;
-  const tenant = await inputs.settings.settings(tx);
+  // the settings are effective by month: a batch across a month end may read two
+  const settingsOf = new Map<string, TenantTimesheet>();
+  for (const month of new Set(open.map((k) => monthOfDay(k.workDate))))
+    settingsOf.set(month, await inputs.settings.settings(tx, month));
+  const tenant = settingsOf.get(monthOfDay(from)) as TenantTimesheet;
   const shifts = await inputs.shifts.shifts(tx, openWorkers, addDays(from, -1), addDays(to, 1));
   const calendar = await inputs.dayTypes.days(tx, openWorkers, from, to);
   const documents = await inputs.documents.adjustments(tx, openWorkers, from, to);
@@ -108,7 +112,7 @@ export async function recomputeDays(
       punches: around(punches.get(key.workerId), dayStartOf(key.workDate, tenant.utcOffsetMinutes)),
       adjustments: documents.get(key.workerId)?.get(key.workDate) ?? [],
       rules: day.rules,
-      settings: tenant.settings,
+      settings: (settingsOf.get(monthOfDay(key.workDate)) ?? tenant).settings,
     });
     (isLocked(key) ? lockedRows : rows).push(
       dayRecordRow(key.workerId, result, tenant.utcOffsetMinutes, context.now),
