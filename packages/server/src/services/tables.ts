@@ -12,6 +12,7 @@ import { labourCalendarTables } from './tm/calendar/tables.ts';
 import { checkInTables } from './tm/check-in/tables.ts';
 import { timesheetTables } from './tm/timesheets/tables.ts';
 import { workUpdateRequestTables } from './tm/work-update-requests/tables.ts';
+import { timekeepingConfigTables } from './tm/config/tables.ts';
 
 /**
  * Every table a module owns (services/<module>/tables), module by module. The engine's own
@@ -33,5 +34,6 @@ export const moduleTables = {
   ...checkInTables,
   ...timesheetTables,
   ...workUpdateRequestTables,
+  ...timekeepingConfigTables,
   ...payrollTables,
 };

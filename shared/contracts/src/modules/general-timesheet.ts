@@ -1,12 +1,11 @@
-import { label, type Label } from '../resource/label.ts';
+import type { Label } from '../resource/label.ts';
+import { TimekeepingConfigLabels } from './timekeeping-config.ts';
 
 /*
  * The general timesheet (issue 30 item 8; docs/general-timesheet.md): a month of a unit (and the
  * units below it) as workers × days, each cell the day record's symbol and what its tooltip
  * says, each worker's totals; and HR's correction of a cell, with its reason.
  */
-
-const l = (key: string, vi: string, en: string) => label(`tm.generalTimesheet.${key}`, vi, en);
 
 export const GeneralTimesheetPaths = {
   grid: '/api/tm/general-timesheet',
@@ -156,24 +155,8 @@ export interface GeneralTimesheetImportResult {
   }[];
 }
 
-/** The legend's texts, by symbol key (the symbols themselves are the tenant's data). */
-export const GeneralTimesheetSymbolLabels: Readonly<Record<string, Label>> = {
-  WORKED: l('symbols.worked', 'Lương thời gian', 'Time-paid work'),
-  PRODUCT: l('symbols.product', 'Lương sản phẩm', 'Product-paid work'),
-  HOLIDAY: l('symbols.holiday', 'Nghỉ lễ, tết', 'Public holiday'),
-  ANNUAL_LEAVE: l('symbols.annualLeave', 'Nghỉ phép', 'Paid leave'),
-  SICK: l('symbols.sick', 'Ốm, điều dưỡng', 'Sick'),
-  CHILD_SICK: l('symbols.childSick', 'Con ốm', 'Child sick'),
-  MATERNITY: l('symbols.maternity', 'Thai sản', 'Maternity'),
-  WORK_ACCIDENT: l('symbols.workAccident', 'Tai nạn', 'Work accident'),
-  MEETING_STUDY: l('symbols.meetingStudy', 'Hội nghị, học tập', 'Meeting, study'),
-  COMPENSATORY: l('symbols.compensatory', 'Nghỉ bù', 'Compensatory leave'),
-  UNPAID_LEAVE: l('symbols.unpaidLeave', 'Nghỉ không lương', 'Unpaid leave'),
-  STOPPED_WORK: l('symbols.stoppedWork', 'Ngừng việc', 'Work stopped'),
-  LABOUR_DUTY: l('symbols.labourDuty', 'Lao động nghĩa vụ', 'Labour duty'),
-  BUSINESS_TRIP: l('symbols.businessTrip', 'Công tác', 'Business trip'),
-  CONFERENCE: l('symbols.conference', 'Hội nghị', 'Conference'),
-};
+/** The legend's texts, by symbol key (the symbols themselves are the tenant's data: /tm/config). */
+export const GeneralTimesheetSymbolLabels: Readonly<Record<string, Label>> = TimekeepingConfigLabels.symbols;
 
 /**
  * The legend as HR reads it: each symbol once, with the meanings of every key that writes it

@@ -19,6 +19,7 @@ import { generalTimesheetRoutes } from './general-timesheet/routes.ts';
 import { timekeepingReportRoutes } from './reports/routes.ts';
 import { timesheetResource, timesheetRoutes } from './timesheets/index.ts';
 import { workUpdateRequestResource, workUpdateRequestRoutes } from './work-update-requests/index.ts';
+import { registerTimekeepingConfigJobs, timekeepingConfigRoutes } from './config/index.ts';
 import type { Clock } from '../../clock.ts';
 
 /**
@@ -73,6 +74,7 @@ export const tmRoutes: readonly TmRoutes[] = [
   timekeepingReportRoutes,
   timesheetRoutes,
   workUpdateRequestRoutes,
+  timekeepingConfigRoutes,
 ];
 
 /**
@@ -92,4 +94,6 @@ export const tmService: FastifyPluginAsync<{ deps: TmServiceDeps }> = async (app
   for (const routes of tmRoutes) await app.register(routes, { deps: parts });
   // the timesheet engine's jobs: days recomputed as punches and documents arrive, absences daily
   await registerTimesheetJobs(deps.queue, deps.db, app.log, timesheetInputs(shiftPlans));
+  // a changed settings version asks the engine for the days of the months it governs
+  await registerTimekeepingConfigJobs(deps.queue, deps.db, app.log);
 };

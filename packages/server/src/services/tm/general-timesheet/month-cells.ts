@@ -3,7 +3,7 @@ import type {
   GeneralTimesheetLegendEntry,
   GeneralTimesheetTotals,
 } from '@hcm/contracts/general-timesheet';
-import type { SymbolKey } from '../timesheet/types.ts';
+import { SYMBOL_KINDS, type SymbolKind, type TimesheetSymbolKey } from '@hcm/contracts/timekeeping-config';
 
 /** A stored day record as the grid reads it (one row of tm_day_records). */
 export interface DayRecordOfGrid {
@@ -39,23 +39,16 @@ export interface DayRecordOfGrid {
   readonly correctedAt: string | null;
 }
 
-/** The symbol keys whose days count as work in the totals when HR writes them (the rest as paid leave, KL unpaid). */
-const WORK_KEYS: readonly SymbolKey[] = ['WORKED', 'PRODUCT', 'BUSINESS_TRIP'];
-
-/** How a corrected cell counts, by the symbol HR wrote and the tenant's symbols. */
-export type SymbolClass = 'WORK' | 'PAID_LEAVE' | 'UNPAID_LEAVE';
+/**
+ * How a corrected cell counts, by the symbol HR wrote and the tenant's symbols: the kind of the
+ * keys that write it (SYMBOL_KINDS; a version's symbols never give one symbol two kinds).
+ */
+export type SymbolClass = SymbolKind;
 export function symbolClasses(legend: readonly GeneralTimesheetLegendEntry[]): Map<string, SymbolClass> {
   const classes = new Map<string, SymbolClass>();
   for (const entry of legend) {
     if (classes.has(entry.symbol)) continue;
-    classes.set(
-      entry.symbol,
-      WORK_KEYS.includes(entry.key as SymbolKey)
-        ? 'WORK'
-        : entry.key === 'UNPAID_LEAVE'
-          ? 'UNPAID_LEAVE'
-          : 'PAID_LEAVE',
-    );
+    classes.set(entry.symbol, SYMBOL_KINDS[entry.key as TimesheetSymbolKey] ?? 'PAID_LEAVE');
   }
   return classes;
 }

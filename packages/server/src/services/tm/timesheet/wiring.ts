@@ -3,7 +3,8 @@ import { labourCalendarDayTypes } from './calendar-day-types.ts';
 import { workUpdateRequestDocuments } from '../work-update-requests/document-source.ts';
 import { allDocuments } from './document-sources.ts';
 import { approvedTimesheetLocks } from '../timesheets/month-locks.ts';
-import { seededSettings, type TimesheetInputs } from './inputs.ts';
+import type { TimesheetInputs } from './inputs.ts';
+import { storedTimekeepingSettings } from '../config/settings-in-force.ts';
 import { workCalendarShifts } from './work-calendar-shifts.ts';
 
 /**
@@ -15,7 +16,8 @@ import { workCalendarShifts } from './work-calendar-shifts.ts';
  *   business-trip, conference and shift-change documents join them in allDocuments;
  * - locked months: the approved timesheets (timesheets/month-locks.ts: the nearest timesheet up the
  *   worker's unit chain decides);
- * - settings: the seeded symbols, REGISTERED overtime, Vietnam's +07 (until tenants store theirs).
+ * - settings: the tenant's version in force in the day's month (Timekeeping › General config,
+ *   services/tm/config), else the seeded symbols and REGISTERED overtime; Vietnam's +07.
  */
 export function timesheetInputs(plans?: ShiftPlanCache): TimesheetInputs {
   return {
@@ -23,6 +25,6 @@ export function timesheetInputs(plans?: ShiftPlanCache): TimesheetInputs {
     dayTypes: labourCalendarDayTypes,
     documents: allDocuments(workUpdateRequestDocuments),
     locks: approvedTimesheetLocks,
-    settings: seededSettings,
+    settings: storedTimekeepingSettings,
   };
 }
