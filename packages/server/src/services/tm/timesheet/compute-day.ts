@@ -20,6 +20,7 @@ import type {
   MinuteRange,
   OvertimeMinutes,
   PresenceReason,
+  PunchPair,
   ShiftPlan,
 } from './types.ts';
 
@@ -45,8 +46,11 @@ interface Paired {
  * function (docs/timesheet-engine.md, "The day computation"). The same input gives the same day.
  */
 export function computeDay(input: DayInput): DayResult {
-  const adjustments = input.adjustments ?? [];
-  const registrations = normalise(adjustments.flatMap((a) => (a.kind === 'OVERTIME' ? [a.period] : [])));
+  const adjustments = input.adjustments ?? NONE;
+  const registrations =
+    adjustments.length === 0
+      ? []
+      : normalise(adjustments.flatMap((a) => (a.kind === 'OVERTIME' ? [a.period] : [])));
   const chosen = planOf(input.plan, adjustments);
   const plan =
     chosen && chosen.segments.length > 0
@@ -60,14 +64,12 @@ export function computeDay(input: DayInput): DayResult {
     dayStart,
   );
   const pairing = plan ? pairByWindows(punches, plan.segments) : pairInOrder(punches);
-  const presence = normalise(
-    pairing.pairs.flatMap((p) => (p.in && p.out ? [{ start: p.in.minute, end: p.out.minute }] : [])),
-  );
+  const presence = normalise(presenceOf(pairing));
   // A shift on the labour calendar's weekly rest day is the worker's own working day (their
   // week-off falls elsewhere: the work calendar assigned it); a public holiday stays a holiday.
   const dayType = plan && input.dayType === 'REST_DAY' ? 'WEEKDAY' : input.dayType;
   const paired: Paired = {
-    input: { ...input, dayType },
+    input: dayType === input.dayType ? input : { ...input, dayType },
     plan,
     pairing,
     punchCount: punches.length,
@@ -75,6 +77,32 @@ export function computeDay(input: DayInput): DayResult {
     registrations,
   };
   return plan && dayType === 'WEEKDAY' ? scheduledDay(paired, plan) : offDay(paired);
+}
+
+/*
+ * computeDay runs for every (worker, day) of a month: 310,000 times for a 10,000-worker tenant.
+ * Its helpers are functions of the module rather than closures made per day, and a day without
+ * documents skips their filters (docs/performance.md, "The timesheet engine").
+ */
+const NONE: readonly DayAdjustment[] = [];
+
+/** The minutes between each pair's in and out (both present), in the pairs' order. */
+function presenceOf(pairing: Pairing): MinuteRange[] {
+  const ranges: MinuteRange[] = [];
+  for (const p of pairing.pairs) if (p.in && p.out) ranges.push({ start: p.in.minute, end: p.out.minute });
+  return ranges;
+}
+
+/** A document's period within the shift's work (no period: the whole work). */
+function within(period: MinuteRange | undefined, work: MinuteRange[]): MinuteRange[] {
+  return intersect(period ? [period] : work, work);
+}
+
+/** The minutes of the paid (or unpaid) absences not also worked. */
+function coveredBy(absences: readonly Absence[], paid: boolean, worked: MinuteRange[]): number {
+  const ranges: MinuteRange[] = [];
+  for (const a of absences) if (a.paid === paid) ranges.push(...a.ranges);
+  return total(subtract(ranges, worked));
 }
 
 /** A shift-change document replaces the day's shift (the last one given wins; null: no shift). */
@@ -87,17 +115,16 @@ function planOf(plan: ShiftPlan | null, adjustments: readonly DayAdjustment[]): 
 /** A working day with a shift: normal work, lateness, missing punches, documents, overtime after it. */
 function scheduledDay(paired: Paired, plan: ShiftPlan): DayResult {
   const { input, presence, registrations } = paired;
-  const adjustments = input.adjustments ?? [];
+  const adjustments = input.adjustments ?? NONE;
   const work = workOf(plan);
-  const within = (period: MinuteRange | undefined) => intersect(period ? [period] : work, work);
-  const absences: Absence[] = adjustments.flatMap((a) =>
-    a.kind === 'ABSENCE' ? [{ reason: a.reason, paid: a.paid, ranges: within(a.period) }] : [],
-  );
-  const documented: Presence[] = adjustments.flatMap((a) =>
-    a.kind === 'PRESENCE' ? [{ reason: a.reason, ranges: within(a.period) }] : [],
-  );
-  const documentedRanges = normalise(documented.flatMap((d) => d.ranges));
-  const away = normalise(absences.flatMap((a) => a.ranges));
+  const absences: Absence[] = [];
+  const documented: Presence[] = [];
+  for (const a of adjustments)
+    if (a.kind === 'ABSENCE')
+      absences.push({ reason: a.reason, paid: a.paid, ranges: within(a.period, work) });
+    else if (a.kind === 'PRESENCE') documented.push({ reason: a.reason, ranges: within(a.period, work) });
+  const documentedRanges = documented.length === 0 ? [] : normalise(documented.flatMap((d) => d.ranges));
+  const away = absences.length === 0 ? [] : normalise(absences.flatMap((a) => a.ranges));
   // what the punches had to cover: the shift less what documents account for
   const expected = subtract(work, [...away, ...documentedRanges]);
   const worked = intersect([...presence, ...documentedRanges], work);
@@ -109,21 +136,19 @@ function scheduledDay(paired: Paired, plan: ShiftPlan): DayResult {
 
   // units of the day: work (with the minutes a tolerance forgave), then paid and unpaid leave
   const credited = Math.min(workedMinutes + marks.forgiven, scheduledMinutes);
-  const coveredBy = (paid: boolean) =>
-    total(
-      subtract(
-        absences.filter((a) => a.paid === paid).flatMap((a) => a.ranges),
-        worked,
-      ),
-    );
-  const paidPart = Math.min(coveredBy(true), scheduledMinutes - credited);
-  const unpaidPart = Math.min(coveredBy(false), scheduledMinutes - credited - paidPart);
-  const share = (minutes: number) => shareOf(plan.dayValue, minutes, scheduledMinutes);
-  const workUnits = share(credited);
-  const paidLeaveUnits = Math.min(share(paidPart), plan.dayValue - workUnits);
-  const unpaidLeaveUnits = Math.min(share(unpaidPart), plan.dayValue - workUnits - paidLeaveUnits);
+  const paidPart = Math.min(coveredBy(absences, true, worked), scheduledMinutes - credited);
+  const unpaidPart = Math.min(coveredBy(absences, false, worked), scheduledMinutes - credited - paidPart);
+  const workUnits = shareOf(plan.dayValue, credited, scheduledMinutes);
+  const paidLeaveUnits = Math.min(
+    shareOf(plan.dayValue, paidPart, scheduledMinutes),
+    plan.dayValue - workUnits,
+  );
+  const unpaidLeaveUnits = Math.min(
+    shareOf(plan.dayValue, unpaidPart, scheduledMinutes),
+    plan.dayValue - workUnits - paidLeaveUnits,
+  );
 
-  const lastEnd = Math.max(...plan.segments.map((s) => s.end));
+  const lastEnd = lastEndOf(plan);
   const overtimeRanges =
     input.settings.overtimeMode === 'PUNCHED'
       ? atLeast(
@@ -234,6 +259,13 @@ function flexibleMarks(paired: Paired, plan: ShiftPlan, expected: MinuteRange[])
   return marks;
 }
 
+/** Where the shift's last segment ends. */
+function lastEndOf(plan: ShiftPlan): number {
+  let end = Number.NEGATIVE_INFINITY;
+  for (const s of plan.segments) end = Math.max(end, s.end);
+  return end;
+}
+
 /** Within the tolerance a lateness is forgiven whole; beyond it, it counts whole (a grace, not a deduction). */
 function tolerate(marks: Marks, side: 'late' | 'early', minutes: number, tolerance: number) {
   if (minutes <= 0) return;
@@ -249,10 +281,11 @@ function tolerate(marks: Marks, side: 'late' | 'early', minutes: number, toleran
  */
 function offDay(paired: Paired): DayResult {
   const { input, plan, presence, registrations } = paired;
-  const adjustments = input.adjustments ?? [];
-  const documented = normalise(
-    adjustments.flatMap((a) => (a.kind === 'PRESENCE' && a.period ? [a.period] : [])),
-  );
+  const adjustments = input.adjustments ?? NONE;
+  const documented =
+    adjustments.length === 0
+      ? []
+      : normalise(adjustments.flatMap((a) => (a.kind === 'PRESENCE' && a.period ? [a.period] : [])));
   const present = subtract(normalise([...presence, ...documented]), plan?.breaks ?? []);
   const offWork = input.dayType !== 'WEEKDAY';
   const overtimeRanges =
@@ -339,11 +372,16 @@ type Computed = Omit<
 
 function result(paired: Paired, computed: Computed): DayResult {
   const { input, plan, pairing } = paired;
-  const pairs = pairing.pairs
-    .filter((p) => p.in || p.out)
-    .map((p) => ({ in: p.in?.at ?? null, out: p.out?.at ?? null }));
-  const ins = pairs.flatMap((p) => (p.in === null ? [] : [p.in]));
-  const outs = pairs.flatMap((p) => (p.out === null ? [] : [p.out]));
+  const pairs: PunchPair[] = [];
+  let firstIn: number | null = null;
+  let lastOut: number | null = null;
+  for (const p of pairing.pairs) {
+    if (!p.in && !p.out) continue;
+    const pair = { in: p.in?.at ?? null, out: p.out?.at ?? null };
+    pairs.push(pair);
+    if (pair.in !== null) firstIn = firstIn === null ? pair.in : Math.min(firstIn, pair.in);
+    if (pair.out !== null) lastOut = lastOut === null ? pair.out : Math.max(lastOut, pair.out);
+  }
   const overtime = computed.overtime ?? NO_OVERTIME;
   return {
     workDate: input.workDate,
@@ -351,8 +389,8 @@ function result(paired: Paired, computed: Computed): DayResult {
     shiftCode: plan?.code ?? null,
     assignmentId: plan ? (input.assignmentId ?? null) : null,
     pairs,
-    firstIn: ins.length > 0 ? Math.min(...ins) : null,
-    lastOut: outs.length > 0 ? Math.max(...outs) : null,
+    firstIn,
+    lastOut,
     ...computed,
     overtime,
     overtimeMinutes: overtimeTotal(overtime),

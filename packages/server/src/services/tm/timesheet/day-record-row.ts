@@ -2,7 +2,7 @@ import type { BulkRow } from '../../../bulk/index.ts';
 import { DayRecordFlags, type tmDayRecords } from '../tables/day-records.ts';
 import { DAY_ENGINE_VERSION } from './compute-day.ts';
 import { dayStartOf, minuteOf } from './day-span.ts';
-import type { DayResult } from './types.ts';
+import type { DayResult, PunchPair } from './types.ts';
 
 export type DayRecordRow = BulkRow<typeof tmDayRecords>;
 
@@ -13,11 +13,17 @@ export const MAX_STORED_PAIRS = 8;
 export function pairsText(day: DayResult, utcOffsetMinutes: number): string | null {
   if (day.pairs.length === 0) return null;
   const start = dayStartOf(day.workDate, utcOffsetMinutes);
-  const side = (at: number | null) => (at === null ? '' : String(minuteOf(at, start)));
-  return day.pairs
-    .slice(0, MAX_STORED_PAIRS)
-    .map((p) => `${side(p.in)}~${side(p.out)}`)
-    .join(';');
+  let text = '';
+  for (let i = 0; i < day.pairs.length && i < MAX_STORED_PAIRS; i++) {
+    const p = day.pairs[i] as PunchPair;
+    text += `${i > 0 ? ';' : ''}${side(p.in, start)}~${side(p.out, start)}`;
+  }
+  return text;
+}
+
+/** A pair's side as its minute of the day; empty when the punch is missing. */
+function side(at: number | null, dayStart: number): string {
+  return at === null ? '' : String(minuteOf(at, dayStart));
 }
 
 /**

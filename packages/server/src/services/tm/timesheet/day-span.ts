@@ -5,17 +5,24 @@ const MINUTE_MS = 60_000;
 
 /** The instant (epoch ms) of the work day's 00:00 in a zone `utcOffsetMinutes` ahead of UTC. */
 export function dayStartOf(workDate: string, utcOffsetMinutes: number): number {
-  const key = `${workDate}${utcOffsetMinutes}`;
-  const known = dayStarts.get(key);
-  if (known !== undefined) return known;
-  const start = parseDayStart(workDate, utcOffsetMinutes);
-  // a batch asks for the same few dozen days again and again; the cache never grows past a bound
-  if (dayStarts.size >= 4096) dayStarts.clear();
-  dayStarts.set(key, start);
+  // a batch asks for the same few dozen days again and again, each day's thrice in a row (its
+  // punches, its computation, its row): the last answer, then a map per offset (no key text
+  // made per call); the cache never grows past a bound
+  if (workDate === last.workDate && utcOffsetMinutes === last.offset) return last.start;
+  let starts = dayStarts.get(utcOffsetMinutes);
+  if (!starts) dayStarts.set(utcOffsetMinutes, (starts = new Map()));
+  let start = starts.get(workDate);
+  if (start === undefined) {
+    start = parseDayStart(workDate, utcOffsetMinutes);
+    if (starts.size >= 4096) starts.clear();
+    starts.set(workDate, start);
+  }
+  last = { workDate, offset: utcOffsetMinutes, start };
   return start;
 }
 
-const dayStarts = new Map<string, number>();
+const dayStarts = new Map<number, Map<string, number>>();
+let last = { workDate: '', offset: 0, start: 0 };
 
 function parseDayStart(workDate: string, utcOffsetMinutes: number): number {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(workDate);
@@ -34,10 +41,18 @@ export function minuteOf(at: number, dayStart: number): number {
  */
 function ownSpan(plan: ShiftPlan | null | undefined): MinuteRange {
   if (!plan || plan.segments.length === 0) return { start: 0, end: DAY };
-  const starts = plan.segments.map((s) => Math.min(s.start, s.checkIn.start));
-  const ends = plan.segments.map((s) => Math.max(s.end, s.checkOut.end));
-  return { start: Math.min(0, ...starts), end: Math.max(DAY, ...ends) };
+  let span = spans.get(plan);
+  if (!span) {
+    const starts = plan.segments.map((s) => Math.min(s.start, s.checkIn.start));
+    const ends = plan.segments.map((s) => Math.max(s.end, s.checkOut.end));
+    span = { start: Math.min(0, ...starts), end: Math.max(DAY, ...ends) };
+    spans.set(plan, span);
+  }
+  return span;
 }
+
+/** Kept per plan: a batch's days share a few plans, each day asks for three (its own and its neighbours'). */
+const spans = new WeakMap<ShiftPlan, MinuteRange>();
 
 const scheduled = (plan: ShiftPlan | null | undefined): plan is ShiftPlan =>
   !!plan && plan.segments.length > 0;
@@ -93,12 +108,14 @@ export function placePunches(
   span: MinuteRange,
   repeatSeconds: number,
 ): PlacedPunch[] {
-  const sorted = punches.map((p) => p.at);
+  const sorted = new Array<number>(punches.length);
+  for (let i = 0; i < punches.length; i++) sorted[i] = (punches[i] as Punch).at;
   if (!inOrder(sorted)) sorted.sort((a, b) => a - b);
   const kept: PlacedPunch[] = [];
+  const repeat = Math.max(1, repeatSeconds * 1000);
   let last = Number.NEGATIVE_INFINITY;
   for (const at of sorted) {
-    if (at - last < Math.max(1, repeatSeconds * 1000)) continue;
+    if (at - last < repeat) continue;
     last = at;
     const minute = minuteOf(at, dayStart);
     if (minute >= span.start && minute < span.end) kept.push({ at, minute });

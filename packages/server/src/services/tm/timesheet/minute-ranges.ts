@@ -30,13 +30,20 @@ function isNormal(ranges: readonly MinuteRange[]): boolean {
   return true;
 }
 
+/** `ranges` normalised for reading only: the same array when already normal (no copy), else normalise's. */
+function normalView(ranges: readonly MinuteRange[]): readonly MinuteRange[] {
+  return isNormal(ranges) ? ranges : normalise(ranges);
+}
+
 export function total(ranges: readonly MinuteRange[]): number {
-  return normalise(ranges).reduce((sum, r) => sum + (r.end - r.start), 0);
+  let sum = 0;
+  for (const r of normalView(ranges)) sum += r.end - r.start;
+  return sum;
 }
 
 export function intersect(a: readonly MinuteRange[], b: readonly MinuteRange[]): MinuteRange[] {
-  const xs = normalise(a);
-  const ys = normalise(b);
+  const xs = normalView(a);
+  const ys = normalView(b);
   const out: MinuteRange[] = [];
   // both sorted and disjoint: one pass, the range that ends first moves on
   let i = 0;
@@ -56,7 +63,7 @@ export function intersect(a: readonly MinuteRange[], b: readonly MinuteRange[]):
 /** The minutes of `a` that are not in `b`. */
 export function subtract(a: readonly MinuteRange[], b: readonly MinuteRange[]): MinuteRange[] {
   const xs = normalise(a);
-  const cuts = normalise(b);
+  const cuts = normalView(b);
   if (cuts.length === 0) return xs;
   const out: MinuteRange[] = [];
   let j = 0;

