@@ -26,4 +26,6 @@ export const HAND_MADE_PAGES: Readonly<Record<string, LazyExoticComponent<Compon
   '/tm/troop-report': lazy(() => import('./reports/TroopReportPage.tsx')),
   // a unit's month approved as one record, locking it; reopened with a reason (docs/timesheets.md)
   '/tm/timesheets': lazy(() => import('./timesheets/TimesheetPages.tsx')),
+  // the tenant's timesheet settings (symbols, overtime) by month (docs/timekeeping-config.md)
+  '/tm/config': lazy(() => import('./config/TimekeepingConfigPage.tsx')),
 };

@@ -110,6 +110,7 @@ export const TIMEKEEPING_APP: MicroAppDeclaration = {
     '/tm/work-update-suggestive',
     '/tm/troop-report',
     '/tm/timesheets',
+    '/tm/config',
   ],
 };
 
