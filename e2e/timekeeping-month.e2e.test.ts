@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { GeneralTimesheetPage } from '../shared/contracts/src/modules/general-timesheet.ts';
+import { dayCell, type GeneralTimesheetPage } from '../shared/contracts/src/modules/general-timesheet.ts';
 import { allOf } from '../scripts/testing/all-of.ts';
 import { approveThroughWorkflow } from './support/approval-walk.ts';
 import { accessibilityViolations } from './support/axe.ts';
@@ -246,7 +246,8 @@ describe.each(portals)('a timekeeping month on $engine', ({ baseUrl, engine }) =
       );
     const dayOf = async (code: string, day: string) => {
       const data = await gridOf();
-      return data.rows.find((row) => row.code === code)?.cells[data.days.indexOf(day)] ?? null;
+      const row = data.rows.find((r) => r.code === code);
+      return row ? dayCell(data.texts, row.columns, data.days.indexOf(day)) : null;
     };
     await expect
       .poll(async () => (await dayOf(lan.code, week[4] as string))?.symbol ?? null, { timeout: 60_000 })

@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import {
+  dayCell,
   dayShade,
   legendBySymbol,
+  shownSymbol,
   type GeneralTimesheetPage as Page,
   type GeneralTimesheetRow,
 } from '@hcm/contracts/general-timesheet';
@@ -45,12 +47,15 @@ const useStyles = makeStyles({
 const thisMonth = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 7);
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
+/** A worker's row with the texts of the page it came in (each page has its own; "Load more" appends). */
+type Row = GeneralTimesheetRow & { readonly texts: readonly string[] };
+
 interface Loaded extends Omit<Page, 'rows'> {
   key: string;
-  rows: readonly GeneralTimesheetRow[];
+  rows: readonly Row[];
 }
 
-type Total = (row: GeneralTimesheetRow) => string;
+type Total = (row: Row) => string;
 const TOTALS: readonly (readonly [TextKey, Total])[] = [
   ['standardDays', (r) => r.totals.standardDays ?? ''],
   ['workDays', (r) => unitsText(r.totals.workUnits)],
@@ -97,13 +102,14 @@ export default function GeneralTimesheetPage() {
   const fetchPage = (after: string | null) => {
     if (!unitId || !ready) return;
     gridPage(unitId, month, after)
-      .then((page) =>
+      .then((page) => {
+        const rows = page.rows.map((row) => ({ ...row, texts: page.texts }));
         setLoaded((before) => ({
           ...page,
           key,
-          rows: after && before?.key === key ? [...before.rows, ...page.rows] : page.rows,
-        })),
-      )
+          rows: after && before?.key === key ? [...before.rows, ...rows] : rows,
+        }));
+      })
       .then(() => setFailed(false))
       .catch(() => setFailed(true))
       .finally(() => setBusy(false));
@@ -123,11 +129,11 @@ export default function GeneralTimesheetPage() {
   const locked = useMemo(() => new Set(current?.lockedWorkerIds ?? []), [current?.lockedWorkerIds]);
   // days whose late punches wait for review (a locked month): HR sees how many, each marked !
   const heldDays = useMemo(
-    () => (current?.rows ?? []).reduce((sum, row) => sum + row.cells.filter((cell) => cell?.held).length, 0),
+    () => (current?.rows ?? []).reduce((sum, row) => sum + row.columns.held.length, 0),
     [current?.rows],
   );
   const phone = useScreenSize() === 'mobile';
-  const columns = useMemo<GridColumn<GeneralTimesheetRow>[]>(
+  const columns = useMemo<GridColumn<Row>[]>(
     () => [
       ...(phone ? [] : [{ key: 'code', header: text('code'), width: 88, pinned: true }]),
       { key: 'fullName', header: text('name'), width: phone ? 128 : 180, pinned: true, rowHeader: true },
@@ -136,9 +142,10 @@ export default function GeneralTimesheetPage() {
         tone: dayShade(current?.dayTypes[index]) ?? undefined,
         header: `${day.slice(8, 10)} ${WEEKDAYS[english ? 'en' : 'vi'][new Date(`${day}T00:00:00Z`).getUTCDay()]}`,
         width: 60,
-        value: (row: GeneralTimesheetRow) => row.cells[index]?.symbol ?? null,
-        format: (_value: string | null, row: GeneralTimesheetRow) => cellText(row.cells[index]),
-        editable: (row: GeneralTimesheetRow) => !locked.has(row.workerId),
+        value: (row: Row) => shownSymbol(row.texts, row.columns, index) || null,
+        // only the cells in view are drawn: a day is read from the columns when it is
+        format: (_value: string | null, row: Row) => cellText(dayCell(row.texts, row.columns, index)),
+        editable: (row: Row) => !locked.has(row.workerId),
       })),
       ...TOTALS.map(([name, value]) => ({ key: `total.${name}`, header: text(name), width: 104, value })),
     ],
@@ -155,7 +162,8 @@ export default function GeneralTimesheetPage() {
     setFocused(current && day >= 0 && day < current.days.length && index >= 0 ? { row: index, day } : null);
   };
   const focusedRow = focused ? current?.rows[focused.row] : undefined;
-  const focusedFacts = focused && focusedRow ? dayFacts(focusedRow.cells[focused.day] ?? null, text) : [];
+  const focusedFacts =
+    focused && focusedRow ? dayFacts(dayCell(focusedRow.texts, focusedRow.columns, focused.day), text) : [];
 
   /** A day typed into: the correction dialog for it (one cell at a time; a paste of many opens the first). */
   const onChange = (changes: readonly GridChange[]) => {
@@ -166,7 +174,7 @@ export default function GeneralTimesheetPage() {
     setEditing({
       row,
       workDate: change.columnKey,
-      cell: row.cells[dayIndex] ?? null,
+      cell: dayCell(row.texts, row.columns, dayIndex),
       symbol: change.value ?? '',
       month: current.month,
     });

@@ -97,6 +97,10 @@ describe('the general timesheet page', () => {
     screen.getByRole('button', { name: 'Tải thêm' }).click();
     await screen.findByText('Đang hiển thị 5 nhân viên');
     expect(api.callsTo('GET', GeneralTimesheetPaths.grid)[1]?.query.get('after')).to.equal('cursor-2');
+    // the next page's days read with its own texts (the server numbers each page's anew)
+    const fourth = pageOf(4, 5, null).rows[0]?.fullName ?? '';
+    await waitFor(() => expect(cell(fourth, '02 T2').textContent).to.equal('+'));
+    expect(cell(fourth, '01 CN').textContent).to.equal('');
     await waitFor(() => expect(settled()).to.equal(true));
     expect(await accessibilityViolations(document.body)).to.deep.equal([]);
   });

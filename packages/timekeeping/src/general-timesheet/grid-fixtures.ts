@@ -1,5 +1,6 @@
 import type {
   GeneralTimesheetCell,
+  GeneralTimesheetColumns,
   GeneralTimesheetPage,
   GeneralTimesheetRow,
 } from '@hcm/contracts/general-timesheet';
@@ -28,7 +29,47 @@ const worked = (late = 0, early = 0): GeneralTimesheetCell => ({
   ...(early ? { earlyMinutes: early } : {}),
 });
 
-export function rowOf(n: number): GeneralTimesheetRow {
+/** The days as the server sends them: a column per field, texts as indexes into the page's `texts`. */
+function columnsOf(
+  cells: readonly (GeneralTimesheetCell | null)[],
+  texts: string[],
+): GeneralTimesheetColumns {
+  const text = (value: string | null | undefined) => {
+    if (value === null || value === undefined) return -1;
+    if (!texts.includes(value)) texts.push(value);
+    return texts.indexOf(value);
+  };
+  const number = (
+    key:
+      | 'workedMinutes'
+      | 'lateMinutes'
+      | 'earlyMinutes'
+      | 'overtimeMinutes'
+      | 'nightMinutes'
+      | 'paidUnits'
+      | 'flags',
+  ) => cells.map((cell) => cell?.[key] ?? 0);
+  return {
+    symbol: cells.map((cell) => (cell ? text(cell.symbol ?? '') : -1)),
+    outcome: cells.map((cell) => text(cell?.outcome)),
+    dayType: cells.map((cell) => (cell ? text(cell.dayType ?? 'WEEKDAY') : -1)),
+    shiftCode: cells.map((cell) => text(cell?.shiftCode)),
+    pairs: cells.map((cell) => cell?.pairs ?? null),
+    workedMinutes: number('workedMinutes'),
+    lateMinutes: number('lateMinutes'),
+    earlyMinutes: number('earlyMinutes'),
+    overtimeMinutes: number('overtimeMinutes'),
+    nightMinutes: number('nightMinutes'),
+    paidUnits: number('paidUnits'),
+    flags: number('flags'),
+    held: cells.flatMap((cell, day) => (cell?.held ? [day] : [])),
+    corrections: cells.flatMap((cell, day) =>
+      cell?.correction ? [{ day, computedSymbol: cell.computedSymbol ?? null, ...cell.correction }] : [],
+    ),
+  };
+}
+
+export function rowOf(n: number, texts: string[] = []): GeneralTimesheetRow {
   const cells = DAYS.map((day, i): GeneralTimesheetCell | null => {
     const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
     if (weekday === 0)
@@ -66,7 +107,7 @@ export function rowOf(n: number): GeneralTimesheetRow {
     code: `NV${String(n).padStart(4, '0')}`,
     fullName: `${SURNAMES[n % SURNAMES.length]} ${MIDDLE[n % MIDDLE.length]} ${GIVEN[n % GIVEN.length]}`,
     organizationUnitId: UNIT,
-    cells,
+    columns: columnsOf(cells, texts),
     totals: {
       standardDays: '26',
       workUnits: units('+'),
@@ -111,6 +152,8 @@ export const LEGEND = [
 
 /** A page of workers `from`…`to` (1-based), with the next cursor when given. */
 export function pageOf(from: number, to: number, next: string | null): GeneralTimesheetPage {
+  // each page its own texts, as the server's: a later page's indexes differ from the first's
+  const texts: string[] = from > 1 ? ['Ô', 'KL'] : [];
   return {
     month: MONTH,
     organizationUnitId: UNIT,
@@ -123,7 +166,8 @@ export function pageOf(from: number, to: number, next: string | null): GeneralTi
           ? 'WEEKLY_REST_DAY'
           : 'WORKING_DAY',
     ),
-    rows: Array.from({ length: to - from + 1 }, (_, i) => rowOf(from + i)),
+    rows: Array.from({ length: to - from + 1 }, (_, i) => rowOf(from + i, texts)),
+    texts,
     legend: LEGEND,
     lockedWorkerIds: [],
     next,

@@ -38,14 +38,17 @@ export const GeneralTimesheetLimits = {
 /** Bits of a cell's `flags` (the day record's): 1 missing in, 2 missing out, 4 core hours missed. */
 export const GeneralTimesheetFlags = { missingIn: 1, missingOut: 2, coreHoursMissed: 4 } as const;
 
-/** A day of a worker: only what differs from nothing is sent (a month of 1,000 workers is 31,000 cells). */
+/**
+ * A day of a worker as the page shows it (its symbol, the details under the grid, the correction
+ * dialog): `dayCell` reads it from the row's columns. Only what differs from nothing is set.
+ */
 export interface GeneralTimesheetCell {
   /** what the grid shows: the correction's symbol, else the engine's (null: blank) */
   readonly symbol: string | null;
   /** the engine's own symbol, when a correction hides it */
   readonly computedSymbol?: string | null;
   readonly outcome?: string | null;
-  readonly dayType?: 'WEEKDAY' | 'REST_DAY' | 'HOLIDAY';
+  readonly dayType?: string;
   readonly shiftCode?: string | null;
   /** "478~1025;1035~": minutes from the work day's 00:00 (an empty side is missing) */
   readonly pairs?: string | null;
@@ -66,6 +69,50 @@ export interface GeneralTimesheetCell {
     readonly by: string | null;
     readonly at: string;
   };
+}
+
+/** HR's correction of a day (a few a month): on the wire beside the row's columns. */
+export interface GeneralTimesheetDayCorrection {
+  /** the day's index in the page's `days` */
+  readonly day: number;
+  /** the engine's own symbol (null: blank), which a correction's symbol hides */
+  readonly computedSymbol: string | null;
+  /** the symbol HR set ('' blanks the day; null: the engine's stays) */
+  readonly symbol: string | null;
+  /** the paid value HR set, thousandths of a day (null: the engine's) */
+  readonly paidUnits: number | null;
+  readonly reason: string;
+  readonly by: string | null;
+  readonly at: string;
+}
+
+/**
+ * A worker's month as columns (docs/general-timesheet.md, "The answer"): each array has one entry
+ * per day of the month (index 0 is the 1st). A text is an index into the page's `texts` (each
+ * symbol, shift code, outcome and day type once a page), -1 for none; numbers are 0 for none.
+ * A 1,000-worker month is 31,000 days: an object per day, with its keys, was 3.5 MB.
+ */
+export interface GeneralTimesheetColumns {
+  /** the symbol shown (the correction's when it sets one, else the engine's; '' blank); -1: the engine wrote nothing that day */
+  readonly symbol: readonly number[];
+  readonly outcome: readonly number[];
+  /** WEEKDAY, REST_DAY or HOLIDAY, as the engine wrote the day */
+  readonly dayType: readonly number[];
+  readonly shiftCode: readonly number[];
+  /** "478~1025;1035~": minutes from the work day's 00:00 (an empty side is missing); null: none */
+  readonly pairs: readonly (string | null)[];
+  readonly workedMinutes: readonly number[];
+  readonly lateMinutes: readonly number[];
+  readonly earlyMinutes: readonly number[];
+  readonly overtimeMinutes: readonly number[];
+  readonly nightMinutes: readonly number[];
+  /** thousandths of a work day; the correction's when it sets one */
+  readonly paidUnits: readonly number[];
+  /** GeneralTimesheetFlags */
+  readonly flags: readonly number[];
+  /** the days (indexes) a punch arrived for after the month was locked */
+  readonly held: readonly number[];
+  readonly corrections: readonly GeneralTimesheetDayCorrection[];
 }
 
 /** A worker's month: minutes and thousandths of a day, integers. */
@@ -96,8 +143,8 @@ export interface GeneralTimesheetRow {
   readonly code: string;
   readonly fullName: string;
   readonly organizationUnitId: string;
-  /** one per day of the month: null where the engine wrote nothing */
-  readonly cells: readonly (GeneralTimesheetCell | null)[];
+  /** the days of the month, a column per field (`dayCell` reads one day) */
+  readonly columns: GeneralTimesheetColumns;
   readonly totals: GeneralTimesheetTotals;
 }
 
@@ -117,6 +164,8 @@ export interface GeneralTimesheetPage {
    */
   readonly dayTypes: readonly (string | null)[];
   readonly rows: readonly GeneralTimesheetRow[];
+  /** the page's texts the rows' columns point into (symbols, shift codes, outcomes, day types) */
+  readonly texts: readonly string[];
   /** the tenant's symbols (the seeded ones until tenants store theirs) */
   readonly legend: readonly GeneralTimesheetLegendEntry[];
   /** the month is locked for some of the page's workers (an approved timesheet) */
@@ -195,4 +244,56 @@ export function dayShade(dayType: string | null | undefined): 'rest' | 'holiday'
   if (!dayType) return null;
   if (HOLIDAYS.has(dayType)) return 'holiday';
   return REST_DAYS.has(dayType) ? 'rest' : null;
+}
+
+const textAt = (texts: readonly string[], index: number | undefined) =>
+  index === undefined || index < 0 ? null : (texts[index] ?? null);
+
+/** The symbol a day shows ('' when blank or when the engine wrote nothing). */
+export function shownSymbol(texts: readonly string[], columns: GeneralTimesheetColumns, day: number): string {
+  return textAt(texts, columns.symbol[day]) ?? '';
+}
+
+/** HR's correction of a day, if any. */
+export const correctionOf = (columns: GeneralTimesheetColumns, day: number) =>
+  columns.corrections.find((correction) => correction.day === day);
+
+/**
+ * A day of a row as one object (its symbol, details and correction), read from the columns with
+ * the texts of the page the row came in; null where the engine wrote nothing that day.
+ */
+export function dayCell(
+  texts: readonly string[],
+  columns: GeneralTimesheetColumns,
+  day: number,
+): GeneralTimesheetCell | null {
+  const symbol = columns.symbol[day];
+  if (symbol === undefined || symbol < 0) return null;
+  const shown = textAt(texts, symbol);
+  const cell: { -readonly [K in keyof GeneralTimesheetCell]: GeneralTimesheetCell[K] } = {
+    symbol: shown === '' ? null : shown,
+  };
+  const put = <K extends keyof GeneralTimesheetCell>(key: K, value: GeneralTimesheetCell[K] | null) => {
+    if (value !== null && value !== 0) cell[key] = value as GeneralTimesheetCell[K];
+  };
+  put('outcome', textAt(texts, columns.outcome[day]));
+  const dayType = textAt(texts, columns.dayType[day]);
+  if (dayType && dayType !== 'WEEKDAY') cell.dayType = dayType;
+  put('shiftCode', textAt(texts, columns.shiftCode[day]));
+  put('pairs', columns.pairs[day] ?? null);
+  put('workedMinutes', columns.workedMinutes[day] ?? 0);
+  put('lateMinutes', columns.lateMinutes[day] ?? 0);
+  put('earlyMinutes', columns.earlyMinutes[day] ?? 0);
+  put('overtimeMinutes', columns.overtimeMinutes[day] ?? 0);
+  put('nightMinutes', columns.nightMinutes[day] ?? 0);
+  put('paidUnits', columns.paidUnits[day] ?? 0);
+  put('flags', columns.flags[day] ?? 0);
+  if (columns.held.includes(day)) cell.held = true;
+  const correction = correctionOf(columns, day);
+  if (correction) {
+    const { symbol: set, paidUnits, reason, by, at, computedSymbol } = correction;
+    if (set !== null) cell.computedSymbol = computedSymbol;
+    cell.correction = { symbol: set, paidUnits, reason, by, at };
+  }
+  return cell;
 }

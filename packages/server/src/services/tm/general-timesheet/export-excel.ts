@@ -1,8 +1,10 @@
 import { PassThrough } from 'node:stream';
 import {
   GeneralTimesheetLimits,
+  correctionOf,
   dayShade,
   legendBySymbol,
+  shownSymbol,
   type GeneralTimesheetLegendEntry,
   type GeneralTimesheetRow,
 } from '@hcm/contracts/general-timesheet';
@@ -36,7 +38,11 @@ export interface ExcelHeading {
 }
 
 /** A worker's row as the sheet writes it: the grid's, and the job title. */
-export type ExcelRow = GeneralTimesheetRow & { readonly jobTitle: string | null };
+/** A worker's row of the grid, with their job title and the texts of the grid page it came in. */
+export type ExcelRow = GeneralTimesheetRow & {
+  readonly jobTitle: string | null;
+  readonly texts: readonly string[];
+};
 
 const rowsOf = async <T>(tx: Tx, query: ReturnType<typeof sql>) =>
   ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
@@ -113,10 +119,7 @@ const shadeKey = (shade: ExcelJS.Fill | null) =>
   shade === REST_FILL ? 'rest' : shade === HOLIDAY_FILL ? 'holiday' : 'none';
 
 /** A day's shading: a worker's own day type when the engine wrote one, else the unit's calendar. */
-function shadeOf(
-  unitDay: DayType | null,
-  workerDay?: 'WEEKDAY' | 'REST_DAY' | 'HOLIDAY',
-): ExcelJS.Fill | null {
+function shadeOf(unitDay: DayType | null, workerDay?: string): ExcelJS.Fill | null {
   if (workerDay === 'HOLIDAY') return HOLIDAY_FILL;
   if (workerDay === 'REST_DAY') return REST_FILL;
   if (workerDay === 'WEEKDAY') return null;
@@ -251,16 +254,19 @@ export async function writeTimesheetWorkbook(
       text(row, 2, worker.code, BODY);
       text(row, 3, worker.fullName, BODY);
       text(row, 4, worker.jobTitle ?? '', BODY);
-      worker.cells.forEach((cell, i) => {
-        const shade = shadeOf(heading.dayTypes[i] ?? null, cell?.dayType ?? (cell ? 'WEEKDAY' : undefined));
-        const corrected = cell?.correction !== undefined;
+      const { columns, texts } = worker;
+      columns.symbol.forEach((symbol, i) => {
+        // the engine's day type of the worker's day; a day it did not write, the unit's
+        const workerDay = symbol < 0 ? undefined : (texts[columns.dayType[i] ?? -1] ?? 'WEEKDAY');
+        const shade = shadeOf(heading.dayTypes[i] ?? null, workerDay);
+        const corrected = correctionOf(columns, i) !== undefined;
         const style = shared(`day|${shadeKey(shade)}|${corrected}`, () => ({
           border: BORDER,
           alignment: CENTER,
           ...(shade ? { fill: shade } : {}),
           ...(corrected ? { font: { color: { argb: 'FF1F4E79' }, bold: true } } : {}),
         }));
-        text(row, FIRST_DAY_COLUMN + i, cell?.symbol ?? '', style);
+        text(row, FIRST_DAY_COLUMN + i, shownSymbol(texts, columns, i), style);
       });
       TotalColumns.forEach((column, i) => {
         const cell = row.getCell(lastDay + 1 + i);
@@ -330,7 +336,11 @@ export async function exportMonth(
         tx,
         page.rows.map((row) => row.workerId),
       );
-      yield page.rows.map((row) => ({ ...row, jobTitle: titles.get(row.workerId) ?? null }));
+      yield page.rows.map((row) => ({
+        ...row,
+        jobTitle: titles.get(row.workerId) ?? null,
+        texts: page.texts,
+      }));
       if (!page.next) return;
       page = await pageOf(page.next);
     }

@@ -1,6 +1,7 @@
 import { ConflictReasons, ErrorCodes, type FieldError } from '@hcm/contracts';
 import {
   GeneralTimesheetLimits,
+  shownSymbol,
   type GeneralTimesheetImportResult,
   type GeneralTimesheetRow,
 } from '@hcm/contracts/general-timesheet';
@@ -55,7 +56,8 @@ async function wholeMonth(
   organizationUnitId: string,
   month: string,
 ) {
-  const rows: GeneralTimesheetRow[] = [];
+  // each worker with the symbols their days show (a page's texts hold only its own rows')
+  const rows: (GeneralTimesheetRow & { shown: string[] })[] = [];
   let after: string | undefined;
   for (;;) {
     const page = await readGridPage(tx, caller, inputs, {
@@ -64,7 +66,8 @@ async function wholeMonth(
       pageSize: GeneralTimesheetLimits.pageSizeMax,
       after,
     });
-    rows.push(...page.rows);
+    for (const row of page.rows)
+      rows.push({ ...row, shown: row.columns.symbol.map((_, i) => shownSymbol(page.texts, row.columns, i)) });
     if (!page.next) return { rows, legend: page.legend };
     after = page.next;
   }
@@ -176,7 +179,7 @@ export async function importTimesheet(
         problems.push(problemAt('formula', 'a formula with no usable value: write the symbol itself', where));
         return;
       }
-      const shown = worker.cells[i]?.symbol ?? '';
+      const shown = worker.shown[i] ?? '';
       if (symbol === shown) return;
       if (symbol !== '' && !classes.has(symbol)) {
         problems.push(

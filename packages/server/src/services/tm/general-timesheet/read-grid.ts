@@ -8,7 +8,14 @@ import { workerReachOf } from '../../om/workers/worker-reach.ts';
 import { resolveCalendars } from '../calendar/resolve.ts';
 import { employedDuring } from '../roster/employed-during.ts';
 import type { TimesheetInputs } from '../timesheet/inputs.ts';
-import { cellOf, legendOf, symbolClasses, totalsOf, type DayRecordOfGrid } from './month-cells.ts';
+import { legendOf, symbolClasses } from './month-cells.ts';
+import {
+  columnsOf,
+  monthColumnsQuery,
+  PageTexts,
+  totalsOfMonth,
+  type WorkerMonthRow,
+} from './month-columns.ts';
 
 export interface GridQuery {
   readonly organizationUnitId: string;
@@ -20,100 +27,6 @@ export interface GridQuery {
 
 const rowsOf = async <T>(tx: Tx, query: SQL) => ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
 const uuids = (ids: readonly string[]) => `{${ids.join(',')}}`;
-
-/** The day record's columns the grid reads, in DayTuple's order (after the day of the month). */
-const DAY_COLUMNS = sql.raw(
-  [
-    'r.day_symbol',
-    'r.outcome',
-    'r.day_type',
-    'r.shift_code',
-    'r.punch_pairs',
-    'r.worked_minutes',
-    'r.late_minutes',
-    'r.early_minutes',
-    'r.overtime_minutes',
-    'r.night_minutes',
-    'r.ot_weekday_day_minutes',
-    'r.ot_weekday_night_minutes',
-    'r.ot_rest_day_minutes',
-    'r.ot_rest_night_minutes',
-    'r.ot_holiday_day_minutes',
-    'r.ot_holiday_night_minutes',
-    'r.work_units',
-    'r.paid_leave_units',
-    'r.unpaid_leave_units',
-    'r.paid_units',
-    'r.flags',
-    'r.held_at is not null',
-    'r.corrected_symbol',
-    'r.corrected_paid_units',
-    'r.correction_reason',
-    'r.corrected_by',
-    `to_char(r.corrected_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
-  ].join(', '),
-);
-type DayTuple = [
-  number,
-  string | null,
-  string | null,
-  DayRecordOfGrid['dayType'],
-  string | null,
-  string | null,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  boolean,
-  string | null,
-  number | null,
-  string | null,
-  string | null,
-  string | null,
-];
-const recordOf = (workerId: string, d: DayTuple): DayRecordOfGrid => ({
-  workerId,
-  day: d[0],
-  daySymbol: d[1],
-  outcome: d[2],
-  dayType: d[3],
-  shiftCode: d[4],
-  punchPairs: d[5],
-  workedMinutes: d[6],
-  lateMinutes: d[7],
-  earlyMinutes: d[8],
-  overtimeMinutes: d[9],
-  nightMinutes: d[10],
-  otWeekdayDay: d[11],
-  otWeekdayNight: d[12],
-  otRestDay: d[13],
-  otRestNight: d[14],
-  otHolidayDay: d[15],
-  otHolidayNight: d[16],
-  workUnits: d[17],
-  paidLeaveUnits: d[18],
-  unpaidLeaveUnits: d[19],
-  paidUnits: d[20],
-  flags: d[21],
-  held: d[22],
-  correctedSymbol: d[23],
-  correctedPaidUnits: d[24],
-  correctionReason: d[25],
-  correctedBy: d[26],
-  correctedAt: d[27],
-});
 
 /** The days of a month 'YYYY-MM', as dates. */
 export function daysOfMonth(month: string): string[] {
@@ -213,48 +126,33 @@ export async function readGridPage(
     legend,
     next: found.length > query.pageSize && last ? encodeCursor(list, last.code, last.workerId) : null,
   };
-  if (workers.length === 0) return { ...page, rows: [], lockedWorkerIds: [] };
+  if (workers.length === 0) return { ...page, rows: [], texts: [], lockedWorkerIds: [] };
 
   const ids = workers.map((w) => w.workerId);
-  // one row per worker, their days as one JSON array each: PostgreSQL builds it, Node parses
-  // a thousand texts instead of 31,000 rows of typed columns (half the time: bench/general-timesheet.ts)
-  const records = (
-    await rowsOf<{ workerId: string; days: DayTuple[] }>(
-      tx,
-      sql`select r.worker_id as "workerId",
-                 json_agg(json_build_array(extract(day from r.work_date)::int, ${DAY_COLUMNS})) as days
-            from tm_day_records r
-           where r.tenant_id = ${caller.tenantId}::uuid and r.worker_id = any(${uuids(ids)}::uuid[])
-             and r.work_date between ${from}::date and ${to}::date
-           group by r.worker_id`,
-    )
-  ).flatMap((worker) => worker.days.map((day) => recordOf(worker.workerId, day)));
+  // one row per worker, in the page's order, each field of their days one JSON array
+  // (month-columns.ts): PostgreSQL sums the totals, Node places the values on their days
+  const months = await rowsOf<WorkerMonthRow>(tx, monthColumnsQuery(caller.tenantId, ids, from, to));
   const locked = await inputs.locks.lockedMonths(tx, ids, [query.month]);
-
-  const byWorker = new Map<string, DayRecordOfGrid[]>();
-  for (const record of records) {
-    const mine = byWorker.get(record.workerId) ?? [];
-    mine.push(record);
-    byWorker.set(record.workerId, mine);
-  }
   const classes = symbolClasses(legend);
-  const rows: GeneralTimesheetRow[] = workers.map((worker) => {
-    const mine = byWorker.get(worker.workerId) ?? [];
-    const cells: GeneralTimesheetRow['cells'][number][] = days.map(() => null);
-    for (const record of mine) cells[record.day - 1] = cellOf(record);
+  const texts = new PageTexts();
+  const rows: GeneralTimesheetRow[] = workers.map((worker, i) => {
+    const month = months[i];
+    if (month?.workerId !== worker.workerId) throw new Error('the day records came back out of order');
+    const { columns, corrected } = columnsOf(month, days.length, texts);
     const standardDays = calendars.get(worker.unitId)?.days[0]?.standardDays ?? null;
     return {
       workerId: worker.workerId,
       code: worker.code,
       fullName: worker.fullName,
       organizationUnitId: worker.unitId,
-      cells,
-      totals: totalsOf(mine, standardDays, classes),
+      columns,
+      totals: totalsOfMonth(month.sums, corrected, standardDays, classes),
     };
   });
   return {
     ...page,
     rows,
+    texts: texts.texts,
     lockedWorkerIds: ids.filter((id) => locked.get(id)?.has(query.month) ?? false),
   };
 }
