@@ -261,7 +261,7 @@ function ConfigForm({
             </Field>
             <Field
               label={Labels.overtimeMode[english ? 'en' : 'vi']}
-              hint={text('overtimeHint')}
+              hint={text(`overtimeHint${values.overtimeMode}`)}
               validationMessage={errorOf('overtimeMode')}
             >
               <Dropdown

@@ -30,9 +30,13 @@ const TEXTS = {
     'Tạo cấu hình mới từ tháng {month}, bắt đầu từ cấu hình đang áp dụng tháng đó.',
     'New settings from {month}, starting from those in force that month.',
   ],
-  overtimeHint: [
-    'Theo giờ chấm: giờ ở lại sau ca, và mọi giờ làm ngày nghỉ, ngày lễ, đều tính là làm thêm.',
-    'By the punches: time after the shift, and all time on a rest day or holiday, counts as overtime.',
+  overtimeHintREGISTERED: [
+    'Chỉ giờ có mặt trong phiếu đăng ký làm thêm đã duyệt mới tính là làm thêm.',
+    'Only presence inside an approved overtime registration counts as overtime.',
+  ],
+  overtimeHintPUNCHED: [
+    'Giờ ở lại sau ca, và mọi giờ làm ngày nghỉ, ngày lễ, đều tính là làm thêm.',
+    'Time after the shift, and all time on a rest day or holiday, counts as overtime.',
   ],
   symbols: ['Ký hiệu chấm công', 'Timesheet symbols'],
   symbolsIntro: [
