@@ -66,18 +66,22 @@ describe('the timesheet pages', () => {
     openPath(timesheetContract.route);
     renderUi(<TimekeepingRouter />);
     await screen.findByRole('heading', { level: 1, name: 'Bảng chấm công' });
-    // the seeded months (the contract's examples): 2026-02 and 2026-03
-    await screen.findByText('2026-03');
+    // the seeded months (the contract's examples, 2026-02 and 2026-03) as HR writes a month
+    await screen.findByText('03/2026');
     await waitFor(() => expect(settled(), 'the page has settled').to.equal(true));
     expect(await accessibilityViolations(document.body)).to.deep.equal([]);
   });
 
-  it('asks for the unit and the month (YYYY-MM) of a new timesheet', async () => {
+  it('asks for the unit and the month (MM/yyyy) of a new timesheet', async () => {
     openPath(`${timesheetContract.route}/create`);
     renderUi(<TimekeepingRouter />);
     await screen.findByRole('heading', { level: 1, name: 'Thêm mới bảng chấm công' });
     await screen.findByText('Đơn vị');
-    screen.getByText('Năm-tháng, ví dụ 2026-01');
+    // the month typed as HR writes it, or stepped from this month with the buttons beside it
+    const month = screen.getByRole('textbox', { name: /^Tháng/ });
+    expect(month.getAttribute('placeholder')).to.equal('mm/yyyy');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Tháng sau' }));
+    expect((month as HTMLInputElement).value).to.match(/^\d\d\/\d{4}$/);
     await waitFor(() => expect(settled()).to.equal(true));
     expect(await accessibilityViolations(document.body)).to.deep.equal([]);
   });

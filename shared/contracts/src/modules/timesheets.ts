@@ -36,7 +36,7 @@ const month: TextField<true> = {
     required: true,
     maxLength: 7,
     pattern: TIMESHEET_MONTH_PATTERN,
-    hint: l('monthHint', 'Năm-tháng, ví dụ 2026-01', 'Year-month, e.g. 2026-01'),
+    shownAs: 'month',
   }),
   example: (n: number) => `${2026 + Math.floor(n / 12)}-${String((n % 12) + 1).padStart(2, '0')}`,
 };

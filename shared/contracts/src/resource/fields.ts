@@ -88,6 +88,8 @@ export interface TextField<R extends boolean = boolean> extends FieldBase<'text'
    * create although required, and the form shows "automatic" as its placeholder
    */
   readonly autoNumber?: NumberingKind;
+  /** a month kept as 'YYYY-MM' (the pattern says so), typed and shown as HR writes one, MM/yyyy */
+  readonly shownAs?: 'month';
 }
 export interface NumberField<R extends boolean = boolean> extends FieldBase<'integer', R> {
   /** as the API keeps it (in the unit's stored scale when there is one) */
@@ -236,6 +238,7 @@ export const f = {
       multiline?: boolean;
       minLength?: number;
       autoNumber?: NumberingKind;
+      shownAs?: 'month';
       /** a valid value when the label would not be one (a pattern); n varies it */
       example?: (n: number) => string;
     },

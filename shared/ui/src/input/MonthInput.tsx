@@ -43,7 +43,8 @@ export function MonthInput({
   };
   const step = (steps: number) => {
     setEditing(null);
-    onChange(shiftMonth(value, steps));
+    // an empty field (a new record's) steps from this month
+    onChange(shiftMonth(value || new Date().toISOString().slice(0, 7), steps));
   };
 
   return (

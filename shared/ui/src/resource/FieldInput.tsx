@@ -17,6 +17,7 @@ import { TextInput } from '../form/TextInput.tsx';
 import { cleanFieldText } from '../form/clean-text.ts';
 import { DateInput } from '../input/DateInput.tsx';
 import { DecimalInput } from '../input/DecimalInput.tsx';
+import { MonthInput } from '../input/MonthInput.tsx';
 import { useUiTranslation } from '../i18n/ui-i18n.ts';
 import type { FormValue } from './contract-form.ts';
 import type { LabelText } from './format-value.ts';
@@ -116,6 +117,15 @@ export function FieldInput({
     switch (field.kind) {
       case 'text':
       case 'code':
+        if (field.kind === 'text' && field.shownAs === 'month')
+          return (
+            <MonthInput
+              {...common}
+              label={label}
+              value={(value as string | null) ?? ''}
+              onChange={(month) => onChange(month)}
+            />
+          );
         return field.multiline ? (
           <Textarea
             {...common}

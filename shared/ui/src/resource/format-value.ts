@@ -2,6 +2,7 @@ import { shownValue, yearsAndMonths, type FieldContract, type Label } from '@hcm
 import { formatDate } from '../format/date.ts';
 import { formatMoney } from '../format/money.ts';
 import { formatNumber } from '../format/number.ts';
+import { formatMonthText } from '../input/month-text.ts';
 
 /** Translates a contract label (its key in RESOURCE_NAMESPACE, its own text as the fallback). */
 export type LabelText = (label: Label) => string;
@@ -41,6 +42,9 @@ export function formatFieldValue(
       const shown = formatNumber(shownValue(field.unit, value as number), { decimals: 0 });
       return field.unit ? `${shown} ${text(field.unit.label)}` : shown;
     }
+    case 'text':
+      // a month as HR writes it: 03/2026
+      return field.shownAs === 'month' ? formatMonthText(String(value)) || String(value) : String(value);
     case 'boolean':
       return value ? words.yes : words.no;
     case 'enum': {
