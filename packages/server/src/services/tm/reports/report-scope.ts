@@ -16,7 +16,7 @@ export interface ReportScope {
   readonly tenantId: string;
   /**
    * `ws`: the workers counted, one row each (id, code, full_name, unit_id, joined_date, working,
-   * left_on: the effective date of their last applied resignation), as a WITH list item.
+   * left_on: the effective date of their first approved resignation), as a WITH list item.
    */
   readonly workers: SQL;
 }
@@ -53,19 +53,23 @@ export async function reportScope(
       select w.id, w.code, w.full_name, w.organization_unit_id as unit_id, w.joined_date,
              w.working_status = 'WORKING' as working, l.left_on
         from workers w
-        left join (select worker_id, max(effective_date) as left_on from resignations
-                    where applied_at is not null group by worker_id) l on l.worker_id = w.id
+        left join (select worker_id, min(effective_date) as left_on from resignations
+                    where approval_status = 'APPROVED' group by worker_id) l on l.worker_id = w.id
        where ${inUnit} and ${reached})`,
   };
 }
 
 /**
- * On the roll on `day` (an SQL date): joined by then; a worker at work stays on it, one who left
- * was on it until the day before their resignation took effect (no applied resignation: never).
+ * On the roll on `day` (an SQL date), the rule of the general timesheet's month
+ * (roster/employed-during.ts) for one day: joined by then; no approved resignation effective on or
+ * before it; and at work, or known to have left after it (an employee imported as having left, with
+ * no decision on record: never). Approved, not only applied: the daily sweep applies a decision on
+ * its effective date, and a day looked at before the sweep runs counts the same people as after.
  */
 export const onRollOn = (day: SQL) =>
   sql`(ws.joined_date is null or ws.joined_date <= ${day})
-      and (ws.working or (ws.left_on is not null and ws.left_on > ${day}))`;
+      and (ws.left_on is null or ws.left_on > ${day})
+      and (ws.working or ws.left_on is not null)`;
 
 /** The tenant's symbols sorted by how the troop report counts a day HR corrected to them. */
 export interface SymbolSets {

@@ -133,11 +133,11 @@ describe.each(await testEngines())('the timekeeping reports on $engine', ({ engi
       await add('NV006', 'Bùi Văn Bình', unit.factory);
       // joins tomorrow: not on today's roll
       await add('NV007', 'Hồ Văn Sơn', unit.workshop, shift(today, 1));
-      // left today: on yesterday's roll, not today's
+      // left today: on yesterday's roll, not today's — by his approved resignation, before the
+      // daily sweep applies it (still WORKING), as the general timesheet lists him
       await add('NV008', 'Ngô Văn Cường', unit.factory);
-      await tx.execute(sql`update workers set working_status = 'UNEMPLOYED' where id = ${w.NV008}`);
-      await tx.execute(sql`insert into resignations (tenant_id, worker_id, decision_number, effective_date, approval_status, applied_at)
-                           values (${tenantId}, ${w.NV008}, 'QĐ-01', ${today}, 'APPROVED', now())`);
+      await tx.execute(sql`insert into resignations (tenant_id, worker_id, decision_number, effective_date, approval_status)
+                           values (${tenantId}, ${w.NV008}, 'QĐ-01', ${today}, 'APPROVED')`);
       await tx.execute(
         sql`update workers set job_position_id = ${position}, user_id = ${boss.id} where id = ${w.NV000}`,
       );

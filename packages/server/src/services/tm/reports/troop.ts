@@ -186,11 +186,12 @@ export async function dailyWorkers(
     tx,
     sql`with ${scope.workers}
         select to_char(greatest(coalesce(joined_date, ${query.from}::date), ${query.from}::date), 'YYYY-MM-DD') as joined,
-               to_char(case when working then null else left_on end, 'YYYY-MM-DD') as left,
+               to_char(left_on, 'YYYY-MM-DD') as left,
                count(*)::int as n
           from ws
          where (joined_date is null or joined_date <= ${query.to}::date)
-           and (working or left_on > ${query.from}::date)
+           and (left_on is null or left_on > ${query.from}::date)
+           and (working or left_on is not null)
          group by 1, 2`,
   );
   const days = daysOf(query);
