@@ -423,6 +423,10 @@ describe.each(await testEngines())('the ADMS push endpoint on $engine', ({ engin
     expect((bad.body.errors as { field: string }[]).map((e) => e.field)).toEqual(['rows[3].time']);
     const unknown = await upload(csv.replace(`${vn};NV0002;;`, `${vn};NV9999;;`));
     expect((unknown.body.errors as { field: string }[]).map((e) => e.field)).toEqual(['rows[2].workerCode']);
+    // two days ahead of the server's clock: a file is read before it is sent, so a typo
+    const ahead = vietnam(new Date(now.getTime() + 2 * 86_400_000));
+    const future = await upload(csv.replace(`${atDevice};;MCC-01;1001`, `${ahead};NV0002;;`));
+    expect((future.body.errors as { field: string }[]).map((e) => e.field)).toEqual(['rows[3].time']);
     expect(await punches()).toHaveLength(before);
 
     const first = await upload(csv);

@@ -1,3 +1,4 @@
+import type { Clock } from '../../../clock.ts';
 import { DataEnvelope, FieldErrorKeys, PermissionResources, type FieldError } from '@hcm/contracts';
 import { DEFAULT_DEVICE_TIME_ZONE, DevicePaths, PIN_PATTERN } from '@hcm/contracts/attendance-devices';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -85,10 +86,12 @@ async function lookups(tx: Tx, tenantId: string, rows: readonly PunchFileRow[]) 
  * worker's code mapped on it (read in the device's time zone). The same file imported again
  * writes nothing: the store's key.
  */
-export const importPunchesRoute: FastifyPluginAsync<{ db: Db; queue: Pick<JobQueue, 'enqueue'> }> = async (
-  app,
-  { db, queue },
-) => {
+export const importPunchesRoute: FastifyPluginAsync<{
+  db: Db;
+  queue: Pick<JobQueue, 'enqueue'>;
+  /** the server's clock (tests move it) */
+  clock: Clock;
+}> = async (app, { db, queue, clock }) => {
   app.post(
     DevicePaths.punchesImport,
     {
@@ -127,7 +130,7 @@ export const importPunchesRoute: FastifyPluginAsync<{ db: Db; queue: Pick<JobQue
             });
         };
         // a file is read by a person before it is sent: only a time ahead of the server's day is refused
-        const latest = Date.now() + 24 * 3_600_000;
+        const latest = clock().getTime() + 24 * 3_600_000;
         const punches = [];
         for (const row of rows) {
           const device = row.device ? devices.get(row.device.toLowerCase()) : undefined;

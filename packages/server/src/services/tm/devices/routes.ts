@@ -1,3 +1,4 @@
+import { wallClock } from '../../../clock.ts';
 import { DataEnvelope, ErrorCodes, FieldErrorKeys, PageEnvelope, PermissionResources } from '@hcm/contracts';
 import {
   AdmsLimits,
@@ -90,7 +91,7 @@ async function deviceOf(tx: Parameters<Parameters<typeof inScope>[2]>[0], id: st
 export const deviceRoutes: TmRoutes = async (app, { deps }) => {
   const { db } = deps;
   await app.register(punchRoutes, { db });
-  await app.register(importPunchesRoute, { db, queue: deps.queue });
+  await app.register(importPunchesRoute, { db, queue: deps.queue, clock: deps.clock ?? wallClock });
 
   app.get(
     '/api/tm/devices/:id/commands',
