@@ -69,7 +69,17 @@ export async function resolveCalendars(
   query: CalendarsQuery,
 ): Promise<Map<string, ResolvedCalendar>> {
   const read = await readCalendarsData(db, query);
-  return new Map([...read].map(([unit, data]) => [unit, resolvedOf(data, query.from, query.to)]));
+  // units decided by the same rows (the usual case: the tenant's rules, none of a unit's own)
+  // share one resolution, read-only: a timesheet engine batch's 65 workers come from a dozen units
+  const byData = new Map<string, ResolvedCalendar>();
+  return new Map(
+    [...read].map(([unit, data]) => {
+      const key = JSON.stringify(data);
+      let resolved = byData.get(key);
+      if (!resolved) byData.set(key, (resolved = resolvedOf(data, query.from, query.to)));
+      return [unit, resolved];
+    }),
+  );
 }
 
 function resolvedOf(data: CalendarData, from: string, to: string): ResolvedCalendar {

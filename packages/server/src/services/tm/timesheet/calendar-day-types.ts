@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
 import { payRate, type PayRates } from '../calendar/pay-rate.ts';
-import { resolveCalendars } from '../calendar/resolve.ts';
+import { resolveCalendars, type ResolvedCalendar } from '../calendar/resolve.ts';
 import type { LabourRuleInForce } from '../calendar/resolve-days.ts';
 import type { CalendarDayOf, DayTypeSource } from './inputs.ts';
 import type { DayRules, OvertimeRates } from './types.ts';
@@ -61,8 +61,16 @@ export const labourCalendarDayTypes: DayTypeSource = {
       from,
       to,
     });
+    // units that share a resolution (the same rules) share its days too
+    const daysOf = new Map<ResolvedCalendar, Map<string, CalendarDayOf>>();
     for (const [unit, calendar] of calendars) {
+      const known = daysOf.get(calendar);
+      if (known) {
+        byUnit.set(unit, known);
+        continue;
+      }
       const days = new Map<string, CalendarDayOf>();
+      daysOf.set(calendar, days);
       for (const day of calendar.days) {
         const rule = calendar.rulesOn(day.date);
         let rules: DayRules | null = null;

@@ -108,8 +108,9 @@ async function takeKeys(
     : sql``;
   // the workers' existence is looked up once for the batch's distinct workers (an index probe of
   // `id = any(…)`), never once per key: a per-key subquery may be planned as a scan of the
-  // tenant's workers per key while their statistics lag (docs/performance.md). In the key's
-  // order: the last one is where the next batch continues.
+  // tenant's workers per key while their statistics lag (docs/performance.md). A row per worker,
+  // its days as one text: the driver parses 65 rows a batch, not 2,000. In the key's order: the
+  // last one is where the next batch continues.
   const result = (await tx.execute(sql`
     with taken as (
       delete from tm_day_recompute_keys
@@ -119,17 +120,21 @@ async function takeKeys(
                 order by worker_id, work_date
                 limit ${limit} for update skip locked))
       returning worker_id, work_date)
-    select t.worker_id, t.work_date::text as work_date,
+    select t.worker_id, string_agg(t.work_date::text, ',' order by t.work_date) as work_dates,
            t.worker_id = any(array(select w.id from workers w
                                     where w.id = any(array(select distinct worker_id from taken)))) as known
       from taken t
-     order by t.worker_id, t.work_date`)) as unknown as {
-    rows: { worker_id: string; work_date: string; known: boolean }[];
+     group by t.worker_id
+     order by t.worker_id`)) as unknown as {
+    rows: { worker_id: string; work_dates: string; known: boolean }[];
   };
-  return {
-    keys: result.rows.map((r) => ({ workerId: r.worker_id, workDate: r.work_date })),
-    existing: new Set(result.rows.filter((r) => r.known).map((r) => r.worker_id)),
-  };
+  const keys: DayKey[] = [];
+  const existing = new Set<string>();
+  for (const row of result.rows) {
+    for (const workDate of row.work_dates.split(',')) keys.push({ workerId: row.worker_id, workDate });
+    if (row.known) existing.add(row.worker_id);
+  }
+  return { keys, existing };
 }
 
 /** The job's handler body: the data names the tenant. */
