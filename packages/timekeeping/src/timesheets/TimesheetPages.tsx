@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { timesheetContract } from '@hcm/contracts/timesheets';
 import { Button, goTo, useHasAuthority, type ModulePageOptions } from '@hcm/ui';
 import { ApprovalContractPages } from '@hcm/widgets';
+import { HeldDays } from './HeldDays.tsx';
 import { ReopenDialog, type TimesheetToReopen } from './ReopenDialog.tsx';
 import { useTimesheetTexts } from './texts.ts';
 
@@ -49,6 +50,8 @@ export default function TimesheetPages() {
           </>
         );
       },
+      below: (record) =>
+        record.approvalStatus === 'APPROVED' ? <HeldDays timesheetId={String(record.id)} /> : null,
     }),
     [text],
   );

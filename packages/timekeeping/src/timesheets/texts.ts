@@ -18,6 +18,21 @@ const TEXTS = {
   confirm: ['Mở lại', 'Reopen'],
   cancel: ['Huỷ', 'Cancel'],
   refused: ['Không mở lại được: {message}', 'Not reopened: {message}'],
+  heldTitle: ['Ngày công bị giữ lại', 'Days held for review'],
+  heldSummary: [
+    '{count} ngày có chấm công đến sau khi tháng đã khoá: bảng công giữ nguyên giá trị đã duyệt. Mở lại bảng chấm công để tính lại các ngày này.',
+    '{count} days have punches that arrived after the month was locked: the timesheet keeps what was approved. Reopen the timesheet to compute these days again.',
+  ],
+  heldCode: ['Mã NV', 'Code'],
+  heldName: ['Họ và tên', 'Full name'],
+  heldDay: ['Ngày', 'Day'],
+  heldSymbol: ['Ký hiệu đã duyệt', 'Approved symbol'],
+  heldAt: ['Giữ lại lúc', 'Held at'],
+  heldMore: [
+    '… và {count} ngày khác (xem bảng công tổng hợp).',
+    '… and {count} more (see the general timesheet).',
+  ],
+  heldFailed: ['Không tải được các ngày công bị giữ lại.', 'The held days could not be loaded.'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type TimesheetTextKey = keyof typeof TEXTS;

@@ -45,6 +45,30 @@ describe('the timesheet pages', () => {
           status: 200,
           body: { data: { approvalStatus: 'APPROVED', allowedActions: [], requests: [], events: [] } },
         };
+      if (call.method === 'GET' && call.path === `${timesheetContract.apiPath}/${approvedId}/held-days`) {
+        const record = api.records(timesheetContract).find((r) => r.id === approvedId);
+        // held days exist while the month is locked; reopening computes them
+        return record?.approvalStatus === 'APPROVED'
+          ? {
+              status: 200,
+              body: {
+                data: {
+                  total: 201,
+                  days: [
+                    {
+                      workerId: 'w-1',
+                      code: 'NV001',
+                      fullName: 'Nguyễn Văn An',
+                      workDate: '2026-03-10',
+                      symbol: 'KL',
+                      heldAt: '2026-04-02T03:00:00Z',
+                    },
+                  ],
+                },
+              },
+            }
+          : { status: 200, body: { data: { total: 0, days: [] } } };
+      }
       if (call.method === 'POST' && call.path === `${timesheetContract.apiPath}/${approvedId}/reopen`) {
         const record = api.records(timesheetContract).find((r) => r.id === approvedId);
         if (record) record.approvalStatus = 'CANCELED';
@@ -91,6 +115,12 @@ describe('the timesheet pages', () => {
     renderUi(<TimekeepingRouter />);
     await screen.findByRole('button', { name: 'Xem bảng công tổng hợp' });
     const reopen = await screen.findByRole('button', { name: 'Mở lại (bỏ khoá tháng)' });
+    // the days held for review, listed below the approved month
+    const held = await screen.findByRole('region', { name: 'Ngày công bị giữ lại' });
+    expect(held.textContent).to.contain('Nguyễn Văn An');
+    expect(held.textContent).to.contain('10/03/2026');
+    screen.getByText(/^201 ngày có chấm công đến sau khi tháng đã khoá/);
+    screen.getByText('… và 200 ngày khác (xem bảng công tổng hợp).');
     await waitFor(() => expect(settled()).to.equal(true));
     expect(await accessibilityViolations(document.body)).to.deep.equal([]);
 

@@ -24,11 +24,35 @@ export const TIMESHEET_MONTH_PATTERN = describedPattern('^[0-9]{4}-(0[1-9]|1[0-2
 export const TimesheetPaths = {
   /** POST { reason, version? }: an APPROVED timesheet opened again (CANCELED); the month unlocked */
   reopen: '/api/tm/timesheets/{id}/reopen',
+  /** GET: the days of its month held for review (punches that arrived after it locked the month) */
+  heldDays: '/api/tm/timesheets/{id}/held-days',
 } as const;
 
 export const TimesheetLimits = {
   reasonMaxLength: 500,
+  /** held days one answer lists (the total is always given) */
+  heldDaysListed: 200,
 } as const;
+
+/** A day of the timesheet's month held for review: its worker, and the symbol HR approved. */
+export interface TimesheetHeldDay {
+  readonly workerId: string;
+  readonly code: string;
+  readonly fullName: string;
+  /** YYYY-MM-DD */
+  readonly workDate: string;
+  /** the symbol shown (a correction's, else the engine's): what was approved */
+  readonly symbol: string | null;
+  /** when the first punch that would change it was held */
+  readonly heldAt: string;
+}
+
+export interface TimesheetHeldDays {
+  /** every held day of the workers this timesheet decides, in its month */
+  readonly total: number;
+  /** the first TimesheetLimits.heldDaysListed, by worker code and day */
+  readonly days: readonly TimesheetHeldDay[];
+}
 
 const month: TextField<true> = {
   ...f.text({

@@ -8,6 +8,7 @@ import { envelope, errorResponses } from '../../../http/envelope.ts';
 import { forbiddenBecause } from '../../../http/errors.ts';
 import { actionContextOf } from '../../../resources/caller.ts';
 import type { TmDeps } from '../index.ts';
+import { heldDaysOf } from './held-days.ts';
 import { reopenTimesheet } from './reopen.ts';
 
 const ReopenedSchema = Type.Object({
@@ -17,9 +18,47 @@ const ReopenedSchema = Type.Object({
   heldDaysRecomputed: Type.Integer(),
 });
 
-/** The timesheets' own route beyond the record engine's: reopening an approved month (reopen.ts). */
+const HeldDaysSchema = Type.Object({
+  total: Type.Integer(),
+  days: Type.Array(
+    Type.Object({
+      workerId: Type.String(),
+      code: Type.String(),
+      fullName: Type.String(),
+      workDate: Type.String(),
+      symbol: Type.Union([Type.String(), Type.Null()]),
+      heldAt: Type.String(),
+    }),
+  ),
+});
+
+/**
+ * The timesheets' own routes beyond the record engine's: reopening an approved month (reopen.ts)
+ * and the days of its month held for review (held-days.ts).
+ */
 export const timesheetRoutes: FastifyPluginAsync<{ deps: TmDeps }> = async (app, { deps }) => {
   const now = deps.clock ?? wallClock;
+  app.get(
+    TimesheetPaths.heldDays.replace('{id}', ':id'),
+    {
+      config: { auth: 'user', permission: 'timesheet.view', module: 'TM' },
+      schema: {
+        summary:
+          'The days of the timesheet’s month held for review: punches that arrived after the month was locked',
+        tags: ['tm/timesheets'],
+        operationId: 'tm.timesheets.heldDays',
+        params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+        response: { 200: DataEnvelope(HeldDaysSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const scope = callerScope(request);
+      if (scope.tenantId === null)
+        throw forbiddenBecause(ForbiddenReasons.tenantOnly, 'Timesheets belong to a tenant');
+      const { id } = request.params as { id: string };
+      return envelope(await runAsCaller(deps.db, request, (tx) => heldDaysOf(tx, scope, id)));
+    },
+  );
   app.post(
     TimesheetPaths.reopen.replace('{id}', ':id'),
     {

@@ -1,6 +1,8 @@
 import type { ErrorEnvelope } from '@hcm/contracts';
 import { dayCell, type GeneralTimesheetPage } from '@hcm/contracts/general-timesheet';
+import type { TimesheetHeldDays } from '@hcm/contracts/timesheets';
 import { sql } from 'drizzle-orm';
+import { allOf } from '../../../../../../scripts/testing/all-of.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeBatch } from '../../../bulk/index.ts';
 import type { Tx } from '../../../db/database.ts';
@@ -300,6 +302,25 @@ describe.each(await testEngines())('timesheets on $engine', ({ engine }) => {
       sql`select id, version from tm_timesheets
            where tenant_id = ${hr.tenantId} and organization_unit_id = ${unit.factory} and month = '2026-03'`,
     );
+    // the approved timesheet lists its held days for review
+    const heldDays = () =>
+      kit.http.get<{ data: TimesheetHeldDays }>(`${API}/${sheet?.id}/held-days`, hr.token);
+    const listed = await heldDays();
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    expect(listed.body.data.total).toBe(listed.body.data.days.length);
+    expect(listed.body.data.days).toContainEqual(
+      expect.objectContaining({
+        workerId: worker.fitter,
+        workDate: '2026-03-10',
+        heldAt: expect.any(String),
+      }),
+    );
+    expect(allOf(listed.body.data.days, (d) => d.workerId === worker.fitter)).toBe(true);
+    const unknown = await kit.http.get<Refusal>(
+      `${API}/00000000-0000-4000-8000-000000000000/held-days`,
+      hr.token,
+    );
+    expect(unknown.status).toBe(404);
     const caller = { tenantId: hr.tenantId, userId: approverId };
     const reopened = await inScope(kit.server.db.orm, caller, (tx) =>
       reopenTimesheet(
@@ -322,6 +343,7 @@ describe.each(await testEngines())('timesheets on $engine', ({ engine }) => {
       worked_minutes: 480,
       held_at: null,
     });
+    expect((await heldDays()).body.data).toEqual({ total: 0, days: [] });
     const [logged] = await rows<{ changes: { reopenedBecause?: { after: string } } }>(
       kit.server.db.orm,
       sql`select changes from action_logs
