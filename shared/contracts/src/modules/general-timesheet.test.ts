@@ -14,6 +14,17 @@ describe('the general timesheet legend', () => {
       { symbol: 'P', meanings: ['Nghỉ phép'] },
       { symbol: 'Đ', meanings: ['NIGHT_WATCH'] },
     ]);
+    // "Hội nghị" (a conference) is said by "Hội nghị, học tập" already, in either order
+    for (const keys of [
+      ['CONFERENCE', 'MEETING_STUDY'],
+      ['MEETING_STUDY', 'CONFERENCE'],
+    ])
+      expect(
+        legendBySymbol(
+          keys.map((key) => ({ key, symbol: 'H' })),
+          'vi',
+        ),
+      ).toEqual([{ symbol: 'H', meanings: ['Hội nghị, học tập'] }]);
     expect(legendBySymbol(legend, 'en')[0]).toEqual({
       symbol: '+',
       meanings: ['Time-paid work', 'Business trip'],

@@ -210,7 +210,8 @@ export const GeneralTimesheetSymbolLabels: Readonly<Record<string, Label>> = Tim
 /**
  * The legend as HR reads it: each symbol once, with the meanings of every key that writes it
  * (the seeded symbols write "+" for time-paid work and a business trip, "H" for a meeting and a
- * conference), in the order the symbols first appear. The page and the Excel sheet both show it.
+ * conference), in the order the symbols first appear; a meaning another already says is left
+ * out. The page and the Excel sheet both show it.
  */
 export function legendBySymbol(
   legend: readonly GeneralTimesheetLegendEntry[],
@@ -221,8 +222,12 @@ export function legendBySymbol(
     const label = GeneralTimesheetSymbolLabels[entry.key];
     const text = label ? label[language] : entry.key;
     const known = meanings.get(entry.symbol) ?? [];
-    if (!known.includes(text)) known.push(text);
-    meanings.set(entry.symbol, known);
+    // a meaning another already says is left out: H is "Hội nghị, học tập", not "Hội nghị, Hội nghị, học tập"
+    if (known.some((said) => said.toLowerCase().includes(text.toLowerCase()))) continue;
+    meanings.set(entry.symbol, [
+      ...known.filter((said) => !text.toLowerCase().includes(said.toLowerCase())),
+      text,
+    ]);
   }
   return [...meanings].map(([symbol, texts]) => ({ symbol, meanings: texts }));
 }
