@@ -273,4 +273,14 @@ describe.each(await testEngines())('timekeeping general config on $engine', ({ e
     await expect.poll(() => symbolOf('2026-04-01'), { timeout: 30_000 }).toBe('+');
     expect((await stored()).map((s) => s.effective_month)).toEqual(['2026-07']);
   });
+
+  it('takes one of two saves of a new month sent at once, and tells the other', async () => {
+    const answers = await Promise.all([
+      put<Refusal>('2026-11', body({ WORKED: 'A' }, 'Người thứ nhất')),
+      put<Refusal>('2026-11', body({ WORKED: 'B' }, 'Người thứ hai')),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const [november] = (await stored()).filter((s) => s.effective_month === '2026-11');
+    expect(november?.version).toBe(1);
+  });
 });

@@ -219,22 +219,35 @@ export async function saveTimekeepingVersion(
   const { until } = await governedMonths(tx, month);
   const at = deps.now.toISOString();
   const symbols = JSON.stringify(settings.symbols);
+  // a replacement updates the row read for update above; a new month inserts, and a second
+  // request for the same new month at once finds the first's row: 409, never a silent overwrite
   const [saved] = rowsOf<{ version: number }>(
-    await tx.execute(sql`
-      insert into tm_timekeeping_settings as s
-        (tenant_id, effective_month, overtime_mode, overtime_minimum_minutes, repeat_punch_seconds, symbols,
-         reason, created_at, created_by, last_modified_at, last_modified_by)
-      values (${caller.tenantId}::uuid, ${month}, ${settings.overtimeMode}, ${settings.overtimeMinimumMinutes},
-              ${settings.repeatPunchSeconds}, ${symbols}::jsonb, ${reason}, ${at}::timestamptz,
-              ${caller.userId}::uuid, ${at}::timestamptz, ${caller.userId}::uuid)
-      on conflict (tenant_id, effective_month) do update
-        set overtime_mode = excluded.overtime_mode,
-            overtime_minimum_minutes = excluded.overtime_minimum_minutes,
-            repeat_punch_seconds = excluded.repeat_punch_seconds, symbols = excluded.symbols,
-            reason = excluded.reason, version = s.version + 1,
-            last_modified_at = excluded.last_modified_at, last_modified_by = excluded.last_modified_by
-      returning version`),
+    stored
+      ? await tx.execute(sql`
+          update tm_timekeeping_settings
+             set overtime_mode = ${settings.overtimeMode},
+                 overtime_minimum_minutes = ${settings.overtimeMinimumMinutes},
+                 repeat_punch_seconds = ${settings.repeatPunchSeconds}, symbols = ${symbols}::jsonb,
+                 reason = ${reason}, version = version + 1,
+                 last_modified_at = ${at}::timestamptz, last_modified_by = ${caller.userId}::uuid
+           where effective_month = ${month}
+          returning version`)
+      : await tx.execute(sql`
+          insert into tm_timekeeping_settings
+            (tenant_id, effective_month, overtime_mode, overtime_minimum_minutes, repeat_punch_seconds, symbols,
+             reason, created_at, created_by, last_modified_at, last_modified_by)
+          values (${caller.tenantId}::uuid, ${month}, ${settings.overtimeMode}, ${settings.overtimeMinimumMinutes},
+                  ${settings.repeatPunchSeconds}, ${symbols}::jsonb, ${reason}, ${at}::timestamptz,
+                  ${caller.userId}::uuid, ${at}::timestamptz, ${caller.userId}::uuid)
+          on conflict (tenant_id, effective_month) do nothing
+          returning version`),
   );
+  if (!saved)
+    throw new AppError(
+      409,
+      ErrorCodes.conflict,
+      `Settings from ${shownMonth(month)} were stored by someone else a moment ago: reload them`,
+    );
   const after = {
     effective_month: month,
     overtime_mode: settings.overtimeMode,
@@ -251,7 +264,7 @@ export async function saveTimekeepingVersion(
     },
   ]);
   if (!sameSettings(before, after)) await askRecomputation(tx, deps, caller.tenantId, month, until);
-  return { effectiveMonth: month, version: saved?.version ?? 1, recomputed: { from: month, until } };
+  return { effectiveMonth: month, version: saved.version, recomputed: { from: month, until } };
 }
 
 /**
