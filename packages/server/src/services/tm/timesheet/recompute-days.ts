@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
 import type { ActionContext } from '../../../resources/action-log/record-actions.ts';
 import { computeDay } from './compute-day.ts';
+import { DayColumns } from './day-columns.ts';
 import { dayRecordRow, type DayRecordRow } from './day-record-row.ts';
 import { dayStartOf } from './day-span.ts';
 import { addDays } from './dates.ts';
@@ -85,7 +86,8 @@ export async function recomputeDays(
     dayStartOf(addDays(to, 2), tenant.utcOffsetMinutes),
   );
 
-  const rows: DayRecordRow[] = [];
+  // the open months' rows as columns (day-columns.ts): a row object per day is not kept
+  const rows = new DayColumns(open.length);
   const lockedRows: DayRecordRow[] = [];
   // the day before and after each of the batch's few dozen dates, worked out once
   const neighbours = new Map<string, readonly [string, string]>();
@@ -114,9 +116,9 @@ export async function recomputeDays(
       rules: day.rules,
       settings: (settingsOf.get(monthOfDay(key.workDate)) ?? tenant).settings,
     });
-    (isLocked(key) ? lockedRows : rows).push(
-      dayRecordRow(key.workerId, result, tenant.utcOffsetMinutes, context.now),
-    );
+    const row = dayRecordRow(key.workerId, result, tenant.utcOffsetMinutes, context.now);
+    if (isLocked(key)) lockedRows.push(row);
+    else rows.add(row);
   }
   const held = await holdChangedDays(tx, tenantId, lockedRows, context.now);
   const actor: ActionContext = { scope: { tenantId, userId: null }, ip: null, userAgent: 'timesheet-engine' };

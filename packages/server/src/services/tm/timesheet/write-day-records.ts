@@ -5,60 +5,8 @@ import type { Tx } from '../../../db/database.ts';
 import { recordActions, type ActionContext } from '../../../resources/action-log/record-actions.ts';
 import { dayRecordStore } from '../tables/day-records.ts';
 import { DAY_ENGINE_VERSION } from './compute-day.ts';
+import { COMPUTED, DayColumns, SQL_TYPE, type Column } from './day-columns.ts';
 import type { DayRecordRow } from './day-record-row.ts';
-
-/**
- * How one column's values travel: as the elements of one array parameter of that SQL type; an
- * instant as its epoch milliseconds (an int8), made a timestamptz by the statement: formatting
- * 620,000 dates as ISO texts took half the time of building a month's parameters.
- */
-type Kind = 'date' | 'uuid' | 'text' | 'int' | 'instant';
-
-const SQL_TYPE: Record<Kind, string> = {
-  date: 'date',
-  uuid: 'uuid',
-  text: 'text',
-  int: 'int',
-  instant: 'int8',
-};
-
-/**
- * The columns the computation owns, in the statement's order. Not here, so never touched by a
- * recomputation: the period (period_id) and HR's correction (corrected_*); held_at (cleared),
- * engine_version and computed_at are the same for every row and travel as single parameters.
- */
-const COMPUTED: readonly { key: keyof DayRecordRow; name: string; kind: Kind }[] = [
-  { key: 'workDate', name: 'work_date', kind: 'date' },
-  { key: 'workerId', name: 'worker_id', kind: 'uuid' },
-  { key: 'shiftCode', name: 'shift_code', kind: 'text' },
-  { key: 'assignmentId', name: 'assignment_id', kind: 'uuid' },
-  { key: 'dayType', name: 'day_type', kind: 'text' },
-  { key: 'outcome', name: 'outcome', kind: 'text' },
-  { key: 'firstIn', name: 'first_in', kind: 'instant' },
-  { key: 'lastOut', name: 'last_out', kind: 'instant' },
-  { key: 'scheduledMinutes', name: 'scheduled_minutes', kind: 'int' },
-  { key: 'workedMinutes', name: 'worked_minutes', kind: 'int' },
-  { key: 'lateMinutes', name: 'late_minutes', kind: 'int' },
-  { key: 'earlyMinutes', name: 'early_minutes', kind: 'int' },
-  { key: 'overtimeMinutes', name: 'overtime_minutes', kind: 'int' },
-  { key: 'nightMinutes', name: 'night_minutes', kind: 'int' },
-  { key: 'otWeekdayDayMinutes', name: 'ot_weekday_day_minutes', kind: 'int' },
-  { key: 'otWeekdayNightMinutes', name: 'ot_weekday_night_minutes', kind: 'int' },
-  { key: 'otRestDayMinutes', name: 'ot_rest_day_minutes', kind: 'int' },
-  { key: 'otRestNightMinutes', name: 'ot_rest_night_minutes', kind: 'int' },
-  { key: 'otHolidayDayMinutes', name: 'ot_holiday_day_minutes', kind: 'int' },
-  { key: 'otHolidayNightMinutes', name: 'ot_holiday_night_minutes', kind: 'int' },
-  { key: 'overtimePaidMinutes', name: 'overtime_paid_minutes', kind: 'int' },
-  { key: 'workUnits', name: 'work_units', kind: 'int' },
-  { key: 'paidLeaveUnits', name: 'paid_leave_units', kind: 'int' },
-  { key: 'unpaidLeaveUnits', name: 'unpaid_leave_units', kind: 'int' },
-  { key: 'paidUnits', name: 'paid_units', kind: 'int' },
-  { key: 'flags', name: 'flags', kind: 'int' },
-  { key: 'punchCount', name: 'punch_count', kind: 'int' },
-  { key: 'strayPunches', name: 'stray_punches', kind: 'int' },
-  { key: 'punchPairs', name: 'punch_pairs', kind: 'text' },
-  { key: 'daySymbol', name: 'day_symbol', kind: 'text' },
-];
 
 /** The columns compared with the stored row: what the computation gives, the held mark and the version. */
 const COMPARED = [...COMPUTED.slice(2).map((c) => c.name), 'held_at', 'engine_version'];
@@ -67,7 +15,7 @@ const NAMES = COMPUTED.map((c) => c.name);
 /** The statements' array parameters from $2 on, one per column, unnested as `k`. */
 const UNNESTED = `unnest(${COMPUTED.map((c, i) => `$${i + 2}::${SQL_TYPE[c.kind]}[]`).join(', ')}) AS k (${NAMES.join(', ')})`;
 /** A column's value in the statements: an instant's milliseconds made a timestamptz (exactly: integer microseconds). */
-const valueOf = (c: (typeof COMPUTED)[number]) =>
+const valueOf = (c: Column) =>
   c.kind === 'instant' ? `(timestamptz 'epoch' + k.${c.name} * interval '1 millisecond')` : `k.${c.name}`;
 
 const UPSERT = (() => {
@@ -106,32 +54,6 @@ const HOLD = (() => {
 /** Rows per statement: a batch of the job is one statement. */
 const ROWS_PER_STATEMENT = 5000;
 
-/** A text as an array literal's element: quoted, and escaped when it holds a quote or a backslash. */
-const quoted = (text: string) =>
-  text.includes('"') || text.includes('\\') ? `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"` : `"${text}"`;
-
-/**
- * One column of `rows` as an array literal (`{v1,v2,NULL,…}`): what PostgreSQL reads as that
- * column's array parameter, built by appending (a month's 310,000 rows × 30 columns are 9.3
- * million values: a text per value joined at the end cost a quarter more).
- */
-function arrayOf(rows: readonly DayRecordRow[], key: keyof DayRecordRow, kind: Kind): string {
-  let text = '{';
-  for (let i = 0; i < rows.length; i++) {
-    const value = (rows[i] as DayRecordRow)[key];
-    if (i > 0) text += ',';
-    text +=
-      value === null || value === undefined
-        ? 'NULL'
-        : kind === 'text'
-          ? quoted(value as string)
-          : kind === 'instant'
-            ? String((value as Date).getTime())
-            : String(value as string | number);
-  }
-  return `${text}}`;
-}
-
 export interface DayRecordsWritten {
   /** rows inserted, or updated because a value changed */
   readonly written: number;
@@ -152,7 +74,7 @@ export interface DayRecordsWritten {
  */
 export async function writeDayRecords(
   tx: Tx,
-  rows: readonly DayRecordRow[],
+  days: readonly DayRecordRow[] | DayColumns,
   options: {
     actor: ActionContext;
     computedAt: Date;
@@ -161,22 +83,23 @@ export async function writeDayRecords(
 ): Promise<DayRecordsWritten> {
   const tenantId = options.actor.scope.tenantId;
   if (tenantId === null) throw new Error('day records: a system scope writes none');
+  const rows = days instanceof DayColumns ? days : DayColumns.of(days);
   if (rows.length === 0) return { written: 0, unchanged: 0 };
-  let from = rows[0]?.workDate as string;
+  let from = rows.workDate(0);
   let to = from;
   const perMonth = new Map<string, number>();
-  for (const row of rows) {
-    if (row.workDate < from) from = row.workDate;
-    if (row.workDate > to) to = row.workDate;
-    const month = row.workDate.slice(0, 7);
+  for (let i = 0; i < rows.length; i++) {
+    const workDate = rows.workDate(i);
+    if (workDate < from) from = workDate;
+    if (workDate > to) to = workDate;
+    const month = workDate.slice(0, 7);
     perMonth.set(month, (perMonth.get(month) ?? 0) + 1);
   }
   await ensureMonthPartitions(tx, dayRecordStore, from, to);
   const connection = connectionOf(tx);
   let written = 0;
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-    const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
-    const arrays = COMPUTED.map(({ key, kind }) => arrayOf(chunk, key, kind));
+    const arrays = rows.literals(start, Math.min(rows.length, start + ROWS_PER_STATEMENT));
     const { count } = await connection.query(UPSERT, [
       tenantId,
       ...arrays,
@@ -218,17 +141,17 @@ export async function writeDayRecords(
 export async function holdChangedDays(
   tx: Tx,
   tenantId: string,
-  rows: readonly DayRecordRow[],
+  days: readonly DayRecordRow[],
   now: Date,
 ): Promise<number> {
-  if (rows.length === 0) return 0;
-  const dates = rows.map((row) => row.workDate).sort();
+  if (days.length === 0) return 0;
+  const rows = DayColumns.of(days);
+  const dates = days.map((row) => row.workDate).sort();
   await ensureMonthPartitions(tx, dayRecordStore, dates[0] as string, dates[dates.length - 1] as string);
   const connection = connectionOf(tx);
   let held = 0;
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-    const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
-    const arrays = COMPUTED.map(({ key, kind }) => arrayOf(chunk, key, kind));
+    const arrays = rows.literals(start, Math.min(rows.length, start + ROWS_PER_STATEMENT));
     const { count } = await connection.query(HOLD, [tenantId, ...arrays, now.toISOString()]);
     held += count;
   }
