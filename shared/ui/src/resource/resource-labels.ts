@@ -18,12 +18,15 @@ const registered = new WeakSet<AnyResourceContract>();
 export function registerContractLabels(
   contracts: readonly AnyResourceContract[],
   target: Pick<typeof i18n, 'addResourceBundle'> = i18n,
+  { silent = false }: { silent?: boolean } = {},
 ): void {
   const fresh = contracts.filter((contract) => !registered.has(contract));
   if (fresh.length === 0) return;
   const labels = fresh.flatMap(labelsOf);
   for (const language of ['vi', 'en'] as const)
-    target.addResourceBundle(language, RESOURCE_NAMESPACE, dictionaryOf(labels, language), true, true);
+    target.addResourceBundle(language, RESOURCE_NAMESPACE, dictionaryOf(labels, language), true, true, {
+      silent,
+    });
   if (target === i18n) fresh.forEach((contract) => registered.add(contract));
 }
 
@@ -32,7 +35,12 @@ export function registerContractLabels(
  * Falls back to the label's own text, so a page never shows a bare key.
  */
 export function useLabelText(contract: AnyResourceContract) {
-  registerContractLabels([contract]);
+  // silent: this runs while a page renders, and i18next's 'added' event would make every mounted
+  // useTranslation (a spinner's, say) set state during that render, which React refuses ("Cannot
+  // update a component while rendering a different component"). Nothing mounted needs the event:
+  // a component reads a contract's labels through this hook, after registering them, with the
+  // label's own text as the default besides.
+  registerContractLabels([contract], i18n, { silent: true });
   const { t, i18n: instance } = useTranslation(RESOURCE_NAMESPACE);
   const language = instance.language;
   return useCallback(
