@@ -16,7 +16,12 @@ const SETTINGS: QueueSettings = {
   retryBackoff: false,
   expireInSeconds: 60,
 };
-const log = pino({ level: 'silent' });
+/** What the queue logs at warn and above, one parsed line each (a failed attempt must be seen). */
+const logged: { level: number; msg: string; queue?: string }[] = [];
+const log = pino(
+  { level: 'warn' },
+  { write: (line: string) => void logged.push(JSON.parse(line) as (typeof logged)[number]) },
+);
 const until = async (done: () => boolean, ms = 20_000) => {
   const end = Date.now() + ms;
   while (!done() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 100));
@@ -63,6 +68,7 @@ describe.each(await testEngines('both'))('the job queue on $engine', ({ engine }
   });
 
   it('runs the jobs of a committed transaction, none of a rolled-back one, and retries a failure', async () => {
+    logged.length = 0; // the other engine's run logged its own
     const queue = await start();
     const seen: string[] = [];
     let failures = 0;
@@ -77,6 +83,10 @@ describe.each(await testEngines('both'))('the job queue on $engine', ({ engine }
     await until(() => seen.length >= 2);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(seen.sort()).toEqual(['flaky#1', 'one#0']);
+    // the failed attempt is a warning an operator sees, with its queue; a retry is still to come
+    expect(logged.filter((line) => line.queue === 'test-commit')).toEqual([
+      expect.objectContaining({ level: 40, msg: 'job failed, it will be retried' }),
+    ]);
   });
 
   it('keeps a job due later when its process stops, for the next process to run', async () => {

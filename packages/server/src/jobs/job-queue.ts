@@ -287,6 +287,11 @@ async function runOne<T extends object>(
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await boss.fail(name, job.id, progress ? { message, progress } : { message });
-    log.debug({ queue: name, jobId: job.id, error: message }, 'job failed');
+    // an operator must see it: a retry to come is a warning, the last attempt an error
+    const final = job.retryCount >= job.retryLimit;
+    log[final ? 'error' : 'warn'](
+      { queue: name, jobId: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit, err: error },
+      final ? 'job failed, no retry left' : 'job failed, it will be retried',
+    );
   }
 }
