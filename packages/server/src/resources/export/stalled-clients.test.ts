@@ -15,9 +15,10 @@ const ANSWER_WITHIN_MS = 10_000;
 const END_OF_ZIP = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
 
 /**
- * An export request from a client that never reads: the socket is paused at once, so after the
- * kernel's buffers fill the server can send nothing more. `resume` reads what arrived until
- * the server closes the connection (or `within` ms pass).
+ * An export request from a client that stops reading after its first bytes (the export has
+ * begun: `started`): the socket is paused then, so after the kernel's buffers fill the server
+ * can send nothing more. `resume` reads what arrived until the server closes the connection (or
+ * `within` ms pass).
  */
 function stalledExport(baseUrl: string, token: string) {
   const { hostname, port } = new URL(baseUrl);
@@ -25,10 +26,18 @@ function stalledExport(baseUrl: string, token: string) {
   socket.write(
     `GET ${EXPORT} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${token}\r\n\r\n`,
   );
-  socket.pause();
+  const chunks: Buffer[] = [];
+  const started = new Promise<void>((resolve, reject) => {
+    socket.once('error', reject);
+    socket.once('data', (chunk: Buffer) => {
+      socket.pause();
+      chunks.push(chunk);
+      resolve();
+    });
+  });
   return {
+    started,
     resume(within: number): Promise<{ bytes: Buffer; closedByServer: boolean }> {
-      const chunks: Buffer[] = [];
       return new Promise((resolve) => {
         const timer = setTimeout(() => {
           socket.destroy();
@@ -100,17 +109,10 @@ describe.each(await testEngines('both'))('stalled export clients on $engine', ({
     expect(signedIn.status).toBe(200);
     const { accessToken } = ((await signedIn.json()) as { data: { accessToken: string } }).data;
 
-    // A client that reads: the whole workbook, far more than the socket buffers hold.
-    const whole = await fetch(`${suite.server.url}${EXPORT}`, {
-      headers: { authorization: `Bearer ${accessToken}` },
-    });
-    expect(whole.status).toBe(200);
-    const fullSize = (await whole.arrayBuffer()).byteLength;
-    expect(fullSize).toBeGreaterThan(8 * 1024 * 1024);
-
     const stalled = [1, 2, 3].map(() => stalledExport(suite.server.url, accessToken));
-    // Let the exports fill the buffers between them and their clients.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The three exports have begun (each sent its first bytes); they go on filling the buffers
+    // between them and their clients.
+    await Promise.all(stalled.map((client) => client.started));
 
     const health = await fetch(`${suite.server.url}/api/health`, {
       signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
@@ -122,8 +124,17 @@ describe.each(await testEngines('both'))('stalled export clients on $engine', ({
     const cutOff = () => suite.server.logs().split('download stalled').length - 1;
     expect(cutOff()).toBe(0);
 
+    // A client that reads, while the three stall: the whole workbook, far more than the socket
+    // buffers hold (downloaded as the send timeouts run, not before them).
+    const whole = await fetch(`${suite.server.url}${EXPORT}`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(whole.status).toBe(200);
+    const fullSize = (await whole.arrayBuffer()).byteLength;
+    expect(fullSize).toBeGreaterThan(8 * 1024 * 1024);
+
     // After the send timeout the server closes the three connections, each with a cut workbook.
-    expect(await until(() => cutOff() === 3, (SEND_TIMEOUT_SECONDS + 20) * 1000)).toBe(true);
+    expect(await until(() => cutOff() === 3, (SEND_TIMEOUT_SECONDS + 40) * 1000)).toBe(true);
     for (const client of stalled) {
       const { bytes, closedByServer } = await client.resume(5000);
       expect(closedByServer).toBe(true);
