@@ -3,7 +3,7 @@
 // micro-apps.ts meanwhile): everything happens in a temporary copy of the repository's files
 // (git's tracked and untracked-but-not-ignored files, so that uncommitted work is in it too).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +32,25 @@ function run(command, args, extraEnv = {}) {
   // eslint-disable-next-line no-control-regex -- the colours some tools print anyway
   const output = `${result.stdout}\n${result.stderr}`.replace(/\x1b\[[0-9;]*m/g, '');
   return { status: result.status, output };
+}
+/** As `run`, without blocking: the generated app's independent checks run side by side. */
+function runAside(command, args, extraEnv = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: copy,
+      env: { ...childEnv(), NO_COLOR: '1', ...extraEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (status) =>
+      // eslint-disable-next-line no-control-regex -- the colours some tools print anyway
+      resolve({ status, output: `${stdout}\n${stderr}`.replace(/\x1b\[[0-9;]*m/g, '') }),
+    );
+  });
 }
 const bin = (name) => join(copy, 'node_modules/.bin', name);
 const generate = (...args) => run(process.execPath, [generator, '--root', copy, ...args]);
@@ -96,23 +115,29 @@ describe('pnpm new:module', () => {
     const declarations = await readDeclarations(copy);
     expect(declarations.apps.find((app) => app.name === `@hcm/${NAME}`)?.routes).toEqual(routes);
 
-    // its unit test, in its own vitest project
-    const unit = run(bin('vitest'), ['run', '--project', NAME]);
-    expectOk(unit);
-    expect(unit.output).toMatch(/Tests\s+\S*2 passed/);
-
-    // its types (the root's options over the new package) and the repository's lint rules
+    // Four checks that read the generated files and write nothing the others read, side by side
+    // (each waits on one core, or on Chromium, for a while): its unit test in its own vitest
+    // project; its types (the root's options over the new package); the repository's lint
+    // rules; its browser test in Chromium (each route headed by its menu label, axe clean, and
+    // not found), bundled first.
     writeFileSync(
       join(copy, 'tsconfig.new-module.json'),
       JSON.stringify({ extends: './tsconfig.json', include: [`packages/${NAME}/src`, '*.d.ts'] }),
     );
-    expectOk(run(bin('tsc'), ['-p', 'tsconfig.new-module.json', '--noEmit']));
-    expectOk(run(bin('eslint'), ['--max-warnings=0', `packages/${NAME}`, MICRO_APPS_FILE]));
-
-    // its browser test in Chromium: each route headed by its menu label, axe clean, + not found
     const wtr = { WTR_ONLY: `packages/${NAME}`, WTR_OUT: '.cache/wtr-new-module' };
-    expectOk(run(process.execPath, ['scripts/wtr/bundle-tests.mjs'], wtr));
-    expectOk(run(bin('web-test-runner'), [], wtr));
+    const [unit, types, lint, browser] = await Promise.all([
+      runAside(bin('vitest'), ['run', '--project', NAME]),
+      runAside(bin('tsc'), ['-p', 'tsconfig.new-module.json', '--noEmit']),
+      runAside(bin('eslint'), ['--max-warnings=0', `packages/${NAME}`, MICRO_APPS_FILE]),
+      runAside(process.execPath, ['scripts/wtr/bundle-tests.mjs'], wtr).then((bundled) =>
+        bundled.status === 0 ? runAside(bin('web-test-runner'), [], wtr) : bundled,
+      ),
+    ]);
+    expectOk(unit);
+    expect(unit.output).toMatch(/Tests\s+\S*2 passed/);
+    expectOk(types);
+    expectOk(lint);
+    expectOk(browser);
     const results = JSON.parse(readFileSync(join(copy, '.cache/wtr-new-module-results.json'), 'utf8'));
     expect(results).toMatchObject({ passed: routes.length + 1, failed: 0 });
 
