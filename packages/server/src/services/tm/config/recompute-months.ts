@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { ANALYZE_AFTER_ROWS, noteBulkWrite } from '../../../db/analyze.ts';
 import type { Db, Tx } from '../../../db/database.ts';
 import { inScope } from '../../../db/tenant-scope.ts';
 import type { JobQueue } from '../../../jobs/job-queue.ts';
@@ -42,6 +43,9 @@ export async function requestMonthRecomputation(
        and work_date between ${`${month}-01`}::date and ${lastDayOf(month)}::date
     on conflict do nothing`)) as unknown as { rowCount?: number; affectedRows?: number };
   const added = Number(result.rowCount ?? result.affectedRows ?? 0);
+  // a month of a large tenant is 310,000 keys: the key table analysed once this commits, as
+  // requestDayRecomputation does, or each batch sorts every waiting key (docs/performance.md)
+  if (added >= ANALYZE_AFTER_ROWS) noteBulkWrite(tx, 'tm_day_recompute_keys', added);
   if (added > 0) await queue.enqueue<DayRecomputeJob>(tx, DAY_RECOMPUTE_QUEUE, [{ data: { tenantId } }]);
   return added;
 }
