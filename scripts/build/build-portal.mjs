@@ -79,8 +79,11 @@ function copyTranslations(mod, outDir) {
 
 /**
  * @param {{ outDir?: string, only?: string[], mode?: 'production'|'development',
- *           banners?: Record<string,string>, log?: (line: string) => void }} [options]
+ *           banners?: Record<string,string>, log?: (line: string) => void,
+ *           precompress?: boolean }} [options]
  *   only: rebuild just these modules and change only their lines of an existing import map.
+ *   precompress: false writes no brotli and gzip copies (the tests' shared development build,
+ *   served to one local browser and read for its page: the copies were half of its time).
  *   banners: an extra legal comment (slash-star-bang) per module name (e.g. a release note), kept by the minifier, so part of its content and hash.
  */
 export async function buildPortal(options = {}) {
@@ -221,19 +224,21 @@ async function buildInto(outDir, options) {
   if (writesServiceWorker) writeServiceWorker({ outDir, manifest, themeFiles: publishedThemeFiles(outDir) });
   // A full build compresses the whole (fresh) folder; an --only rebuild exactly the files it
   // wrote, so no other file changes and the map's .br/.gz never describe the previous map.
-  await precompress(
-    outDir,
-    options.only && [
-      ...options.only.flatMap((name) => [
-        ...manifest[name].files.map((f) => f.fileName),
-        ...(manifest[name].translations ?? []),
-      ]),
-      'importmap.json',
-      'build-manifest.json',
-      ...(standalone ? [standalone] : []),
-      ...(writesServiceWorker ? [SERVICE_WORKER_FILE] : []),
-    ],
-  );
+  const compress = options.precompress ?? true;
+  if (compress)
+    await precompress(
+      outDir,
+      options.only && [
+        ...options.only.flatMap((name) => [
+          ...manifest[name].files.map((f) => f.fileName),
+          ...(manifest[name].translations ?? []),
+        ]),
+        'importmap.json',
+        'build-manifest.json',
+        ...(standalone ? [standalone] : []),
+        ...(writesServiceWorker ? [SERVICE_WORKER_FILE] : []),
+      ],
+    );
   const report = sizeReport({
     outDir,
     importMap,
@@ -241,6 +246,6 @@ async function buildInto(outDir, options) {
     standalone: existsSync(join(outDir, STANDALONE_WIDGETS_FILE)) ? STANDALONE_WIDGETS_FILE : null,
   });
   writeFileSync(join(outDir, 'size-report.json'), `${JSON.stringify(report, null, 2)}\n`);
-  await precompress(outDir, ['size-report.json']);
+  if (compress) await precompress(outDir, ['size-report.json']);
   return { outDir, importMap, manifest, report };
 }
