@@ -60,7 +60,9 @@ const SavedSchema = Type.Object({
   version: Type.Union([Type.Integer(), Type.Null()]),
   recomputed: Type.Object({ from: Type.String(), until: Type.Union([Type.String(), Type.Null()]) }),
 });
-const MonthParams = Type.Object({ month: Type.String({ maxLength: 7 }) });
+// the month's shape is checked by the operation (save-version.ts: a field error on effectiveMonth),
+// so that the body is checked first and a bad one is named as such
+const MonthParams = Type.Object({ month: Type.String({ maxLength: 64 }) });
 // the trimmed length is checked again (save-version.ts): spaces are no reason
 const Reason = Type.String({ maxLength: Limits.reasonMaxLength * 2 });
 
@@ -87,7 +89,10 @@ export const timekeepingConfigRoutes: FastifyPluginAsync<{ deps: TmDeps }> = asy
         summary: 'The timesheet settings in force in a month, the seeded ones and every stored version',
         tags,
         operationId: 'tm.config',
-        querystring: Type.Object({ month: Type.Optional(Type.String({ pattern: MONTH })) }),
+        querystring: Type.Object(
+          { month: Type.Optional(Type.String({ pattern: MONTH })) },
+          { additionalProperties: false },
+        ),
         response: { 200: DataEnvelope(ConfigSchema), ...errorResponses },
       },
     },
