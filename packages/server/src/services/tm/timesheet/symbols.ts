@@ -12,7 +12,10 @@ export const DEFAULT_SYMBOLS: Readonly<Record<SymbolKey, string | null>> = { ...
 export const SYMBOL_MAX_LENGTH = 8;
 
 /** The seeded settings: overtime by registration, punches within a minute counted once. */
-export const DEFAULT_SETTINGS: TimesheetSettings = { ...SEEDED_TIMEKEEPING_SETTINGS, symbols: DEFAULT_SYMBOLS };
+export const DEFAULT_SETTINGS: TimesheetSettings = {
+  ...SEEDED_TIMEKEEPING_SETTINGS,
+  symbols: DEFAULT_SYMBOLS,
+};
 
 /** A tenant's symbols over the seeded ones (an empty text blanks a symbol). */
 export function withSymbols(
