@@ -5,7 +5,7 @@ import {
   type TimekeepingSettings,
 } from '@hcm/contracts/timekeeping-config';
 import { Subtitle2, Text, formatDate, makeStyles, tokens } from '@hcm/ui';
-import { useConfigTexts } from './texts.ts';
+import { shownMonth, useConfigTexts } from './texts.ts';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
@@ -23,8 +23,6 @@ const useStyles = makeStyles({
     },
   },
 });
-
-const shownMonth = (month: string) => `${month.slice(5)}/${month.slice(0, 4)}`;
 
 /** The stored versions, newest month first: what each changed against the defaults, why, who, when. */
 export function ConfigHistory({

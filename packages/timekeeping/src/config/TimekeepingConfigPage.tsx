@@ -36,7 +36,7 @@ import {
 } from '@hcm/ui';
 import { timekeepingConfigApi } from './config-api.ts';
 import { ConfigHistory } from './ConfigHistory.tsx';
-import { useConfigTexts } from './texts.ts';
+import { shownMonth, useConfigTexts } from './texts.ts';
 
 const useStyles = makeStyles({
   page: {
@@ -88,8 +88,6 @@ const thisMonth = () => {
   const now = new Date(Date.now() + 7 * 3_600_000); // Vietnam's month
   return now.toISOString().slice(0, 7);
 };
-/** 'YYYY-MM' as HR writes it, MM/yyyy. */
-export const shownMonth = (month: string) => `${month.slice(5)}/${month.slice(0, 4)}`;
 
 /** The version in force in `month` among `versions` (newest first); undefined: the defaults. */
 const inForceAt = (versions: readonly TimekeepingConfigVersion[], month: string) =>

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { formatDate } from '@hcm/ui';
 import { useTimekeepingTranslation } from '../timekeeping-i18n.ts';
 
 /*
@@ -118,3 +119,6 @@ export function useConfigTexts() {
     [english],
   );
 }
+
+/** 'YYYY-MM' as HR writes a month, MM/yyyy (the kit's format). */
+export const shownMonth = (month: string) => formatDate(`${month}-01`, 'monthYear');

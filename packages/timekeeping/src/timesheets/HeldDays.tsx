@@ -19,9 +19,6 @@ const useStyles = makeStyles({
   },
 });
 
-/** 'YYYY-MM-DD' as HR reads a day. */
-const shownDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
-
 /**
  * Below an approved timesheet: the days of its month held for review — punches that arrived after
  * the month was locked and would change them (docs/timesheets.md, "Held days") — so HR sees them
@@ -72,7 +69,7 @@ export function HeldDays({ timesheetId }: { timesheetId: string }) {
               <tr key={`${day.workerId}|${day.workDate}`}>
                 <td>{day.code}</td>
                 <th scope="row">{day.fullName}</th>
-                <td>{shownDay(day.workDate)}</td>
+                <td>{formatDate(day.workDate, 'date')}</td>
                 <td>{day.symbol ?? ''}</td>
                 <td>{formatDate(day.heldAt, 'timeDate')}</td>
               </tr>

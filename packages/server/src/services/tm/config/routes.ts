@@ -7,7 +7,6 @@ import {
   SEEDED_TIMEKEEPING_SETTINGS,
   isConfigMonth,
   type TimekeepingConfig,
-  type TimekeepingConfigBody,
 } from '@hcm/contracts/timekeeping-config';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import Type from 'typebox';
@@ -19,6 +18,8 @@ import { todayInVietnam } from '../../../resources/search/find-latest-effective.
 import { actionContextOf } from '../../../resources/caller.ts';
 import { FieldErrorKeys } from '@hcm/contracts';
 import type { TmDeps } from '../index.ts';
+import type { Tx } from '../../../db/database.ts';
+import type { ActionContext } from '../../../resources/action-log/record-actions.ts';
 import { removeTimekeepingVersion, saveTimekeepingVersion } from './save-version.ts';
 import { allVersions, versionInForce, versionOfRow } from './settings-in-force.ts';
 
@@ -116,6 +117,34 @@ export const timekeepingConfigRoutes: FastifyPluginAsync<{ deps: TmDeps }> = asy
     },
   );
 
+  /** A change of the version from the path's month, by `operation`, in the caller's transaction. */
+  const changing = async <B, R>(
+    request: FastifyRequest,
+    operation: (
+      tx: Tx,
+      caller: ReturnType<typeof tenantCaller>,
+      context: ActionContext,
+      deps: { queue: TmDeps['queue']; now: Date },
+      month: string,
+      body: B,
+    ) => Promise<R>,
+  ) => {
+    const caller = tenantCaller(request);
+    const { month } = request.params as { month: string };
+    return envelope(
+      await runAsCaller(deps.db, request, (tx) =>
+        operation(
+          tx,
+          caller,
+          actionContextOf(request, caller),
+          { queue: deps.queue, now: now() },
+          month,
+          request.body as B,
+        ),
+      ),
+    );
+  };
+
   app.put(
     Paths.version,
     {
@@ -139,22 +168,7 @@ export const timekeepingConfigRoutes: FastifyPluginAsync<{ deps: TmDeps }> = asy
         response: { 200: DataEnvelope(SavedSchema), ...errorResponses },
       },
     },
-    async (request) => {
-      const caller = tenantCaller(request);
-      const { month } = request.params as { month: string };
-      return envelope(
-        await runAsCaller(deps.db, request, (tx) =>
-          saveTimekeepingVersion(
-            tx,
-            caller,
-            actionContextOf(request, caller),
-            { queue: deps.queue, now: now() },
-            month,
-            request.body as TimekeepingConfigBody,
-          ),
-        ),
-      );
-    },
+    (request) => changing(request, saveTimekeepingVersion),
   );
 
   app.delete(
@@ -175,21 +189,6 @@ export const timekeepingConfigRoutes: FastifyPluginAsync<{ deps: TmDeps }> = asy
         response: { 200: DataEnvelope(SavedSchema), ...errorResponses },
       },
     },
-    async (request) => {
-      const caller = tenantCaller(request);
-      const { month } = request.params as { month: string };
-      return envelope(
-        await runAsCaller(deps.db, request, (tx) =>
-          removeTimekeepingVersion(
-            tx,
-            caller,
-            actionContextOf(request, caller),
-            { queue: deps.queue, now: now() },
-            month,
-            request.body as { reason: string; version: number },
-          ),
-        ),
-      );
-    },
+    (request) => changing(request, removeTimekeepingVersion),
   );
 };

@@ -182,6 +182,19 @@ async function askRecomputation(
   ]);
 }
 
+/** The version stored from `month`, locked until the change commits; undefined: none. */
+async function storedForUpdate(
+  tx: Tx,
+  month: string,
+): Promise<(SettingsRow & { version: number }) | undefined> {
+  const [stored] = rowsOf<SettingsRow & { version: number }>(
+    await tx.execute(sql`
+      select overtime_mode, overtime_minimum_minutes, repeat_punch_seconds, symbols, version
+        from tm_timekeeping_settings where effective_month = ${month} for update`),
+  );
+  return stored;
+}
+
 /**
  * Stores the version effective from `month` (a new month, or the one stored there replaced: its
  * `version` must be given and current, else 409), with its reason in the action log, and asks
@@ -199,12 +212,7 @@ export async function saveTimekeepingVersion(
   const month = checkedMonth(monthAsked);
   const settings = checkedSettings(body);
   const reason = checkedReason(body.reason);
-  const [stored] = rowsOf<SettingsRow & { version: number }>(
-    await tx.execute(sql`
-      select effective_month, overtime_mode, overtime_minimum_minutes, repeat_punch_seconds, symbols,
-             reason, version
-        from tm_timekeeping_settings where effective_month = ${month} for update`),
-  );
+  const stored = await storedForUpdate(tx, month);
   if (stored && body.version !== stored.version)
     throw new AppError(
       409,
@@ -281,12 +289,7 @@ export async function removeTimekeepingVersion(
 ): Promise<TimekeepingConfigSaved> {
   const month = checkedMonth(monthAsked);
   const reason = checkedReason(input.reason);
-  const [stored] = rowsOf<SettingsRow & { version: number }>(
-    await tx.execute(sql`
-      select effective_month, overtime_mode, overtime_minimum_minutes, repeat_punch_seconds, symbols,
-             reason, version
-        from tm_timekeeping_settings where effective_month = ${month} for update`),
-  );
+  const stored = await storedForUpdate(tx, month);
   if (!stored) throw notFound(`No settings are stored from ${shownMonth(month)}`);
   if (input.version !== stored.version)
     throw new AppError(
