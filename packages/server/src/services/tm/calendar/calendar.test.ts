@@ -382,6 +382,7 @@ describe.each(await testEngines())('the labour calendar on $engine', ({ engine }
           one = await resolveCalendar(tx, { ...range, organizationUnitId: childId });
           many = await resolveCalendars(tx, { ...range, organizationUnitIds: [childId, officeId, unitId] });
         }),
+        { ownOnly: true },
       );
       expect(one?.days).toHaveLength(365);
       expect(one?.rulesOn('2026-07-01')?.overtimeRestDayPercent).toBe(200);

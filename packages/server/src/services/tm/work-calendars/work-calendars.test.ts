@@ -415,11 +415,14 @@ describe.each(await testEngines())('work calendars on $engine', ({ engine }) => 
   });
 
   it('resolves in the same statements for two workers as for forty-two', async () => {
-    const few = await statementsDuring(() =>
-      shiftsOf({ workerIds: [welder, fitter] }, '2026-03-01', '2026-03-31'),
+    // only the resolver's own statements: the approvals above leave day recomputes running
+    const few = await statementsDuring(
+      () => shiftsOf({ workerIds: [welder, fitter] }, '2026-03-01', '2026-03-31'),
+      { ownOnly: true },
     );
-    const many = await statementsDuring(() =>
-      shiftsOf({ organizationUnitId: unit.company }, '2026-03-01', '2026-03-31'),
+    const many = await statementsDuring(
+      () => shiftsOf({ organizationUnitId: unit.company }, '2026-03-01', '2026-03-31'),
+      { ownOnly: true },
     );
     // PGlite runs its statements inside itself: there is nothing to count
     if (engine !== 'pglite') {
