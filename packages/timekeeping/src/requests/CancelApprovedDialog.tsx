@@ -1,13 +1,22 @@
-import { WorkUpdateRequestPaths } from '@hcm/contracts/work-update-requests';
 import { api } from '@hcm/session';
 import { ReasonDialog } from '../pages/ReasonDialog.tsx';
-import { useWorkUpdateTexts } from './texts.ts';
+import { useRequestTexts, type Words } from './texts.ts';
 
-/** The approved request the dialog cancels, as its detail page read it. */
-export interface RequestToCancel {
+/** The approved document the dialog cancels, as its detail page read it. */
+export interface DocumentToCancel {
   readonly id: string;
-  readonly workDate: string;
   readonly version: number;
+  /** the document's `{name}`s its `what` words are filled with (its days, its worker) */
+  readonly values: Readonly<Record<string, string>>;
+}
+
+/** What one kind of document says when it is canceled after approval, and where it is sent. */
+export interface CancelApprovedWords {
+  /** POST …/:id/cancel-approved */
+  readonly path: string;
+  readonly title: Words;
+  /** what canceling changes, with the document's `{name}`s */
+  readonly what: Words;
 }
 
 /**
@@ -17,19 +26,21 @@ export interface RequestToCancel {
  */
 export function CancelApprovedDialog({
   target,
+  words,
   onClose,
   onDone,
 }: {
-  target: RequestToCancel;
+  target: DocumentToCancel;
+  words: CancelApprovedWords;
   onClose: () => void;
   onDone: () => void;
 }) {
-  const text = useWorkUpdateTexts();
+  const text = useRequestTexts();
   return (
     <ReasonDialog
       texts={{
-        title: text('cancelTitle'),
-        what: text('cancelWhat', { date: target.workDate }),
+        title: text.of(words.title),
+        what: text.of(words.what, target.values),
         reason: text('reason'),
         reasonRequired: text('reasonRequired'),
         refused: (message) => text('refused', { message }),
@@ -39,7 +50,7 @@ export function CancelApprovedDialog({
       maxLength={1000}
       send={(reason) =>
         api.post(
-          WorkUpdateRequestPaths.cancelApproved.replace(':id', encodeURIComponent(target.id)),
+          words.path.replace(':id', encodeURIComponent(target.id)),
           { reason, version: target.version },
           { ignoreError: true },
         )

@@ -5,7 +5,7 @@ import { validationFailed } from '../../../http/errors.ts';
 import { bindResource } from '../../../resources/index.ts';
 import { workers } from '../../om/tables/workers.ts';
 import { byWorkerDataScope } from '../../om/workers/worker-reach.ts';
-import { recomputeRequestedDay, refuseInLockedMonth, tenantToday } from './effects.ts';
+import { recomputeDays, refuseInLockedMonths, tenantToday } from '../requests/effects.ts';
 import { tmWorkUpdateRequestPunches, tmWorkUpdateRequests } from './tables.ts';
 
 type Row = Record<string, unknown>;
@@ -59,14 +59,13 @@ export const workUpdateRequestResource = bindResource(workUpdateRequestContract,
   dataScope: byWorkerDataScope('workerId'),
   approval: {
     onApproved: async ({ tx, caller }, record) => {
-      const workerId = String(record.workerId);
-      const workDate = String(record.workDate);
-      await refuseInLockedMonth(tx, workerId, workDate, 'approving a change to one of its days');
+      const day = [{ workerId: String(record.workerId), workDate: String(record.workDate) }];
+      await refuseInLockedMonths(tx, day, 'approving a change to one of its days');
       await tx
         .update(tmWorkUpdateRequests)
         .set({ approvedAt: sql`now()` })
         .where(eq(tmWorkUpdateRequests.id, String(record.id)));
-      if (caller.tenantId) await recomputeRequestedDay(tx, caller.tenantId, workerId, workDate);
+      if (caller.tenantId) await recomputeDays(tx, caller.tenantId, day);
     },
   },
   // "Nguyễn Thị May – 12/01/2026": the name the list and its approval dialogs give a request

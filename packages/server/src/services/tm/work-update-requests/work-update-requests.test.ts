@@ -16,7 +16,7 @@ import { seededSettings, type MonthLockSource, type TimesheetInputs } from '../t
 import { requestRecomputationForPunches } from '../timesheet/recompute-keys.ts';
 import { drainDayRecomputation } from '../timesheet/recompute-job.ts';
 import { workUpdateRequestDocuments } from './document-source.ts';
-import { workUpdateRequestsUse } from './effects.ts';
+import { requestDocumentsUse } from '../requests/effects.ts';
 import { workUpdateRequestResource } from './resource.ts';
 
 const API = '/api/tm/work-update-requests';
@@ -141,7 +141,7 @@ describe.each(await testEngines())('work update requests on $engine', ({ engine 
     kit = await startResourceTestKit(engine);
     // the hooks ask for days through this queue: the keys are written, no server job takes them
     recomputeThrough(stubQueue);
-    workUpdateRequestsUse({ clock: () => new Date('2026-01-20T03:00:00Z'), locks });
+    requestDocumentsUse({ clock: () => new Date('2026-01-20T03:00:00Z'), locks });
     hr = await kit.caller(
       [workUpdateRequestResource, workflowTemplateResource],
       [

@@ -1,0 +1,2 @@
+-- 0066: reserved for issue 31 (filled by the part that owns it)
+SELECT 1;
