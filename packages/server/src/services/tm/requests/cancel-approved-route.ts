@@ -22,8 +22,10 @@ export function cancelApprovedRoute(
   effects: CancelEffects,
 ): FastifyPluginAsync<{ deps: TmDeps }> {
   return async (app, { deps }) => {
+    const inputs = timesheetInputs(deps.shiftPlans);
     requestDocumentsUse({
-      locks: timesheetInputs(deps.shiftPlans).locks,
+      locks: inputs.locks,
+      inputs,
       ...(deps.clock ? { clock: deps.clock } : {}),
     });
     app.post(

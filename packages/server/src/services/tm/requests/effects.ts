@@ -3,7 +3,12 @@ import { wallClock, type Clock } from '../../../clock.ts';
 import type { Tx } from '../../../db/database.ts';
 import { conflictBecause } from '../../../http/errors.ts';
 import { recomputeQueue } from '../timesheet/engine-queue.ts';
-import { noLocks, VIETNAM_OFFSET_MINUTES, type MonthLockSource } from '../timesheet/inputs.ts';
+import {
+  noLocks,
+  VIETNAM_OFFSET_MINUTES,
+  type MonthLockSource,
+  type TimesheetInputs,
+} from '../timesheet/inputs.ts';
 import { requestDayRecomputation } from '../timesheet/recompute-keys.ts';
 
 /*
@@ -12,14 +17,28 @@ import { requestDayRecomputation } from '../timesheet/recompute-keys.ts';
  * months (the MonthLockSource of timesheet/wiring.ts, through inputs.ts only). The record
  * engine's hooks get a transaction only, so the tm service hands these over as it registers
  * the documents' routes (requestDocumentsUse), as timesheet/engine-queue.ts does for the queue.
- * Until then (a unit test binding a resource alone): the wall's clock and no lock.
+ * Until then (a unit test binding a resource alone): the wall's clock, no lock, no inputs.
+ * `inputs` are the engine's own (shifts and day types of a worker's days), for the documents
+ * that count working days or a shift's hours as the timesheet will.
  */
-const held: { clock: Clock; locks: MonthLockSource } = { clock: wallClock, locks: noLocks };
+const held: { clock: Clock; locks: MonthLockSource; inputs: TimesheetInputs | null } = {
+  clock: wallClock,
+  locks: noLocks,
+  inputs: null,
+};
 
-export function requestDocumentsUse(given: { clock?: Clock; locks?: MonthLockSource }): void {
+export function requestDocumentsUse(given: {
+  clock?: Clock;
+  locks?: MonthLockSource;
+  inputs?: TimesheetInputs;
+}): void {
   if (given.clock) held.clock = given.clock;
   if (given.locks) held.locks = given.locks;
+  if (given.inputs) held.inputs = given.inputs;
 }
+
+/** The timesheet engine's inputs as wired in the running server (null before it registers). */
+export const engineInputs = (): TimesheetInputs | null => held.inputs;
 
 /** The server clock's now. */
 export const nowOf = (): Date => held.clock();
