@@ -12,6 +12,7 @@ import { labourCalendarTables } from './tm/calendar/tables.ts';
 import { checkInTables } from './tm/check-in/tables.ts';
 import { timesheetTables } from './tm/timesheets/tables.ts';
 import { workUpdateRequestTables } from './tm/work-update-requests/tables.ts';
+import { leaveTables } from './tm/leave/tables.ts';
 import { timekeepingConfigTables } from './tm/config/tables.ts';
 
 /**
@@ -34,6 +35,7 @@ export const moduleTables = {
   ...checkInTables,
   ...timesheetTables,
   ...workUpdateRequestTables,
+  ...leaveTables,
   ...timekeepingConfigTables,
   ...payrollTables,
 };

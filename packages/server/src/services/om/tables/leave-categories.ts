@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, numeric, pgTable, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, numeric, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { categoryColumns } from '../../../db/tables/columns.ts';
 
 /*
@@ -15,6 +15,10 @@ export const leaveTypes = pgTable(
     ...categoryColumns(),
     paid: boolean('paid').notNull(),
     maxDaysPerYear: numeric('max_days_per_year', { precision: 4, scale: 1 }),
+    // migration 0065: what the timesheet writes for it, and whether it draws on the annual balance
+    timesheetReason: varchar('timesheet_reason', { length: 24 }).notNull().default('UNPAID_LEAVE'),
+    usesAnnualBalance: boolean('uses_annual_balance').notNull().default(false),
+    allowNegative: boolean('allow_negative').notNull().default(false),
   },
   (t) => [
     primaryKey({ name: 'leave_types_pkey', columns: [t.tenantId, t.id] }),
