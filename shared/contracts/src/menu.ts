@@ -125,7 +125,7 @@ export const MENU: readonly MenuNode[] = [
     group('timekeepingDocuments', [
       entry('leaveApplication', '/tm/application-leave', ['leave_request']),
       page('workUpdateSuggestion', '/tm/work-update-suggestive', 'timekeeping_change_request'),
-      entry('changeShift', '/tm/change-shifts', ['swap_application']),
+      page('changeShift', '/tm/change-shifts', 'swap_application'),
       entry('businessTrip', '/tm/onsite-permission', ['business_trip_application']),
       entry('conference', '/tm/conference-permission', ['conference_application']),
       entry('overtime', '/tm/overtime', ['overtime_registration']),

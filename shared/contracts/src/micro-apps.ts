@@ -111,6 +111,7 @@ export const TIMEKEEPING_APP: MicroAppDeclaration = {
     '/tm/troop-report',
     '/tm/timesheets',
     '/tm/config',
+    '/tm/change-shifts',
   ],
 };
 

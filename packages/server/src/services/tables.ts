@@ -14,6 +14,7 @@ import { timesheetTables } from './tm/timesheets/tables.ts';
 import { workUpdateRequestTables } from './tm/work-update-requests/tables.ts';
 import { leaveTables } from './tm/leave/tables.ts';
 import { timekeepingConfigTables } from './tm/config/tables.ts';
+import { shiftChangeRequestTables } from './tm/shift-changes/tables.ts';
 
 /**
  * Every table a module owns (services/<module>/tables), module by module. The engine's own
@@ -37,5 +38,6 @@ export const moduleTables = {
   ...workUpdateRequestTables,
   ...leaveTables,
   ...timekeepingConfigTables,
+  ...shiftChangeRequestTables,
   ...payrollTables,
 };

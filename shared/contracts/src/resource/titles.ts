@@ -43,6 +43,7 @@ export const ResourceTitles = {
     'Đề nghị cập nhật công',
     'Work update requests',
   ),
+  swap_application: label('shiftChangeRequest.title', 'Đơn đổi ca', 'Shift changes'),
   device: label('tm.device.title', 'Máy chấm công', 'Timekeepers'),
   // guards the users on each device and the raw punch search (the punches of those users)
   user_access_control: label('tm.device.users.title', 'Khai báo người dùng trên máy', 'Users on devices'),

@@ -22,6 +22,7 @@ describe('the resources bound to the approval engine', () => {
       '/api/tm/work-calendars',
       '/api/tm/timesheets',
       '/api/tm/work-update-requests',
+      '/api/tm/shift-change-requests',
     ]);
   });
 
@@ -45,6 +46,7 @@ describe('the resources bound to the approval engine', () => {
       ['work_calendar', 'WORK_CALENDAR', 'approvalStatus'],
       ['timesheet', 'TIMESHEET', 'approvalStatus'],
       ['timekeeping_change_request', 'TIMEKEEPING_CHANGE', 'approvalStatus'],
+      ['swap_application', 'SHIFT_SWAP', 'approvalStatus'],
     ]);
   });
 });

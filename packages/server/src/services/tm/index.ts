@@ -19,6 +19,7 @@ import { generalTimesheetRoutes } from './general-timesheet/routes.ts';
 import { timekeepingReportRoutes } from './reports/routes.ts';
 import { timesheetResource, timesheetRoutes } from './timesheets/index.ts';
 import { workUpdateRequestResource, workUpdateRequestRoutes } from './work-update-requests/index.ts';
+import { shiftChangeRequestResource, shiftChangeRequestRoutes } from './shift-changes/index.ts';
 import { registerTimekeepingConfigJobs, timekeepingConfigRoutes } from './config/index.ts';
 import type { Clock } from '../../clock.ts';
 
@@ -58,6 +59,7 @@ export const tmResources: readonly ResourceDefinition[] = [
   checkInSettingsResource,
   timesheetResource,
   workUpdateRequestResource,
+  shiftChangeRequestResource,
 ];
 
 /**
@@ -74,6 +76,7 @@ export const tmRoutes: readonly TmRoutes[] = [
   timekeepingReportRoutes,
   timesheetRoutes,
   workUpdateRequestRoutes,
+  shiftChangeRequestRoutes,
   timekeepingConfigRoutes,
 ];
 

@@ -105,8 +105,12 @@ function coveredBy(absences: readonly Absence[], paid: boolean, worked: MinuteRa
   return total(subtract(ranges, worked));
 }
 
-/** A shift-change document replaces the day's shift (the last one given wins; null: no shift). */
-function planOf(plan: ShiftPlan | null, adjustments: readonly DayAdjustment[]): ShiftPlan | null {
+/**
+ * A shift-change document replaces the day's shift (the last one given wins; null: no shift).
+ * The batch applies it to a key's neighbours too (recompute-days.ts): their shifts bound which
+ * punches are the day's.
+ */
+export function planOf(plan: ShiftPlan | null, adjustments: readonly DayAdjustment[]): ShiftPlan | null {
   let chosen = plan;
   for (const a of adjustments) if (a.kind === 'SHIFT_CHANGE') chosen = a.plan;
   return chosen;

@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
 import type { ActionContext } from '../../../resources/action-log/record-actions.ts';
-import { computeDay } from './compute-day.ts';
+import { computeDay, planOf } from './compute-day.ts';
 import { DayColumns } from './day-columns.ts';
 import { dayRecordRow, type DayRecordRow } from './day-record-row.ts';
 import { dayStartOf } from './day-span.ts';
 import { addDays } from './dates.ts';
 import type { TenantTimesheet, TimesheetInputs } from './inputs.ts';
 import type { DayKey } from './recompute-keys.ts';
-import type { Punch } from './types.ts';
+import type { DayAdjustment, Punch, ShiftPlan } from './types.ts';
 import { holdChangedDays, writeDayRecords } from './write-day-records.ts';
 
 export interface RecomputeContext {
@@ -77,7 +77,8 @@ export async function recomputeDays(
   const tenant = settingsOf.get(monthOfDay(from)) as TenantTimesheet;
   const shifts = await inputs.shifts.shifts(tx, openWorkers, addDays(from, -1), addDays(to, 1));
   const calendar = await inputs.dayTypes.days(tx, openWorkers, from, to);
-  const documents = await inputs.documents.adjustments(tx, openWorkers, from, to);
+  // the neighbours' documents too: a shift change there moves the line between their punches and the key's
+  const documents = await inputs.documents.adjustments(tx, openWorkers, addDays(from, -1), addDays(to, 1));
   const punches = await punchesOf(
     tx,
     tenantId,
@@ -102,6 +103,7 @@ export async function recomputeDays(
     const shiftsOf = shifts.get(key.workerId);
     const applied = shiftsOf?.get(key.workDate);
     const [before, after] = neighboursOf(key.workDate);
+    const documentsOf = documents.get(key.workerId);
     const result = computeDay({
       workDate: key.workDate,
       utcOffsetMinutes: tenant.utcOffsetMinutes,
@@ -109,10 +111,10 @@ export async function recomputeDays(
       paidOff: day.paidOff,
       plan: applied?.plan ?? null,
       assignmentId: applied?.assignmentId ?? null,
-      previousPlan: shiftsOf?.get(before)?.plan ?? null,
-      nextPlan: shiftsOf?.get(after)?.plan ?? null,
+      previousPlan: neighbourPlan(shiftsOf?.get(before)?.plan, documentsOf?.get(before)),
+      nextPlan: neighbourPlan(shiftsOf?.get(after)?.plan, documentsOf?.get(after)),
       punches: around(punches.get(key.workerId), dayStartOf(key.workDate, tenant.utcOffsetMinutes)),
-      adjustments: documents.get(key.workerId)?.get(key.workDate) ?? [],
+      adjustments: documentsOf?.get(key.workDate) ?? [],
       rules: day.rules,
       settings: (settingsOf.get(monthOfDay(key.workDate)) ?? tenant).settings,
     });
@@ -136,6 +138,14 @@ export async function recomputeDays(
 }
 
 const DAY_MS = 86_400_000;
+
+/** A neighbouring day's shift as the day computes it: an approved shift change there replaces it. */
+function neighbourPlan(
+  plan: ShiftPlan | null | undefined,
+  adjustments: readonly DayAdjustment[] | undefined,
+): ShiftPlan | null {
+  return adjustments && adjustments.length > 0 ? planOf(plan ?? null, adjustments) : (plan ?? null);
+}
 
 /**
  * A worker's punches (in time order) that a day can reach: from the day before to the end of the
