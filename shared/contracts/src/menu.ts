@@ -126,8 +126,8 @@ export const MENU: readonly MenuNode[] = [
       entry('leaveApplication', '/tm/application-leave', ['leave_request']),
       page('workUpdateSuggestion', '/tm/work-update-suggestive', 'timekeeping_change_request'),
       page('changeShift', '/tm/change-shifts', 'swap_application'),
-      entry('businessTrip', '/tm/onsite-permission', ['business_trip_application']),
-      entry('conference', '/tm/conference-permission', ['conference_application']),
+      page('businessTrip', '/tm/onsite-permission', 'business_trip_application'),
+      page('conference', '/tm/conference-permission', 'conference_application'),
       entry('overtime', '/tm/overtime', ['overtime_registration']),
     ]),
     group('timekeepingDevices', [

@@ -108,6 +108,8 @@ export const TIMEKEEPING_APP: MicroAppDeclaration = {
     '/tm/check-in-settings',
     '/tm/general-timesheet',
     '/tm/work-update-suggestive',
+    '/tm/onsite-permission',
+    '/tm/conference-permission',
     '/tm/troop-report',
     '/tm/timesheets',
     '/tm/config',

@@ -62,8 +62,6 @@ export const ResourceLabels: Record<PermissionResource, Label> = {
   leave_policy: r('leavePolicy', 'Chính sách nghỉ phép', 'Leave policies'),
   overtime_registration: r('overtimeRegistration', 'Đăng ký làm thêm giờ', 'Overtime registrations'),
   leave_request: r('leaveRequest', 'Đơn nghỉ phép', 'Leave applications'),
-  business_trip_application: r('businessTripApplication', 'Đơn công tác', 'Business trips'),
-  conference_application: r('conferenceApplication', 'Đơn hội họp', 'Conferences'),
   salary_coefficient: r('salaryCoefficient', 'Hệ số lương', 'Salary coefficients'),
   salary_configuration: r('salaryConfiguration', 'Cấu hình lương', 'Salary configuration'),
   salary_composition: r('salaryComposition', 'Cơ cấu lương', 'Salary compositions'),

@@ -12,6 +12,7 @@ import { labourCalendarTables } from './tm/calendar/tables.ts';
 import { checkInTables } from './tm/check-in/tables.ts';
 import { timesheetTables } from './tm/timesheets/tables.ts';
 import { workUpdateRequestTables } from './tm/work-update-requests/tables.ts';
+import { presenceRequestTables } from './tm/presence-requests/tables.ts';
 import { leaveTables } from './tm/leave/tables.ts';
 import { timekeepingConfigTables } from './tm/config/tables.ts';
 import { shiftChangeRequestTables } from './tm/shift-changes/tables.ts';
@@ -36,6 +37,7 @@ export const moduleTables = {
   ...checkInTables,
   ...timesheetTables,
   ...workUpdateRequestTables,
+  ...presenceRequestTables,
   ...leaveTables,
   ...timekeepingConfigTables,
   ...shiftChangeRequestTables,

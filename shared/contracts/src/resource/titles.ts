@@ -44,6 +44,9 @@ export const ResourceTitles = {
     'Work update requests',
   ),
   swap_application: label('shiftChangeRequest.title', 'Đơn đổi ca', 'Shift changes'),
+  // the presence documents (modules/presence-requests.ts)
+  business_trip_application: label('businessTrip.title', 'Đơn công tác', 'Business trips'),
+  conference_application: label('conference.title', 'Đăng ký hội họp', 'Conference applications'),
   device: label('tm.device.title', 'Máy chấm công', 'Timekeepers'),
   // guards the users on each device and the raw punch search (the punches of those users)
   user_access_control: label('tm.device.users.title', 'Khai báo người dùng trên máy', 'Users on devices'),

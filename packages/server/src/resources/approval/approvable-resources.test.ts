@@ -22,6 +22,8 @@ describe('the resources bound to the approval engine', () => {
       '/api/tm/work-calendars',
       '/api/tm/timesheets',
       '/api/tm/work-update-requests',
+      '/api/tm/business-trips',
+      '/api/tm/conferences',
       '/api/tm/shift-change-requests',
     ]);
   });
@@ -46,6 +48,8 @@ describe('the resources bound to the approval engine', () => {
       ['work_calendar', 'WORK_CALENDAR', 'approvalStatus'],
       ['timesheet', 'TIMESHEET', 'approvalStatus'],
       ['timekeeping_change_request', 'TIMEKEEPING_CHANGE', 'approvalStatus'],
+      ['business_trip_application', 'BUSINESS_TRIP', 'approvalStatus'],
+      ['conference_application', 'CONFERENCE', 'approvalStatus'],
       ['swap_application', 'SHIFT_SWAP', 'approvalStatus'],
     ]);
   });

@@ -19,6 +19,7 @@ import { generalTimesheetRoutes } from './general-timesheet/routes.ts';
 import { timekeepingReportRoutes } from './reports/routes.ts';
 import { timesheetResource, timesheetRoutes } from './timesheets/index.ts';
 import { workUpdateRequestResource, workUpdateRequestRoutes } from './work-update-requests/index.ts';
+import { presenceRequestResources, presenceRequestRoutes } from './presence-requests/index.ts';
 import { shiftChangeRequestResource, shiftChangeRequestRoutes } from './shift-changes/index.ts';
 import { registerTimekeepingConfigJobs, timekeepingConfigRoutes } from './config/index.ts';
 import type { Clock } from '../../clock.ts';
@@ -59,6 +60,7 @@ export const tmResources: readonly ResourceDefinition[] = [
   checkInSettingsResource,
   timesheetResource,
   workUpdateRequestResource,
+  ...presenceRequestResources,
   shiftChangeRequestResource,
 ];
 
@@ -76,6 +78,7 @@ export const tmRoutes: readonly TmRoutes[] = [
   timekeepingReportRoutes,
   timesheetRoutes,
   workUpdateRequestRoutes,
+  ...presenceRequestRoutes,
   shiftChangeRequestRoutes,
   timekeepingConfigRoutes,
 ];

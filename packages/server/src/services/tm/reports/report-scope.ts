@@ -123,16 +123,19 @@ const texts = (values: readonly string[]) =>
  * record). A day HR corrected to a symbol counts by that symbol's class, as the general
  * timesheet's totals do (a symbol the legend does not know, a tenant's X, is work); otherwise by
  * the engine's outcome: a worked day with no punch is work elsewhere (a business-trip or
- * conference document), an incomplete or unscheduled day is presence.
+ * conference document), an incomplete or unscheduled day is presence. Given `trip` (the worker
+ * and the day), a worker on an approved business trip that day is on a business trip whether
+ * they punched somewhere or not yet (docs/presence-requests.md), unless the day is off.
  */
-export function statusOf(symbols: SymbolSets): SQL {
+export function statusOf(symbols: SymbolSets, trip?: OnTrip): SQL {
   return sql`case
-    when r.worker_id is null then 'NOT_CHECKED_IN'
     when r.corrected_at is not null and coalesce(r.corrected_symbol, '') <> '' then case
       when r.corrected_symbol = any(${texts(symbols.unpaid)}) then 'UNPAID_LEAVE'
       when r.corrected_symbol = any(${texts(symbols.dayOff)}) then 'DAY_OFF'
       when r.corrected_symbol = any(${texts(symbols.paidLeave)}) then 'PAID_LEAVE'
       else 'PRESENT' end
+    ${trip ? onTrip(trip) : sql``}
+    when r.worker_id is null then 'NOT_CHECKED_IN'
     when r.outcome = 'WORKED' and r.punch_count = 0 then 'BUSINESS_TRIP'
     when r.outcome in ('WORKED', 'INCOMPLETE', 'UNSCHEDULED') then 'PRESENT'
     when r.outcome = 'LEAVE' then
@@ -141,6 +144,19 @@ export function statusOf(symbols: SymbolSets): SQL {
     when r.outcome in ('HOLIDAY', 'REST') then 'DAY_OFF'
     else 'NOT_CHECKED_IN' end`;
 }
+
+/** Where the troop report reads a worker's day: the tenant, the worker's id, the day. */
+export interface OnTrip {
+  readonly tenantId: string;
+  readonly worker: SQL;
+  readonly day: SQL;
+}
+/** An approved business trip of the worker covers the day, and the day is not off. */
+const onTrip = (trip: OnTrip) => sql`
+    when coalesce(r.outcome, '') not in ('REST', 'HOLIDAY') and exists (
+      select 1 from tm_business_trips t
+       where t.tenant_id = ${trip.tenantId}::uuid and t.worker_id = ${trip.worker} and t.approval_status = 'APPROVED'
+         and t.from_date <= ${trip.day} and t.to_date >= ${trip.day}) then 'BUSINESS_TRIP'`;
 
 /**
  * Whether the day record `r` misses a punch: on today (or later) the checkout is still to come,

@@ -15,13 +15,14 @@ import {
   onRollOn,
   rowsOf,
   statusOf,
+  type OnTrip,
   type ReportScope,
   type SymbolSets,
 } from './report-scope.ts';
 
 /** What a day's count reads of each worker on the roll: status `st`, minutes late, a punch missing. */
-const dayOfWorker = (symbols: SymbolSets, today: string) => sql`
-  ${statusOf(symbols)} as st, coalesce(r.late_minutes, 0) as late,
+const dayOfWorker = (symbols: SymbolSets, today: string, trip?: OnTrip) => sql`
+  ${statusOf(symbols, trip)} as st, coalesce(r.late_minutes, 0) as late,
   coalesce(r.corrected_at is null and ${missingPunch(today)}, false) as missing`;
 
 /**
@@ -75,7 +76,8 @@ const add = (total: TroopCounts, row: TroopCounts) => {
 /** The workers on the roll on `date` with their day: one row each (`x`), for the two readings below. */
 const rollOfDay = (scope: ReportScope, symbols: SymbolSets, date: string, today: string) => sql`
   with ${scope.workers}, x as (
-    select ws.id, ws.code, ws.full_name, ws.unit_id, ${dayOfWorker(symbols, today)},
+    select ws.id, ws.code, ws.full_name, ws.unit_id,
+           ${dayOfWorker(symbols, today, { tenantId: scope.tenantId, worker: sql`ws.id`, day: sql`${date}::date` })},
            case when r.corrected_at is not null and r.corrected_symbol is not null
                 then nullif(r.corrected_symbol, '') else r.day_symbol end as symbol,
            to_char(r.first_in at time zone 'UTC' + interval '7 hours', 'HH24:MI') as first_in,
@@ -175,7 +177,8 @@ export async function dailyWorkers(
   const recorded = await rowsOf<StatusRow>(
     tx,
     sql`with ${scope.workers}, x as (
-          select r.work_date, ${dayOfWorker(symbols, query.today)}
+          select r.work_date,
+                 ${dayOfWorker(symbols, query.today, { tenantId: scope.tenantId, worker: sql`r.worker_id`, day: sql`r.work_date` })}
             from ws join tm_day_records r
               on r.tenant_id = ${scope.tenantId}::uuid and r.worker_id = ws.id
              and r.work_date between ${query.from}::date and ${query.to}::date

@@ -1,6 +1,7 @@
 import type { ShiftPlanCache } from '../work-shifts/shift-plan-cache.ts';
 import { labourCalendarDayTypes } from './calendar-day-types.ts';
 import { workUpdateRequestDocuments } from '../work-update-requests/document-source.ts';
+import { presenceRequestDocuments } from '../presence-requests/document-source.ts';
 import { shiftChangeDocuments } from '../shift-changes/document-source.ts';
 import { allDocuments } from './document-sources.ts';
 import { approvedTimesheetLocks } from '../timesheets/month-locks.ts';
@@ -24,7 +25,11 @@ export function timesheetInputs(plans?: ShiftPlanCache): TimesheetInputs {
   return {
     shifts: workCalendarShifts(plans),
     dayTypes: labourCalendarDayTypes,
-    documents: allDocuments(workUpdateRequestDocuments, shiftChangeDocuments(plans)),
+    documents: allDocuments(
+      workUpdateRequestDocuments,
+      presenceRequestDocuments,
+      shiftChangeDocuments(plans),
+    ),
     locks: approvedTimesheetLocks,
     settings: storedTimekeepingSettings,
   };
