@@ -25,6 +25,8 @@ export const HAND_MADE_PAGES: Readonly<Record<string, LazyExoticComponent<Compon
   // business trips and conferences: the request documents' pages (docs/presence-requests.md)
   '/tm/onsite-permission': lazy(() => import('./presence-requests/BusinessTripPages.tsx')),
   '/tm/conference-permission': lazy(() => import('./presence-requests/ConferencePages.tsx')),
+  // the shift change requests' pages with the approval engine's, and cancel after approval
+  '/tm/change-shifts': lazy(() => import('./shift-changes/ShiftChangeRequestPages.tsx')),
   // the troop report of a day, and the timekeeping reports as tabs below it (docs/timekeeping-reports.md)
   '/tm/troop-report': lazy(() => import('./reports/TroopReportPage.tsx')),
   // a unit's month approved as one record, locking it; reopened with a reason (docs/timesheets.md)

@@ -2,7 +2,7 @@ import { ApprovalStatusLabels } from '../approval/transitions.ts';
 import { FieldLimits } from '../limits.ts';
 import { defineContract, type RecordOf } from '../resource/contract.ts';
 import { f, type ExampleContext } from '../resource/fields.ts';
-import { CommonLabels, label, type Label } from '../resource/label.ts';
+import { label, type Label } from '../resource/label.ts';
 import { ResourceTitles } from '../resource/titles.ts';
 
 /*
@@ -103,17 +103,14 @@ export const shiftChangeRequestContract = defineContract({
   without: ['status', 'import'],
   sections: [
     {
-      title: CommonLabels.general,
-      fields: ['workerId', 'workDate', 'kind', 'workShiftId', 'reason', 'approvalStatus', 'approvedAt'],
-    },
-    {
-      title: l('section.swap', 'Đổi ca với nhân viên khác', 'Swap with another employee'),
-      fields: ['otherWorkerId', 'otherWorkDate'],
+      title: l('section.change', 'Thông tin đổi ca', 'The change'),
+      fields: ['workerId', 'workDate', 'kind', 'workShiftId', 'otherWorkerId', 'otherWorkDate', 'reason'],
     },
     {
       title: l('section.shifts', 'Ca theo lịch làm việc', 'Shifts by the work calendars'),
       fields: ['currentShiftId', 'otherShiftId'],
     },
+    { title: l('section.approval', 'Phê duyệt', 'Approval'), fields: ['approvalStatus', 'approvedAt'] },
   ],
   create: ['workerId', 'workDate', 'kind', 'workShiftId', 'otherWorkerId', 'otherWorkDate', 'reason'],
   exportColumns: [
@@ -133,7 +130,25 @@ export const shiftChangeRequestContract = defineContract({
 });
 export type ShiftChangeRequestRecord = RecordOf<typeof shiftChangeRequestContract>;
 
-/** The request documents' own step beyond the approval engine's: cancel after approval. */
+/** The fields a kind uses; a MOVE leaves the swap's empty and a SWAP the new shift. */
+export const SHIFT_CHANGE_KIND_FIELDS: Readonly<Record<ShiftChangeKind, readonly string[]>> = {
+  MOVE: ['workShiftId'],
+  SWAP: ['otherWorkerId', 'otherWorkDate'],
+};
+
+/** A work shift as the form names it. */
+export interface ShiftOnDay {
+  readonly workerId: string;
+  readonly date: string;
+  /** the shift the approved work calendars give the worker that day (null: none, or a day off) */
+  readonly workShift: { readonly id: string; readonly code: string; readonly name: string } | null;
+}
+
+/**
+ * The request documents' own step beyond the approval engine's (cancel after approval), and the
+ * form's question: which shift a named worker has on a day (GET, query workerId and date).
+ */
 export const ShiftChangeRequestPaths = {
   cancelApproved: `${shiftChangeRequestContract.apiPath}/:id/cancel-approved`,
+  shiftOnDay: `${shiftChangeRequestContract.apiPath}/shift-on-day`,
 } as const;

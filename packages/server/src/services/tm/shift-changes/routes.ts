@@ -1,8 +1,11 @@
 import { ShiftChangeRequestPaths } from '@hcm/contracts/shift-change-requests';
+import type { FastifyPluginAsync } from 'fastify';
+import type { TmDeps } from '../index.ts';
 import { cancelApprovedRoute } from '../requests/cancel-approved-route.ts';
 import { recomputeDays, refuseInLockedMonths } from '../requests/effects.ts';
 import { shiftChangeRequestResource as resource } from './resource.ts';
 import { changedDays, daysToRecompute } from './rules.ts';
+import { shiftOnDayRoute } from './shift-on-day-route.ts';
 import { tmShiftChangeRequests } from './tables.ts';
 
 /**
@@ -10,7 +13,7 @@ import { tmShiftChangeRequests } from './tables.ts';
  * cancel after approval (requests/cancel-approved.ts). The changed days, and the day either side
  * of each, are computed again with the work calendars' shifts: exactly as before the approval.
  */
-export const shiftChangeRequestRoutes = cancelApprovedRoute(
+const cancelRoute = cancelApprovedRoute(
   resource,
   ShiftChangeRequestPaths.cancelApproved,
   'Cancel an approved shift change: its days are computed again with the work calendars’ shifts',
@@ -22,3 +25,9 @@ export const shiftChangeRequestRoutes = cancelApprovedRoute(
     },
   },
 );
+
+/** The shift change requests' routes beyond the record and approval engines': cancel after approval, the form's shift of a day. */
+export const shiftChangeRequestRoutes: FastifyPluginAsync<{ deps: TmDeps }> = async (app, options) => {
+  await cancelRoute(app, options);
+  await shiftOnDayRoute(app, options);
+};

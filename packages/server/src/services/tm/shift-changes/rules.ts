@@ -160,13 +160,13 @@ export async function settleShiftChange(
 }
 
 /** The work shift the approved work calendars give a worker on a day (null: none, or a day off). */
-async function shiftOn(tx: Tx, workerId: string, day: string): Promise<string | null> {
+export async function shiftOn(tx: Tx, workerId: string, day: string): Promise<string | null> {
   const resolution = await resolveShifts(tx, { workers: { workerIds: [workerId] }, from: day, to: day });
   return resolution.days.get(workerId)?.[0]?.workShiftId ?? null;
 }
 
 /** Whether the caller's employee data scope reaches this worker (as byWorkerDataScope does the request's). */
-async function reaches(tx: Tx, caller: Scope, workerId: string): Promise<boolean> {
+export async function reaches(tx: Tx, caller: Scope, workerId: string): Promise<boolean> {
   const reach = await workerReachOf(tx, caller);
   if (reach.all || reach.self?.id === workerId) return true;
   if (reach.unitIds.length === 0) return false;

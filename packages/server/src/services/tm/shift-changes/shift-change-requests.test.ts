@@ -264,6 +264,19 @@ describe.each(await testEngines())('shift change requests on $engine', ({ engine
     expect(await countRequests()).toBe(before);
   });
 
+  it('tells the form the shift each named worker has that day', async () => {
+    type Found = { data: { workShift: { code: string; name: string } | null } };
+    const on = (workerId: string, date: string) =>
+      kit.http.get<Found>(`${API}/shift-on-day?workerId=${workerId}&date=${date}`, hr.token);
+    expect((await on(worker.may, MONDAY)).body.data.workShift).toMatchObject({
+      code: 'HC',
+      name: 'Hành chính',
+    });
+    expect((await on(worker.lap, MONDAY)).body.data.workShift).toMatchObject({ code: 'C2' });
+    expect((await on(worker.lap, SATURDAY)).body.data.workShift).toBeNull();
+    expect((await on(worker.lap, '2026-02-30')).status).toBe(400);
+  });
+
   it('refuses a day already changed by another live request, naming it', async () => {
     const first = await create(move({ workDate: '2026-01-13' }));
     const before = await countRequests();
@@ -311,6 +324,11 @@ describe.each(await testEngines())('shift change requests on $engine', ({ engine
       /outside the records you may manage/,
     );
     expect(await countRequests()).toBe(before);
+    const shiftOfLap = await kit.http.get<Refusal>(
+      `${API}/shift-on-day?workerId=${worker.lap}&date=${MONDAY}`,
+      token,
+    );
+    expect(shiftOfLap.status).toBe(400);
   });
 
   it('a swap approved gives each the other’s shift; canceled, both days are exactly as they were', async () => {
