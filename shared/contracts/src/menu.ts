@@ -141,7 +141,7 @@ export const MENU: readonly MenuNode[] = [
       page('checkInSettings', '/tm/check-in-settings', 'check_in_setting'),
       page('timekeepingRules', '/tm/rules', 'timekeeping'),
       // Night-work settings share the leave policy (catalogues §6).
-      entry('leaveRules', '/tm/leave-rules', ['leave_policy']),
+      page('leaveRules', '/tm/leave-rules', 'leave_policy'),
       page('weeklyOff', '/tm/week-off', 'weekly_off'),
       page('standardWorkingDay', '/tm/standard-working', 'standard_working_day'),
       page('holiday', '/tm/holiday', 'holiday'),

@@ -114,6 +114,7 @@ export const TIMEKEEPING_APP: MicroAppDeclaration = {
     '/tm/timesheets',
     '/tm/config',
     '/tm/change-shifts',
+    '/tm/leave-rules',
   ],
 };
 

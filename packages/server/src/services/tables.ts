@@ -14,6 +14,7 @@ import { timesheetTables } from './tm/timesheets/tables.ts';
 import { workUpdateRequestTables } from './tm/work-update-requests/tables.ts';
 import { presenceRequestTables } from './tm/presence-requests/tables.ts';
 import { leaveTables } from './tm/leave/tables.ts';
+import { leaveRuleTables } from './tm/leave/policies/tables.ts';
 import { timekeepingConfigTables } from './tm/config/tables.ts';
 import { shiftChangeRequestTables } from './tm/shift-changes/tables.ts';
 
@@ -39,6 +40,7 @@ export const moduleTables = {
   ...workUpdateRequestTables,
   ...presenceRequestTables,
   ...leaveTables,
+  ...leaveRuleTables,
   ...timekeepingConfigTables,
   ...shiftChangeRequestTables,
   ...payrollTables,

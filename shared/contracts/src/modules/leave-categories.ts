@@ -1,13 +1,89 @@
 import { FieldLimits } from '../limits.ts';
 import { defineContract, type RecordOf } from '../resource/contract.ts';
 import { f } from '../resource/fields.ts';
-import { CommonLabels, label } from '../resource/label.ts';
+import { CommonLabels, label, type Label } from '../resource/label.ts';
 import { ResourceTitles } from '../resource/titles.ts';
 import { categoryFields } from './category.ts';
 import { holidayKindField } from './labour-calendar.ts';
 
 /** The most leave days a year a leave type may allow (empty: no limit). */
 export const MAX_LEAVE_DAYS_PER_YEAR = 365;
+
+/**
+ * What the timesheet writes for a day of a leave type: the timesheet engine's absence reasons
+ * (server services/tm/timesheet/types.ts AbsenceReason; migration 0065's check), each its symbol
+ * and whether the day is paid.
+ */
+export const LEAVE_TIMESHEET_REASONS = [
+  'ANNUAL_LEAVE',
+  'SICK',
+  'CHILD_SICK',
+  'MATERNITY',
+  'WORK_ACCIDENT',
+  'MEETING_STUDY',
+  'COMPENSATORY',
+  'UNPAID_LEAVE',
+  'STOPPED_WORK',
+  'LABOUR_DUTY',
+] as const;
+export type LeaveTimesheetReason = (typeof LEAVE_TIMESHEET_REASONS)[number];
+
+const reason = (key: string, vi: string, en: string) => label(`category.leaveType.reasons.${key}`, vi, en);
+
+export const LeaveTimesheetReasonLabels: Readonly<Record<LeaveTimesheetReason, Label>> = {
+  ANNUAL_LEAVE: reason('annualLeave', 'Nghỉ phép năm', 'Annual leave'),
+  SICK: reason('sick', 'Nghỉ ốm', 'Sick leave'),
+  CHILD_SICK: reason('childSick', 'Nghỉ con ốm', "Child's sickness"),
+  MATERNITY: reason('maternity', 'Nghỉ thai sản', 'Maternity leave'),
+  WORK_ACCIDENT: reason('workAccident', 'Nghỉ tai nạn lao động', 'Work accident'),
+  MEETING_STUDY: reason('meetingStudy', 'Hội nghị, học tập', 'Meeting or study'),
+  COMPENSATORY: reason(
+    'compensatory',
+    'Nghỉ bù, nghỉ việc riêng có lương',
+    'Compensatory or paid personal leave',
+  ),
+  UNPAID_LEAVE: reason('unpaidLeave', 'Nghỉ không lương', 'Unpaid leave'),
+  STOPPED_WORK: reason('stoppedWork', 'Ngừng việc', 'Work stoppage'),
+  LABOUR_DUTY: reason('labourDuty', 'Nghĩa vụ lao động', 'Labour duty'),
+};
+
+/** A leave type's three settings of issue 31 (migration 0065), importable with the rest. */
+export const leaveTypeBalanceFields = {
+  timesheetReason: f.enumOf({
+    label: label('category.leaveType.timesheetReason', 'Ký hiệu trên bảng công', 'On the timesheet as'),
+    defaultValue: 'UNPAID_LEAVE',
+    valueLabels: LeaveTimesheetReasonLabels,
+    hint: label(
+      'category.leaveType.timesheetReasonHint',
+      'Lý do vắng mặt bảng công ghi cho ngày nghỉ loại này (ký hiệu, có lương hay không)',
+      'The absence the timesheet writes for a day of this type (its symbol, paid or not)',
+    ),
+  }),
+  usesAnnualBalance: f.boolean({
+    label: label(
+      'category.leaveType.usesAnnualBalance',
+      'Trừ vào phép năm',
+      'Draws on the annual leave balance',
+    ),
+    hint: label(
+      'category.leaveType.usesAnnualBalanceHint',
+      'Ngày nghỉ loại này được trừ vào số ngày phép năm còn lại',
+      "A day of this type is taken from the worker's annual leave balance",
+    ),
+  }),
+  allowNegative: f.boolean({
+    label: label(
+      'category.leaveType.allowNegative',
+      'Cho phép nghỉ quá số phép còn lại',
+      'May go below zero',
+    ),
+    hint: label(
+      'category.leaveType.allowNegativeHint',
+      'Chỉ khi trừ vào phép năm: cho nghỉ trước số ngày chưa được cộng',
+      'Only when it draws on the balance: leave may be taken ahead of accrual',
+    ),
+  }),
+};
 
 /**
  * Admin › Leave type (catalogues §2.1): a kind of leave, whether the employer pays it (sick and
@@ -33,6 +109,7 @@ export const leaveTypeContract = defineContract({
         'The employer pays the days off',
       ),
     }),
+    ...leaveTypeBalanceFields,
     maxDaysPerYear: f.decimal({
       label: label('category.leaveType.maxDaysPerYear', 'Số ngày tối đa/năm', 'Maximum days a year'),
       precision: 4,
@@ -55,12 +132,23 @@ export const leaveTypeContract = defineContract({
       title: CommonLabels.general,
       fields: ['code', 'name', 'nameEn', 'paid', 'maxDaysPerYear', 'priority', 'description'],
     },
+    {
+      title: label(
+        'category.leaveType.section.timesheet',
+        'Bảng công và phép năm',
+        'Timesheet and annual leave',
+      ),
+      fields: ['timesheetReason', 'usesAnnualBalance', 'allowNegative'],
+    },
   ],
   exportColumns: [
     'code',
     'name',
     'nameEn',
     'paid',
+    'timesheetReason',
+    'usesAnnualBalance',
+    'allowNegative',
     'maxDaysPerYear',
     'description',
     'priority',
@@ -68,7 +156,18 @@ export const leaveTypeContract = defineContract({
     'createdAt',
     'lastModifiedAt',
   ],
-  importColumns: ['code', 'name', 'nameEn', 'paid', 'maxDaysPerYear', 'description', 'priority'],
+  importColumns: [
+    'code',
+    'name',
+    'nameEn',
+    'paid',
+    'timesheetReason',
+    'usesAnnualBalance',
+    'allowNegative',
+    'maxDaysPerYear',
+    'description',
+    'priority',
+  ],
 });
 export type LeaveTypeRecord = RecordOf<typeof leaveTypeContract>;
 

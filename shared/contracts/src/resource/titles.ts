@@ -44,6 +44,7 @@ export const ResourceTitles = {
     'Work update requests',
   ),
   swap_application: label('shiftChangeRequest.title', 'Đơn đổi ca', 'Shift changes'),
+  leave_policy: label('leavePolicy.title', 'Quy định nghỉ phép', 'Leave rules'),
   // the presence documents (modules/presence-requests.ts)
   business_trip_application: label('businessTrip.title', 'Đơn công tác', 'Business trips'),
   conference_application: label('conference.title', 'Đăng ký hội họp', 'Conference applications'),

@@ -22,6 +22,7 @@ import { workUpdateRequestResource, workUpdateRequestRoutes } from './work-updat
 import { presenceRequestResources, presenceRequestRoutes } from './presence-requests/index.ts';
 import { shiftChangeRequestResource, shiftChangeRequestRoutes } from './shift-changes/index.ts';
 import { registerTimekeepingConfigJobs, timekeepingConfigRoutes } from './config/index.ts';
+import { leaveJobRoutes, leavePolicyResource, registerLeaveJobs } from './leave/policies/index.ts';
 import type { Clock } from '../../clock.ts';
 
 /**
@@ -62,6 +63,7 @@ export const tmResources: readonly ResourceDefinition[] = [
   workUpdateRequestResource,
   ...presenceRequestResources,
   shiftChangeRequestResource,
+  leavePolicyResource,
 ];
 
 /**
@@ -81,6 +83,7 @@ export const tmRoutes: readonly TmRoutes[] = [
   ...presenceRequestRoutes,
   shiftChangeRequestRoutes,
   timekeepingConfigRoutes,
+  leaveJobRoutes,
 ];
 
 /**
@@ -102,4 +105,6 @@ export const tmService: FastifyPluginAsync<{ deps: TmServiceDeps }> = async (app
   await registerTimesheetJobs(deps.queue, deps.db, app.log, timesheetInputs(shiftPlans));
   // a changed settings version asks the engine for the days of the months it governs
   await registerTimekeepingConfigJobs(deps.queue, deps.db, app.log);
+  // the leave ledger's daily accruals, carry-over, expiry and payouts (docs/leave.md)
+  await registerLeaveJobs(deps.queue, deps.db, app.log);
 };

@@ -52,6 +52,19 @@ describe('annual leave entitlement', () => {
   });
 
   it.each([
+    // the tenant's leave-received config: the share of the normal days that makes the month count
+    [0.5, { workedDays: 11_000, paidLeaveDays: 0, normalWorkingDays: 22_000 }, true],
+    [1, { workedDays: 11_000, paidLeaveDays: 0, normalWorkingDays: 22_000 }, false],
+    [1, { workedDays: 20_000, paidLeaveDays: 2_000, normalWorkingDays: 22_000 }, true],
+    [1, { workedDays: 21_500, paidLeaveDays: 0, normalWorkingDays: 22_000 }, false],
+    [0, { workedDays: 1_000, paidLeaveDays: 0, normalWorkingDays: 22_000 }, true],
+    [0, { workedDays: 0, paidLeaveDays: 0, normalWorkingDays: 22_000 }, true], // a month of service
+    [0, { workedDays: 0, paidLeaveDays: 0, normalWorkingDays: 0 }, false],
+  ])('with %s of a month needed, %o counts: %s', (share, month, counts) => {
+    expect(monthCounts(month, share)).toBe(counts);
+  });
+
+  it.each([
     ['NONE', 7_583, 7_583],
     ['HALF_DAY_NEAREST', 7_583, 7_500],
     ['HALF_DAY_NEAREST', 7_750, 8_000],

@@ -52,16 +52,24 @@ export function seniorityDays(rule: AnnualLeaveRule, serviceStart: string, asOf:
 
 /**
  * Whether a month counts as a month worked for the entitlement (Decree 145 art. 66): the days
- * worked and the days on paid leave (holidays, annual leave, paid personal leave) reach half the
- * month's normal working days. All in thousandths of a day.
+ * worked and the days on paid leave (holidays, annual leave, paid personal leave) reach `share`
+ * of the month's normal working days. All in thousandths of a day. `share` is the tenant's
+ * "leave received config" (catalogues §5.2: 0 to 1, step 0.5): 0.5 the statutory half-month
+ * rule; 1 only a full month; 0 any month of service (the caller asks only about those).
  */
-export function monthCounts(month: {
-  readonly workedDays: number;
-  readonly paidLeaveDays: number;
-  readonly normalWorkingDays: number;
-}): boolean {
+export function monthCounts(
+  month: {
+    readonly workedDays: number;
+    readonly paidLeaveDays: number;
+    readonly normalWorkingDays: number;
+  },
+  share = 0.5,
+): boolean {
   if (month.normalWorkingDays <= 0) return false;
-  return 2 * (month.workedDays + month.paidLeaveDays) >= month.normalWorkingDays;
+  if (share <= 0) return true;
+  // in halves, integers: 0.5 → 1, 1 → 2
+  const halves = Math.round(share * 2);
+  return 2 * (month.workedDays + month.paidLeaveDays) >= halves * month.normalWorkingDays;
 }
 
 /** `value` (thousandths) rounded by `rounding`. */
