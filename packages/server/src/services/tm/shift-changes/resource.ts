@@ -5,7 +5,7 @@ import { workers } from '../../om/tables/workers.ts';
 import { byWorkerDataScope } from '../../om/workers/worker-reach.ts';
 import { recomputeDays, refuseInLockedMonths } from '../requests/effects.ts';
 import { workShifts } from '../work-shifts/tables.ts';
-import { changedDays, daysToRecompute, settleShiftChange } from './rules.ts';
+import { changedDays, daysToRecompute, refuseIfCalendarsMoved, settleShiftChange } from './rules.ts';
 import { tmShiftChangeRequests } from './tables.ts';
 
 /**
@@ -13,8 +13,9 @@ import { tmShiftChangeRequests } from './tables.ts';
  * (docs/shift-change-requests.md). A caller files requests for the employees their data scope
  * reaches (byWorkerDataScope), and swaps only with an employee it reaches too (rules.ts). Each
  * save resolves the named workers' shifts that day by the work calendars and checks the request
- * against them. Approval refuses in a locked month (409 monthLocked), stamps approved_at and asks
- * the engine for the changed days and the day either side of each, in the approving transaction.
+ * against them. Approval refuses in a locked month (409 monthLocked) or when the calendars no
+ * longer give the shifts the request was saved with (409), stamps approved_at and asks the engine
+ * for the changed days and the day either side of each, in the approving transaction.
  */
 export const shiftChangeRequestResource = bindResource(shiftChangeRequestContract, {
   table: tmShiftChangeRequests,
@@ -22,6 +23,7 @@ export const shiftChangeRequestResource = bindResource(shiftChangeRequestContrac
   approval: {
     onApproved: async ({ tx, caller }, record) => {
       await refuseInLockedMonths(tx, changedDays(record), 'approving a change to one of its days');
+      await refuseIfCalendarsMoved(tx, record);
       await tx
         .update(tmShiftChangeRequests)
         .set({ approvedAt: sql`now()` })

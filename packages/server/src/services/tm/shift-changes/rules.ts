@@ -1,9 +1,9 @@
-import { FieldErrorKeys } from '@hcm/contracts';
+import { ErrorCodes, FieldErrorKeys } from '@hcm/contracts';
 import type { ShiftChangeKind } from '@hcm/contracts/shift-change-requests';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
 import type { Scope } from '../../../db/tenant-scope.ts';
-import { validationFailed } from '../../../http/errors.ts';
+import { AppError, validationFailed } from '../../../http/errors.ts';
 import { workers } from '../../om/tables/workers.ts';
 import { workerReachOf } from '../../om/workers/worker-reach.ts';
 import { resolveShifts } from '../work-calendars/resolve-shifts.ts';
@@ -147,6 +147,13 @@ export async function settleShiftChange(
         ? [{ field: 'otherWorkDate', workerId: otherWorkerId as string, workDate: otherWorkDate as string }]
         : []),
     ];
+    // one save of a (worker, day) at a time: two saved at once would each find the other absent
+    for (const day of [...days].sort((a, b) =>
+      `${a.workerId}${a.workDate}`.localeCompare(`${b.workerId}${b.workDate}`),
+    ))
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtext(${`tm_shift_change|${day.workerId}|${day.workDate}`}))`,
+      );
     for (const taken of await changedElsewhere(tx, text(draft.id), days))
       refuse(
         taken.field,
@@ -224,4 +231,36 @@ async function changedElsewhere(
     if (row) found.push({ ...day, ...row });
   }
   return found;
+}
+
+/**
+ * At approval: the work calendars must still give each named worker the shift the request was
+ * saved with (what the approver read on it). A calendar changed since makes the request say
+ * something else: 409, nothing changes; saving the request again reads the shifts again.
+ */
+export async function refuseIfCalendarsMoved(tx: Tx, row: ShiftChangeDraft): Promise<void> {
+  const sides = [
+    { workerId: String(row.workerId), day: String(row.workDate), kept: text(row.currentShiftId) },
+    ...(row.kind === 'SWAP'
+      ? [
+          {
+            workerId: String(row.otherWorkerId),
+            day: String(row.otherWorkDate),
+            kept: text(row.otherShiftId),
+          },
+        ]
+      : []),
+  ];
+  for (const side of sides) {
+    const now = await shiftOn(tx, side.workerId, side.day);
+    if (now !== side.kept) {
+      const names = await namesOf(tx, [side.workerId], [now, side.kept]);
+      const name = (id: string | null) => (id ? (names.shifts.get(id) ?? id) : 'no shift');
+      throw new AppError(
+        409,
+        ErrorCodes.conflict,
+        `The work calendars now give ${names.workers.get(side.workerId) ?? side.workerId} ${name(now)} on ${dmy(side.day)}, not ${name(side.kept)} as when the request was saved: save the request again`,
+      );
+    }
+  }
 }

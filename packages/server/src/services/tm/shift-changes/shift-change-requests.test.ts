@@ -443,6 +443,30 @@ describe.each(await testEngines())('shift change requests on $engine', ({ engine
     expect(await dayRecord(worker.lap, '2026-01-20')).toMatchObject({ shift_code: null, outcome: 'REST' });
   });
 
+  it('refuses approval when the work calendars changed the shift since the request was saved', async () => {
+    const request = await create(
+      move({ workDate: '2026-01-16', workerId: worker.lap, workShiftId: shift.office }),
+    );
+    await requestApproval(request.id);
+    const friday = sql`from tm_work_calendar_weekdays where tenant_id = ${hr.tenantId} and weekday = 'FRI'
+      and calendar_id = (select id from tm_work_calendars where tenant_id = ${hr.tenantId} and code = 'LCA2')`;
+    await inTenant((tx) => tx.execute(sql`delete ${friday}`));
+    try {
+      const refused = await approve(request.id);
+      expect(refused.status).toBe(409);
+      expect((refused.body as Refusal).message).toMatch(
+        /now give Lê Thị Lắp no shift on 16\/01\/2026, not Ca chiều \(C2\)/,
+      );
+      const still = await kit.http.get<Saved>(`${API}/${request.id}`, hr.token);
+      expect(still.body.data.approvalStatus).toBe('WAIT_APPROVE');
+    } finally {
+      await inTenant((tx) =>
+        tx.execute(sql`insert into tm_work_calendar_weekdays (tenant_id, calendar_id, weekday)
+          select ${hr.tenantId}, id, 'FRI' from tm_work_calendars where tenant_id = ${hr.tenantId} and code = 'LCA2'`),
+      );
+    }
+  });
+
   it('in a locked month, approval is refused in words (409 monthLocked) and nothing changes', async () => {
     const request = await create(
       move({ workerId: worker.lap, workDate: '2026-01-09', workShiftId: shift.office }),
