@@ -122,6 +122,10 @@ export const FieldErrorKeys = {
   max: 'error.max',
   invalidDate: 'error.invalidDate',
   invalidValue: 'error.invalidValue',
+  // an overtime registration past a cap: `limit` (hours), `used` (hours already registered), `asked`
+  overtimeDayCap: 'error.overtimeDayCap',
+  overtimeMonthCap: 'error.overtimeMonthCap',
+  overtimeYearCap: 'error.overtimeYearCap',
 } as const;
 
 /**

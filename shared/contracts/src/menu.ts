@@ -128,7 +128,7 @@ export const MENU: readonly MenuNode[] = [
       page('changeShift', '/tm/change-shifts', 'swap_application'),
       page('businessTrip', '/tm/onsite-permission', 'business_trip_application'),
       page('conference', '/tm/conference-permission', 'conference_application'),
-      entry('overtime', '/tm/overtime', ['overtime_registration']),
+      page('overtime', '/tm/overtime', 'overtime_registration'),
     ]),
     group('timekeepingDevices', [
       page('timekeeper', '/tm/device-manager', 'device'),

@@ -108,6 +108,7 @@ export const TIMEKEEPING_APP: MicroAppDeclaration = {
     '/tm/check-in-settings',
     '/tm/general-timesheet',
     '/tm/work-update-suggestive',
+    '/tm/overtime',
     '/tm/onsite-permission',
     '/tm/conference-permission',
     '/tm/troop-report',

@@ -12,6 +12,7 @@ import { labourCalendarTables } from './tm/calendar/tables.ts';
 import { checkInTables } from './tm/check-in/tables.ts';
 import { timesheetTables } from './tm/timesheets/tables.ts';
 import { workUpdateRequestTables } from './tm/work-update-requests/tables.ts';
+import { overtimeRegistrationTables } from './tm/overtime/tables.ts';
 import { presenceRequestTables } from './tm/presence-requests/tables.ts';
 import { leaveTables } from './tm/leave/tables.ts';
 import { leaveRuleTables } from './tm/leave/policies/tables.ts';
@@ -38,6 +39,7 @@ export const moduleTables = {
   ...checkInTables,
   ...timesheetTables,
   ...workUpdateRequestTables,
+  ...overtimeRegistrationTables,
   ...presenceRequestTables,
   ...leaveTables,
   ...leaveRuleTables,

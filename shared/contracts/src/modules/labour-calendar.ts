@@ -325,6 +325,17 @@ const hours = (key: string, vi: string, en: string, hintVi: string, hintEn: stri
     hint: label(`labourRule.${key}Hint`, hintVi, hintEn),
   });
 
+/** An overtime cap in hours (numeric(6, 2)). */
+const capHours = (key: string, vi: string, en: string, hintVi: string, hintEn: string, lawful: string) =>
+  f.decimal({
+    label: label(`labourRule.${key}`, vi, en),
+    required: true,
+    precision: 6,
+    scale: 2,
+    example: () => lawful,
+    hint: label(`labourRule.${key}Hint`, hintVi, hintEn),
+  });
+
 const hourOfDay = (key: string, vi: string, en: string, lawful: number) =>
   f.integer({
     label: label(`labourRule.${key}`, vi, en),
@@ -417,6 +428,80 @@ export const labourRuleContract = defineContract({
       'At least 20',
       20,
     ),
+    // the overtime caps (Labour Code 2019 art. 107(2); Decree 145/2020 art. 60, 62): overtime
+    // registrations are refused past them (docs/overtime-registrations.md)
+    overtimeDayPercent: f.integer({
+      label: label(
+        'labourRule.overtimeDayPercent',
+        'Làm thêm tối đa/ngày (% giờ làm bình thường)',
+        'Overtime a day, at most (% of normal hours)',
+      ),
+      required: true,
+      minimum: 0,
+      maximum: 100,
+      hint: label(
+        'labourRule.overtimeDayPercentHint',
+        'Nghị định 145 Điều 60: không quá 50% số giờ làm việc bình thường của ngày',
+        "Decree 145 art. 60: at most 50 % of the day's normal hours",
+      ),
+      example: () => 50,
+    }),
+    overtimeDayTotalHours: capHours(
+      'overtimeDayTotalHours',
+      'Tổng giờ làm bình thường và làm thêm tối đa/ngày',
+      'Normal and overtime hours a day, at most',
+      'Khi làm việc theo tuần, và ngày không có ca: không quá 12 giờ',
+      'On a weekly schedule, and on a day without a shift: at most 12',
+      '12',
+    ),
+    weeklySchedule: f.boolean({
+      label: label(
+        'labourRule.weeklySchedule',
+        'Thời giờ làm việc bình thường theo tuần',
+        'Normal hours set by the week',
+      ),
+      hint: label(
+        'labourRule.weeklyScheduleHint',
+        'Giới hạn ngày là tổng giờ trên, thay cho tỷ lệ %',
+        "The day's cap is the total above instead of the share",
+      ),
+    }),
+    overtimeMonthHours: capHours(
+      'overtimeMonthHours',
+      'Làm thêm tối đa/tháng (giờ)',
+      'Overtime a month, at most (hours)',
+      'Điều 107: không quá 40 giờ',
+      'Art. 107: at most 40',
+      '40',
+    ),
+    overtimeYearHours: capHours(
+      'overtimeYearHours',
+      'Làm thêm tối đa/năm (giờ)',
+      'Overtime a year, at most (hours)',
+      'Điều 107: không quá 200 giờ',
+      'Art. 107: at most 200',
+      '200',
+    ),
+    overtimeYearHoursListed: capHours(
+      'overtimeYearHoursListed',
+      'Làm thêm tối đa/năm của ngành, nghề được phép (giờ)',
+      'Overtime a year in the listed sectors, at most (hours)',
+      'Điều 107 khoản 3: không quá 300 giờ',
+      'Art. 107(3): at most 300',
+      '300',
+    ),
+    listedSector: f.boolean({
+      label: label(
+        'labourRule.listedSector',
+        'Thuộc ngành, nghề được làm thêm đến 300 giờ/năm',
+        'In a sector allowed up to 300 hours a year',
+      ),
+      hint: label(
+        'labourRule.listedSectorHint',
+        'Điều 107 khoản 3 Bộ luật Lao động, Điều 61 Nghị định 145',
+        'Labour Code art. 107(3), Decree 145 art. 61',
+      ),
+    }),
     note,
     status: f.status(),
   },
@@ -454,6 +539,18 @@ export const labourRuleContract = defineContract({
         'nightOvertimePercent',
       ],
     },
+    {
+      title: label('labourRule.overtimeCapsSection', 'Giới hạn làm thêm giờ', 'Overtime caps'),
+      fields: [
+        'overtimeDayPercent',
+        'overtimeDayTotalHours',
+        'weeklySchedule',
+        'overtimeMonthHours',
+        'overtimeYearHours',
+        'overtimeYearHoursListed',
+        'listedSector',
+      ],
+    },
   ],
   exportColumns: [
     'code',
@@ -468,6 +565,13 @@ export const labourRuleContract = defineContract({
     'overtimeHolidayPercent',
     'nightWorkPercent',
     'nightOvertimePercent',
+    'overtimeDayPercent',
+    'overtimeDayTotalHours',
+    'weeklySchedule',
+    'overtimeMonthHours',
+    'overtimeYearHours',
+    'overtimeYearHoursListed',
+    'listedSector',
     'note',
     'status',
     'createdAt',
@@ -486,6 +590,13 @@ export const labourRuleContract = defineContract({
     'overtimeHolidayPercent',
     'nightWorkPercent',
     'nightOvertimePercent',
+    'overtimeDayPercent',
+    'overtimeDayTotalHours',
+    'weeklySchedule',
+    'overtimeMonthHours',
+    'overtimeYearHours',
+    'overtimeYearHoursListed',
+    'listedSector',
     'note',
   ],
 });

@@ -43,6 +43,11 @@ export const ResourceTitles = {
     'Đề nghị cập nhật công',
     'Work update requests',
   ),
+  overtime_registration: label(
+    'overtimeRegistration.title',
+    'Đăng ký làm thêm giờ',
+    'Overtime registrations',
+  ),
   swap_application: label('shiftChangeRequest.title', 'Đơn đổi ca', 'Shift changes'),
   leave_policy: label('leavePolicy.title', 'Quy định nghỉ phép', 'Leave rules'),
   // the presence documents (modules/presence-requests.ts)

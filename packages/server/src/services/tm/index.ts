@@ -19,6 +19,7 @@ import { generalTimesheetRoutes } from './general-timesheet/routes.ts';
 import { timekeepingReportRoutes } from './reports/routes.ts';
 import { timesheetResource, timesheetRoutes } from './timesheets/index.ts';
 import { workUpdateRequestResource, workUpdateRequestRoutes } from './work-update-requests/index.ts';
+import { overtimeRegistrationResource, overtimeRegistrationRoutes } from './overtime/index.ts';
 import { presenceRequestResources, presenceRequestRoutes } from './presence-requests/index.ts';
 import { shiftChangeRequestResource, shiftChangeRequestRoutes } from './shift-changes/index.ts';
 import { registerTimekeepingConfigJobs, timekeepingConfigRoutes } from './config/index.ts';
@@ -61,6 +62,7 @@ export const tmResources: readonly ResourceDefinition[] = [
   checkInSettingsResource,
   timesheetResource,
   workUpdateRequestResource,
+  overtimeRegistrationResource,
   ...presenceRequestResources,
   shiftChangeRequestResource,
   leavePolicyResource,
@@ -80,6 +82,7 @@ export const tmRoutes: readonly TmRoutes[] = [
   timekeepingReportRoutes,
   timesheetRoutes,
   workUpdateRequestRoutes,
+  overtimeRegistrationRoutes,
   ...presenceRequestRoutes,
   shiftChangeRequestRoutes,
   timekeepingConfigRoutes,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   date,
   index,
   integer,
@@ -93,6 +94,18 @@ export const labourRules = pgTable(
     overtimeHolidayPercent: integer('overtime_holiday_percent').notNull(),
     nightWorkPercent: integer('night_work_percent').notNull(),
     nightOvertimePercent: integer('night_overtime_percent').notNull(),
+    // the overtime caps (migration 0066, docs/overtime-registrations.md)
+    overtimeDayPercent: integer('overtime_day_percent').notNull().default(50),
+    overtimeDayTotalHours: numeric('overtime_day_total_hours', { precision: 6, scale: 2 })
+      .notNull()
+      .default('12'),
+    weeklySchedule: boolean('weekly_schedule').notNull().default(false),
+    overtimeMonthHours: numeric('overtime_month_hours', { precision: 6, scale: 2 }).notNull().default('40'),
+    overtimeYearHours: numeric('overtime_year_hours', { precision: 6, scale: 2 }).notNull().default('200'),
+    overtimeYearHoursListed: numeric('overtime_year_hours_listed', { precision: 6, scale: 2 })
+      .notNull()
+      .default('300'),
+    listedSector: boolean('listed_sector').notNull().default(false),
     note: varchar('note', { length: 1000 }),
     ...statusColumn(),
     ...auditColumns(),
