@@ -62,9 +62,10 @@ SELECT hcm_secure_tenant_table('tm_leave_policies');
 GRANT SELECT, INSERT, UPDATE, DELETE ON tm_leave_policies TO hcm_app;
 --> statement-breakpoint
 
--- The leave application: a worker away on a leave type, whole days from–to (the rest days and
--- holidays of their calendar not counted), a half day (MORNING / AFTERNOON) or hours of one day.
--- `days` is what it takes from the balance, computed by the server as the timesheet will.
+-- The leave application: a worker away on a leave type, DAYS from–to (the rest days and holidays
+-- of their calendar not counted; the first day may start at the shift's second half, the last end
+-- after its first half: Thursday to Friday morning is 1.5 days) or HOURS of one day. `days` is
+-- what it takes from the balance, computed by the server as the timesheet will.
 CREATE TABLE tm_leave_applications (
   tenant_id uuid NOT NULL REFERENCES tenants (id) ON DELETE CASCADE,
   id uuid NOT NULL DEFAULT gen_random_uuid(),
@@ -72,7 +73,9 @@ CREATE TABLE tm_leave_applications (
   leave_type_id uuid NOT NULL,
   from_date date NOT NULL,
   to_date date NOT NULL,
-  portion varchar(10) NOT NULL DEFAULT 'FULL',
+  portion varchar(10) NOT NULL DEFAULT 'DAYS',
+  start_half varchar(12) NOT NULL DEFAULT 'WHOLE',
+  end_half varchar(12) NOT NULL DEFAULT 'WHOLE',
   from_time varchar(5),
   to_time varchar(5),
   days numeric(7, 3) NOT NULL DEFAULT 0,
@@ -90,9 +93,13 @@ CREATE TABLE tm_leave_applications (
   CONSTRAINT tm_leave_applications_type_fkey FOREIGN KEY (tenant_id, leave_type_id)
     REFERENCES leave_types (tenant_id, id),
   CONSTRAINT tm_leave_applications_period_check CHECK (to_date >= from_date AND to_date - from_date <= 366),
-  CONSTRAINT tm_leave_applications_portion_check CHECK (portion IN ('FULL', 'MORNING', 'AFTERNOON', 'HOURS')
-    AND (portion = 'FULL' OR to_date = from_date)
+  CONSTRAINT tm_leave_applications_portion_check CHECK (portion IN ('DAYS', 'HOURS')
+    AND (portion = 'DAYS' OR to_date = from_date)
     AND ((portion = 'HOURS') = (from_time IS NOT NULL AND to_time IS NOT NULL))),
+  CONSTRAINT tm_leave_applications_halves_check CHECK (start_half IN ('WHOLE', 'SECOND_HALF')
+    AND end_half IN ('WHOLE', 'FIRST_HALF')
+    AND (portion = 'DAYS' OR (start_half = 'WHOLE' AND end_half = 'WHOLE'))
+    AND NOT (from_date = to_date AND start_half = 'SECOND_HALF' AND end_half = 'FIRST_HALF')),
   CONSTRAINT tm_leave_applications_time_check CHECK (from_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'
     AND to_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' AND to_time > from_time),
   CONSTRAINT tm_leave_applications_days_check CHECK (days >= 0),
@@ -144,8 +151,11 @@ CREATE TABLE tm_leave_ledger (
     REFERENCES workers (tenant_id, id) ON DELETE CASCADE,
   CONSTRAINT tm_leave_ledger_kind_check CHECK (kind IN ('ACCRUED', 'CARRIED_OVER', 'TAKEN', 'ADJUSTED',
     'EXPIRED', 'PAID_OUT')),
+  -- a TAKEN entry given back (its application canceled after approval) is the one positive TAKEN,
+  -- tied to its application: "taken" then shows what was really taken
   CONSTRAINT tm_leave_ledger_sign_check CHECK (CASE kind WHEN 'ACCRUED' THEN amount > 0
-    WHEN 'CARRIED_OVER' THEN amount > 0 WHEN 'ADJUSTED' THEN amount <> 0 ELSE amount < 0 END),
+    WHEN 'CARRIED_OVER' THEN amount > 0 WHEN 'ADJUSTED' THEN amount <> 0
+    WHEN 'TAKEN' THEN amount < 0 OR (amount > 0 AND document_id IS NOT NULL) ELSE amount < 0 END),
   CONSTRAINT tm_leave_ledger_year_check CHECK (year BETWEEN 2000 AND 2200 AND extract(year FROM on_day) BETWEEN year AND year + 1),
   CONSTRAINT tm_leave_ledger_reason_check CHECK (kind <> 'ADJUSTED' OR length(btrim(reason)) > 0)
 );
@@ -156,8 +166,9 @@ CREATE INDEX tm_leave_ledger_worker_idx ON tm_leave_ledger (tenant_id, worker_id
 CREATE UNIQUE INDEX tm_leave_ledger_accrued_key ON tm_leave_ledger (tenant_id, worker_id, year, on_day)
   WHERE kind = 'ACCRUED';
 --> statement-breakpoint
--- one TAKEN entry per application and year (a leave over New Year takes from both)
-CREATE UNIQUE INDEX tm_leave_ledger_taken_key ON tm_leave_ledger (tenant_id, document_id, year)
+-- one TAKEN entry per application and year (a leave over New Year takes from both), and at most
+-- one giving it back
+CREATE UNIQUE INDEX tm_leave_ledger_taken_key ON tm_leave_ledger (tenant_id, document_id, year, (amount > 0))
   WHERE kind = 'TAKEN';
 --> statement-breakpoint
 -- one payout per worker and year

@@ -62,6 +62,8 @@ export const ConflictReasons = {
   monthLocked: 'monthLocked',
   /** a second timesheet of one unit and month; with `code`, the one that exists */
   timesheetExists: 'timesheetExists',
+  /** approving leave the annual balance no longer covers (`asked`, `available` days, `year`) */
+  leaveBalance: 'leaveBalance',
 } as const;
 export type ConflictReason = (typeof ConflictReasons)[keyof typeof ConflictReasons];
 
@@ -126,6 +128,11 @@ export const FieldErrorKeys = {
   overtimeDayCap: 'error.overtimeDayCap',
   overtimeMonthCap: 'error.overtimeMonthCap',
   overtimeYearCap: 'error.overtimeYearCap',
+  // a leave application: over the annual balance (`asked`, `available`, `balance`, `pending` days,
+  // `year`), overlapping another (`from`, `to`, `status`), or taking no working day
+  leaveBalance: 'error.leaveBalance',
+  leaveOverlap: 'error.leaveOverlap',
+  leaveNoWorkingDay: 'error.leaveNoWorkingDay',
 } as const;
 
 /**

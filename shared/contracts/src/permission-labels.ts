@@ -59,7 +59,6 @@ export const ResourceLabels: Record<PermissionResource, Label> = {
   worker_military_employment: r('workerMilitaryEmployment', 'Quá trình quân ngũ', 'Military service'),
   worker_research: r('workerResearch', 'Nghiên cứu khoa học', 'Research'),
   fixed_compensation: r('fixedCompensation', 'Lương cố định', 'Fixed compensation'),
-  leave_request: r('leaveRequest', 'Đơn nghỉ phép', 'Leave applications'),
   salary_coefficient: r('salaryCoefficient', 'Hệ số lương', 'Salary coefficients'),
   salary_configuration: r('salaryConfiguration', 'Cấu hình lương', 'Salary configuration'),
   salary_composition: r('salaryComposition', 'Cơ cấu lương', 'Salary compositions'),

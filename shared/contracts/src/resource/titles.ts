@@ -43,6 +43,10 @@ export const ResourceTitles = {
     'Đề nghị cập nhật công',
     'Work update requests',
   ),
+  leave_request: label('leaveApplication.title', 'Đơn nghỉ phép', 'Leave applications'),
+  // the presence documents (modules/presence-requests.ts)
+  business_trip_application: label('businessTrip.title', 'Đơn công tác', 'Business trips'),
+  conference_application: label('conference.title', 'Đăng ký hội họp', 'Conference applications'),
   overtime_registration: label(
     'overtimeRegistration.title',
     'Đăng ký làm thêm giờ',
@@ -50,9 +54,6 @@ export const ResourceTitles = {
   ),
   swap_application: label('shiftChangeRequest.title', 'Đơn đổi ca', 'Shift changes'),
   leave_policy: label('leavePolicy.title', 'Quy định nghỉ phép', 'Leave rules'),
-  // the presence documents (modules/presence-requests.ts)
-  business_trip_application: label('businessTrip.title', 'Đơn công tác', 'Business trips'),
-  conference_application: label('conference.title', 'Đăng ký hội họp', 'Conference applications'),
   device: label('tm.device.title', 'Máy chấm công', 'Timekeepers'),
   // guards the users on each device and the raw punch search (the punches of those users)
   user_access_control: label('tm.device.users.title', 'Khai báo người dùng trên máy', 'Users on devices'),

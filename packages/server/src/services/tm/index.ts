@@ -24,6 +24,7 @@ import { presenceRequestResources, presenceRequestRoutes } from './presence-requ
 import { shiftChangeRequestResource, shiftChangeRequestRoutes } from './shift-changes/index.ts';
 import { registerTimekeepingConfigJobs, timekeepingConfigRoutes } from './config/index.ts';
 import { leaveJobRoutes, leavePolicyResource, registerLeaveJobs } from './leave/policies/index.ts';
+import { leaveApplicationResource, leaveApplicationRoutes, leaveBalanceRoutes } from './leave/index.ts';
 import type { Clock } from '../../clock.ts';
 
 /**
@@ -62,9 +63,10 @@ export const tmResources: readonly ResourceDefinition[] = [
   checkInSettingsResource,
   timesheetResource,
   workUpdateRequestResource,
+  leaveApplicationResource,
   overtimeRegistrationResource,
-  ...presenceRequestResources,
   shiftChangeRequestResource,
+  ...presenceRequestResources,
   leavePolicyResource,
 ];
 
@@ -82,9 +84,11 @@ export const tmRoutes: readonly TmRoutes[] = [
   timekeepingReportRoutes,
   timesheetRoutes,
   workUpdateRequestRoutes,
+  leaveApplicationRoutes,
+  leaveBalanceRoutes,
   overtimeRegistrationRoutes,
-  ...presenceRequestRoutes,
   shiftChangeRequestRoutes,
+  ...presenceRequestRoutes,
   timekeepingConfigRoutes,
   leaveJobRoutes,
 ];

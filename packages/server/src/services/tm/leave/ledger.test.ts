@@ -51,4 +51,13 @@ describe('the leave ledger', () => {
     expect(() => balanceOf([entry('TAKEN', '2026-01-10', 1_000)], '2026-12-31')).toThrow(/wrong way/);
     expect(() => balanceOf([entry('ACCRUED', '2026-01-10', 0.5)], '2026-12-31')).toThrow(/thousandths/);
   });
+
+  it('gives leave back when its application is canceled after approval: taken is what was really taken', () => {
+    const canceled = [...year, { kind: 'TAKEN', on: '2026-04-02', days: 2_000, givenBack: true } as const];
+    expect(balanceOf(canceled, '2026-12-31').taken).toBe(1_500);
+    expect(balanceOf(canceled, '2026-12-31').balance - balanceOf(year, '2026-12-31').balance).toBe(2_000);
+    expect(() =>
+      balanceOf([{ kind: 'ACCRUED', on: '2026-01-10', days: 1_000, givenBack: true }], '2026-12-31'),
+    ).toThrow(/only leave taken is given back/);
+  });
 });

@@ -13,6 +13,8 @@ export interface LedgerEntry {
   readonly on: string;
   /** thousandths of a day: + for ACCRUED and CARRIED_OVER, − for TAKEN, EXPIRED, PAID_OUT; ADJUSTED either */
   readonly days: number;
+  /** a TAKEN entry given back (its leave canceled after approval): the one positive TAKEN */
+  readonly givenBack?: boolean;
 }
 
 const SIGN: Readonly<Record<LedgerKind, 1 | -1 | 0>> = {
@@ -29,6 +31,11 @@ export function checkedEntry(entry: LedgerEntry): LedgerEntry {
   const sign = SIGN[entry.kind];
   if (!Number.isInteger(entry.days))
     throw new Error(`leave ledger: ${entry.kind} of ${entry.days}: not thousandths`);
+  if (entry.givenBack === true) {
+    if (entry.kind !== 'TAKEN' || entry.days <= 0)
+      throw new Error(`leave ledger: only leave taken is given back, and as a positive amount`);
+    return entry;
+  }
   if (sign !== 0 && Math.sign(entry.days) === -sign)
     throw new Error(`leave ledger: ${entry.kind} moves the balance the wrong way (${entry.days})`);
   return entry;

@@ -54,7 +54,9 @@ export const tmLeaveApplications = pgTable(
     leaveTypeId: uuid('leave_type_id').notNull(),
     fromDate: date('from_date', { mode: 'string' }).notNull(),
     toDate: date('to_date', { mode: 'string' }).notNull(),
-    portion: varchar('portion', { length: 10 }).notNull().default('FULL'),
+    portion: varchar('portion', { length: 10 }).notNull().default('DAYS'),
+    startHalf: varchar('start_half', { length: 12 }).notNull().default('WHOLE'),
+    endHalf: varchar('end_half', { length: 12 }).notNull().default('WHOLE'),
     fromTime: varchar('from_time', { length: 5 }),
     toTime: varchar('to_time', { length: 5 }),
     days: numeric('days', { precision: 7, scale: 3 }).notNull().default('0'),
@@ -77,7 +79,9 @@ export const tmLeaveLedger = pgTable(
   'tm_leave_ledger',
   {
     tenantId: uuid('tenant_id').notNull(),
-    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .notNull()
+      .default(sql`gen_random_uuid()`),
     workerId: uuid('worker_id').notNull(),
     year: smallint('year').notNull(),
     kind: varchar('kind', { length: 16 }).$type<LedgerKind>().notNull(),

@@ -1,5 +1,5 @@
 import { dayStartOf, daySpan, placePunches } from './day-span.ts';
-import { documentedMinutes, fitWindowsToDocuments, workOf } from './fit-windows.ts';
+import { documentedMinutes, documentRanges, fitWindowsToDocuments, workOf } from './fit-windows.ts';
 import { intersect, nightRanges, normalise, subtract, total } from './minute-ranges.ts';
 import {
   NO_OVERTIME,
@@ -125,7 +125,11 @@ function scheduledDay(paired: Paired, plan: ShiftPlan): DayResult {
   const documented: Presence[] = [];
   for (const a of adjustments)
     if (a.kind === 'ABSENCE')
-      absences.push({ reason: a.reason, paid: a.paid, ranges: within(a.period, work) });
+      absences.push({
+        reason: a.reason,
+        paid: a.paid,
+        ranges: documentRanges(a, work),
+      });
     else if (a.kind === 'PRESENCE') documented.push({ reason: a.reason, ranges: within(a.period, work) });
   const documentedRanges = documented.length === 0 ? [] : normalise(documented.flatMap((d) => d.ranges));
   const away = absences.length === 0 ? [] : normalise(absences.flatMap((a) => a.ranges));

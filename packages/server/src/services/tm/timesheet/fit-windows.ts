@@ -1,4 +1,4 @@
-import { intersect, normalise, subtract } from './minute-ranges.ts';
+import { intersect, normalise, subtract, total } from './minute-ranges.ts';
 import type { DayAdjustment, MinuteRange, ShiftPlan } from './types.ts';
 
 /**
@@ -10,9 +10,43 @@ export function documentedMinutes(plan: ShiftPlan, adjustments: readonly DayAdju
   const work = workOf(plan);
   return normalise(
     adjustments.flatMap((a) =>
-      a.kind === 'ABSENCE' || a.kind === 'PRESENCE' ? intersect(a.period ? [a.period] : work, work) : [],
+      a.kind === 'ABSENCE' || a.kind === 'PRESENCE' ? documentRanges(a, work) : [],
     ),
   );
+}
+
+/**
+ * The work minutes an absence or presence document accounts for: its period within the work,
+ * a half of the work (a half-day leave), or, with neither, the whole work.
+ */
+export function documentRanges(
+  document: { readonly period?: MinuteRange; readonly half?: 'FIRST' | 'SECOND' },
+  work: readonly MinuteRange[],
+): MinuteRange[] {
+  if (document.period) return intersect([document.period], [...work]);
+  if (document.half) return halfOf(work, document.half);
+  return [...work];
+}
+
+/** The first or the second half of the work's minutes (a half-day absence), in time order. */
+export function halfOf(work: readonly MinuteRange[], half: 'FIRST' | 'SECOND'): MinuteRange[] {
+  const ordered = normalise([...work]);
+  const middle = Math.floor(total(ordered) / 2);
+  const first: MinuteRange[] = [];
+  const second: MinuteRange[] = [];
+  let seen = 0;
+  for (const range of ordered) {
+    const length = range.end - range.start;
+    if (seen + length <= middle) first.push(range);
+    else if (seen >= middle) second.push(range);
+    else {
+      const cut = range.start + (middle - seen);
+      first.push({ start: range.start, end: cut });
+      second.push({ start: cut, end: range.end });
+    }
+    seen += length;
+  }
+  return half === 'FIRST' ? first : second;
 }
 
 /** The shift's work: its segments less its breaks (kept per plan: a batch computes many days of one shift). */

@@ -123,6 +123,11 @@ export type DayAdjustment =
       readonly reason: AbsenceReason;
       readonly paid: boolean;
       readonly period?: MinuteRange;
+      /**
+       * without a period: the first or the second half of the shift's work minutes (a half-day
+       * leave: the shift of the day decides when, as the engine computes it)
+       */
+      readonly half?: 'FIRST' | 'SECOND';
       readonly documentId?: string;
     }
   | {

@@ -1,6 +1,7 @@
 import type { ShiftPlanCache } from '../work-shifts/shift-plan-cache.ts';
 import { labourCalendarDayTypes } from './calendar-day-types.ts';
 import { workUpdateRequestDocuments } from '../work-update-requests/document-source.ts';
+import { leaveApplicationDocuments } from '../leave/applications/document-source.ts';
 import { overtimeRegistrationDocuments } from '../overtime/document-source.ts';
 import { presenceRequestDocuments } from '../presence-requests/document-source.ts';
 import { shiftChangeDocuments } from '../shift-changes/document-source.ts';
@@ -28,6 +29,7 @@ export function timesheetInputs(plans?: ShiftPlanCache): TimesheetInputs {
     dayTypes: labourCalendarDayTypes,
     documents: allDocuments(
       workUpdateRequestDocuments,
+      leaveApplicationDocuments,
       overtimeRegistrationDocuments,
       presenceRequestDocuments,
       shiftChangeDocuments(plans),
