@@ -65,11 +65,11 @@ export const STATUTORY_LEAVE_POLICY = {
 } as const;
 
 export const LeaveRoundingLabels: Readonly<Record<LeaveRoundingValue, Label>> = {
-  NONE: l('rounding.none', 'Không làm tròn (đến 1/1000 ngày)', 'Not rounded (to 1/1000 day)'),
-  HALF_DAY_NEAREST: l('rounding.halfNearest', 'Đến nửa ngày gần nhất', 'To the nearest half day'),
-  HALF_DAY_DOWN: l('rounding.halfDown', 'Xuống nửa ngày', 'Down to a half day'),
-  WHOLE_DAY_NEAREST: l('rounding.wholeNearest', 'Đến ngày gần nhất (.5 lên)', 'To the nearest day (.5 up)'),
-  WHOLE_DAY_DOWN: l('rounding.wholeDown', 'Xuống ngày nguyên', 'Down to a whole day'),
+  NONE: l('roundings.none', 'Không làm tròn (đến 1/1000 ngày)', 'Not rounded (to 1/1000 day)'),
+  HALF_DAY_NEAREST: l('roundings.halfNearest', 'Đến nửa ngày gần nhất', 'To the nearest half day'),
+  HALF_DAY_DOWN: l('roundings.halfDown', 'Xuống nửa ngày', 'Down to a half day'),
+  WHOLE_DAY_NEAREST: l('roundings.wholeNearest', 'Đến ngày gần nhất (.5 lên)', 'To the nearest day (.5 up)'),
+  WHOLE_DAY_DOWN: l('roundings.wholeDown', 'Xuống ngày nguyên', 'Down to a whole day'),
 };
 
 export const AccrualModeLabels: Readonly<Record<AccrualModeValue, Label>> = {
