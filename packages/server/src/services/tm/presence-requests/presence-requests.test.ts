@@ -294,10 +294,32 @@ describe.each(await testEngines())('business trips and conferences on $engine', 
       TRIPS,
       trip({ fromDate: '2026-03-02', toDate: '2026-03-02', fromTime: '08:00', toTime: '12:00' }),
     );
-    await create(
+    const afternoon = await create(
       TRIPS,
       trip({ fromDate: '2026-03-02', toDate: '2026-03-02', fromTime: '13:00', toTime: '17:00' }),
     );
+    // updated to the whole day, the afternoon trip meets the morning one: refused, unchanged
+    const update = (body: Record<string, unknown>) =>
+      post<Saved | Refusal>(hr.token, `${TRIPS}/${afternoon.id}/update`, {
+        ...body,
+        version: afternoon.version,
+      });
+    const whole = await update({ fromTime: null, toTime: null });
+    expect(whole.status, JSON.stringify(whole.body)).toBe(400);
+    expect((whole.body as Refusal).errors?.[0]).toMatchObject({ field: 'fromDate' });
+    // moved to the next day with its times cleared, it is a whole-day trip
+    const moved = await update({
+      fromDate: '2026-03-03',
+      toDate: '2026-03-03',
+      fromTime: null,
+      toTime: null,
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect((moved.body as Saved).data).toMatchObject({
+      fromTime: null,
+      toTime: null,
+      fromDate: '2026-03-03',
+    });
   });
 
   it('refuses a bad conference, and one meeting another of the same day', async () => {
