@@ -23,9 +23,9 @@ describe('the resources bound to the approval engine', () => {
       '/api/tm/timesheets',
       '/api/tm/work-update-requests',
       '/api/tm/overtime-registrations',
+      '/api/tm/shift-change-requests',
       '/api/tm/business-trips',
       '/api/tm/conferences',
-      '/api/tm/shift-change-requests',
     ]);
   });
 
@@ -50,9 +50,9 @@ describe('the resources bound to the approval engine', () => {
       ['timesheet', 'TIMESHEET', 'approvalStatus'],
       ['timekeeping_change_request', 'TIMEKEEPING_CHANGE', 'approvalStatus'],
       ['overtime_registration', 'OVERTIME', 'approvalStatus'],
+      ['swap_application', 'SHIFT_SWAP', 'approvalStatus'],
       ['business_trip_application', 'BUSINESS_TRIP', 'approvalStatus'],
       ['conference_application', 'CONFERENCE', 'approvalStatus'],
-      ['swap_application', 'SHIFT_SWAP', 'approvalStatus'],
     ]);
   });
 });
