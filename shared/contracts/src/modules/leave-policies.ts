@@ -330,7 +330,19 @@ export type LeavePolicyRecord = RecordOf<typeof leavePolicyContract>;
 export const LeavePolicyPaths = {
   accrue: '/api/tm/leave-accruals',
   payouts: '/api/tm/leave-payouts',
+  /** the workers whose case is said (GET), and one worker's case set (PUT, body { leaveCase, note }) */
+  workerCases: '/api/tm/leave-worker-cases',
+  workerCase: '/api/tm/leave-worker-cases/:workerId',
 } as const;
+
+/** A worker's case as HR sets it (a worker without one is STANDARD). */
+export interface LeaveWorkerCase {
+  readonly workerId: string;
+  readonly workerCode: string;
+  readonly workerName: string;
+  readonly leaveCase: LeaveCase;
+  readonly note: string | null;
+}
 
 /** What the accrual run answers: the entries it wrote (a rerun writes none). */
 export interface LeaveAccrualRun {

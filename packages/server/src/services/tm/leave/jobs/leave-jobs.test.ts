@@ -1,5 +1,10 @@
 import type { ErrorEnvelope } from '@hcm/contracts';
-import { LeavePolicyPaths, type LeaveAccrualRun, type LeavePayout } from '@hcm/contracts/leave-policies';
+import {
+  LeavePolicyPaths,
+  type LeaveAccrualRun,
+  type LeavePayout,
+  type LeaveWorkerCase,
+} from '@hcm/contracts/leave-policies';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../../../db/database.ts';
@@ -89,12 +94,44 @@ describe.each(await testEngines())('leave rules and jobs on $engine', ({ engine 
       w.binh = await add('NV002', 'Trần Văn Bình', '2026-03-18');
       w.cuong = await add('NV003', 'Lê Văn Cường', '2020-06-01');
       w.dung = await add('NV004', 'Phạm Văn Dũng', '2015-01-01');
-      await tx.execute(sql`insert into tm_leave_worker_cases (tenant_id, worker_id, leave_case)
-                           values (${hr.tenantId}, ${w.dung}, 'HEAVY')`);
     });
   });
   afterAll(async () => {
     await kit?.stop();
+  });
+
+  it("sets a worker's case (heavy work: 14 days), and refuses one that is not", async () => {
+    const path = (id: string) => LeavePolicyPaths.workerCase.replace(':workerId', id);
+    const put = <T>(to: string, body: unknown, token: string) =>
+      kit.http.request<T>('PUT', to, { body, token });
+    const bad = await put<Refusal>(path(w.dung), { leaveCase: 'HAZARDOUS' }, hr.token);
+    expect(bad.status).toBe(400);
+    const nobody = await put<Refusal>(
+      path('00000000-0000-4000-8000-000000000000'),
+      { leaveCase: 'HEAVY' },
+      hr.token,
+    );
+    expect(nobody.status).toBe(400);
+    expect(nobody.body.errors?.[0]?.field).toBe('workerId');
+    expect((await put<Refusal>(path('not-an-id'), { leaveCase: 'HEAVY' }, hr.token)).status).toBe(400);
+    const first = await put(path(w.dung), { leaveCase: 'SPECIAL', note: 'Nhầm' }, hr.token);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const set = await put<{ data: LeaveWorkerCase }>(
+      path(w.dung),
+      { leaveCase: 'HEAVY', note: 'Công việc nặng nhọc, độc hại (Thông tư 11/2020)' },
+      hr.token,
+    );
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const listed = await kit.http.get<{ data: LeaveWorkerCase[] }>(LeavePolicyPaths.workerCases, hr.token);
+    expect(listed.body.data).toEqual([
+      {
+        workerId: w.dung,
+        workerCode: 'NV004',
+        workerName: 'Phạm Văn Dũng',
+        leaveCase: 'HEAVY',
+        note: 'Công việc nặng nhọc, độc hại (Thông tư 11/2020)',
+      },
+    ]);
   });
 
   it('before any rules: the statutory ones', async () => {

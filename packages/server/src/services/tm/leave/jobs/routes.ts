@@ -13,6 +13,7 @@ import { envelope, errorResponses } from '../../../../http/envelope.ts';
 import { forbiddenBecause, validationFailed } from '../../../../http/errors.ts';
 import { todayInVietnam } from '../../../../resources/search/find-latest-effective.ts';
 import type { TmDeps } from '../../index.ts';
+import { leaveWorkerCaseRoutes } from '../policies/worker-cases.ts';
 import { accrueYear } from './accrue.ts';
 
 const MODULE = 'TM' as const;
@@ -37,7 +38,8 @@ const PayoutSchema = Type.Object({
 /**
  * The leave jobs' HTTP side (docs/leave.md "The leave jobs"): HR runs a year's accrual now rather
  * than wait for the night's schedule (only the entries whose day has come by the server's clock;
- * a rerun writes none), and payroll reads the untaken leave paid out to leavers by month.
+ * a rerun writes none), and payroll reads the untaken leave paid out to leavers by month; with
+ * them the workers' cases (policies/worker-cases.ts), which the accrual reads.
  */
 export const leaveJobRoutes: FastifyPluginAsync<{ deps: TmDeps }> = async (app, { deps }) => {
   const now = deps.clock ?? wallClock;
@@ -127,4 +129,6 @@ export const leaveJobRoutes: FastifyPluginAsync<{ deps: TmDeps }> = async (app, 
       return envelope(payouts);
     },
   );
+
+  await app.register(leaveWorkerCaseRoutes, { deps });
 };
