@@ -124,6 +124,16 @@ export const FieldErrorKeys = {
   max: 'error.max',
   invalidDate: 'error.invalidDate',
   invalidValue: 'error.invalidValue',
+  // a business trip or conference (docs/presence-requests.md): the from day or time (`from`), the
+  // trip's `days` and `limit`, the other document met (`destination` or `place`, `from`, `to`, `date`, `hours`)
+  presenceToBeforeFrom: 'error.presenceToBeforeFrom',
+  presenceTooLong: 'error.presenceTooLong',
+  presenceHoursOneDay: 'error.presenceHoursOneDay',
+  presenceTimesPair: 'error.presenceTimesPair',
+  presenceTimeOrder: 'error.presenceTimeOrder',
+  tripOverlap: 'error.tripOverlap',
+  conferenceOverlap: 'error.conferenceOverlap',
+  conferenceOverlapDay: 'error.conferenceOverlapDay',
   // an overtime registration past a cap: `limit` (hours), `used` (hours already registered), `asked`
   overtimeDayCap: 'error.overtimeDayCap',
   overtimeMonthCap: 'error.overtimeMonthCap',

@@ -1,7 +1,9 @@
 import { expect } from '@open-wc/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ErrorCodes, FieldErrorKeys } from '@hcm/contracts';
 import { businessTripContract, conferenceContract } from '@hcm/contracts/presence-requests';
+import { workerContract } from '@hcm/contracts/workers';
 import { clearSession } from '@hcm/session';
 import { WIDGETS_APP } from '@hcm/widgets';
 import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
@@ -21,6 +23,7 @@ import { TimekeepingRouter } from '../TimekeepingRouter.tsx';
 let api: FakeResourceApi;
 let settled: () => boolean;
 let approvedConference = '';
+let newTrip = '';
 const cancelPath = () => `${conferenceContract.apiPath}/${approvedConference}/cancel-approved`;
 
 /*
@@ -34,8 +37,18 @@ describe('the business trip and conference pages', () => {
     await prepareUi();
     await addTimekeepingDictionary();
     await loadAppTexts(WIDGETS_APP, 'widgets');
-    api = new FakeResourceApi([businessTripContract, conferenceContract]);
-    api.seed(businessTripContract, 2, () => ({ approvalStatus: 'NEW' }));
+    api = new FakeResourceApi([businessTripContract, conferenceContract, workerContract]);
+    const [worker] = api.seed(workerContract, 1, () => ({ fullName: 'Lê Văn Lắp' }));
+    const [trip] = api.seed(businessTripContract, 2, (n) => ({
+      workerId: worker?.id,
+      approvalStatus: 'NEW',
+      fromDate: `2026-03-0${n}`,
+      toDate: `2026-03-0${n}`,
+      fromTime: null,
+      toTime: null,
+      advanceAmount: null,
+    }));
+    newTrip = String(trip?.id);
     const [, approved] = api.seed(conferenceContract, 2, (n) => ({
       approvalStatus: n === 2 ? 'APPROVED' : 'NEW',
     }));
@@ -45,6 +58,23 @@ describe('the business trip and conference pages', () => {
         return {
           status: 200,
           body: { data: { approvalStatus: 'APPROVED', allowedActions: [], requests: [], events: [] } },
+        };
+      // the server's refusal of a trip meeting another, as the resource's rules write it
+      if (call.method === 'POST' && call.path === `${businessTripContract.apiPath}/${newTrip}/update`)
+        return {
+          status: 400,
+          body: {
+            code: ErrorCodes.validation,
+            message: 'The business trip is not valid',
+            errors: [
+              {
+                field: 'fromDate',
+                code: FieldErrorKeys.tripOverlap,
+                message: "overlaps the employee's trip to Đà Nẵng from 16/02/2026 to 20/02/2026",
+                params: { destination: 'Đà Nẵng', from: '16/02/2026', to: '20/02/2026' },
+              },
+            ],
+          },
         };
       if (call.method === 'POST' && call.path === cancelPath()) {
         const record = api.records(conferenceContract).find((r) => r.id === approvedConference);
@@ -77,6 +107,20 @@ describe('the business trip and conference pages', () => {
     screen.getAllByText('Đến giờ (HH:mm)');
     screen.getAllByText('Nơi công tác');
     screen.getAllByText('Tạm ứng (đồng)');
+    await waitFor(() => expect(settled()).to.equal(true));
+    expect(await accessibilityViolations(document.body)).to.deep.equal([]);
+  });
+
+  it('says the server’s refusal of an overlapping trip in Vietnamese, naming the other trip', async () => {
+    const user = userEvent.setup();
+    openPath(`${businessTripContract.route}/${newTrip}/update`);
+    renderUi(<TimekeepingRouter />);
+    const destination = await screen.findByRole('textbox', { name: /Nơi công tác/ });
+    await waitFor(() => expect((destination as HTMLInputElement).value).to.not.equal(''));
+    await user.clear(destination);
+    await user.type(destination, 'Đà Nẵng');
+    await user.click(screen.getByRole('button', { name: 'Lưu' }));
+    await screen.findByText('Trùng với đơn công tác đến Đà Nẵng từ 16/02/2026 đến 20/02/2026 của nhân viên.');
     await waitFor(() => expect(settled()).to.equal(true));
     expect(await accessibilityViolations(document.body)).to.deep.equal([]);
   });

@@ -24,7 +24,7 @@ const TRIPS = '/api/tm/business-trips';
 const CONFERENCES = '/api/tm/conferences';
 type Saved = { data: { id: string; version: number; approvalStatus: string; approvedAt: string | null } };
 type Refusal = ErrorEnvelope & {
-  errors?: { field: string; code: string; message: string }[];
+  errors?: { field: string; code: string; message: string; params?: Record<string, unknown> }[];
   params?: { reason?: string; month?: string };
 };
 
@@ -289,6 +289,16 @@ describe.each(await testEngines())('business trips and conferences on $engine', 
       if (message) expect(error?.message, what).toMatch(message);
     }
     expect(await count('tm_business_trips')).toBe(before);
+    // the browser says it in the user's language from the key and its values
+    const overlap = await post<Refusal>(
+      hr.token,
+      TRIPS,
+      trip({ fromDate: '2026-02-19', toDate: '2026-02-24' }),
+    );
+    expect((overlap.body as Refusal).errors?.[0]).toMatchObject({
+      code: 'error.tripOverlap',
+      params: { destination: 'Đà Nẵng', from: '16/02/2026', to: '20/02/2026' },
+    });
     // hours of one day beside that trip's days are fine; two one-day trips whose hours do not meet too
     await create(
       TRIPS,

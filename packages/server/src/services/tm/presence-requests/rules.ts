@@ -7,7 +7,12 @@ import { daysBetween } from '../requests/effects.ts';
 type Row = Record<string, unknown>;
 const rows = async <T>(tx: Tx, query: ReturnType<typeof sql>) =>
   ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
-export type FieldError = { field: string; code: string; message: string };
+export type FieldError = {
+  field: string;
+  code: string;
+  message: string;
+  params?: Readonly<Record<string, string | number>>;
+};
 
 /** 'HH:mm' as minutes from the day's 00:00. */
 export function minuteOf(time: string): number {
@@ -34,12 +39,19 @@ function timeErrors(record: Row): FieldError[] {
     return [
       {
         field: from === null ? 'fromTime' : 'toTime',
-        code: FieldErrorKeys.required,
+        code: FieldErrorKeys.presenceTimesPair,
         message: 'give both times, or neither for the whole day',
       },
     ];
   if (minuteOf(to) <= minuteOf(from))
-    return [{ field: 'toTime', code: FieldErrorKeys.invalidValue, message: `is not after ${from}` }];
+    return [
+      {
+        field: 'toTime',
+        code: FieldErrorKeys.presenceTimeOrder,
+        message: `is not after ${from}`,
+        params: { from },
+      },
+    ];
   return [];
 }
 
@@ -64,21 +76,23 @@ export function tripErrors(record: Row): FieldError[] {
   if (from && to && to < from)
     errors.push({
       field: 'toDate',
-      code: FieldErrorKeys.invalidValue,
+      code: FieldErrorKeys.presenceToBeforeFrom,
       message: `is before the from date ${shown(from)}`,
+      params: { from: shown(from) },
     });
   else if (from && to && daysBetween(from, to).length > PresenceRequestLimits.tripDays)
     errors.push({
       field: 'toDate',
-      code: FieldErrorKeys.invalidValue,
+      code: FieldErrorKeys.presenceTooLong,
       message: `the trip covers ${daysBetween(from, to).length} days: at most ${PresenceRequestLimits.tripDays}`,
+      params: { days: daysBetween(from, to).length, limit: PresenceRequestLimits.tripDays },
     });
   const times = timeErrors(record);
   if (times.length > 0) errors.push(...times);
   else if (periodOf(record) !== null && from !== to)
     errors.push({
       field: 'fromTime',
-      code: FieldErrorKeys.invalidValue,
+      code: FieldErrorKeys.presenceHoursOneDay,
       message:
         'hours are given for a trip within one day only (from date = to date); leave them empty for whole days',
     });
@@ -111,8 +125,9 @@ export async function overlappingTrip(tx: Tx, record: Row): Promise<FieldError |
   if (!hit) return null;
   return {
     field: 'fromDate',
-    code: FieldErrorKeys.invalidValue,
+    code: FieldErrorKeys.tripOverlap,
     message: `overlaps the employee's trip to ${hit.destination} from ${shown(hit.fromDate)} to ${shown(hit.toDate)}`,
+    params: { destination: hit.destination, from: shown(hit.fromDate), to: shown(hit.toDate) },
   };
 }
 
@@ -131,10 +146,11 @@ export async function overlappingConference(tx: Tx, record: Row): Promise<FieldE
   );
   const hit = found.find((other) => rangesMeet(periodOf(other), periodOf(record)));
   if (!hit) return null;
-  const hours = periodOf(hit) ? `${String(hit.fromTime)}–${String(hit.toTime)}` : 'the whole day';
+  const hours = periodOf(hit) ? `${String(hit.fromTime)}–${String(hit.toTime)}` : null;
   return {
     field: 'workDate',
-    code: FieldErrorKeys.invalidValue,
-    message: `overlaps the employee's conference at ${hit.place} on ${shown(day)} (${hours})`,
+    code: hours ? FieldErrorKeys.conferenceOverlap : FieldErrorKeys.conferenceOverlapDay,
+    message: `overlaps the employee's conference at ${hit.place} on ${shown(day)} (${hours ?? 'the whole day'})`,
+    params: { place: hit.place, date: shown(day), ...(hours ? { hours } : {}) },
   };
 }
