@@ -6,7 +6,28 @@ import { ledgersOf, workersOfYear, writeEntries, type NewEntry } from './ledger-
 /* The carry-over into a year and its expiry (docs/leave.md "The leave jobs"), one tenant's chunk. */
 
 /**
- * On the year's first day (once it has come): CARRIED_OVER = min(last year's balance on 31
+ * How long after its day a carry-over or an expiry is still written when the daily run missed it
+ * (the service was down): a month. Outside it the run reads nothing, so it costs nothing daily.
+ */
+export const CATCH_UP_DAYS = 31;
+
+/** What a chunk wrote, the last worker it read (the next chunk starts after), and whether more are left. */
+export interface WorkerChunk {
+  readonly written: number;
+  readonly last: string | null;
+  readonly more: boolean;
+}
+
+const NOTHING: WorkerChunk = { written: 0, last: null, more: false };
+
+/** Whether `today` is on `day` or within the catch-up days after it. */
+export function withinCatchUp(day: string, today: string): boolean {
+  const late = (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`)) / 86_400_000;
+  return late >= 0 && late < CATCH_UP_DAYS;
+}
+
+/**
+ * On the year's first day (or within CATCH_UP_DAYS after it): CARRIED_OVER = min(last year's balance on 31
  * December, the rules' carry_over_max_days), for these workers employed on that day who served
  * last year. The rules are those in force on the year's first day. Answers the entries written.
  */
@@ -17,14 +38,14 @@ export async function carryOver(
   today: string,
   after?: string,
   limit = 500,
-) {
+): Promise<WorkerChunk> {
   const first = `${year}-01-01`;
-  if (today < first) return { written: 0, last: null, more: false };
+  if (!withinCatchUp(first, today)) return NOTHING;
   const policy = await policyOn(tx, first);
+  if (policy.carryOverMaxDays <= 0) return NOTHING;
   const workers = await workersOfYear(tx, year, { after, limit });
   const last = workers[workers.length - 1]?.workerId ?? null;
   const more = workers.length === limit;
-  if (policy.carryOverMaxDays <= 0) return { written: 0, last, more };
   const served = workers.filter(
     (w) => (w.start === null || w.start < first) && (w.lastDay === null || w.lastDay >= first),
   );
@@ -43,7 +64,7 @@ export async function carryOver(
 }
 
 /**
- * On the expiry day (MM-DD of the rules in force on the year's first day, once it has come):
+ * On the expiry day (MM-DD of the rules in force on the year's first day; or within CATCH_UP_DAYS):
  * EXPIRED = what was carried into the year and not taken before that day (expiringCarryOver).
  */
 export async function expireCarryOver(
@@ -53,14 +74,14 @@ export async function expireCarryOver(
   today: string,
   after?: string,
   limit = 500,
-) {
+): Promise<WorkerChunk> {
   const policy = await policyOn(tx, `${year}-01-01`);
+  if (policy.carryOverExpiresOn === null) return NOTHING;
+  const expiresOn = `${year}-${policy.carryOverExpiresOn}`;
+  if (!withinCatchUp(expiresOn, today)) return NOTHING;
   const workers = await workersOfYear(tx, year, { after, limit });
   const last = workers[workers.length - 1]?.workerId ?? null;
   const more = workers.length === limit;
-  if (policy.carryOverExpiresOn === null) return { written: 0, last, more };
-  const expiresOn = `${year}-${policy.carryOverExpiresOn}`;
-  if (today < expiresOn) return { written: 0, last, more };
   const ledgers = await ledgersOf(
     tx,
     year,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { allOf } from '../../../../../../../scripts/testing/all-of.ts';
 import { STATUTORY_POLICY, type LeavePolicy } from '../policies/policy-on.ts';
 import { accrualsDue, yearPlan, type WorkerService } from './plan.ts';
+import { withinCatchUp } from './carry-over.ts';
 import { countedMonths } from './service-months.ts';
 
 /* The leave jobs' arithmetic (docs/leave.md "The leave jobs"), as tables; 2026 starts on a Thursday. */
@@ -114,5 +115,16 @@ describe('accrual on the update day', () => {
       '2026-07-14',
     );
     expect(after).toEqual([{ kind: 'ACCRUED', on: '2026-07-14', days: 2_000 }]);
+  });
+});
+
+describe('a carry-over or an expiry missed by the daily run', () => {
+  it.each([
+    ['2026-01-01', '2025-12-31', false],
+    ['2026-01-01', '2026-01-01', true],
+    ['2026-01-01', '2026-01-31', true],
+    ['2026-01-01', '2026-02-01', false], // a month late: left to HR
+  ])('due %s, run on %s: written %s', (day, today, written) => {
+    expect(withinCatchUp(day, today)).toBe(written);
   });
 });
