@@ -22,6 +22,8 @@ export const HAND_MADE_PAGES: Readonly<Record<string, LazyExoticComponent<Compon
   '/tm/general-timesheet': lazy(() => import('./general-timesheet/GeneralTimesheetPage.tsx')),
   // the work update requests' pages with the approval engine's, and cancel after approval
   '/tm/work-update-suggestive': lazy(() => import('./work-update-requests/WorkUpdateRequestPages.tsx')),
+  // leave applications with the employee's balance beside the form (docs/leave.md)
+  '/tm/application-leave': lazy(() => import('./leave/LeaveApplicationPages.tsx')),
   // overtime registrations, refused past the caps; cancel after approval (docs/overtime-registrations.md)
   '/tm/overtime': lazy(() => import('./overtime/OvertimeRegistrationPages.tsx')),
   // business trips and conferences: the request documents' pages (docs/presence-requests.md)

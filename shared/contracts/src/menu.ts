@@ -123,7 +123,7 @@ export const MENU: readonly MenuNode[] = [
     page('shiftCalendar', '/tm/work-calendar', 'work_calendar'),
     entry('shiftSummary', '/tm/summary-of-shift', ['work_calendar', 'timesheet']),
     group('timekeepingDocuments', [
-      entry('leaveApplication', '/tm/application-leave', ['leave_request']),
+      page('leaveApplication', '/tm/application-leave', 'leave_request'),
       page('workUpdateSuggestion', '/tm/work-update-suggestive', 'timekeeping_change_request'),
       page('changeShift', '/tm/change-shifts', 'swap_application'),
       page('businessTrip', '/tm/onsite-permission', 'business_trip_application'),

@@ -109,6 +109,7 @@ export const TIMEKEEPING_APP: MicroAppDeclaration = {
     '/tm/general-timesheet',
     '/tm/work-update-suggestive',
     '/tm/overtime',
+    '/tm/application-leave',
     '/tm/onsite-permission',
     '/tm/conference-permission',
     '/tm/troop-report',

@@ -31,12 +31,15 @@ export function RequestDocumentPages({
   cancel,
   values,
   options,
+  detailBelow,
   children,
 }: {
   contract: AnyResourceContract;
   cancel: CancelApprovedWords;
   values: (record: PageRecord) => Record<string, string>;
   options?: Omit<ModulePageOptions, 'detail'>;
+  /** drawn below a document's detail (the balance below a leave application) */
+  detailBelow?: (record: PageRecord) => ReactNode;
   children?: ReactNode;
 }) {
   const authority = `${contract.permission}.cancel-approval` as PermissionCode;
@@ -57,8 +60,9 @@ export function RequestDocumentPages({
             }
           />
         ) : null,
+      ...(detailBelow ? { below: (record: PageRecord) => detailBelow(record) } : {}),
     }),
-    [authority, values],
+    [authority, values, detailBelow],
   );
   return (
     <>

@@ -87,7 +87,7 @@ describe('the work update request pages', () => {
 
     await userEvent.click(cancel);
     const dialog = await screen.findByRole('dialog', { name: /Huỷ đề nghị cập nhật công đã duyệt/ });
-    await userEvent.click(screen.getByRole('button', { name: 'Huỷ đề nghị' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Huỷ chứng từ' }));
     await screen.findByText('Nhập lý do huỷ');
     expect(api.callsTo('POST', cancelPath())).to.have.length(0);
     expect(await accessibilityViolations(dialog)).to.deep.equal([]);
@@ -96,7 +96,7 @@ describe('the work update request pages', () => {
       screen.getByRole('textbox', { name: /Lý do huỷ/ }),
       'Đã tìm thấy giờ ra trên máy khác',
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Huỷ đề nghị' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Huỷ chứng từ' }));
     await waitFor(() => expect(api.callsTo('POST', cancelPath())).to.have.length(1));
     const [sent] = api.callsTo('POST', cancelPath());
     expect(sent?.body).to.deep.include({ reason: 'Đã tìm thấy giờ ra trên máy khác' });
