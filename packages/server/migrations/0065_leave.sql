@@ -12,8 +12,13 @@ ALTER TABLE leave_types
     'CHILD_SICK', 'MATERNITY', 'WORK_ACCIDENT', 'MEETING_STUDY', 'COMPENSATORY', 'UNPAID_LEAVE',
     'STOPPED_WORK', 'LABOUR_DUTY'));
 --> statement-breakpoint
--- the types already kept: a paid one is paid personal leave until HR says otherwise
-UPDATE leave_types SET timesheet_reason = 'COMPENSATORY' WHERE paid;
+-- the types already kept: the seeded codes (seed-data/om/leave-types.json) as seeded now; another
+-- paid type written as paid leave (P) until HR says otherwise, an unpaid one as KL
+UPDATE leave_types SET timesheet_reason = CASE code
+    WHEN 'SICK_LEAVE' THEN 'SICK' WHEN 'MATERNITY_LEAVE' THEN 'MATERNITY'
+    WHEN 'COMPENSATORY_LEAVE' THEN 'COMPENSATORY' WHEN 'UNPAID_LEAVE' THEN 'UNPAID_LEAVE'
+    ELSE CASE WHEN paid THEN 'ANNUAL_LEAVE' ELSE 'UNPAID_LEAVE' END END,
+  uses_annual_balance = (code = 'ANNUAL_LEAVE');
 --> statement-breakpoint
 
 -- The leave rules in force from a day (Labour Code 2019 art. 113–114, Decree 145/2020 art. 65–66,
