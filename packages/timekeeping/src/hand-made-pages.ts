@@ -18,6 +18,8 @@ export const HAND_MADE_PAGES: Readonly<Record<string, LazyExoticComponent<Compon
   '/tm/setup-devices': lazy(() => import('./devices/DeviceSetupPage.tsx')),
   // each worker's own check-in from a phone, and the manager's pending ones (docs/check-in.md)
   '/tm/check-in': lazy(() => import('./check-in/CheckInPage.tsx')),
+  // each employee's own month, leave balance and requests on a phone (docs/my-timekeeping.md)
+  '/tm/my-timekeeping': lazy(() => import('./my-timekeeping/MyTimekeepingPage.tsx')),
   // a unit's month as workers × days with totals, and HR's corrections (docs/general-timesheet.md)
   '/tm/general-timesheet': lazy(() => import('./general-timesheet/GeneralTimesheetPage.tsx')),
   // the work update requests' pages with the approval engine's, and cancel after approval

@@ -24,9 +24,10 @@ describe('the sidebar menu', () => {
     // route of catalogues §2.1 that §2.2 leaves out: every employee needs a way to it), and the
     // two notification pages of §2.1 (each user's inbox, sending to an audience), and the
     // week-off and standard-working pages of §2.1's Leave rules (their own records, issue 30), and
-    // the check-in page and its settings (issue 30 item 6: every worker checks in from a phone).
+    // the check-in page and its settings (issue 30 item 6: every worker checks in from a phone),
+    // and each employee's own month (issue 31: self-service on a phone).
     expect(MENU.map((n) => (n.kind === 'group' ? menuEntries(n.children).length : 1))).toEqual([
-      1, 10, 7, 24, 16, 29, 13, 2,
+      1, 10, 7, 25, 16, 29, 13, 2,
     ]);
   });
 

@@ -116,6 +116,8 @@ export const MENU: readonly MenuNode[] = [
   group('timekeeping', [
     // each worker's own check-in from the browser or a phone (docs/check-in.md): every tenant user
     { ...entry('checkIn', '/tm/check-in', []), levels: ['TENANT'] },
+    // each employee's own month, balance and requests (docs/my-timekeeping.md): every tenant user
+    { ...entry('myTimekeeping', '/tm/my-timekeeping', []), levels: ['TENANT'] },
     page('timesheets', '/tm/timesheets', 'timesheet'),
     // Summary views share the timesheet permission (catalogues §6).
     entry('generalTimesheet', '/tm/general-timesheet', ['timesheet']),

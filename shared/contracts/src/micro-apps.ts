@@ -105,6 +105,7 @@ export const TIMEKEEPING_APP: MicroAppDeclaration = {
     '/tm/search-data',
     '/tm/setup-devices',
     '/tm/check-in',
+    '/tm/my-timekeeping',
     '/tm/check-in-settings',
     '/tm/general-timesheet',
     '/tm/work-update-suggestive',

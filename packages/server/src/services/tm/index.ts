@@ -15,6 +15,7 @@ import { timesheetInputs } from './timesheet/wiring.ts';
 import { workCalendarResource, workCalendarRoutes } from './work-calendars/index.ts';
 import { checkInSettingsResource } from './check-in/resource.ts';
 import { checkInRoutes } from './check-in/routes.ts';
+import { myTimekeepingRoutes } from './my-timekeeping/routes.ts';
 import { generalTimesheetRoutes } from './general-timesheet/routes.ts';
 import { timekeepingReportRoutes } from './reports/routes.ts';
 import { timesheetResource, timesheetRoutes } from './timesheets/index.ts';
@@ -81,6 +82,7 @@ export const tmRoutes: readonly TmRoutes[] = [
   workCalendarRoutes,
   checkInRoutes,
   generalTimesheetRoutes,
+  myTimekeepingRoutes,
   timekeepingReportRoutes,
   timesheetRoutes,
   workUpdateRequestRoutes,

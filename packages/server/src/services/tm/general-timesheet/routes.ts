@@ -35,7 +35,7 @@ const BODY_MAX_BYTES = 4096;
  */
 const integers = Type.Array(Type.Integer());
 const NullableText = Type.Unsafe<string | null>({ type: ['string', 'null'] });
-const ColumnsSchema = Type.Object({
+export const ColumnsSchema = Type.Object({
   symbol: integers,
   outcome: integers,
   dayType: integers,
@@ -62,7 +62,7 @@ const ColumnsSchema = Type.Object({
   ),
 });
 const minutes = Type.Integer();
-const TotalsSchema = Type.Object({
+export const TotalsSchema = Type.Object({
   standardDays: Nullable(Type.String()),
   workUnits: Type.Integer(),
   paidLeaveUnits: Type.Integer(),
