@@ -357,6 +357,32 @@ describe.each(await testEngines())('business trips and conferences on $engine', 
     expect(await count('tm_conferences')).toBe(before);
   });
 
+  it('an employee files a trip for themselves only (their role reaches their own record)', async () => {
+    const made = await makeUser(
+      { db: kit.server.db.orm, passwords: kit.server.passwords },
+      {
+        tenantId: hr.tenantId,
+        permissions: ['business_trip_application.view', 'business_trip_application.create'],
+        dataScope: 'SELF',
+      },
+    );
+    await inTenant((tx) =>
+      tx.execute(sql`update workers set user_id = ${made.user.id} where id = ${worker.seamstress}`),
+    );
+    const token = await accessTokenFor(kit.server.db.orm, made.user);
+    const own = await post(
+      token,
+      TRIPS,
+      trip({ workerId: worker.seamstress, fromDate: '2026-04-06', toDate: '2026-04-07' }),
+    );
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    const before = await count('tm_business_trips');
+    const other = await post<Refusal>(token, TRIPS, trip({ fromDate: '2026-04-06', toDate: '2026-04-07' }));
+    expect(other.status).toBe(400);
+    expect((other.body as Refusal).errors?.map((e) => e.field)).toContain('workerId');
+    expect(await count('tm_business_trips')).toBe(before);
+  });
+
   it('a week-long trip shows its symbol on the working days and nothing on the rest days; canceled, the week is exactly as it was', async () => {
     const original = await records(worker.fitter, WEEK);
     expect(original.map((d) => d?.outcome)).toEqual([
