@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { ErrorCodes, FieldErrorKeys } from '@hcm/contracts';
-import { leavePolicyContract } from '@hcm/contracts/leave-policies';
+import { LeavePolicyPaths, leavePolicyContract } from '@hcm/contracts/leave-policies';
 import { clearSession } from '@hcm/session';
 import { WIDGETS_APP } from '@hcm/widgets';
 import { screen, waitFor } from '@testing-library/react';
@@ -59,6 +59,21 @@ describe('the leave rules pages', () => {
             ],
           },
         };
+      if (call.method === 'POST' && call.path === LeavePolicyPaths.accrue) {
+        const { year } = call.body as { year: number };
+        if (year > 2026)
+          return {
+            status: 400,
+            body: {
+              code: ErrorCodes.validation,
+              message: `Leave is accrued for a year from 2000 to this year, not ${year}`,
+              errors: [
+                { field: 'year', code: FieldErrorKeys.max, message: 'a year from 2000 to 2026 (this year)' },
+              ],
+            },
+          };
+        return { status: 200, body: { data: { year, written: 36 } } };
+      }
       return null;
     });
     settled = await signInAdministrator(api, 'TENANT');
@@ -103,6 +118,31 @@ describe('the leave rules pages', () => {
     expect(api.callsTo('POST', `${API}/${storedId}/update`)).to.have.length(1);
     await waitFor(() => expect(settled()).to.equal(true));
     expect(await accessibilityViolations(document.body)).to.deep.equal([]);
+  });
+
+  it("runs the year's accrual now and says how many entries were written", async () => {
+    const user = userEvent.setup();
+    openPath(leavePolicyContract.route);
+    renderUi(<TimekeepingRouter />);
+    await user.click(await screen.findByRole('button', { name: 'Cộng phép năm ngay' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cộng phép năm ngay' });
+    const year = screen.getByRole('textbox', { name: /Năm/ });
+    await user.clear(year);
+    await user.type(year, '2025');
+    await user.click(screen.getByRole('button', { name: 'Cộng phép' }));
+    await screen.findByText('Đã ghi 36 mục cộng phép của năm 2025.');
+    expect(api.callsTo('POST', LeavePolicyPaths.accrue).map((call) => call.body)).to.deep.equal([
+      { year: 2025 },
+    ]);
+    expect(await accessibilityViolations(dialog)).to.deep.equal([]);
+
+    await user.clear(year);
+    await user.type(year, '2999');
+    await user.click(screen.getByRole('button', { name: 'Cộng phép' }));
+    const refusal = await screen.findByRole('alert');
+    expect(refusal.textContent).to.match(/^Không cộng được: /);
+    await user.click(screen.getByRole('button', { name: 'Đóng' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).to.equal(null));
   });
 
   describe('on a phone (390 × 844)', () => {
