@@ -103,7 +103,7 @@ describe('the business trip and conference pages', () => {
     openPath(`${businessTripContract.route}/create`);
     renderUi(<TimekeepingRouter />);
     await screen.findByRole('heading', { level: 1, name: 'Thêm mới đơn đi công tác' });
-    await screen.findAllByText('Từ ngày');
+    await screen.findAllByText('Ngày đi');
     screen.getAllByText('Đến giờ (HH:mm)');
     screen.getAllByText('Nơi công tác');
     screen.getAllByText('Tạm ứng (đồng)');

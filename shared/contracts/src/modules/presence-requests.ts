@@ -77,11 +77,11 @@ export const businessTripContract = defineContract({
     name: f.text({ label: trip('name', 'Đơn', 'Document'), maxLength: FieldLimits.name, readOnly: true }),
     workerId: workerField(trip('worker', 'Nhân viên', 'Employee')),
     fromDate: {
-      ...f.date({ label: trip('fromDate', 'Từ ngày', 'From'), required: true }),
+      ...f.date({ label: trip('fromDate', 'Ngày đi', 'Departure date'), required: true }),
       example: exampleDay,
     },
     toDate: {
-      ...f.date({ label: trip('toDate', 'Đến ngày', 'To'), required: true }),
+      ...f.date({ label: trip('toDate', 'Ngày về', 'Return date'), required: true }),
       example: exampleDay,
     },
     fromTime: clock(
@@ -89,8 +89,8 @@ export const businessTripContract = defineContract({
       '08:00',
       trip(
         'timesHint',
-        'Cả ngày: để trống giờ. Giờ chỉ cho chuyến trong một ngày (từ ngày bằng đến ngày)',
-        'Whole days: leave the times empty. Times only for a trip within one day (from date = to date)',
+        'Cả ngày: để trống giờ. Giờ chỉ cho chuyến đi về trong một ngày (ngày đi trùng ngày về)',
+        'Whole days: leave the times empty. Times only for a trip within one day (the same departure and return date)',
       ),
     ),
     toTime: clock(trip('toTime', 'Đến giờ (HH:mm)', 'To time (HH:mm)'), '17:00'),
@@ -124,19 +124,11 @@ export const businessTripContract = defineContract({
   sections: [
     {
       title: CommonLabels.general,
-      fields: [
-        'workerId',
-        'destination',
-        'purpose',
-        'transport',
-        'advanceAmount',
-        'approvalStatus',
-        'approvedAt',
-      ],
+      fields: ['workerId', 'fromDate', 'toDate', 'fromTime', 'toTime', 'approvalStatus', 'approvedAt'],
     },
     {
-      title: trip('section.period', 'Thời gian công tác', 'When'),
-      fields: ['fromDate', 'toDate', 'fromTime', 'toTime'],
+      title: trip('section.content', 'Nội dung công tác', 'The trip'),
+      fields: ['destination', 'purpose', 'transport', 'advanceAmount'],
     },
   ],
   create: [
@@ -182,7 +174,7 @@ export const conferenceContract = defineContract({
     }),
     workerId: workerField(meeting('worker', 'Nhân viên', 'Employee')),
     workDate: {
-      ...f.date({ label: meeting('workDate', 'Ngày', 'Date'), required: true }),
+      ...f.date({ label: meeting('workDate', 'Ngày họp', 'Meeting date'), required: true }),
       example: exampleDay,
     },
     fromTime: clock(
