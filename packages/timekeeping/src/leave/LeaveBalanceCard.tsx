@@ -46,20 +46,26 @@ export function LeaveBalanceCard({ workerId, year }: { workerId: string | 'mine'
   const styles = useStyles();
   const text = useRequestTexts();
   const english = text('close') === 'Close';
-  const [balance, setBalance] = useState<LeaveBalanceView | null>(null);
-  const [failed, setFailed] = useState(false);
+  const path = balancePath(workerId, year);
+  // the answer of the path it was read for: a worker or year changed meanwhile shows nothing stale
+  const [read, setRead] = useState<{
+    path: string;
+    balance: LeaveBalanceView | null;
+    failed: boolean;
+  } | null>(null);
   useEffect(() => {
     let live = true;
-    setBalance(null);
-    setFailed(false);
     api
-      .get<LeaveBalanceView>(balancePath(workerId, year), { ignoreError: true })
-      .then((answer) => live && setBalance(answer))
-      .catch(() => live && setFailed(true));
+      .get<LeaveBalanceView>(path, { ignoreError: true })
+      .then((answer) => live && setRead({ path, balance: answer, failed: false }))
+      .catch(() => live && setRead({ path, balance: null, failed: true }));
     return () => {
       live = false;
     };
-  }, [workerId, year]);
+  }, [path]);
+  const current = read?.path === path ? read : null;
+  const balance = current?.balance ?? null;
+  const failed = current?.failed ?? false;
   if (failed)
     return (
       <MessageBar intent="warning">
