@@ -17,6 +17,8 @@ import {
   useBrowserLocation,
   useHasAuthority,
 } from '@hcm/ui';
+import { OVERTIME_REPORT_PATH, OvertimeReportLabels } from '@hcm/contracts/overtime-registrations';
+import { OvertimeReportTab } from '../overtime/OvertimeReportTab.tsx';
 import { DailyWorkersTab, HoursTab, LateEarlyTab } from './PeriodTabs.tsx';
 import { ReportFilters, initialFilters, periodQuery, type Filters } from './ReportFilters.tsx';
 import { ReportPaths, downloadReport } from './reports-api.ts';
@@ -58,6 +60,7 @@ const TAB_LABELS: Readonly<Record<TimekeepingReportTab, Label>> = {
   'late-early': L.lateEarly,
   'working-hours': L.workingHours,
   'night-hours': L.nightHours,
+  overtime: OvertimeReportLabels.tab,
 };
 const pathOf = (tab: TimekeepingReportTab) =>
   tab === 'troop' ? TROOP_REPORT_ROUTE : `${TROOP_REPORT_ROUTE}/${tab}`;
@@ -67,6 +70,7 @@ const EXPORTS: Readonly<Record<TimekeepingReportTab, { path: string; file: strin
   'late-early': { path: ReportPaths.lateEarly, file: 'di-muon-ve-som' },
   'working-hours': { path: ReportPaths.workingHours, file: 'gio-cong' },
   'night-hours': { path: ReportPaths.nightHours, file: 'gio-lam-dem' },
+  overtime: { path: OVERTIME_REPORT_PATH, file: 'lam-them-gio' },
 };
 
 /**
@@ -123,6 +127,7 @@ export default function TroopReportPage() {
       {tab === 'late-early' && <LateEarlyTab filters={filters} />}
       {tab === 'working-hours' && <HoursTab filters={filters} measure="working" />}
       {tab === 'night-hours' && <HoursTab filters={filters} measure="night" />}
+      {tab === 'overtime' && <OvertimeReportTab filters={filters} />}
     </div>
   );
 }

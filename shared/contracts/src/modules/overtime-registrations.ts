@@ -1,3 +1,4 @@
+import Type from 'typebox';
 import { ApprovalStatusLabels } from '../approval/transitions.ts';
 import { FieldErrorKeys } from '../error-codes.ts';
 import { FieldLimits } from '../limits.ts';
@@ -165,4 +166,46 @@ export type OvertimeRegistrationRecord = RecordOf<typeof overtimeRegistrationCon
 /** The request documents' own step beyond the approval engine's: cancel after approval. */
 export const OvertimeRegistrationPaths = {
   cancelApproved: `${overtimeRegistrationContract.apiPath}/:id/cancel-approved`,
+} as const;
+
+/**
+ * The report "overtime registered vs worked by unit and month" (issue 31 §5; a tab of Timekeeping ›
+ * Troop report): per unit and month of the period, the approved registrations' minutes, the
+ * overtime the timesheet engine counted (its day records) and what that overtime is paid as
+ * (minutes at 100 %), and the workers with either. `?month=` or `?from=&to=`, `organizationUnitId`.
+ */
+export const OVERTIME_REPORT_PATH = '/api/tm/reports/overtime';
+export const OVERTIME_REPORT_TAB = 'overtime';
+
+const OvertimeFigures = {
+  registeredMinutes: Type.Integer(),
+  workedMinutes: Type.Integer(),
+  paidMinutes: Type.Integer(),
+  workers: Type.Integer(),
+};
+export const OvertimeReport = Type.Object({
+  from: Type.String(),
+  to: Type.String(),
+  rows: Type.Array(
+    Type.Object({
+      organizationUnitId: Type.String(),
+      code: Type.String(),
+      name: Type.String(),
+      month: Type.String({ description: 'YYYY-MM' }),
+      ...OvertimeFigures,
+    }),
+  ),
+  total: Type.Object(OvertimeFigures),
+});
+export type OvertimeReport = Type.Static<typeof OvertimeReport>;
+
+export const OvertimeReportLabels = {
+  tab: l('report.tab', 'Làm thêm giờ: đăng ký và thực tế', 'Overtime registered vs worked'),
+  unit: l('report.unit', 'Đơn vị', 'Unit'),
+  month: l('report.month', 'Tháng', 'Month'),
+  registered: l('report.registered', 'Giờ đăng ký đã duyệt', 'Registered and approved (h)'),
+  worked: l('report.worked', 'Giờ làm thêm thực tế', 'Worked overtime (h)'),
+  paid: l('report.paid', 'Giờ làm thêm quy đổi trả lương', 'Overtime paid, at 100 % (h)'),
+  workers: l('report.workers', 'Số người', 'Workers'),
+  total: l('report.total', 'Tổng cộng', 'Total'),
 } as const;

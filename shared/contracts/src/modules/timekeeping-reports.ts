@@ -33,6 +33,8 @@ export const TIMEKEEPING_REPORT_TABS = [
   'late-early',
   'working-hours',
   'night-hours',
+  // overtime registered vs worked (modules/overtime-registrations.ts, OVERTIME_REPORT_PATH)
+  'overtime',
 ] as const;
 export type TimekeepingReportTab = (typeof TIMEKEEPING_REPORT_TABS)[number];
 

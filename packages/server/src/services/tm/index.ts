@@ -18,6 +18,7 @@ import { checkInRoutes } from './check-in/routes.ts';
 import { myTimekeepingRoutes } from './my-timekeeping/routes.ts';
 import { generalTimesheetRoutes } from './general-timesheet/routes.ts';
 import { timekeepingReportRoutes } from './reports/routes.ts';
+import { overtimeReportRoutes } from './reports/overtime.ts';
 import { timesheetResource, timesheetRoutes } from './timesheets/index.ts';
 import { workUpdateRequestResource, workUpdateRequestRoutes } from './work-update-requests/index.ts';
 import { overtimeRegistrationResource, overtimeRegistrationRoutes } from './overtime/index.ts';
@@ -84,6 +85,7 @@ export const tmRoutes: readonly TmRoutes[] = [
   generalTimesheetRoutes,
   myTimekeepingRoutes,
   timekeepingReportRoutes,
+  overtimeReportRoutes,
   timesheetRoutes,
   workUpdateRequestRoutes,
   leaveApplicationRoutes,

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeBatch } from '../../../bulk/index.ts';
 import type { Tx } from '../../../db/database.ts';
 import { inScope } from '../../../db/tenant-scope.ts';
-import { startResourceTestKit, type Caller, type ResourceTestKit } from '../../../resources/testing/kit.ts';
+import {
+  download,
+  readSheet,
+  startResourceTestKit,
+  type Caller,
+  type ResourceTestKit,
+} from '../../../resources/testing/kit.ts';
 import { testEngines } from '../../../testing/engines.ts';
 import { accessTokenFor, makeUser } from '../../../testing/factories.ts';
 import { rows } from '../../../testing/migrated-database.ts';
@@ -132,12 +138,16 @@ describe.each(await testEngines())('overtime registrations on $engine', ({ engin
           (tenant_id, worker_id, work_date, from_time, to_time, reason, approval_status)
           values (${hr.tenantId}, ${workerId}, ${day}, ${from}, ${to}, 'Đơn hàng gấp', 'APPROVED')`);
     });
+  // each worker's own PIN: the punch store keeps one punch a (device, PIN, instant)
+  const pins = new Map<string, string>();
   const punch = (workerId: string, locals: string[]) =>
     inTenant(async (tx) => {
+      const pin = pins.get(workerId) ?? String(pins.size + 1);
+      pins.set(workerId, pin);
       const batch = locals.map((local) => ({
         punchedAt: new Date(punchAt(local).at),
         deviceCode: 'MCC-01',
-        attendanceCode: '1',
+        attendanceCode: pin,
         workerId,
         source: 'DEVICE' as const,
       }));
@@ -402,6 +412,80 @@ describe.each(await testEngines())('overtime registrations on $engine', ({ engin
     expect(await dayRecord(worker, MONDAY)).toEqual(original);
     // canceled, its hours no longer count: the same evening can be registered again
     await create(filed(worker, { fromTime: '17:00', toTime: '21:00' }));
+  });
+
+  it('the report: overtime registered vs worked by unit and month, and as a workbook', async () => {
+    const team = await inTenant(
+      async (tx) =>
+        (
+          await rows<{ id: string }>(
+            tx,
+            sql`insert into organization_units (tenant_id, code, name) values (${hr.tenantId}, 'TO', 'Tổ hoàn thiện') returning id`,
+          )
+        )[0]?.id ?? '',
+    );
+    const worker = await inTenant(
+      async (tx) =>
+        (
+          await rows<{ id: string }>(
+            tx,
+            sql`insert into workers (tenant_id, code, full_name, gender, organization_unit_id)
+                values (${hr.tenantId}, 'NV109', 'Lý Thị Báo', 'FEMALE', ${team}) returning id`,
+          )
+        )[0]?.id ?? '',
+    );
+    // January: registered 17:00–20:00, out at 19:00; February: 2 h registered, not yet worked
+    await punch(worker, [`${MONDAY} 07:58`, `${MONDAY} 19:00`]);
+    const registration = await create(filed(worker));
+    await requestApproval(registration.id);
+    expect((await approve(registration.id)).status).toBe(200);
+    await alreadyRegistered(worker, [['2026-02-02', '17:00', '19:00']]);
+    await drain();
+
+    const query = `from=2026-01-01&to=2026-02-28&organizationUnitId=${team}`;
+    const report = await kit.http.get<{ data: Record<string, unknown> }>(
+      `/api/tm/reports/overtime?${query}`,
+      hr.token,
+    );
+    expect(report.status, JSON.stringify(report.body)).toBe(200);
+    expect(report.body.data).toEqual({
+      from: '2026-01-01',
+      to: '2026-02-28',
+      rows: [
+        {
+          organizationUnitId: team,
+          code: 'TO',
+          name: 'Tổ hoàn thiện',
+          month: '2026-01',
+          registeredMinutes: 180,
+          workedMinutes: 120,
+          paidMinutes: 180,
+          workers: 1,
+        },
+        {
+          organizationUnitId: team,
+          code: 'TO',
+          name: 'Tổ hoàn thiện',
+          month: '2026-02',
+          registeredMinutes: 120,
+          workedMinutes: 0,
+          paidMinutes: 0,
+          workers: 1,
+        },
+      ],
+      total: { registeredMinutes: 300, workedMinutes: 120, paidMinutes: 180, workers: 1 },
+    });
+    const file = await download(`${kit.server.url}/api/tm/reports/overtime/export?${query}`, hr.token);
+    expect(file.status).toBe(200);
+    const sheet = await readSheet(file.bytes);
+    expect(sheet[0]?.slice(0, 3)).toEqual(['Đơn vị', 'Tháng', 'Giờ đăng ký đã duyệt']);
+    expect(sheet.at(-1)).toEqual(['Tổng cộng', '', 5, 2, 3, 1]);
+    const long = await kit.http.get<Refusal>(
+      '/api/tm/reports/overtime?from=2025-01-01&to=2026-02-28',
+      hr.token,
+    );
+    expect(long.status).toBe(400);
+    expect((long.body as Refusal).errors?.[0]).toMatchObject({ field: 'to', code: 'error.max' });
   });
 
   it('in a locked month, approval is refused in words (409 monthLocked) and the day is untouched', async () => {
