@@ -223,7 +223,8 @@ export const leavePolicyContract = defineContract({
       'Days carried over to the next year, at most',
       '0: không chuyển; từ 0 đến 100',
       '0: none carried over; 0 to 100',
-      '0',
+      // an example with an expiry carries something over
+      '5',
     ),
     carryOverExpiresOn: f.text({
       label: l(
