@@ -2,6 +2,7 @@ import type { LeaveBalanceView } from '@hcm/contracts/leave-applications';
 import { Subtitle2, Text, makeStyles, tokens } from '@hcm/ui';
 import { unitsText } from '../general-timesheet/cell-text.ts';
 import type { MyTexts } from './texts.ts';
+import { useSectionStyles } from './section-styles.ts';
 
 const useStyles = makeStyles({
   card: {
@@ -46,6 +47,7 @@ const daysOf = (units: number) => (units < 0 ? `-${unitsText(-units)}` : unitsTe
  */
 export function LeaveBalanceCard({ balance, text }: { balance: LeaveBalanceView; text: MyTexts }) {
   const styles = useStyles();
+  const section = useSectionStyles();
   const remaining = thousandths(balance.balance);
   const taken = thousandths(balance.taken);
   const pending = thousandths(balance.pending);
@@ -56,7 +58,7 @@ export function LeaveBalanceCard({ balance, text }: { balance: LeaveBalanceView;
   ];
   return (
     <section className={styles.card} aria-labelledby="my-balance-title">
-      <Subtitle2 as="h2" id="my-balance-title">
+      <Subtitle2 as="h2" className={section.heading} id="my-balance-title">
         {text('balance', { year: balance.year })}
       </Subtitle2>
       <dl className={styles.remaining}>

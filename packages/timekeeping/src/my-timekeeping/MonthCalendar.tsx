@@ -14,6 +14,7 @@ const useStyles = makeStyles({
     fontSize: tokens.fontSizeBase200,
     fontWeight: tokens.fontWeightSemibold,
     color: tokens.colorNeutralForeground2,
+    textAlign: 'center',
     paddingBottom: tokens.spacingVerticalXXS,
   },
   cell: { padding: 0 },

@@ -4,6 +4,7 @@ import { Subtitle2, Text, makeStyles, tokens } from '@hcm/ui';
 import { hoursText, minutesAsHours, pairsText, unitsText } from '../general-timesheet/cell-text.ts';
 import { dayName } from './MonthCalendar.tsx';
 import type { MyTexts } from './texts.ts';
+import { useSectionStyles } from './section-styles.ts';
 
 const useStyles = makeStyles({
   facts: {
@@ -64,6 +65,7 @@ const useStyles = makeStyles({
 /** A day's details: its symbol, outcome, shift, punches, hours, lateness, overtime, HR's correction. */
 export function DayDetails({ month, day, text }: { month: MyTimekeepingMonth; day: number; text: MyTexts }) {
   const styles = useStyles();
+  const section = useSectionStyles();
   const date = month.days[day] as string;
   const cell = dayCell(month.texts, month.columns, day);
   const outcome = cell?.outcome ? MyTimekeepingOutcomeLabels[cell.outcome] : undefined;
@@ -80,7 +82,7 @@ export function DayDetails({ month, day, text }: { month: MyTimekeepingMonth; da
     : [];
   return (
     <section className={styles.details} aria-labelledby="my-day-title" aria-live="polite">
-      <Subtitle2 as="h3" id="my-day-title">
+      <Subtitle2 as="h3" className={section.heading} id="my-day-title">
         {dayName(date, text.english)}
       </Subtitle2>
       {cell ? (
@@ -103,6 +105,7 @@ export function DayDetails({ month, day, text }: { month: MyTimekeepingMonth; da
 /** The symbols of the month, each once with what it means (the general timesheet's legend). */
 export function MonthLegend({ month, text }: { month: MyTimekeepingMonth; text: MyTexts }) {
   const styles = useStyles();
+  const section = useSectionStyles();
   const legend = legendBySymbol(month.legend, text.english ? 'en' : 'vi');
   const used = new Set(month.days.map((_, i) => dayCell(month.texts, month.columns, i)?.symbol ?? ''));
   const list = (entries: typeof legend) => (
@@ -119,8 +122,8 @@ export function MonthLegend({ month, text }: { month: MyTimekeepingMonth; text: 
   return (
     <>
       {inMonth.length > 0 && (
-        <section aria-labelledby="my-legend-title">
-          <Subtitle2 as="h3" id="my-legend-title">
+        <section className={section.section} aria-labelledby="my-legend-title">
+          <Subtitle2 as="h3" className={section.heading} id="my-legend-title">
             {text('legend')}
           </Subtitle2>
           {list(inMonth)}
@@ -137,6 +140,7 @@ export function MonthLegend({ month, text }: { month: MyTimekeepingMonth; text: 
 /** The month's totals: standard days, days worked, paid and unpaid leave, overtime, lateness. */
 export function MonthTotals({ month, text }: { month: MyTimekeepingMonth; text: MyTexts }) {
   const styles = useStyles();
+  const section = useSectionStyles();
   const { totals } = month;
   const overtime = Object.values(totals.overtime).reduce((sum, minutes) => sum + minutes, 0);
   const figures: [string, string][] = [
@@ -151,8 +155,8 @@ export function MonthTotals({ month, text }: { month: MyTimekeepingMonth; text: 
     [text('earlyTimes'), text('timesMinutes', { count: totals.earlyCount, minutes: totals.earlyMinutes })],
   ];
   return (
-    <section aria-labelledby="my-totals-title">
-      <Subtitle2 as="h3" id="my-totals-title">
+    <section className={section.section} aria-labelledby="my-totals-title">
+      <Subtitle2 as="h3" className={section.heading} id="my-totals-title">
         {text('totals')}
       </Subtitle2>
       <dl className={styles.totals}>

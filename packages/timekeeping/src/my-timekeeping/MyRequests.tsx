@@ -6,6 +6,7 @@ import { MY_DOCUMENTS, authorityOf, detailOf } from './documents.ts';
 import { latestRequests, type RequestRow } from './my-timekeeping-api.ts';
 import { follow } from './QuickActions.tsx';
 import type { MyTexts } from './texts.ts';
+import { useSectionStyles } from './section-styles.ts';
 
 /** How many of the newest requests of all kinds the page lists. */
 const SHOWN = 8;
@@ -51,6 +52,7 @@ const dateOf = (at: string) =>
  */
 export function MyRequests({ workerId, text }: { workerId: string; text: MyTexts }) {
   const styles = useStyles();
+  const section = useSectionStyles();
   const authorities = useAuthorities();
   const granted = authorities?.granted.join(',') ?? '';
   const isRoot = authorities?.isRoot ?? false;
@@ -79,8 +81,8 @@ export function MyRequests({ workerId, text }: { workerId: string; text: MyTexts
   }, [workerId, granted, isRoot]);
 
   return (
-    <section aria-labelledby="my-requests-title">
-      <Subtitle2 as="h2" id="my-requests-title">
+    <section className={section.section} aria-labelledby="my-requests-title">
+      <Subtitle2 as="h2" className={section.heading} id="my-requests-title">
         {text('myRequests')}
       </Subtitle2>
       {rows === null && <Spinner size="small" label={text('loading')} />}

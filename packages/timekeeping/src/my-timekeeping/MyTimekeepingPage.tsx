@@ -11,6 +11,7 @@ import {
   Text,
   Title2,
   makeStyles,
+  mergeClasses,
   tokens,
 } from '@hcm/ui';
 import { LeaveBalanceCard } from './LeaveBalanceCard.tsx';
@@ -20,16 +21,26 @@ import { myLeaveBalance, myMonth } from './my-timekeeping-api.ts';
 import { MyRequests } from './MyRequests.tsx';
 import { QuickActions } from './QuickActions.tsx';
 import { useMyTexts } from './texts.ts';
+import { useSectionStyles } from './section-styles.ts';
 
 const useStyles = makeStyles({
+  // one column on a phone; on a desktop the month on the left, the rest beside it
   page: {
-    display: 'flex',
-    flexDirection: 'column',
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    alignItems: 'start',
     gap: tokens.spacingVerticalXL,
     width: '100%',
     maxWidth: '720px',
     minWidth: 0,
+    '@media (min-width: 1100px)': {
+      maxWidth: '1200px',
+      gridTemplateColumns: 'minmax(0, 3fr) minmax(320px, 2fr)',
+      columnGap: tokens.spacingHorizontalXXXL,
+    },
   },
+  wide: { gridColumn: '1 / -1' },
+  column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL, minWidth: 0 },
   heading: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   nav: {
@@ -72,6 +83,7 @@ const LOADING = { state: 'loading' } as const;
  */
 export default function MyTimekeepingPage() {
   const styles = useStyles();
+  const section = useSectionStyles();
   const text = useMyTexts();
   const [month, setMonth] = useState(monthInAddress);
   const [monthRead, setMonthRead] = useState<Keyed<MyTimekeepingMonth> | null>(null);
@@ -136,8 +148,10 @@ export default function MyTimekeepingPage() {
   const worker = read.state === 'done' ? read.value : null;
   return (
     <div className={styles.page}>
-      <div className={styles.heading}>
-        <Title2 as="h1">{text('title')}</Title2>
+      <div className={mergeClasses(styles.heading, styles.wide)}>
+        <Title2 as="h1" className={section.heading}>
+          {text('title')}
+        </Title2>
         {me && (
           <Text>
             {me.workerName} · {me.workerCode}
@@ -146,12 +160,12 @@ export default function MyTimekeepingPage() {
       </div>
 
       {noWorker && (
-        <MessageBar intent="warning" layout="multiline">
+        <MessageBar className={styles.wide} intent="warning" layout="multiline">
           <MessageBarBody>{text('noWorker')}</MessageBarBody>
         </MessageBar>
       )}
       {read.state === 'failed' && !noWorker && (
-        <MessageBar intent="error" layout="multiline">
+        <MessageBar className={styles.wide} intent="error" layout="multiline">
           <MessageBarBody>
             {text('loadFailed', { message: read.error instanceof Error ? read.error.message : '' })}{' '}
             <Button size="small" onClick={() => setAttempt((n) => n + 1)}>
@@ -163,7 +177,7 @@ export default function MyTimekeepingPage() {
 
       {!noWorker && (
         <section className={styles.section} aria-labelledby="my-month-title">
-          <Subtitle2 as="h2" id="my-month-title">
+          <Subtitle2 as="h2" className={section.heading} id="my-month-title">
             {text('monthSection')}
           </Subtitle2>
           <div className={styles.nav}>
@@ -175,7 +189,7 @@ export default function MyTimekeepingPage() {
             >
               ‹
             </Button>
-            <Subtitle2 as="p" aria-live="polite">
+            <Subtitle2 as="p" className={section.heading} aria-live="polite">
               {text('month', { month: monthTitle(month) })}
             </Subtitle2>
             <Button
@@ -214,9 +228,13 @@ export default function MyTimekeepingPage() {
         </section>
       )}
 
-      {!noWorker && balance.state === 'done' && <LeaveBalanceCard balance={balance.value} text={text} />}
-      {me && <QuickActions workerId={me.workerId} text={text} />}
-      {me && <MyRequests workerId={me.workerId} text={text} />}
+      {!noWorker && (
+        <div className={styles.column}>
+          {balance.state === 'done' && <LeaveBalanceCard balance={balance.value} text={text} />}
+          {me && <QuickActions workerId={me.workerId} text={text} />}
+          {me && <MyRequests workerId={me.workerId} text={text} />}
+        </div>
+      )}
     </div>
   );
 }

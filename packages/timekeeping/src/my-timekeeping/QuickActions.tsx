@@ -2,6 +2,7 @@ import { hasAuthority } from '@hcm/contracts';
 import { Subtitle2, goTo, makeStyles, tokens, useAuthorities } from '@hcm/ui';
 import { MY_DOCUMENTS, authorityOf, createFor } from './documents.ts';
 import type { MyTexts } from './texts.ts';
+import { useSectionStyles } from './section-styles.ts';
 
 const useStyles = makeStyles({
   grid: {
@@ -46,6 +47,7 @@ export function follow(url: string) {
  */
 export function QuickActions({ workerId, text }: { workerId: string; text: MyTexts }) {
   const styles = useStyles();
+  const section = useSectionStyles();
   const authorities = useAuthorities();
   const allowed = MY_DOCUMENTS.filter(
     (contract) =>
@@ -53,8 +55,8 @@ export function QuickActions({ workerId, text }: { workerId: string; text: MyTex
   );
   if (allowed.length === 0) return null;
   return (
-    <section aria-labelledby="my-actions-title">
-      <Subtitle2 as="h2" id="my-actions-title">
+    <section className={section.section} aria-labelledby="my-actions-title">
+      <Subtitle2 as="h2" className={section.heading} id="my-actions-title">
         {text('quickActions')}
       </Subtitle2>
       <ul className={styles.grid}>
