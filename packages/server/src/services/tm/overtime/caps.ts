@@ -98,7 +98,10 @@ export async function usedMinutes(
         from tm_overtime_registrations
        where worker_id = ${workerId}::uuid
          and work_date between ${`${year}-01-01`}::date and ${`${year}-12-31`}::date
-         and approval_status in ('NEW', 'WAIT_APPROVE', 'IN_APPROVE', 'APPROVED')
+         and approval_status in (${sql.join(
+           STANDING_STATUSES.map((status) => sql`${status}`),
+           sql`, `,
+         )})
          and (${except}::uuid is null or id <> ${except}::uuid)`),
   );
   return { day: row?.day ?? 0, month: row?.month ?? 0, year: row?.year ?? 0 };
