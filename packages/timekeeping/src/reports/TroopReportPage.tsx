@@ -19,6 +19,8 @@ import {
 } from '@hcm/ui';
 import { OVERTIME_REPORT_PATH, OvertimeReportLabels } from '@hcm/contracts/overtime-registrations';
 import { OvertimeReportTab } from '../overtime/OvertimeReportTab.tsx';
+import { LEAVE_STATISTICS_PATH, LeaveStatisticsLabels } from '@hcm/contracts/leave-statistics';
+import { LeaveStatisticsTab } from './LeaveStatisticsTab.tsx';
 import { DailyWorkersTab, HoursTab, LateEarlyTab } from './PeriodTabs.tsx';
 import { ReportFilters, initialFilters, periodQuery, type Filters } from './ReportFilters.tsx';
 import { ReportPaths, downloadReport } from './reports-api.ts';
@@ -61,6 +63,7 @@ const TAB_LABELS: Readonly<Record<TimekeepingReportTab, Label>> = {
   'working-hours': L.workingHours,
   'night-hours': L.nightHours,
   overtime: OvertimeReportLabels.tab,
+  'leave-statistics': LeaveStatisticsLabels.tab,
 };
 const pathOf = (tab: TimekeepingReportTab) =>
   tab === 'troop' ? TROOP_REPORT_ROUTE : `${TROOP_REPORT_ROUTE}/${tab}`;
@@ -71,6 +74,7 @@ const EXPORTS: Readonly<Record<TimekeepingReportTab, { path: string; file: strin
   'working-hours': { path: ReportPaths.workingHours, file: 'gio-cong' },
   'night-hours': { path: ReportPaths.nightHours, file: 'gio-lam-dem' },
   overtime: { path: OVERTIME_REPORT_PATH, file: 'lam-them-gio' },
+  'leave-statistics': { path: LEAVE_STATISTICS_PATH, file: 'nghi-phep' },
 };
 
 /**
@@ -128,6 +132,7 @@ export default function TroopReportPage() {
       {tab === 'working-hours' && <HoursTab filters={filters} measure="working" />}
       {tab === 'night-hours' && <HoursTab filters={filters} measure="night" />}
       {tab === 'overtime' && <OvertimeReportTab filters={filters} />}
+      {tab === 'leave-statistics' && <LeaveStatisticsTab filters={filters} />}
     </div>
   );
 }

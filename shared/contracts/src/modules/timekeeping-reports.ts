@@ -35,6 +35,8 @@ export const TIMEKEEPING_REPORT_TABS = [
   'night-hours',
   // overtime registered vs worked (modules/overtime-registrations.ts, OVERTIME_REPORT_PATH)
   'overtime',
+  // leave statistics by month, unit and type (modules/leave-statistics.ts)
+  'leave-statistics',
 ] as const;
 export type TimekeepingReportTab = (typeof TIMEKEEPING_REPORT_TABS)[number];
 

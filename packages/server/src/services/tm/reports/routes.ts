@@ -15,6 +15,12 @@ import {
   type HoursGrouping,
   type TroopCountKey,
 } from '@hcm/contracts/timekeeping-reports';
+import {
+  LEAVE_STATISTICS_GROUPINGS,
+  LEAVE_STATISTICS_PATH,
+  LeaveStatistics,
+  type LeaveStatisticsGrouping,
+} from '@hcm/contracts/leave-statistics';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import Type, { type TSchema } from 'typebox';
 import { wallClock } from '../../../clock.ts';
@@ -29,6 +35,9 @@ import type { TmDeps } from '../index.ts';
 import { timesheetInputs } from '../timesheet/wiring.ts';
 import { hoursReport, type HoursMeasure } from './hours.ts';
 import { lateEarlyFrequency, lateEarlyWorkers } from './late-early.ts';
+import { leaveInputs } from '../leave/applications/effects.ts';
+import { leaveStatistics } from './leave-statistics.ts';
+import { leaveStatisticsWorkbook } from './leave-statistics-workbook.ts';
 import { dayAsked, periodAsked, type Period } from './period.ts';
 import {
   monthsOfPeriod,
@@ -79,6 +88,13 @@ const LateEarlyWorkersQuery = Type.Object(
 );
 const HoursQuery = Type.Object(
   { ...PeriodQuery, by: Type.Optional(Type.Union([Type.Literal('day'), Type.Literal('month')])) },
+  { additionalProperties: false },
+);
+const LeaveStatisticsQuery = Type.Object(
+  {
+    ...PeriodQuery,
+    groupBy: Type.Optional(Type.Union(LEAVE_STATISTICS_GROUPINGS.map((g) => Type.Literal(g)))),
+  },
   { additionalProperties: false },
 );
 type PeriodParams = { organizationUnitId?: string; month?: string; from?: string; to?: string };
@@ -172,6 +188,20 @@ export const timekeepingReportRoutes: FastifyPluginAsync<{ deps: TmDeps }> = asy
     return reading(request, query.organizationUnitId, noSymbols, (tx, scope) =>
       hoursReport(tx, scope, measure, { ...asked, by: query.by ?? 'day' }),
     );
+  };
+
+  // leave statistics (leave-statistics.ts): the days by the grouping asked, or one report per `groupings`
+  const leave = (request: FastifyRequest, groupings?: readonly LeaveStatisticsGrouping[]) => {
+    const query = request.query as PeriodParams & { groupBy?: LeaveStatisticsGrouping };
+    const asked = period(query);
+    const first = query.groupBy ?? 'month';
+    const all = groupings ? [first, ...groupings.filter((g) => g !== first)] : [first];
+    return reading(request, query.organizationUnitId, noSymbols, async (tx, scope) => {
+      const reports = [];
+      for (const groupBy of all)
+        reports.push(await leaveStatistics(tx, scope, leaveInputs(), { ...asked, groupBy }));
+      return reports;
+    });
   };
 
   const get = (
@@ -302,6 +332,28 @@ export const timekeepingReportRoutes: FastifyPluginAsync<{ deps: TmDeps }> = asy
     HoursQuery,
     DataEnvelope(HoursReport),
     async (request) => envelope(await hours('night')(request)),
+  );
+
+  get(
+    LEAVE_STATISTICS_PATH,
+    'tm.reports.leaveStatistics',
+    'Leave statistics: days of approved leave by month, unit or leave type, by who pays them',
+    LeaveStatisticsQuery,
+    DataEnvelope(LeaveStatistics),
+    async (request) => envelope((await leave(request))[0]),
+  );
+  exported(
+    LEAVE_STATISTICS_PATH,
+    'tm.reports.leaveStatistics.export',
+    LeaveStatisticsQuery,
+    async (request, reply) => {
+      const reports = await leave(request, LEAVE_STATISTICS_GROUPINGS);
+      return send(
+        reply,
+        `nghi-phep-${reports[0]?.from}.xlsx`,
+        await leaveStatisticsWorkbook(reports, languageOf(request)),
+      );
+    },
   );
 
   exported(Paths.troop, 'tm.reports.troop.export', DayQuery, async (request, reply) => {
