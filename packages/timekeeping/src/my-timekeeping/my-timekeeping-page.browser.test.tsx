@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { leaveApplicationContract } from '@hcm/contracts/leave-applications';
 import { MyTimekeepingPaths } from '@hcm/contracts/my-timekeeping';
 import { overtimeRegistrationContract } from '@hcm/contracts/overtime-registrations';
+import { setLanguage } from '@hcm/i18n';
 import { clearSession } from '@hcm/session';
 import { afterEach, beforeEach, describe, it } from '../../../../scripts/wtr/mocha.ts';
 import { accessibilityViolations } from '../../../../shared/ui/src/testing/axe.ts';
@@ -164,6 +165,23 @@ describe('my timekeeping page', () => {
       await waitFor(() => expect(settled()).to.equal(true));
       expect(await accessibilityViolations(document.body)).to.deep.equal([]);
     });
+  }).timeout(30_000);
+
+  it('speaks English when the user chose it', async () => {
+    await setLanguage('en');
+    openPath('/tm/my-timekeeping?month=2026-03');
+    renderUi(<TimekeepingRouter />);
+    await screen.findByRole('heading', { level: 1, name: 'My timekeeping' });
+    const calendar = await screen.findByRole('table', { name: 'Days of 03/2026' });
+    within(calendar).getByRole('button', { name: 'Thursday, 05/03: P' });
+    const balance = await screen.findByRole('region', { name: 'Annual leave 2026' });
+    within(balance).getByText('10.5 days');
+    within(screen.getByRole('region', { name: 'New request' })).getByRole('link', {
+      name: /Leave application/,
+    });
+    within(screen.getByRole('region', { name: 'Symbols this month' })).getByText('Paid leave');
+    await waitFor(() => expect(settled()).to.equal(true));
+    expect(await accessibilityViolations(document.body)).to.deep.equal([]);
   }).timeout(30_000);
 
   it('says so when the account has no employee record', async () => {

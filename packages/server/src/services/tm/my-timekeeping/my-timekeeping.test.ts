@@ -11,6 +11,7 @@ import { testEngines } from '../../../testing/engines.ts';
 import { accessTokenFor, makeUser } from '../../../testing/factories.ts';
 import { rows } from '../../../testing/migrated-database.ts';
 import { dayRecordStore } from '../tables/day-records.ts';
+import { tenantToday } from '../requests/effects.ts';
 import type { DayRecordRow } from '../timesheet/day-record-row.ts';
 
 const MONTH = '/api/tm/my-timekeeping/month';
@@ -169,6 +170,10 @@ describe.each(await testEngines())('my timekeeping on $engine', ({ engine }) => 
     expect(april.days).toHaveLength(30);
     expect(april.columns.symbol).toEqual(new Array(30).fill(-1));
     expect(april.totals.workUnits).toBe(0);
+    // no month asked: this month, by the server's clock in Vietnam
+    const current = await month(seamstress, '');
+    expect(current.status).toBe(200);
+    expect(current.body.data.month).toBe(tenantToday().slice(0, 7));
   });
 
   it('answers 404 in the envelope when the account has no employee record', async () => {
