@@ -154,6 +154,25 @@ describe.each(portals)('my timekeeping on $engine', ({ baseUrl, engine }) => {
       `201\t${day} 17:05:40\t1\t1\t0\t0\t0`,
     ]);
     await iclock(`/iclock/cdata?SN=${serial}&table=ATTLOG&Stamp=1`, lines.join('\n'));
+    // annual leave, and the last Thursday and Friday of the month she will ask for (not punched)
+    const leaveTypeId = await postAsPage(page, '/api/om/leave-types', {
+      code: `PN${stamp}`,
+      name: `Nghỉ phép năm ${stamp}`,
+      paid: true,
+      timesheetReason: 'ANNUAL_LEAVE',
+      usesAnnualBalance: true,
+    });
+    const workingDays = new Set(calendar.filter((d) => d.type === 'WORKING_DAY').map((d) => d.date));
+    const thursday = calendar
+      .map((d) => d.date)
+      .filter((d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 4)
+      .reverse()
+      .find((d) => {
+        const friday = iso(new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000));
+        return workingDays.has(d) && workingDays.has(friday) && !worked.includes(d);
+      });
+    if (!thursday) throw new Error(`no working Thursday and Friday in ${month}`);
+    const friday = iso(new Date(Date.parse(`${thursday}T00:00:00Z`) + 86_400_000));
     await postDataAsPage(page, `/api/tm/leave-balances/${workerId}/adjustments`, {
       year,
       days: '12',
@@ -187,6 +206,18 @@ describe.each(portals)('my timekeeping on $engine', ({ baseUrl, engine }) => {
       try {
         const own = await context.newPage();
         await signIn(own, employee);
+        // on her phone she asks for Thursday and Friday morning: 1.5 days, awaiting approval
+        if (size === 'phone')
+          await postAsPage(own, '/api/tm/leave-applications', {
+            workerId,
+            leaveTypeId,
+            portion: 'DAYS',
+            fromDate: thursday,
+            startHalf: 'WHOLE',
+            toDate: friday,
+            endHalf: 'FIRST_HALF',
+            reason: 'Về quê',
+          });
         await own.goto(`/tm/my-timekeeping?month=${month}`);
         await own.getByRole('heading', { level: 1, name: 'Công của tôi' }).waitFor();
         await own.getByText(`${employee.fullName} · NVH${stamp}`).waitFor();
@@ -206,11 +237,17 @@ describe.each(portals)('my timekeeping on $engine', ({ baseUrl, engine }) => {
           .waitFor();
         const balance = own.getByRole('region', { name: `Phép năm ${year}` });
         await balance.getByText('12 ngày').waitFor();
+        await balance.getByText('Có thể xin thêm: 10,5 ngày').waitFor();
         const leave = own
           .getByRole('region', { name: 'Tạo đơn' })
           .getByRole('link', { name: /Đơn xin nghỉ/ });
         expect(await leave.getAttribute('href')).toBe(`/tm/application-leave/create?workerId=${workerId}`);
-        await own.getByRole('region', { name: 'Đơn của tôi' }).getByText('Bạn chưa có đơn nào.').waitFor();
+        // her application, with its status, opening its detail page and approval timeline
+        const mine = own
+          .getByRole('region', { name: 'Đơn của tôi' })
+          .getByRole('link', { name: /Đơn xin nghỉ/ });
+        await mine.getByText('Mới tạo').waitFor();
+        expect(await mine.getAttribute('href')).toMatch(/^\/tm\/application-leave\/[0-9a-f-]+\/detail$/);
         await waitForQuiet(own);
         // nothing wider than the screen: a phone never scrolls sideways
         expect(await own.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
