@@ -1,6 +1,6 @@
 import { recordDisplayName } from '@hcm/contracts/resource';
 import type { Language } from '@hcm/contracts';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
 import type { ResourceDefinition } from '../types.ts';
@@ -52,10 +52,11 @@ export async function sendApprovalNotice(
     .from(users)
     .where(inArray(users.id, wanted));
   const link = recordLink(input.definition, String(input.record.id));
+  const record = await withDerivedName(tx, input.definition, input.record);
   for (const language of ['vi', 'en'] as const) {
     const ids = rows.filter((row) => (row.language === 'en' ? 'en' : 'vi') === language).map((r) => r.id);
     if (ids.length === 0) continue;
-    const { title, content } = input.text(language, recordCaption(input.definition, input.record, language));
+    const { title, content } = input.text(language, recordCaption(input.definition, record, language));
     await deps.notify(tx, input.tenantId, ids, {
       title: title.slice(0, 200),
       content: content.slice(0, 2000),
@@ -64,6 +65,22 @@ export async function sendApprovalNotice(
       language,
     });
   }
+}
+
+/**
+ * The record with the name its list shows when it has none of its own: a request document is
+ * named by a derived column ("Nguyễn Thị May – Nghỉ hằng năm – 19/11/2026"), which a written row
+ * does not carry, and a manager with ten notices of "Đơn xin nghỉ" could not tell them apart.
+ */
+async function withDerivedName(tx: Tx, definition: ResourceDefinition, record: Row): Promise<Row> {
+  const derived = definition.declaration.derived?.name;
+  if (!derived || recordDisplayName(record) !== '' || typeof record.id !== 'string') return record;
+  const [found] = await tx
+    .select({ name: derived.sql })
+    .from(definition.table)
+    .where(eq(definition.columns.id, record.id));
+  const name = found?.name;
+  return typeof name === 'string' && name !== '' ? { ...record, name } : record;
 }
 
 /** Vietnamese date and time for notices (dd/MM/yyyy HH:mm, Vietnam's time). */

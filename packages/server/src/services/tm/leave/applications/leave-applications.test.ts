@@ -332,6 +332,12 @@ describe.each(await testEngines())('leave applications on $engine', ({ engine })
     expect(second[0]?.params).toMatchObject({ available: '1.500', pending: '1.500' });
 
     await requestApproval(application.id);
+    // the approver's bell names the application, not only its kind
+    const [notice] = await rows<{ title: string }>(
+      kit.server.db.orm,
+      sql`select title from user_notifications where user_id = ${approverId} order by created_at desc limit 1`,
+    );
+    expect(notice?.title).toBe('Chờ bạn phê duyệt: Đơn xin nghỉ Nguyễn Thị May – Nghỉ phép năm – 19/03/2026');
     expect(await drain()).toMatchObject({ computed: 0 });
     const approved = await approve(application.id);
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
