@@ -44,8 +44,8 @@ describe.each(portals)('my timekeeping on $engine', ({ baseUrl, engine }) => {
     const me = await getDataAsPage<{ id: string }>(page, '/api/iam/me/profile');
     const workflowId = await postAsPage(page, '/api/system/workflow-templates', {
       code: `CT${stamp}`,
-      name: `Duyệt lịch làm việc ${stamp}`,
-      workflowTemplateTypes: ['WORK_CALENDAR'],
+      name: `Duyệt chấm công ${stamp}`,
+      workflowTemplateTypes: ['WORK_CALENDAR', 'LEAVE_REQUEST'],
       steps: [
         {
           name: 'Nhân sự duyệt',
@@ -180,22 +180,17 @@ describe.each(portals)('my timekeeping on $engine', ({ baseUrl, engine }) => {
     });
 
     // the engine computes the days (a job): wait for the state through the general timesheet
-    await expect
-      .poll(
-        async () => {
-          const grid = await getDataAsPage<GeneralTimesheetPage>(
-            page,
-            `/api/tm/general-timesheet?organizationUnitId=${unitId}&month=${month}`,
-          );
-          const row = grid.rows[0];
-          return row
-            ? dayCell(grid.texts, row.columns, grid.days.indexOf(worked[2] as string))?.symbol
-            : null;
-        },
-        { timeout: 60_000 },
-      )
-      .toBe('+');
+    const symbolOn = async (day: string) => {
+      const grid = await getDataAsPage<GeneralTimesheetPage>(
+        page,
+        `/api/tm/general-timesheet?organizationUnitId=${unitId}&month=${month}`,
+      );
+      const row = grid.rows[0];
+      return row ? (dayCell(grid.texts, row.columns, grid.days.indexOf(day))?.symbol ?? null) : null;
+    };
+    await expect.poll(() => symbolOn(worked[2] as string), { timeout: 60_000 }).toBe('+');
 
+    let applicationId = '';
     const browser = page.context().browser();
     if (!browser) throw new Error('no browser');
     for (const [size, options] of [
@@ -208,7 +203,7 @@ describe.each(portals)('my timekeeping on $engine', ({ baseUrl, engine }) => {
         await signIn(own, employee);
         // on her phone she asks for Thursday and Friday morning: 1.5 days, awaiting approval
         if (size === 'phone')
-          await postAsPage(own, '/api/tm/leave-applications', {
+          applicationId = await postAsPage(own, '/api/tm/leave-applications', {
             workerId,
             leaveTypeId,
             portion: 'DAYS',
@@ -236,8 +231,16 @@ describe.each(portals)('my timekeeping on $engine', ({ baseUrl, engine }) => {
           .first()
           .waitFor();
         const balance = own.getByRole('region', { name: `Phép năm ${year}` });
-        await balance.getByText('12 ngày').waitFor();
-        await balance.getByText('Có thể xin thêm: 10,5 ngày').waitFor();
+        if (size === 'phone') {
+          await balance.getByText('12 ngày').waitFor();
+          await balance.getByText('Có thể xin thêm: 10,5 ngày').waitFor();
+        } else {
+          // approved: 1.5 days taken, the leave symbol on Thursday
+          await balance.getByText('10,5 ngày').waitFor();
+          await days
+            .getByRole('button', { name: new RegExp(`, ${thursday.slice(8)}/${thursday.slice(5, 7)}: P$`) })
+            .waitFor();
+        }
         const leave = own
           .getByRole('region', { name: 'Tạo đơn' })
           .getByRole('link', { name: /Đơn xin nghỉ/ });
@@ -246,7 +249,7 @@ describe.each(portals)('my timekeeping on $engine', ({ baseUrl, engine }) => {
         const mine = own
           .getByRole('region', { name: 'Đơn của tôi' })
           .getByRole('link', { name: /Đơn xin nghỉ/ });
-        await mine.getByText('Mới tạo').waitFor();
+        await mine.getByText(size === 'phone' ? 'Mới tạo' : 'Đã phê duyệt').waitFor();
         expect(await mine.getAttribute('href')).toMatch(/^\/tm\/application-leave\/[0-9a-f-]+\/detail$/);
         await waitForQuiet(own);
         // nothing wider than the screen: a phone never scrolls sideways
@@ -266,6 +269,14 @@ describe.each(portals)('my timekeeping on $engine', ({ baseUrl, engine }) => {
       } finally {
         await context.close();
       }
+      if (size !== 'phone') continue;
+      // HR sends it through the workflow and approves it; the engine writes her days of leave
+      await postDataAsPage(page, `/api/tm/leave-applications/${applicationId}/request-approval`, {
+        workflowTemplateId: workflowId,
+        steps: [{ workFlowStepTemplateId: `${workflowId}#1`, assigneeUserId: me.id }],
+      });
+      await postDataAsPage(page, `/api/tm/leave-applications/${applicationId}/approve`, { note: 'Đồng ý' });
+      await expect.poll(() => symbolOn(thursday), { timeout: 60_000 }).toBe('P');
     }
   });
 });

@@ -42,7 +42,7 @@ const useStyles = makeStyles({
   },
   totals: {
     display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))',
     gap: tokens.spacingHorizontalS,
     margin: 0,
   },
