@@ -22,8 +22,10 @@ describe('visibleMenu', () => {
       'organisation',
       'employeeList',
       'timekeeping',
-      // every tenant user checks in from the browser or a phone (docs/check-in.md)
+      // every tenant user checks in from the browser or a phone (docs/check-in.md), and sees
+      // their own month (docs/my-timekeeping.md)
       'checkIn',
+      'myTimekeeping',
       'timekeepingDocuments',
       'leaveApplication',
       // every tenant user reads their own notifications
@@ -32,11 +34,12 @@ describe('visibleMenu', () => {
     ]);
   });
 
-  it('shows a user with no authority only the dashboard, their own check-in and their own notifications', () => {
+  it('shows a user with no authority only the dashboard, their own check-in and month and their own notifications', () => {
     expect(keysOf(visibleMenu(tenantUser([])))).toEqual([
       'dashboard',
       'timekeeping',
       'checkIn',
+      'myTimekeeping',
       'notifications',
       'myNotifications',
     ]);
