@@ -119,6 +119,8 @@ describe.each(targets)('a user with two authorities on $engine', (target) => {
     expect(await namesOf(menu.getByRole('link'))).toEqual([
       'Tổng quan',
       'Chấm công',
+      // and their own month (docs/my-timekeeping.md)
+      'Công của tôi',
       'Bảng chấm công',
       'Bảng công tổng hợp',
       'Tổng hợp ca',
@@ -145,6 +147,7 @@ describe.each(targets)('a user with two authorities on $engine', (target) => {
     // authority opens, and the troop report
     expect(await namesOf(groupItem('Chấm công').getByRole('link'))).toEqual([
       'Chấm công',
+      'Công của tôi',
       'Bảng chấm công',
       'Bảng công tổng hợp',
       'Tổng hợp ca',

@@ -92,13 +92,14 @@ describe.each(portals)('a tenant created in the browser on $engine', ({ baseUrl 
     const paths = await menu
       .getByRole('link')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-    // and, as every user of a tenant, their own notifications and their own check-in
+    // and, as every user of a tenant, their own notifications, their own check-in and month
     expect(paths.sort()).toEqual([
       '/dashboard',
       '/notification/notification-me',
       '/setting/job-titles',
       '/setting/religion',
       '/tm/check-in',
+      '/tm/my-timekeeping',
     ]);
   });
 });

@@ -67,8 +67,9 @@ describe('the main menu', () => {
     expect(linkTexts()).to.deep.equal([
       'Tổng quan',
       'Danh sách nhân viên',
-      // every tenant user's own check-in (docs/check-in.md)
+      // every tenant user's own check-in and month (docs/check-in.md, docs/my-timekeeping.md)
       'Chấm công',
+      'Công của tôi',
       'Đơn nghỉ phép',
       'Thông báo của tôi',
     ]);

@@ -59,6 +59,7 @@ describe('dashboard', () => {
       ['Danh sách nhân viên', '/om/employee'],
       ['Hợp đồng', '/om/contract'],
       ['Chấm công', '/tm/check-in'],
+      ['Công của tôi', '/tm/my-timekeeping'],
       ['Đơn nghỉ phép', '/tm/application-leave'],
       ['Thông báo của tôi', '/notification/notification-me'],
     ]);
@@ -69,9 +70,11 @@ describe('dashboard', () => {
   it('leads a user with no authority yet to their own notifications, and keeps a labelled place for the statistics', async () => {
     await openDashboard(withPermissions([]));
     const links = within(quickLinks()).getAllByRole('link');
-    // and to their own check-in, which every tenant user has (docs/check-in.md)
+    // and to their own check-in and month, which every tenant user has (docs/check-in.md,
+    // docs/my-timekeeping.md)
     expect(links.map((a) => a.getAttribute('href'))).to.deep.equal([
       '/tm/check-in',
+      '/tm/my-timekeeping',
       '/notification/notification-me',
     ]);
     const statistics = screen.getByRole('region', { name: 'Số liệu tổ chức' });
