@@ -22,6 +22,7 @@ import {
 } from './testing/kit.ts';
 import type { ResourceDefinition } from './types.ts';
 import { storeExampleFiles } from './testing/example-files.ts';
+import { prepareTimekeepingTenant } from '../services/tm/testing/timekeeping-tenant.ts';
 
 /**
  * Probes every route of the declared resources (services/declared-resources.ts): a resource
@@ -200,6 +201,8 @@ describe.each(await testEngines('both'))('every declared resource on $engine', (
     kit = await startResourceTestKit(engine, { areas: true });
     tenantOwner = await kit.caller(declaredResources);
     exampleContext = { userId: tenantOwner.userId, references: await referencedRecords(kit, tenantOwner) };
+    // the request documents' examples are checked against the worker's shifts and labour rules
+    await prepareTimekeepingTenant(kit, tenantOwner, exampleContext);
     tenantStranger = await kit.caller(declaredResources);
     systemOwner = await kit.systemCaller(declaredResources);
   });
