@@ -99,7 +99,7 @@ describe('the main menu', () => {
 
   it('opens the groups of the current page and marks its entry', () => {
     renderSidebar(userWith(['worker.view', 'overtime_registration.view']), '/tm/overtime/12/detail');
-    const current = screen.getByRole('link', { name: 'Đơn làm thêm giờ' });
+    const current = screen.getByRole('link', { name: 'Đăng ký làm thêm giờ' });
     expect(current.getAttribute('aria-current')).to.equal('page');
     expect(screen.getByRole('button', { name: 'Chấm công' }).getAttribute('aria-expanded')).to.equal('true');
     expect(screen.getByRole('button', { name: 'Tổ chức' }).getAttribute('aria-expanded')).to.equal('false');
