@@ -60,11 +60,12 @@ describe('the leave statistics', () => {
     await prepareUi();
     await addTimekeepingDictionary();
     api = new FakeResourceApi([]);
-    api.intercept((call) =>
-      call.path === LEAVE_STATISTICS_PATH
+    api.intercept((call) => {
+      if (call.path === `${LEAVE_STATISTICS_PATH}/export`) return { status: 200, blob: new Blob(['xlsx']) };
+      return call.path === LEAVE_STATISTICS_PATH
         ? { status: 200, body: { data: call.query.get('groupBy') === 'unit' ? byUnit : byMonth } }
-        : null,
-    );
+        : null;
+    });
     settled = await signInAdministrator(api, 'TENANT');
   });
   afterEach(async () => {
@@ -105,6 +106,14 @@ describe('the leave statistics', () => {
     );
     expect(api.callsTo('GET', LEAVE_STATISTICS_PATH).at(-1)?.query.get('groupBy')).to.equal('unit');
     expect(await accessibilityViolations(document.body)).to.deep.equal([]);
+
+    // the workbook of the period shown (a sheet per grouping: the server's)
+    const asked = api.callsTo('GET', LEAVE_STATISTICS_PATH)[0]?.query;
+    await user.click(screen.getByRole('button', { name: 'Xuất Excel' }));
+    await waitFor(() => expect(api.callsTo('GET', `${LEAVE_STATISTICS_PATH}/export`)).to.have.length(1));
+    const exported = api.callsTo('GET', `${LEAVE_STATISTICS_PATH}/export`)[0]?.query;
+    expect(exported?.get('from')).to.equal(asked?.get('from'));
+    expect(exported?.get('to')).to.equal(asked?.get('to'));
   });
 
   it('speaks English', async () => {
