@@ -114,6 +114,11 @@ describe.each(portals)('leave and overtime from a phone on $engine', ({ baseUrl,
       name: `Nhân viên ${stamp}`,
       dataScope: 'SELF',
       permissions: [
+        // what the forms read: their own employee record (the scope is SELF), the leave types,
+        // and the workflows their requests go through
+        'worker.view',
+        'leave_type.view',
+        'workflow_template.view',
         'leave_request.view',
         'leave_request.create',
         'leave_request.update',
@@ -234,8 +239,15 @@ describe.each(portals)('leave and overtime from a phone on $engine', ({ baseUrl,
     try {
       // On her phone: the application, with her balance on the form.
       const phone = mai.page;
-      await phone.goto(`/tm/application-leave/create?workerId=${maiId}`);
-      await phone.getByRole('heading', { level: 1, name: /đơn nghỉ phép/i }).waitFor();
+      // from her own page, a tap on the leave quick action
+      await phone.goto(`/tm/my-timekeeping?month=${month}`);
+      await phone.getByRole('heading', { level: 1, name: 'Công của tôi' }).waitFor();
+      await phone
+        .getByRole('region', { name: 'Tạo đơn' })
+        .getByRole('link', { name: /Đơn xin nghỉ/ })
+        .click();
+      await phone.waitForURL(/\/tm\/application-leave\/create\?workerId=/);
+      await phone.getByRole('heading', { level: 1, name: /đơn xin nghỉ|đơn nghỉ phép/i }).waitFor();
       await pick(phone, /^Loại nghỉ/, 'hằng năm', /Nghỉ hằng năm/);
       await field(phone, 'Từ ngày').fill(typed(thursday));
       await field(phone, 'Từ ngày').blur();
@@ -307,6 +319,22 @@ describe.each(portals)('leave and overtime from a phone on $engine', ({ baseUrl,
       await waitForQuiet(phone);
       expect(await accessibilityViolations(phone)).toEqual([]);
       await shot(phone, 'application-approved-phone');
+      // her own page: P on Thursday, 10.5 days left
+      await phone.goto(`/tm/my-timekeeping?month=${month}`);
+      const days = phone.getByRole('table', {
+        name: `Lịch công tháng ${month.slice(5)}/${month.slice(0, 4)}`,
+      });
+      await days
+        .getByRole('button', { name: new RegExp(`, ${thursday.slice(8)}/${thursday.slice(5, 7)}: P$`) })
+        .waitFor();
+      await phone
+        .getByRole('region', { name: `Phép năm ${year}` })
+        .getByText('10,5 ngày')
+        .first()
+        .waitFor();
+      await waitForQuiet(phone);
+      expect(await accessibilityViolations(phone)).toEqual([]);
+      await shot(phone, 'my-timekeeping-phone');
 
       // Overtime past the month's 40 hours: ten evenings of 4 hours are registered already.
       const evenings = working.filter((d) => d !== thursday && d !== friday).slice(0, 11);
