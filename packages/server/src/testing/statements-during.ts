@@ -23,7 +23,8 @@ export async function statementsDuring(
   const record = function (this: pg.Client, ...args: unknown[]) {
     const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text;
     const counted = !ownOnly || ownWork.getStore() === true;
-    if (counted && text && !/hcm_jobs\./.test(text)) sent.push(text.replace(/\s+/g, ' ').trim().toLowerCase());
+    if (counted && text && !/hcm_jobs\./.test(text))
+      sent.push(text.replace(/\s+/g, ' ').trim().toLowerCase());
     return (original as (...a: unknown[]) => unknown).apply(this, args);
   };
   pg.Client.prototype.query = record as typeof original;

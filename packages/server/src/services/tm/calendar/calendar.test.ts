@@ -377,11 +377,12 @@ describe.each(await testEngines())('the labour calendar on $engine', ({ engine }
       let one: Awaited<ReturnType<typeof resolveCalendar>> | undefined;
       let many: Awaited<ReturnType<typeof resolveCalendars>> | undefined;
       const range = { tenantId: caller.tenantId, from: '2026-01-01', to: '2026-12-31' };
-      const sent = await statementsDuring(() =>
-        inScope(db, { tenantId: caller.tenantId, userId: null }, async (tx) => {
-          one = await resolveCalendar(tx, { ...range, organizationUnitId: childId });
-          many = await resolveCalendars(tx, { ...range, organizationUnitIds: [childId, officeId, unitId] });
-        }),
+      const sent = await statementsDuring(
+        () =>
+          inScope(db, { tenantId: caller.tenantId, userId: null }, async (tx) => {
+            one = await resolveCalendar(tx, { ...range, organizationUnitId: childId });
+            many = await resolveCalendars(tx, { ...range, organizationUnitIds: [childId, officeId, unitId] });
+          }),
         { ownOnly: true },
       );
       expect(one?.days).toHaveLength(365);
