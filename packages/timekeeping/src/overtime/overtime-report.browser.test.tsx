@@ -51,7 +51,7 @@ describe('the overtime report tab', () => {
     clearSession();
   });
 
-  it('shows registered, worked and paid overtime by unit and month', async () => {
+  it('shows registered, worked and paid overtime by unit and month, with a chart of the months', async () => {
     const user = userEvent.setup();
     openPath('/tm/troop-report/working-hours');
     renderUi(<TimekeepingRouter />);
@@ -67,6 +67,8 @@ describe('the overtime report tab', () => {
       '1',
     ]);
     within(table).getByRole('rowheader', { name: 'Tổng cộng' });
+    // the months' registered and worked hours side by side, above the table
+    screen.getByRole('img', { name: 'Biểu đồ Làm thêm giờ: đăng ký và thực tế' });
     expect(window.location.pathname).to.equal('/tm/troop-report/overtime');
     await waitFor(() => expect(api.callsTo('GET', OVERTIME_REPORT_PATH)).to.have.length(1));
     await waitFor(() => expect(settled()).to.equal(true));
