@@ -159,8 +159,8 @@ describe.each(portalsFor())('a job title through the built portal on $engine', (
     await page.goto('/setting/job-titles/4c8f2b1e-7a3d-4b6e-9f01-2d3c4b5a6978/detail');
     await page.waitForURL('**/404');
     await page.getByRole('heading', { level: 1, name: 'Không tìm thấy trang' }).waitFor();
-    // a Timekeeping entry no micro-app serves yet (issue 31's leave applications)
-    await page.goto('/tm/application-leave');
+    // a KPI entry no micro-app serves yet (the personal work plan)
+    await page.goto('/kpi/personal');
     await page.getByRole('heading', { level: 1, name: 'Không tìm thấy trang' }).waitFor();
   });
 });
