@@ -20,13 +20,13 @@ import { labourRuleResource } from '../calendar/resources.ts';
 import { requestDocumentsUse } from '../requests/effects.ts';
 import { punchStore } from '../tables/punches.ts';
 import { recomputeThrough } from '../timesheet/engine-queue.ts';
-import { DECREE_145_RULES, officeShift, punchAt } from '../timesheet/factories.ts';
-import { seededSettings, type MonthLockSource, type TimesheetInputs } from '../timesheet/inputs.ts';
+import { punchAt } from '../timesheet/factories.ts';
 import { requestRecomputationForPunches } from '../timesheet/recompute-keys.ts';
 import { drainDayRecomputation } from '../timesheet/recompute-job.ts';
 import { overtimeRegistrationDocuments } from './document-source.ts';
 import { overtimeDaysFrom } from './registered-day.ts';
 import { overtimeRegistrationResource } from './resource.ts';
+import { lockedMonthsIn, officeWeekInputs } from '../requests/office-week-inputs.ts';
 
 const API = '/api/tm/overtime-registrations';
 type Saved = {
@@ -62,42 +62,8 @@ describe.each(await testEngines())('overtime registrations on $engine', ({ engin
   const stubQueue = { enqueue: async () => [] } as never;
   const MONDAY = '2026-01-12';
 
-  const locks: MonthLockSource = {
-    lockedMonths: async (_tx, ids, months) =>
-      new Map(ids.map((id) => [id, new Set(months.filter((m) => lockedMonths.has(m)))])),
-  };
-  const inputs: TimesheetInputs = {
-    shifts: {
-      shifts: async (_tx, ids, from, to) =>
-        new Map(
-          ids.map((id) => [
-            id,
-            new Map(weekdays(from, to).map((d) => [d, { plan: officeShift(), assignmentId: null }])),
-          ]),
-        ),
-    },
-    dayTypes: {
-      days: async (_tx, ids, from, to) =>
-        new Map(
-          ids.map((id) => [
-            id,
-            new Map(
-              days(from, to).map((d) => [
-                d,
-                {
-                  dayType: isWeekend(d) ? 'REST_DAY' : 'WEEKDAY',
-                  paidOff: false,
-                  rules: DECREE_145_RULES,
-                } as const,
-              ]),
-            ),
-          ]),
-        ),
-    },
-    documents: overtimeRegistrationDocuments,
-    locks,
-    settings: seededSettings,
-  };
+  const locks = lockedMonthsIn(lockedMonths);
+  const inputs = officeWeekInputs(overtimeRegistrationDocuments, locks);
 
   const post = <T = Saved>(token: string, path: string, body?: unknown) =>
     kit.http.post<T>(path, body, token);
@@ -509,16 +475,3 @@ describe.each(await testEngines())('overtime registrations on $engine', ({ engin
     }
   });
 });
-
-function days(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (
-    let d = new Date(`${from}T00:00:00Z`);
-    d <= new Date(`${to}T00:00:00Z`);
-    d.setUTCDate(d.getUTCDate() + 1)
-  )
-    out.push(d.toISOString().slice(0, 10));
-  return out;
-}
-const isWeekend = (day: string) => [0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay());
-const weekdays = (from: string, to: string) => days(from, to).filter((d) => !isWeekend(d));

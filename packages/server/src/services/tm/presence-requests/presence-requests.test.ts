@@ -13,12 +13,12 @@ import { workflowTemplateResource } from '../../system/workflow-templates/resour
 import { punchStore } from '../tables/punches.ts';
 import { daysBetween, requestDocumentsUse } from '../requests/effects.ts';
 import { recomputeThrough } from '../timesheet/engine-queue.ts';
-import { DECREE_145_RULES, officeShift, punchAt } from '../timesheet/factories.ts';
-import { seededSettings, type MonthLockSource, type TimesheetInputs } from '../timesheet/inputs.ts';
+import { punchAt } from '../timesheet/factories.ts';
 import { requestDayRecomputation, requestRecomputationForPunches } from '../timesheet/recompute-keys.ts';
 import { drainDayRecomputation } from '../timesheet/recompute-job.ts';
 import { presenceRequestDocuments } from './document-source.ts';
 import { businessTripResource, conferenceResource } from './resource.ts';
+import { lockedMonthsIn, officeWeekInputs } from '../requests/office-week-inputs.ts';
 
 const TRIPS = '/api/tm/business-trips';
 const CONFERENCES = '/api/tm/conferences';
@@ -47,46 +47,8 @@ describe.each(await testEngines())('business trips and conferences on $engine', 
   const WEEK = daysBetween('2026-01-05', '2026-01-11');
   const MONDAY = '2026-01-12';
 
-  const locks: MonthLockSource = {
-    lockedMonths: async (_tx, ids, months) =>
-      new Map(ids.map((id) => [id, new Set(months.filter((m) => lockedMonths.has(m)))])),
-  };
-  const inputs: TimesheetInputs = {
-    shifts: {
-      shifts: async (_tx, ids, from, to) =>
-        new Map(
-          ids.map((id) => [
-            id,
-            new Map(
-              daysBetween(from, to)
-                .filter((d) => !isWeekend(d))
-                .map((d) => [d, { plan: officeShift(), assignmentId: null }]),
-            ),
-          ]),
-        ),
-    },
-    dayTypes: {
-      days: async (_tx, ids, from, to) =>
-        new Map(
-          ids.map((id) => [
-            id,
-            new Map(
-              daysBetween(from, to).map((d) => [
-                d,
-                {
-                  dayType: isWeekend(d) ? 'REST_DAY' : 'WEEKDAY',
-                  paidOff: false,
-                  rules: DECREE_145_RULES,
-                } as const,
-              ]),
-            ),
-          ]),
-        ),
-    },
-    documents: presenceRequestDocuments,
-    locks,
-    settings: seededSettings,
-  };
+  const locks = lockedMonthsIn(lockedMonths);
+  const inputs = officeWeekInputs(presenceRequestDocuments, locks);
 
   const post = <T = Saved>(token: string, path: string, body?: unknown) =>
     kit.http.post<T>(path, body, token);
@@ -527,5 +489,3 @@ describe.each(await testEngines())('business trips and conferences on $engine', 
     }
   });
 });
-
-const isWeekend = (day: string) => [0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay());

@@ -13,13 +13,12 @@ import { testEngines } from '../../../../testing/engines.ts';
 import { accessTokenFor, makeUser } from '../../../../testing/factories.ts';
 import { rows } from '../../../../testing/migrated-database.ts';
 import { workflowTemplateResource } from '../../../system/workflow-templates/resources.ts';
-import { daysBetween, recomputeDays, requestDocumentsUse } from '../../requests/effects.ts';
+import { recomputeDays, requestDocumentsUse } from '../../requests/effects.ts';
 import { recomputeThrough } from '../../timesheet/engine-queue.ts';
-import { DECREE_145_RULES, officeShift } from '../../timesheet/factories.ts';
-import { seededSettings, type MonthLockSource, type TimesheetInputs } from '../../timesheet/inputs.ts';
 import { drainDayRecomputation } from '../../timesheet/recompute-job.ts';
 import { leaveApplicationDocuments } from './document-source.ts';
 import { leaveApplicationResource } from './resource.ts';
+import { lockedMonthsIn, officeWeekInputs } from '../../requests/office-week-inputs.ts';
 
 const API = '/api/tm/leave-applications';
 type Saved = { data: { id: string; version: number; approvalStatus: string; days: string } };
@@ -28,8 +27,6 @@ type Refusal = ErrorEnvelope & {
   params?: { reason?: string };
 };
 type Balance = { data: LeaveBalanceView };
-
-const isWeekend = (day: string) => [0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay());
 
 /*
  * Leave applications against a real database (docs/leave.md). The clock stands at Monday 2 March
@@ -48,46 +45,8 @@ describe.each(await testEngines())('leave applications on $engine', ({ engine })
   const lockedMonths = new Set<string>();
   const stubQueue = { enqueue: async () => [] } as never;
 
-  const locks: MonthLockSource = {
-    lockedMonths: async (_tx, ids, months) =>
-      new Map(ids.map((id) => [id, new Set(months.filter((m) => lockedMonths.has(m)))])),
-  };
-  const inputs: TimesheetInputs = {
-    shifts: {
-      shifts: async (_tx, ids, from, to) =>
-        new Map(
-          ids.map((id) => [
-            id,
-            new Map(
-              daysBetween(from, to)
-                .filter((d) => !isWeekend(d))
-                .map((d) => [d, { plan: officeShift(), assignmentId: null }]),
-            ),
-          ]),
-        ),
-    },
-    dayTypes: {
-      days: async (_tx, ids, from, to) =>
-        new Map(
-          ids.map((id) => [
-            id,
-            new Map(
-              daysBetween(from, to).map((d) => [
-                d,
-                {
-                  dayType: isWeekend(d) ? 'REST_DAY' : 'WEEKDAY',
-                  paidOff: false,
-                  rules: DECREE_145_RULES,
-                } as const,
-              ]),
-            ),
-          ]),
-        ),
-    },
-    documents: leaveApplicationDocuments,
-    locks,
-    settings: seededSettings,
-  };
+  const locks = lockedMonthsIn(lockedMonths);
+  const inputs = officeWeekInputs(leaveApplicationDocuments, locks);
 
   const post = <T = Saved>(token: string, path: string, body?: unknown) =>
     kit.http.post<T>(path, body, token);
