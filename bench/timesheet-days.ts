@@ -3,7 +3,7 @@
 // incremental path, one late punch recomputed, and the month grid of a 1,000-worker unit read —
 // each beside the raw SQL of the same reads or writes in the same run. Not part of the test run.
 //
-//   npx tsx bench/timesheet-days.ts [--workers 10000] [--runs 30] [--lanes 2]
+//   npx tsx bench/timesheet-days.ts [--workers 10000] [--runs 30] [--lanes 2] [--stand wired]
 //
 // The shifts come from a stand-in ShiftSource (every worker on office hours 08:00–17:00 every
 // day: what the work calendars would resolve); the day types and rules come from the real
@@ -27,6 +27,7 @@ import {
   type TimesheetInputs,
 } from '../packages/server/src/services/tm/timesheet/inputs.ts';
 import { registerTimesheetJobs } from '../packages/server/src/services/tm/timesheet/jobs.ts';
+import { timesheetInputs } from '../packages/server/src/services/tm/timesheet/wiring.ts';
 import {
   requestDayRecomputation,
   requestRecomputationForPunches,
@@ -45,6 +46,9 @@ const { values } = parseArgs({
     workers: { type: 'string', default: '10000' },
     runs: { type: 'string', default: '30' },
     lanes: { type: 'string', default: String(RECOMPUTE_LANES) },
+    // wired: the running product's document sources (the six kinds, over their empty tables),
+    // month locks and stored settings instead of the stand-ins: what each batch reads besides
+    stand: { type: 'string', default: 'stand-in' },
   },
 });
 const WORKERS = Number(values.workers);
@@ -88,17 +92,19 @@ const inputs: TimesheetInputs = {
     },
   },
   dayTypes: labourCalendarDayTypes,
-  documents: noDocuments,
-  locks: noLocks,
-  settings: seededSettings,
+  ...(values.stand === 'wired'
+    ? (({ documents, locks, settings }) => ({ documents, locks, settings }))(timesheetInputs())
+    : { documents: noDocuments, locks: noLocks, settings: seededSettings }),
 };
 
 await withScratchDatabase(async (env) => {
   const config = loadConfig(env);
   const db = await openDatabase(config.database);
+  // migrated first: the queue's connection takes the application role, which a new cluster
+  // has only once the migrations made it
+  await db.migrate(config.migrationsDir);
   const queue = await startJobQueue(db, quiet, { pollSeconds: 60, runJobs: false });
   try {
-    await db.migrate(config.migrationsDir);
     await registerTimesheetJobs(queue, db.orm, quiet, inputs);
     const raw = rawClientOf(db.orm);
     const tenant = await makeTenant(db.orm, { code: 'timesheet_bench' });
