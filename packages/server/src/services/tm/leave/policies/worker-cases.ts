@@ -33,7 +33,7 @@ async function casesOf(tx: Tx, workerId?: string): Promise<LeaveWorkerCase[]> {
   const found = (await tx.execute(sql`
     select c.worker_id, w.code, w.full_name, c.leave_case, c.note
       from tm_leave_worker_cases c join workers w on w.tenant_id = c.tenant_id and w.id = c.worker_id
-     ${workerId ? sql`where c.worker_id = ${workerId}::uuid` : sql``}
+     where c.leave_case <> 'STANDARD' ${workerId ? sql`and c.worker_id = ${workerId}::uuid` : sql``}
      order by w.code`)) as unknown as {
     rows: {
       worker_id: string;
@@ -52,6 +52,21 @@ async function casesOf(tx: Tx, workerId?: string): Promise<LeaveWorkerCase[]> {
   }));
 }
 
+/** A worker without an exception: STANDARD, no note (the answer of "back to standard"). */
+async function standardCaseOf(tx: Tx, workerId: string): Promise<LeaveWorkerCase> {
+  const found = (await tx.execute(
+    sql`select code, full_name from workers where id = ${workerId}::uuid`,
+  )) as unknown as { rows: { code: string; full_name: string }[] };
+  const worker = found.rows[0];
+  return {
+    workerId,
+    workerCode: worker?.code ?? '',
+    workerName: worker?.full_name ?? '',
+    leaveCase: 'STANDARD',
+    note: null,
+  };
+}
+
 function tenantOf(request: FastifyRequest) {
   const scope = callerScope(request);
   if (scope.tenantId === null)
@@ -62,7 +77,8 @@ function tenantOf(request: FastifyRequest) {
 /**
  * The worker's case for the year's base days (docs/leave.md "The worker's case"): HEAVY (14) or
  * SPECIAL (16) said per worker, STANDARD (12) otherwise. Listed, and set one worker at a time
- * (the accrual reads it for the entries still to come; those written stay).
+ * (the accrual reads it for the entries still to come; those written stay); STANDARD removes the
+ * worker's row, so the list holds the exceptions only.
  */
 export const leaveWorkerCaseRoutes: FastifyPluginAsync<{ deps: TmDeps }> = async (app, { deps }) => {
   app.get(
@@ -90,7 +106,7 @@ export const leaveWorkerCaseRoutes: FastifyPluginAsync<{ deps: TmDeps }> = async
       config: { auth: 'user', permission: 'leave_policy.update', module: MODULE },
       schema: {
         summary:
-          "Set a worker's annual leave case: STANDARD 12 days, HEAVY 14, SPECIAL 16 (Labour Code art. 113)",
+          "Set a worker's annual leave case: STANDARD 12 days (removes the exception), HEAVY 14, SPECIAL 16 (Labour Code art. 113)",
         tags,
         operationId: 'tm.leave.setWorkerCase',
         // the id's shape is checked after the body (a field error), so a bad body is named first
@@ -128,6 +144,11 @@ export const leaveWorkerCaseRoutes: FastifyPluginAsync<{ deps: TmDeps }> = async
           rows: unknown[];
         };
         if (known.rows.length === 0) throw refuse();
+        // STANDARD is the case of a worker without a row: saying it removes the exception
+        if (body.leaveCase === 'STANDARD') {
+          await tx.execute(sql`delete from tm_leave_worker_cases where worker_id = ${workerId}::uuid`);
+          return standardCaseOf(tx, workerId);
+        }
         const note = body.note?.trim() || null;
         await tx
           .insert(tmLeaveWorkerCases)
