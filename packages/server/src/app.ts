@@ -169,6 +169,8 @@ export async function buildApp({ config, db, logger, clock }: BuildAppOptions): 
   await app.register(jobRoutes, { db });
   await app.register(omService, {
     deps: { db: db.orm, exports: config.exports, files: store, queue },
+    // the dashboard's "awaiting me" and "my requests" name every module's approvable kinds
+    approvable: declaredResources,
     validitySweepMinutes: config.jobs.contractValiditySweepMinutes,
     // the dashboard's figures, kept until migrations/0054's signal says they changed
     workforce: {

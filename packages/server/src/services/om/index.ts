@@ -57,12 +57,16 @@ export interface WorkforceKeeping {
  * the job queue, what keeps the date's changes current: the contracts' validity, and approved
  * decisions applied to their employees on their effective dates (date-sweep.ts); 0 removes the
  * schedule. With `workforce`, the dashboard's figures are kept until the signal says they changed.
+ * `approvable` is every module's resources (the application's declared list): the dashboard
+ * counts what awaits the caller of each approvable kind, the timekeeping documents as much as
+ * this module's contracts and decisions.
  */
 export const omService: FastifyPluginAsync<{
   deps: ResourceDeps & { files: FileStore; queue: JobQueue };
+  approvable: readonly ResourceDefinition[];
   validitySweepMinutes?: number;
   workforce?: WorkforceKeeping;
-}> = async (app, { deps, validitySweepMinutes = 0, workforce }) => {
+}> = async (app, { deps, approvable, validitySweepMinutes = 0, workforce }) => {
   // The dashboard's figures, this module's own cache: listening before the first request, stopped
   // with the server.
   let kept: WorkforceCache | undefined;
@@ -83,7 +87,7 @@ export const omService: FastifyPluginAsync<{
   await app.register(workerStatisticsRoutes, { db: deps.db, ...(kept ? { kept } : {}) });
   await app.register(tenantDashboardRoutes, {
     db: deps.db,
-    approvable: omResources,
+    approvable,
     ...(kept ? { kept } : {}),
   });
   await app.register(documentRoutes, {

@@ -28,6 +28,7 @@ import { organizationUnitResource } from '../organization-units/resources.ts';
 import { resignationResource } from '../personnel-changes/resources.ts';
 import { wageCategoryResources } from '../wage-categories/resources.ts';
 import { workerResource } from '../workers/resources.ts';
+import { leaveApplicationResource } from '../../tm/leave/applications/resource.ts';
 import { summarizeTenant } from './summarize-tenant.ts';
 
 const DAY_MS = 86_400_000;
@@ -96,6 +97,7 @@ describe.each(await testEngines())('dashboards on $engine', ({ engine }) => {
       organizationUnitResource,
       ...categoryResources,
       ...wageCategoryResources,
+      leaveApplicationResource,
     ]);
     ids.unit = await make('/api/om/organization-units', {
       code: 'P_NS',
@@ -253,6 +255,50 @@ describe.each(await testEngines())('dashboards on $engine', ({ engine }) => {
       hr.token,
     );
     expect(listed.body.data.map((c) => c.id)).toEqual([contractId]);
+  });
+
+  it('counts a timekeeping document awaiting the caller too, as its own list counts it', async () => {
+    // a leave application of Lan's sent to the HR user: a record of the timekeeping module, which
+    // the dashboard of the organisation module once left out ("Chờ tôi duyệt: Không có" while the
+    // bell held it)
+    const recordType = recordTypeOf(leaveApplicationResource.declaration);
+    const applicationId = crypto.randomUUID();
+    await inScope(kit.server.db.orm, { tenantId: hr.tenantId, userId: null }, async (tx) => {
+      const typeId = crypto.randomUUID();
+      await tx.execute(sql`insert into leave_types (tenant_id, id, code, name, paid)
+        values (${hr.tenantId}, ${typeId}, 'NP_DASH', 'Nghỉ hằng năm', true)`);
+      await tx.execute(sql`insert into tm_leave_applications
+        (tenant_id, id, worker_id, leave_type_id, from_date, to_date, days, reason, approval_status, created_by)
+        values (${hr.tenantId}, ${applicationId}, ${ids.lan}, ${typeId}, ${today}, ${today}, 1,
+                'Việc gia đình', 'WAIT_APPROVE', ${hr.userId})`);
+      const requestId = crypto.randomUUID();
+      await tx.execute(sql`insert into approval_requests
+        (tenant_id, id, record_type, record_id, template_name, requested_by, requested_at, state, current_position)
+        values (${hr.tenantId}, ${requestId}, ${recordType}, ${applicationId}, 'Một bước', ${hr.userId}, now(), 'OPEN', 1)`);
+      await tx.execute(sql`insert into approval_steps
+        (tenant_id, request_id, position, record_type, record_id, name, assignment_type, assignee_user_id, sla_time, started_at)
+        values (${hr.tenantId}, ${requestId}, 1, ${recordType}, ${applicationId}, 'Duyệt', 'USER', ${hr.userId}, 3600000, now())`);
+    });
+    const leave = {
+      recordType,
+      route: '/tm/application-leave',
+      title: leaveApplicationResource.contract?.title.vi,
+      count: 1,
+    };
+    const data = await dashboard(hr.token);
+    expect(data.awaitingMe).toContainEqual(leave);
+    expect(data.myRequests).toContainEqual(leave);
+    // the contract of the test before is still counted beside it
+    expect(data.awaitingMe.map((kind) => kind.route).sort()).toEqual([
+      '/om/contract',
+      '/tm/application-leave',
+    ]);
+    const listed = await kit.http.get<{ data: { id: string }[] }>(
+      '/api/tm/leave-applications?approvalStatus=WAIT_MY_APPROVE',
+      hr.token,
+    );
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    expect(listed.body.data.map((row) => row.id)).toEqual([applicationId]);
   });
 
   it('takes today from the clock it is given', async () => {
