@@ -1,58 +1,14 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.ts';
 import { resolveServerPaths } from '../paths.ts';
-import { ADMIN_URL, testEngines } from '../testing/engines.ts';
+import { testEngines } from '../testing/engines.ts';
 import { makeTenant } from '../testing/factories.ts';
 import { refusal, rows } from '../testing/migrated-database.ts';
-import type { Database, Engine } from './database.ts';
-import { openDatabase } from './open-database.ts';
+import { emptyDatabase, migrationsBefore } from '../testing/stepwise-migration.ts';
+import type { Database } from './database.ts';
 import { inScope } from './tenant-scope.ts';
 
 const CONVERSION = '0051_action_log_partitions';
-
-/** The migrations folder as it was before the conversion: the same files, the journal cut before it. */
-function migrationsBeforeConversion(): { dir: string; dispose(): void } {
-  const dir = mkdtempSync(join(tmpdir(), 'hcm-migrations-'));
-  cpSync(resolveServerPaths().migrationsDir, dir, { recursive: true });
-  const journalPath = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((entry) => entry.tag === CONVERSION);
-  expect(at).toBeGreaterThan(0);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-  return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-/** An empty database of `engine` (not the migrated template: this suite migrates in two steps). */
-async function emptyDatabase(engine: Engine): Promise<{ db: Database; dispose(): Promise<void> }> {
-  if (engine === 'pglite') {
-    const db = await openDatabase(loadConfig({ DATA_DIR: 'memory://' }).database);
-    return { db, dispose: () => db.close() };
-  }
-  const name = `hcm_test_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const db = await openDatabase(loadConfig({ DATABASE_URL: url.toString() }).database);
-  return {
-    db,
-    async dispose() {
-      await db.close();
-      const client = new pg.Client({ connectionString: ADMIN_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 interface Entry {
   id: string;
@@ -75,7 +31,7 @@ describe.each(await testEngines('both'))(
   'action_logs converted to month partitions on $engine',
   ({ engine }) => {
     let scratch: Awaited<ReturnType<typeof emptyDatabase>>;
-    let before: ReturnType<typeof migrationsBeforeConversion>;
+    let before: ReturnType<typeof migrationsBefore>;
     let db: Database;
     let a: string;
     let b: string;
@@ -98,7 +54,7 @@ describe.each(await testEngines('both'))(
 
     beforeAll(async () => {
       scratch = await emptyDatabase(engine);
-      before = migrationsBeforeConversion();
+      before = migrationsBefore(CONVERSION);
       db = scratch.db;
       await db.migrate(before.dir);
       a = (await makeTenant(db.orm)).id;

@@ -11,8 +11,10 @@ export const MAX_LEAVE_DAYS_PER_YEAR = 365;
 
 /**
  * What the timesheet writes for a day of a leave type: the timesheet engine's absence reasons
- * (server services/tm/timesheet/types.ts AbsenceReason; migration 0065's check), each its symbol
- * and whether the day is paid.
+ * (server services/tm/timesheet/types.ts AbsenceReason; the check of migrations 0065 and 0070), each its symbol
+ * and whether the day is paid. PAID_PERSONAL is the paid personal leave of Labour Code 2019
+ * art. 115(1) (one's own marriage 3 days, a child's 1, the death of a parent, spouse or child 3;
+ * symbol R), added by migration 0070.
  */
 export const LEAVE_TIMESHEET_REASONS = [
   'ANNUAL_LEAVE',
@@ -22,6 +24,7 @@ export const LEAVE_TIMESHEET_REASONS = [
   'WORK_ACCIDENT',
   'MEETING_STUDY',
   'COMPENSATORY',
+  'PAID_PERSONAL',
   'UNPAID_LEAVE',
   'STOPPED_WORK',
   'LABOUR_DUTY',
@@ -37,10 +40,11 @@ export const LeaveTimesheetReasonLabels: Readonly<Record<LeaveTimesheetReason, L
   MATERNITY: reason('maternity', 'Nghỉ thai sản', 'Maternity leave'),
   WORK_ACCIDENT: reason('workAccident', 'Nghỉ tai nạn lao động', 'Work accident'),
   MEETING_STUDY: reason('meetingStudy', 'Hội nghị, học tập', 'Meeting or study'),
-  COMPENSATORY: reason(
-    'compensatory',
-    'Nghỉ bù, nghỉ việc riêng có lương',
-    'Compensatory or paid personal leave',
+  COMPENSATORY: reason('compensatory', 'Nghỉ bù', 'Compensatory leave'),
+  PAID_PERSONAL: reason(
+    'paidPersonal',
+    'Nghỉ việc riêng có hưởng lương (kết hôn, tang)',
+    'Paid personal leave (marriage, bereavement)',
   ),
   UNPAID_LEAVE: reason('unpaidLeave', 'Nghỉ không lương', 'Unpaid leave'),
   STOPPED_WORK: reason('stoppedWork', 'Ngừng việc', 'Work stoppage'),

@@ -49,6 +49,7 @@ export const TIMESHEET_SYMBOL_KEYS = [
   'MEETING_STUDY',
   'ANNUAL_LEAVE',
   'COMPENSATORY',
+  'PAID_PERSONAL',
   'SICK',
   'CHILD_SICK',
   'MATERNITY',
@@ -78,6 +79,7 @@ export const SYMBOL_KINDS: Readonly<Record<TimesheetSymbolKey, SymbolKind>> = {
   MEETING_STUDY: 'PAID_LEAVE',
   ANNUAL_LEAVE: 'PAID_LEAVE',
   COMPENSATORY: 'PAID_LEAVE',
+  PAID_PERSONAL: 'PAID_LEAVE',
   SICK: 'PAID_LEAVE',
   CHILD_SICK: 'PAID_LEAVE',
   MATERNITY: 'PAID_LEAVE',
@@ -96,8 +98,10 @@ export const SYMBOL_KINDS: Readonly<Record<TimesheetSymbolKey, SymbolKind>> = {
  * The seeded symbols: those of the official timesheet form 01a-LĐTL (Circular 200/2014) — +
  * time-paid work, SP product-paid, Ô sick, Cô child sick, TS maternity, T work accident, P paid
  * leave, H meeting/study, NB compensatory leave, KL unpaid leave, N stopped work, LĐ labour duty.
- * The form has none for a public holiday: L is the common addition. Null leaves the cell blank,
- * as the form does for a day not worked.
+ * The form has none for a public holiday: L is the common addition; nor for paid personal leave
+ * (Labour Code 2019 art. 115(1): one's own marriage, a child's, a death in the family): R, "nghỉ
+ * việc riêng có lương", is the common addition. Null leaves the cell blank, as the form does for
+ * a day not worked.
  */
 export const SEEDED_SYMBOLS: Readonly<Record<TimesheetSymbolKey, string | null>> = {
   WORKED: '+',
@@ -107,6 +111,7 @@ export const SEEDED_SYMBOLS: Readonly<Record<TimesheetSymbolKey, string | null>>
   MEETING_STUDY: 'H',
   ANNUAL_LEAVE: 'P',
   COMPENSATORY: 'NB',
+  PAID_PERSONAL: 'R',
   SICK: 'Ô',
   CHILD_SICK: 'Cô',
   MATERNITY: 'TS',
@@ -120,6 +125,46 @@ export const SEEDED_SYMBOLS: Readonly<Record<TimesheetSymbolKey, string | null>>
   UNSCHEDULED: null,
   REST: null,
 };
+
+/**
+ * Keys added after tenants stored versions, each with the key whose symbol its days wrote before
+ * it existed: PAID_PERSONAL (migration 0070) — the seeded marriage and bereavement leave types
+ * were written as ANNUAL_LEAVE (P) until then.
+ */
+export const SYMBOL_KEYS_ADDED: Readonly<Partial<Record<TimesheetSymbolKey, TimesheetSymbolKey>>> = {
+  PAID_PERSONAL: 'ANNUAL_LEAVE',
+};
+
+/**
+ * The symbols of a stored version, which may predate some keys (its map lacks them; keys no
+ * longer known are dropped). A missing key writes its seeded symbol (R for PAID_PERSONAL) —
+ * unless the version writes that symbol for a key of another kind (a tenant's R for an absence,
+ * say), which would count one hand-written symbol two ways: then it writes what its days wrote
+ * before the key existed (SYMBOL_KEYS_ADDED: the version's P), else blank.
+ */
+export function storedVersionSymbols(
+  stored: Readonly<Record<string, string | null | undefined>>,
+): Record<TimesheetSymbolKey, string | null> {
+  const has = (key: TimesheetSymbolKey) => Object.prototype.hasOwnProperty.call(stored, key);
+  const symbols = {} as Record<TimesheetSymbolKey, string | null>;
+  for (const key of TIMESHEET_SYMBOL_KEYS) if (has(key)) symbols[key] = stored[key] ?? null;
+  for (const key of TIMESHEET_SYMBOL_KEYS) {
+    if (has(key)) continue;
+    const seeded = SEEDED_SYMBOLS[key];
+    const taken =
+      seeded !== null &&
+      TIMESHEET_SYMBOL_KEYS.some(
+        (other) =>
+          has(other) &&
+          SYMBOL_KINDS[other] !== SYMBOL_KINDS[key] &&
+          stored[other]?.trim().normalize('NFC') === seeded,
+      );
+    const before = SYMBOL_KEYS_ADDED[key];
+    // the keys are filled in order, and a key's predecessor comes before it
+    symbols[key] = !taken ? seeded : before && before in symbols ? symbols[before] : null;
+  }
+  return symbols;
+}
 
 /** The settings of a month: stored by the tenant, or the seeded ones. */
 export interface TimekeepingSettings {
@@ -201,6 +246,11 @@ export const TimekeepingConfigLabels = {
     MEETING_STUDY: l('symbols.meetingStudy', 'Hội nghị, học tập', 'Meeting, study'),
     ANNUAL_LEAVE: l('symbols.annualLeave', 'Nghỉ phép', 'Paid leave'),
     COMPENSATORY: l('symbols.compensatory', 'Nghỉ bù', 'Compensatory leave'),
+    PAID_PERSONAL: l(
+      'symbols.paidPersonal',
+      'Nghỉ việc riêng có hưởng lương (kết hôn, tang)',
+      'Paid personal leave (marriage, bereavement)',
+    ),
     SICK: l('symbols.sick', 'Ốm, điều dưỡng', 'Sick'),
     CHILD_SICK: l('symbols.childSick', 'Con ốm', 'Child sick'),
     MATERNITY: l('symbols.maternity', 'Thai sản', 'Maternity'),

@@ -118,6 +118,21 @@ describe('the seed data of the wage and leave categories', () => {
     });
   });
 
+  it('writes the paid personal leave of Labour Code art. 115(1) as such (R), apart from annual leave', () => {
+    const types = seedOf(leaveTypeContract);
+    const reason = Object.fromEntries(types.map((row) => [row.code, row.timesheetReason]));
+    expect(reason).toMatchObject({
+      ANNUAL_LEAVE: 'ANNUAL_LEAVE',
+      MARRIAGE_LEAVE: 'PAID_PERSONAL',
+      CHILD_MARRIAGE_LEAVE: 'PAID_PERSONAL',
+      BEREAVEMENT_LEAVE: 'PAID_PERSONAL',
+      COMPENSATORY_LEAVE: 'COMPENSATORY',
+    });
+    // paid by the employer, not taken from the annual balance
+    for (const row of types.filter((type) => type.timesheetReason === 'PAID_PERSONAL'))
+      expect(row, String(row.code)).toMatchObject({ paid: true, usesAnnualBalance: false });
+  });
+
   it("a grade's valid example has a step (the server refuses a grade without one)", () => {
     expect(salaryGradeContract.fields.scales.example(1)).toHaveLength(1);
   });

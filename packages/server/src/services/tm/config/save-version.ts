@@ -324,9 +324,12 @@ function changesOf(before: SettingsRow | undefined, after: SettingsRow | undefin
   for (const field of fields)
     if ((before?.[field] ?? null) !== (after?.[field] ?? null))
       changes[names[field]] = { before: before?.[field] ?? null, after: after?.[field] ?? null };
+  // as read (settingsOfRow): a version stored before a key existed gives it its seeded symbol
+  const wasSymbols = before ? settingsOfRow(before).symbols : undefined;
+  const isSymbols = after ? settingsOfRow(after).symbols : undefined;
   for (const key of TIMESHEET_SYMBOL_KEYS) {
-    const was = before?.symbols[key] ?? null;
-    const is = after?.symbols[key] ?? null;
+    const was = wasSymbols?.[key] ?? null;
+    const is = isSymbols?.[key] ?? null;
     if (was !== is) changes[`symbols.${key}`] = { before: was, after: is };
   }
   changes.reason = { before: null, after: reason };

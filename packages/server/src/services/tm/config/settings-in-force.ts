@@ -1,5 +1,6 @@
 import {
   TIMESHEET_SYMBOL_KEYS,
+  storedVersionSymbols,
   type OvertimeMode,
   type TimekeepingConfigVersion,
 } from '@hcm/contracts/timekeeping-config';
@@ -34,20 +35,18 @@ const COLUMNS = sql`s.effective_month, s.overtime_mode, s.overtime_minimum_minut
   s.last_modified_at as changed_at`;
 const FROM = sql`tm_timekeeping_settings s left join users u on u.id = s.last_modified_by`;
 
-/** Only the keys the page sets: a row is the API's, but a key dropped later must not reach the engine. */
-function knownSymbols(stored: Record<string, string | null>): Record<string, string | null> {
-  const known: Record<string, string | null> = {};
-  for (const key of TIMESHEET_SYMBOL_KEYS) if (key in stored) known[key] = stored[key] ?? null;
-  return known;
-}
-
-/** The engine's settings of a stored version, over the seeded ones. */
+/**
+ * The engine's settings of a stored version. Only the keys the page sets (a key dropped later must
+ * not reach the engine); a key added after the version was stored (PAID_PERSONAL, migration 0070)
+ * writes its seeded symbol, or what its days wrote before when the version gives that symbol to a
+ * key of another kind (storedVersionSymbols, @hcm/contracts/timekeeping-config).
+ */
 export function settingsOfRow(row: SettingsRow): TimesheetSettings {
   return {
     overtimeMode: row.overtime_mode,
     overtimeMinimumMinutes: row.overtime_minimum_minutes,
     repeatPunchSeconds: row.repeat_punch_seconds,
-    symbols: withSymbols(knownSymbols(row.symbols)),
+    symbols: withSymbols(storedVersionSymbols(row.symbols)),
   };
 }
 

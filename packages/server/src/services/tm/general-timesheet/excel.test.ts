@@ -201,6 +201,7 @@ describe.each(await testEngines())('the general timesheet in Excel on $engine', 
     expect(texts).toContain('Ký hiệu chấm công:');
     expect(texts).toContain('P: Nghỉ phép');
     expect(texts).toContain('KL: Nghỉ không lương');
+    expect(texts).toContain('R: Nghỉ việc riêng có hưởng lương (kết hôn, tang)');
     expect(texts).toEqual(
       expect.arrayContaining(['Người chấm công', 'Phụ trách bộ phận', 'Người duyệt', '(Ký, họ tên)']),
     );
@@ -258,6 +259,29 @@ describe.each(await testEngines())('the general timesheet in Excel on $engine', 
     const again = await importFile(file);
     expect((again.json as { data: GeneralTimesheetImportResult }).data.corrected).toBe(0);
     expect(await corrections()).toBe(1);
+  });
+
+  it('reads R back as paid personal leave: a paid day, counted as paid leave', async () => {
+    const { workbook, sheet } = await sheetOf(await exported());
+    // Hoa, Monday 9 March: nothing recorded; HR writes her marriage leave by hand
+    sheet.getRow(FIRST_WORKER + 1).getCell(dayColumn(9)).value = 'R';
+    const res = await importFile(Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect((res.json as { data: GeneralTimesheetImportResult }).data).toMatchObject({
+      corrected: 1,
+      changes: [{ code: 'NV002', workDate: '2026-03-09', before: null, after: 'R' }],
+    });
+    const grid = await kit.http.get<{ data: GeneralTimesheetPage }>(
+      `/api/tm/general-timesheet?${query()}`,
+      hr.token,
+    );
+    const hoa = grid.body.data.rows.find((row) => row.code === 'NV002');
+    expect(hoa && dayCell(grid.body.data.texts, hoa.columns, 8)).toMatchObject({
+      symbol: 'R',
+      paidUnits: 1000,
+    });
+    expect(hoa?.totals).toMatchObject({ paidLeaveUnits: 1000, unpaidLeaveUnits: 0 });
+    expect(grid.body.data.legend).toContainEqual({ key: 'PAID_PERSONAL', symbol: 'R' });
   });
 
   it('refuses a bad file naming the cell, and writes nothing', async () => {

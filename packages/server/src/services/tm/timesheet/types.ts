@@ -103,6 +103,8 @@ export type AbsenceReason =
   | 'WORK_ACCIDENT'
   | 'MEETING_STUDY'
   | 'COMPENSATORY'
+  /** paid personal leave, Labour Code 2019 art. 115(1): marriage, bereavement (symbol R) */
+  | 'PAID_PERSONAL'
   | 'UNPAID_LEAVE'
   | 'STOPPED_WORK'
   | 'LABOUR_DUTY';
