@@ -4,8 +4,11 @@ import {
   monthCounts,
   roundLeave,
   seniorityDays,
+  timesheetMonthsCount,
+  workingTimeClass,
   yearEntitlement,
   type AnnualLeaveRule,
+  type TimesheetMonth,
 } from './entitlement.ts';
 
 /** The Labour Code 2019's ordinary case: 12 days, one more per five years, whole days .5 up. */
@@ -106,5 +109,94 @@ describe('annual leave entitlement', () => {
       months: 7,
       days: 8_000,
     });
+  });
+});
+
+/*
+ * Decree 145 art. 65 over a timesheet's months: a month of 22 standard working days (half: 11),
+ * one month of a cap = 22 days. `m(worked, paid, away)` in days.
+ */
+describe('the months a timesheet counts (art. 65 and 66)', () => {
+  const m = (
+    worked: number,
+    paid = 0,
+    away: TimesheetMonth['awayDays'] = {},
+    normal = 22,
+  ): TimesheetMonth => ({
+    workedDays: worked * 1000,
+    paidLeaveDays: paid * 1000,
+    awayDays: Object.fromEntries(Object.entries(away).map(([k, v]) => [k, (v ?? 0) * 1000])),
+    normalWorkingDays: normal * 1000,
+  });
+  const count = (months: TimesheetMonth[], share = 0.5) => timesheetMonthsCount(months, share, 22_000);
+
+  it.each([
+    ['exactly half worked', [m(11)], 0.5, [true]],
+    ['one day less', [m(10)], 0.5, [false]],
+    ['half a day less', [m(10.5)], 0.5, [false]],
+    ['worked and paid leave (holidays, annual leave) together', [m(8, 3)], 0.5, [true]],
+    ['a full month needed: all of it', [m(22)], 1, [true]],
+    ['a full month needed: a day short', [m(20, 1)], 1, [false]],
+    ['any month of service: nothing worked', [m(0)], 0, [true]],
+    ['an odd month: 21 days, half is 10.5', [m(10.5, 0, {}, 21)], 0.5, [true]],
+  ] as const)('%s', (_, months, share, counts) => {
+    expect(count([...months], share)).toEqual(counts);
+  });
+
+  it('counts sick leave up to two months a year, the earliest first', () => {
+    expect(
+      count([m(0, 0, { SICK: 22 }), m(0, 0, { SICK: 22 }), m(0, 0, { SICK: 22 }), m(11, 0, { SICK: 11 })]),
+    ).toEqual([
+      true,
+      true,
+      false, // the third month of sickness: beyond the cap
+      true, // half worked counts by itself
+    ]);
+    // 40 days used in the first two months leave 4 of the 44: 6 worked + 4 of 6 sick is 10, short of 11
+    expect(count([m(0, 0, { SICK: 20 }), m(0, 0, { SICK: 20 }), m(6, 0, { SICK: 6 })])).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(count([m(0, 0, { SICK: 20 }), m(0, 0, { SICK: 20 }), m(7, 0, { SICK: 6 })])).toEqual([
+      true,
+      true,
+      true,
+    ]);
+  });
+
+  it('counts unpaid leave agreed with the employer up to one month a year', () => {
+    expect(count([m(0, 0, { UNPAID: 22 }), m(0, 0, { UNPAID: 22 })])).toEqual([true, false]);
+    expect(count([m(5, 0, { UNPAID: 17 }), m(6, 0, { UNPAID: 5 })])).toEqual([true, true]);
+    expect(count([m(5, 0, { UNPAID: 17 }), m(5, 0, { UNPAID: 6 })])).toEqual([true, false]);
+  });
+
+  it('counts maternity leave and stopped work in full, a work accident up to six months', () => {
+    expect(count(Array.from({ length: 6 }, () => m(0, 0, { FULL: 22 })))).toEqual(Array(6).fill(true));
+    expect(count(Array.from({ length: 7 }, () => m(0, 0, { WORK_ACCIDENT: 22 })))).toEqual([
+      ...Array(6).fill(true),
+      false,
+    ]);
+  });
+
+  it('counts nothing for time away art. 65 does not name (absent, a sick child)', () => {
+    expect(count([m(5, 0, { NONE: 17 })])).toEqual([false]);
+  });
+
+  it.each([
+    [['MATERNITY'], 'FULL'],
+    [['STOPPED_WORK'], 'FULL'],
+    [['PAID_PERSONAL'], 'FULL'],
+    [['SICK'], 'SICK'],
+    [['UNPAID_LEAVE'], 'UNPAID'],
+    [['WORK_ACCIDENT'], 'WORK_ACCIDENT'],
+    [['CHILD_SICK'], 'NONE'],
+    [['A_REASON_ADDED_LATER'], 'NONE'],
+    [[], 'NONE'],
+    // one symbol for two keys: the least generous of them
+    [['SICK', 'MATERNITY'], 'SICK'],
+    [['SICK', 'CHILD_SICK'], 'NONE'],
+  ] as const)('a day written for %j counts as %s', (keys, found) => {
+    expect(workingTimeClass(keys)).toBe(found);
   });
 });

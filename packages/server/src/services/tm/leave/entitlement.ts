@@ -114,3 +114,108 @@ export function yearEntitlement(
   const share = months === 12 ? whole : roundLeave(Math.floor((whole * months * 2 + 12) / 24), rule.rounding);
   return { base: rule.baseDays, seniority, months, days: share };
 }
+
+/*
+ * Decree 145/2020 art. 65: time that counts as working time for annual leave although no
+ * timesheet pays it as work. A day's reason is data (the timesheet's symbol key, or a leave
+ * type's timesheet reason): a key this table does not name counts nothing beyond what the
+ * timesheet already pays (any paid leave is in the day's paid-leave units anyway).
+ */
+
+/** How art. 65 counts time away from work: in full, within a yearly cap, or not at all. */
+export type WorkingTimeClass = 'FULL' | 'SICK' | 'UNPAID' | 'WORK_ACCIDENT' | 'NONE';
+
+/** The classes art. 65 caps, and their caps in months (cumulative in a year, as this product reads them). */
+export const WORKING_TIME_CAP_MONTHS = { SICK: 2, UNPAID: 1, WORK_ACCIDENT: 6 } as const;
+export type CappedClass = keyof typeof WORKING_TIME_CAP_MONTHS;
+
+/**
+ * The reason keys (the engine's AbsenceReason and the timesheet's symbol keys) art. 65 names:
+ * paid personal leave (3), unpaid leave agreed with the employer (4, ≤ 1 month a year), a work
+ * accident or occupational disease (5, ≤ 6 months), sickness (6, ≤ 2 months a year), maternity
+ * (7), duties of the workers' representation (8: labour duty), stopped work not the worker's
+ * fault (9), and the days off the Labour Code pays (holidays, annual and compensatory leave).
+ * Caring for a sick child is not the worker's own sickness: not named, so not counted.
+ */
+export const WORKING_TIME_REASONS: Readonly<Record<string, WorkingTimeClass>> = {
+  WORKED: 'FULL',
+  PRODUCT: 'FULL',
+  BUSINESS_TRIP: 'FULL',
+  CONFERENCE: 'FULL',
+  MEETING_STUDY: 'FULL',
+  LABOUR_DUTY: 'FULL',
+  ANNUAL_LEAVE: 'FULL',
+  COMPENSATORY: 'FULL',
+  HOLIDAY: 'FULL',
+  PAID_PERSONAL: 'FULL',
+  MATERNITY: 'FULL',
+  STOPPED_WORK: 'FULL',
+  SICK: 'SICK',
+  UNPAID_LEAVE: 'UNPAID',
+  WORK_ACCIDENT: 'WORK_ACCIDENT',
+  CHILD_SICK: 'NONE',
+};
+
+/** From the least generous to the most: a symbol several keys write counts as the least of them. */
+const GENEROSITY: readonly WorkingTimeClass[] = ['NONE', 'UNPAID', 'SICK', 'WORK_ACCIDENT', 'FULL'];
+
+/**
+ * The class of a day written with a symbol that these keys write (a tenant may give one symbol
+ * to several keys): the least generous of theirs; no key, or one the table does not name: NONE.
+ */
+export function workingTimeClass(keys: readonly string[]): WorkingTimeClass {
+  if (keys.length === 0) return 'NONE';
+  let least: WorkingTimeClass = 'FULL';
+  for (const key of keys) {
+    const found = WORKING_TIME_REASONS[key] ?? 'NONE';
+    if (GENEROSITY.indexOf(found) < GENEROSITY.indexOf(least)) least = found;
+  }
+  return least;
+}
+
+/** A month of a worker's timesheet, in thousandths of a day. */
+export interface TimesheetMonth {
+  readonly workedDays: number;
+  /** paid leave of every kind, public holidays included */
+  readonly paidLeaveDays: number;
+  /** the days away the timesheet does not pay (unpaid leave units), by their art. 65 class */
+  readonly awayDays: Readonly<Partial<Record<WorkingTimeClass, number>>>;
+  /** the month's standard working days for the worker */
+  readonly normalWorkingDays: number;
+}
+
+/**
+ * Which of a year's timesheet months count (Decree 145 art. 65–66), in the order given (the
+ * year's order: the caps are used up by the earliest days). A month counts when the days worked,
+ * on paid leave and away for a reason art. 65 counts (in full, or within what is left of its
+ * yearly cap) reach `share` of its standard working days (monthCounts). `monthOfWork` is how
+ * many days one month of a cap is (thousandths: the worker's average standard month). The caps
+ * are used by every such day, whether its month would have counted without them or not.
+ */
+export function timesheetMonthsCount(
+  months: readonly TimesheetMonth[],
+  share: number,
+  monthOfWork: number,
+): boolean[] {
+  const left: Record<CappedClass, number> = {
+    SICK: WORKING_TIME_CAP_MONTHS.SICK * monthOfWork,
+    UNPAID: WORKING_TIME_CAP_MONTHS.UNPAID * monthOfWork,
+    WORK_ACCIDENT: WORKING_TIME_CAP_MONTHS.WORK_ACCIDENT * monthOfWork,
+  };
+  return months.map((month) => {
+    let counted = month.awayDays.FULL ?? 0;
+    for (const capped of Object.keys(left) as CappedClass[]) {
+      const used = Math.min(Math.max(0, month.awayDays[capped] ?? 0), left[capped]);
+      left[capped] -= used;
+      counted += used;
+    }
+    return monthCounts(
+      {
+        workedDays: month.workedDays,
+        paidLeaveDays: month.paidLeaveDays + counted,
+        normalWorkingDays: month.normalWorkingDays,
+      },
+      share,
+    );
+  });
+}

@@ -44,8 +44,8 @@ async function overWorkers(
 
 /**
  * The leave jobs of one day (`today`, the tenant's date by the injected clock) in one tenant, in
- * this order: last year's accrual caught up in January (before its balance is carried), this
- * year's accrual, the carry-over into this year, its expiry, and the payouts of leavers. Each
+ * this order: last year's accrual caught up in January (before its balance is carried; its
+ * months judged by the timesheet as known today), this year's accrual, the carry-over into this year, its expiry, and the payouts of leavers. Each
  * step writes only what is due and not yet written: running a day twice writes nothing more.
  */
 export async function runLeaveDay(
@@ -56,11 +56,14 @@ export async function runLeaveDay(
 ): Promise<LeaveDayRun> {
   const year = Number(today.slice(0, 4));
   const run: LeaveDayRun = { accrued: 0, carried: 0, expired: 0, paidOut: 0, stopped: false };
+  // the day records are read on a month's first day (the month before has just ended: last
+  // year's December on 1 January, before its balance is carried), else only where an accrual is due
+  const options = { reading: today.slice(8) === '01' ? 'ALWAYS' : 'WHEN_DUE', knownOn: today } as const;
   const steps: (() => Promise<{ written: number; stopped: boolean }>)[] = [
     ...(today.slice(5, 7) === '01'
-      ? [async () => accrueYear(db, tenantId, year - 1, `${year - 1}-12-31`, between)]
+      ? [async () => accrueYear(db, tenantId, year - 1, `${year - 1}-12-31`, between, options)]
       : []),
-    async () => accrueYear(db, tenantId, year, today, between),
+    async () => accrueYear(db, tenantId, year, today, between, options),
   ];
   for (const step of steps) {
     const done = await step();

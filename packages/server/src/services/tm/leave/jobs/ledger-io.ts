@@ -24,7 +24,7 @@ export async function lockTenantLeave(tx: Tx, tenantId: string): Promise<void> {
 
 /**
  * Workers on the roll at some time in `year` (roster/employed-during.ts), after `after` by id,
- * with their hire date, their last day (the first approved resignation taking effect after the
+ * with their unit, their hire date, their last day (the first approved resignation taking effect after the
  * year began, less a day) and their case (tm_leave_worker_cases; STANDARD without a row).
  */
 export async function workersOfYear(
@@ -39,12 +39,13 @@ export async function workersOfYear(
   const yearStart = `${year}-01-01`;
   const found = await rowsOf<{
     worker_id: string;
+    unit_id: string;
     start: string | null;
     last_day: string | null;
     leave_case: LeaveCase;
   }>(
     tx,
-    sql`select w.id as worker_id, w.joined_date::text as start,
+    sql`select w.id as worker_id, w.organization_unit_id as unit_id, w.joined_date::text as start,
                (select (min(r.effective_date) - 1)::text from resignations r
                  where r.tenant_id = w.tenant_id and r.worker_id = w.id
                    and r.approval_status = 'APPROVED' and r.effective_date > ${yearStart}::date) as last_day,
@@ -57,6 +58,7 @@ export async function workersOfYear(
   );
   return found.map((r) => ({
     workerId: r.worker_id,
+    unitId: r.unit_id,
     start: r.start,
     lastDay: r.last_day,
     leaveCase: r.leave_case,

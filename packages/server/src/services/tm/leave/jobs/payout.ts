@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../../db/database.ts';
 import { payableOnLeaving } from '../ledger.ts';
-import { policyOn } from '../policies/policy-on.ts';
-import { accrueWorkers } from './accrue.ts';
+import { accrueWorkers, MONTHS_ADJUSTMENT_REASON } from './accrue.ts';
 import { ledgersOf, workersOfYear, writeEntries } from './ledger-io.ts';
-import { yearPlan } from './plan.ts';
 
 /**
  * The reason of the entry that brings a leaver's accrued leave down to the year's pro rata
@@ -21,8 +19,9 @@ const rowsOf = async <T>(tx: Tx, query: ReturnType<typeof sql>) =>
  * The untaken leave paid out when employment ends (Labour Code 2019 art. 113(3); docs/leave.md
  * "The leave jobs"), for one tenant: each worker whose approved resignation's last day (its
  * effective date − 1) has come by `today`, last year or this, and who has no payout for that
- * year yet. The year's accruals up to the last day are written first, an accrual beyond the pro
- * rata share taken back (ADJUSTED), then PAID_OUT = payableOnLeaving on the last day — once (the
+ * year yet. The year's accruals up to the last day are written first (the months that count read
+ * from the timesheet as known today), an accrual beyond the pro rata share taken back (ADJUSTED;
+ * the job's earlier month corrections count as accrued), then PAID_OUT = payableOnLeaving on the last day — once (the
  * unique key tm_leave_ledger_paid_out_key). Answers the entries written.
  */
 export async function payOutLeavers(tx: Tx, tenantId: string, today: string): Promise<number> {
@@ -43,17 +42,21 @@ export async function payOutLeavers(tx: Tx, tenantId: string, today: string): Pr
     const year = Number(leaver.last_day.slice(0, 4));
     const [worker] = await workersOfYear(tx, year, { only: [leaver.worker_id], limit: 1 });
     if (!worker || worker.lastDay !== leaver.last_day) continue;
-    written += await accrueWorkers(tx, tenantId, year, leaver.last_day, [worker]);
-    const yearStart = `${year}-01-01`;
-    const policy = await policyOn(
-      tx,
-      worker.start !== null && worker.start > yearStart ? worker.start : yearStart,
-    );
-    const plan = yearPlan(policy, worker, year);
+    // the months that count by the timesheet as known today (the last month, over or not)
+    const accrual = await accrueWorkers(tx, tenantId, year, leaver.last_day, [worker], {
+      reading: 'ALWAYS',
+      knownOn: today,
+    });
+    written += accrual.written;
+    const plan = accrual.plans.get(worker.workerId);
+    if (!plan) continue;
     const ledger = (await ledgersOf(tx, year, [worker.workerId])).get(worker.workerId) ?? [];
     const accrued = ledger
       .filter(
-        (e) => e.kind === 'ACCRUED' || (e.kind === 'ADJUSTED' && e.reason === LEAVING_ADJUSTMENT_REASON),
+        (e) =>
+          e.kind === 'ACCRUED' ||
+          (e.kind === 'ADJUSTED' &&
+            (e.reason === LEAVING_ADJUSTMENT_REASON || e.reason === MONTHS_ADJUSTMENT_REASON)),
       )
       .reduce((sum, e) => sum + e.days, 0);
     const entries = [];

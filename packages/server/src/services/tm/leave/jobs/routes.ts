@@ -83,6 +83,9 @@ export const leaveJobRoutes: FastifyPluginAsync<{ deps: TmDeps }> = async (app, 
         tenantId,
         year,
         today < `${year}-12-31` ? today : `${year}-12-31`,
+        undefined,
+        // HR asks now: the months over are read from the timesheet for everyone
+        { reading: 'ALWAYS', knownOn: today },
       );
       const answer: LeaveAccrualRun = { year, written };
       return envelope(answer);

@@ -1,12 +1,13 @@
-import { monthCounts } from '../entitlement.ts';
+import { monthCounts, timesheetMonthsCount, type TimesheetMonth } from '../entitlement.ts';
 import type { LedgerEntry } from '../ledger.ts';
 
 /*
- * The months of service that count toward a partial year (Decree 145 art. 66, with the tenant's
- * leave-received share), as this session reads them: from the EMPLOYMENT PERIOD, not yet from the
- * timesheet's day records (docs/leave.md "Gaps"). A month fully employed counts; the first and
- * last month count when their employed working days (Monday to Friday: the working week, not yet
- * the worker's calendar) reach the share of the month's working days.
+ * The months of service that count toward a partial year (Decree 145 art. 65–66, with the
+ * tenant's leave-received share; docs/leave.md "The months that count"). A month that is over and
+ * has the worker's day records is judged by the TIMESHEET (timesheetMonthsCount); any other month
+ * (not over yet, or no records: timekeeping began later, a past imported without days) by the
+ * EMPLOYMENT PERIOD: a month fully employed counts; the first and last month count when their
+ * employed working days (Monday to Friday) reach the share of the month's working days.
  */
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -30,11 +31,40 @@ export function weekdaysBetween(from: string, to: string): number {
   return count;
 }
 
+/** A worker's year as the timesheet tells it (jobs/timesheet-io.ts). */
+export interface TimesheetYear {
+  /** the months (1–12) over when the records were read that hold the worker's day records */
+  readonly months: ReadonlyMap<number, TimesheetMonth>;
+  /** one month of art. 65's caps, thousandths of a day: the worker's average standard month */
+  readonly monthOfWork: number;
+}
+
 /**
  * The months of `year` that count for a worker employed from `from` to `until` (both within
- * the year, YYYY-MM-DD), by the share (0, 0.5 or 1) of a month's working days.
+ * the year, YYYY-MM-DD), by the share (0, 0.5 or 1) of a month's working days: the timesheet's
+ * months by their day records (art. 65's caps used in the year's order), the others by the
+ * employment period. A timesheet month outside the employment is not counted.
  */
-export function countedMonths(year: number, from: string, until: string, share: number): number {
+export function countedMonths(
+  year: number,
+  from: string,
+  until: string,
+  share: number,
+  timesheet?: TimesheetYear,
+): number {
+  const employed = (month: number) => `${year}-${pad(month)}-01` <= until && monthEnd(year, month) >= from;
+  const judged = [...(timesheet?.months ?? [])]
+    .filter(([month]) => employed(month))
+    .sort(([a], [b]) => a - b);
+  const byTimesheet = new Map<number, boolean>();
+  if (timesheet) {
+    const counts = timesheetMonthsCount(
+      judged.map(([, facts]) => facts),
+      share,
+      timesheet.monthOfWork,
+    );
+    judged.forEach(([month], i) => byTimesheet.set(month, counts[i] === true));
+  }
   let months = 0;
   for (let month = 1; month <= 12; month++) {
     const first = `${year}-${pad(month)}-01`;
@@ -42,6 +72,11 @@ export function countedMonths(year: number, from: string, until: string, share: 
     const start = from > first ? from : first;
     const end = until < last ? until : last;
     if (end < start) continue;
+    const told = byTimesheet.get(month);
+    if (told !== undefined) {
+      if (told) months++;
+      continue;
+    }
     if (start === first && end === last) {
       months++;
       continue;
