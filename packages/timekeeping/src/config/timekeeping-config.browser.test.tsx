@@ -97,6 +97,19 @@ describe('the timekeeping general config page', () => {
     expect((worked as HTMLInputElement).value).to.equal('+');
     const unpaid = screen.getByRole('textbox', { name: 'Ký hiệu: Nghỉ không lương' });
     expect((unpaid as HTMLInputElement).value).to.equal('KL');
+    // paid personal leave (Labour Code art. 115(1)): R, after compensatory leave, counted as paid leave
+    const personal = screen.getByRole('textbox', {
+      name: 'Ký hiệu: Nghỉ việc riêng có hưởng lương (kết hôn, tang)',
+    });
+    expect((personal as HTMLInputElement).value).to.equal('R');
+    const row = personal.closest('tr') as HTMLElement;
+    within(row).getByText('Nghỉ hưởng lương');
+    const keys = screen.getAllByRole('textbox', { name: /^Ký hiệu: / });
+    expect(keys).to.have.length(20);
+    expect(keys.map((box) => box.getAttribute('aria-label') ?? '').slice(6, 8)).to.deep.equal([
+      'Ký hiệu: Nghỉ bù',
+      'Ký hiệu: Nghỉ việc riêng có hưởng lương (kết hôn, tang)',
+    ]);
     screen.getByText('Chưa có cấu hình riêng: đang dùng mặc định.');
     await waitFor(() => expect(settled()).to.equal(true));
     expect(await accessibilityViolations(document.body)).to.deep.equal([]);
@@ -120,6 +133,7 @@ describe('the timekeeping general config page', () => {
     const body = sent?.body as TimekeepingConfigBody;
     expect(body.symbols.WORKED).to.equal('X');
     expect(body.symbols.ANNUAL_LEAVE).to.equal('P');
+    expect(body.symbols.PAID_PERSONAL).to.equal('R');
     expect(body.symbols.ABSENT).to.equal(null);
     expect(body).to.include({ overtimeMode: 'REGISTERED', reason: 'Ghi X' });
     const history = await screen.findByRole('region', { name: 'Lịch sử cấu hình' });

@@ -74,6 +74,7 @@ describe('the general timesheet page', () => {
       .map((item) => item.textContent);
     expect(symbols.filter((item) => item?.startsWith('+'))).to.deep.equal(['+Lương thời gian, Công tác']);
     expect(symbols).to.include('HHội nghị, học tập');
+    expect(symbols).to.include('RNghỉ việc riêng có hưởng lương (kết hôn, tang)');
     const mai = pageOf(1, 3, null).rows[1];
     // the corrected day is marked, a Sunday is blank
     expect(cell(mai?.fullName ?? '', '05 T5').textContent).to.equal('+*');

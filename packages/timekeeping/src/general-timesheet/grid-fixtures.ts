@@ -142,6 +142,7 @@ export const LEGEND = [
   ['WORK_ACCIDENT', 'T'],
   ['MEETING_STUDY', 'H'],
   ['COMPENSATORY', 'NB'],
+  ['PAID_PERSONAL', 'R'],
   ['UNPAID_LEAVE', 'KL'],
   ['STOPPED_WORK', 'N'],
   ['LABOUR_DUTY', 'LĐ'],
