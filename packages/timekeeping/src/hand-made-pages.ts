@@ -37,6 +37,9 @@ export const HAND_MADE_PAGES: Readonly<Record<string, LazyExoticComponent<Compon
   '/tm/troop-report': lazy(() => import('./reports/TroopReportPage.tsx')),
   // a unit's month approved as one record, locking it; reopened with a reason (docs/timesheets.md)
   '/tm/timesheets': lazy(() => import('./timesheets/TimesheetPages.tsx')),
+  // the annual leave rules by effective date with HR's "accrue now", and the workers' leave
+  // cases as a tab below them (docs/leave.md "The leave rules", "The worker's case")
+  '/tm/leave-rules': lazy(() => import('./leave-rules/LeaveRulePages.tsx')),
   // the tenant's timesheet settings (symbols, overtime) by month (docs/timekeeping-config.md)
   '/tm/config': lazy(() => import('./config/TimekeepingConfigPage.tsx')),
 };

@@ -5,8 +5,6 @@ import { workShiftContract } from '@hcm/contracts/work-shifts';
 import { workShiftPages } from './work-shifts/work-shift-pages.tsx';
 import { attendanceDeviceContracts } from '@hcm/contracts/attendance-devices';
 import { checkInSettingsContract } from '@hcm/contracts/check-in';
-import { leavePolicyContract } from '@hcm/contracts/leave-policies';
-import { leaveRulePages } from './leave-rules/leave-rule-pages.tsx';
 
 /** A record kind the app draws with the kit's generic pages (list, create, detail, update). */
 export interface TimekeepingResource {
@@ -33,6 +31,4 @@ export const TIMEKEEPING_RESOURCES: readonly TimekeepingResource[] = [
   ...attendanceDeviceContracts.map((contract) => ({ contract })),
   // units' check-in modes, work locations and networks (docs/check-in.md)
   { contract: checkInSettingsContract },
-  // the annual leave rules by effective date, and HR's "accrue now" (docs/leave.md "The leave rules")
-  { contract: leavePolicyContract, pages: leaveRulePages },
 ];
