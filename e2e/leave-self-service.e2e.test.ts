@@ -114,11 +114,8 @@ describe.each(portals)('leave and overtime from a phone on $engine', ({ baseUrl,
       name: `Nhân viên ${stamp}`,
       dataScope: 'SELF',
       permissions: [
-        // what the forms read: their own employee record (the scope is SELF), the leave types,
-        // and the workflows their requests go through
-        'worker.view',
-        'leave_type.view',
-        'workflow_template.view',
+        // the documents' own permissions only: filing opens the forms' pickers (her own record,
+        // the leave types, the workflows of these kinds), docs/request-documents.md
         'leave_request.view',
         'leave_request.create',
         'leave_request.update',

@@ -25,6 +25,7 @@ import { registerStaticFrontEnd } from './http/static-front-end.ts';
 import { registerWidgetOrigins } from './http/widget-origins.ts';
 import { checkBindings } from './resources/check-tables.ts';
 import { fileHoldersOf } from './resources/files/readable-files.ts';
+import { pickerGrantsOf } from './resources/pickers.ts';
 import { startJobQueue } from './jobs/job-queue.ts';
 import { jobRoutes } from './jobs/job-routes.ts';
 import { runsJobs } from './jobs/process-role.ts';
@@ -117,6 +118,9 @@ export async function buildApp({ config, db, logger, clock }: BuildAppOptions): 
   // writes that attach files read the same holders (resources/files/readable-files.ts).
   const fileHolders = fileHoldersOf(declaredResources);
   app.decorate('fileHolders', fileHolders);
+  // Who files an approvable document opens the pickers of its form (a leave type, their own
+  // employee record) without those lists' view permission: read by every service's routes.
+  app.decorate('pickerGrants', pickerGrantsOf(declaredResources));
   const passwords = await createPasswordHasher();
   const sessionClock = clock ?? sessionClockOf(config.testClockFile, app.log);
   const tokens = createTokenSigner(

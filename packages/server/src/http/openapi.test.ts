@@ -70,12 +70,23 @@ describe('the OpenAPI document and Swagger UI', () => {
         const permission = `${definition.name}.${action}`;
         expect(operation).toMatchObject({
           'x-auth': 'user',
-          'x-permission': [permission],
           'x-module': definition.module,
           'x-resource': definition.name,
           security: [{ bearer: [] }],
         });
-        expect(operation?.description).toContain(`Permission: ${permission}.`);
+        // a picker's reads also let in those who file the documents that pick the resource
+        // (resources/pickers.ts): its own permission first, then theirs
+        const [own, ...openers] = (operation?.['x-permission'] ?? []) as string[];
+        expect(own, `${definition.basePath} ${subPath}`).toBe(permission);
+        if (openers.length > 0) {
+          expect(['autoComplete', 'findByIds', 'get'], `${definition.basePath} ${subPath}`).toContain(
+            subPath,
+          );
+          for (const code of openers) expect(code).toMatch(/[.](create|update|request-approval)$/);
+        }
+        expect(operation?.description).toContain(
+          openers.length > 0 ? `Permission: ${permission} or ` : `Permission: ${permission}.`,
+        );
         expect(operation?.description).toContain(`Module: ${definition.module}.`);
         expect(Object.keys(operation?.responses ?? {})).toContain('200');
       }
@@ -90,6 +101,19 @@ describe('the OpenAPI document and Swagger UI', () => {
     expect(doc.paths['/api/om/job-titles/{id}/update']?.post?.parameters).toEqual([
       expect.objectContaining({ name: 'id', in: 'path' }),
     ]);
+  });
+
+  it('opens the pickers of a document’s form to those who file it, and says so', () => {
+    const leaveTypes = doc.paths['/api/om/leave-types/auto-complete']?.get;
+    expect(leaveTypes?.['x-permission']).toEqual(
+      expect.arrayContaining(['leave_type.view', 'leave_request.create', 'leave_request.update']),
+    );
+    expect(leaveTypes?.description).toContain("in the picker's shape");
+    // the lists themselves are not opened
+    expect(doc.paths['/api/om/leave-types']?.get?.['x-permission']).toEqual(['leave_type.view']);
+    expect(doc.paths['/api/system/workflow-templates/{id}']?.get?.['x-permission']).toEqual(
+      expect.arrayContaining(['workflow_template.view', 'leave_request.request-approval']),
+    );
   });
 
   it('describes who may call every other route too, and hides its own', () => {

@@ -7,6 +7,7 @@ import { childrenList, type ChildTable } from './write/children.ts';
 import { referenceList, type ReferenceListTable } from './write/reference-lists.ts';
 import { fileList, type FileListTable } from './write/file-lists.ts';
 import { fieldSpecOf, isColumnKind } from './schema/contract-fields.ts';
+import type { PickerBinding } from './pickers.ts';
 import type {
   ApprovalBinding,
   AutoCompleteFilters,
@@ -57,6 +58,8 @@ export interface ResourceBinding {
   readonly derived?: Readonly<Record<string, SQL>>;
   /** records go through the approval engine: required when the contract is approvable */
   readonly approval?: ApprovalBinding;
+  /** its pickers for those who file documents without its view permission (pickers.ts) */
+  readonly picker?: PickerBinding;
 }
 
 /** A definition bound from a contract: it keeps the contract (test factories build bodies from it). */
@@ -283,6 +286,7 @@ export function bindResource(contract: AnyResourceContract, binding: ResourceBin
     ...(binding.foldedSearch ? { foldedSearch: binding.foldedSearch } : {}),
     ...(Object.keys(derived).length > 0 ? { derived } : {}),
     ...(binding.approval ? { approval: binding.approval } : {}),
+    ...(binding.picker ? { picker: binding.picker } : {}),
     // a list row: the contract's columns, names, status and what its pages read (listExtras)
     listFields: contract.listFields,
   };

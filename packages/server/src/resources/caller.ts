@@ -7,6 +7,7 @@ import { forbiddenBecause, validationFailed } from '../http/errors.ts';
 import { callerScope } from '../http/caller-scope.ts';
 import type { ActionContext } from './action-log/record-actions.ts';
 import { filesReadableBy } from './files/readable-files.ts';
+import { pickedByCaller, type PickedCheck } from './pickers.ts';
 import type { Language, ResolvedDataScope, ResourceDefinition } from './types.ts';
 
 /**
@@ -161,14 +162,19 @@ export async function refuseOutsideScope(
 export function actionContextOf(
   request: FastifyRequest,
   scope: Scope,
-): ActionContext & { readableFiles?: (tx: Tx, only?: readonly string[]) => Promise<SQL> } {
+): ActionContext & {
+  readableFiles?: (tx: Tx, only?: readonly string[]) => Promise<SQL>;
+  refusePicked?: PickedCheck;
+} {
   const agent = request.headers['user-agent'];
   const readable = filesReadableBy(request);
+  const picked = pickedByCaller(request);
   return {
     scope,
     ip: request.ip ?? null,
     userAgent: typeof agent === 'string' ? agent.slice(0, 500) : null,
     ...(readable ? { readableFiles: readable } : {}),
+    ...(picked ? { refusePicked: picked } : {}),
   };
 }
 

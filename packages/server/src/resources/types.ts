@@ -11,6 +11,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TSchema } from 'typebox';
 import type { Tx } from '../db/database.ts';
 import type { Scope } from '../db/tenant-scope.ts';
+import type { PickerBinding } from './pickers.ts';
 
 export type Language = 'vi' | 'en';
 
@@ -214,6 +215,8 @@ export interface ResourceDeclaration<F extends Fields = Fields> {
   readonly dataScope?: DataScope;
   /** records go through the approval engine (the permission catalogue must say approvable) */
   readonly approval?: ApprovalBinding;
+  /** its pickers for those who file documents without its view permission (pickers.ts) */
+  readonly picker?: PickerBinding;
   /**
    * what a list row (search, auto-complete, auto-complete-all, find-by-ids) carries beside id
    * and version: fields, lists, derived and audit columns (a contract's listFields). Absent: the

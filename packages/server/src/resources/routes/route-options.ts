@@ -132,18 +132,21 @@ const SUMMARIES: Record<SubPath, string> = {
 /**
  * Route options of one sub-path: the auth rule, permission and module (enforced centrally by
  * iam/authorization), the schemas, and the summary, tag and operation id of the OpenAPI document.
+ * `permissions`: a picker's reads also let in those who file the documents that pick the resource.
  */
 export function routeOptions(
   definition: ResourceDefinition,
   subPath: SubPath,
   schema: Record<string, unknown>,
+  /** any one of these instead of the sub-path's own permission (a picker's reads: pickers.ts) */
+  permissions?: readonly string[],
 ): RouteShorthandOptions {
   const { declaration } = definition;
   const refuseTenants = definition.scope === 'shared' && !tenantMayCall(definition, subPath);
   return {
     config: {
       auth: 'user',
-      permission: definition.permissionFor(SUB_PATHS[subPath].action),
+      permission: permissions ?? definition.permissionFor(SUB_PATHS[subPath].action),
       module: definition.module,
       resource: { resource: definition.name, subPath },
     },

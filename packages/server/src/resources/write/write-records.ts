@@ -11,6 +11,7 @@ import {
   type ActionLogAction,
 } from '../action-log/record-actions.ts';
 import { ownerValues, ownRows, refuseOutsideScope, type ResourceScope } from '../caller.ts';
+import type { PickedCheck } from '../pickers.ts';
 import { presentRecord } from '../present.ts';
 import type { HookContext, ResourceDefinition, ResourceRecord } from '../types.ts';
 import { duplicateOf, translateDbError } from './db-errors.ts';
@@ -33,6 +34,13 @@ export interface WriteContext extends ActionContext {
    * writes no request is behind (a date sweep, a test's set-up): then any live file of the tenant.
    */
   readableFiles?: ((tx: Tx, only?: readonly string[]) => Promise<SQL>) | undefined;
+  /**
+   * Asked when a write falls outside the caller's data scope: an approvable document's reference
+   * the caller could only pick through a picker (pickers.ts: an employee without worker.view,
+   * their own record) turns the refusal into 403 naming that view permission. Absent on writes
+   * no request is behind.
+   */
+  refusePicked?: PickedCheck | undefined;
 }
 
 const fieldNames = (definition: ResourceDefinition) => [
@@ -105,12 +113,19 @@ async function checkWrite(
     readable ? (ids) => readable(tx, ids) : undefined,
   );
   await refuseBadAreas(tx, definition, values, before);
-  await refuseOutsideScope(
-    tx,
-    context.scope,
-    before ? values : { ...values, ...ownerValues(definition, context.scope) },
-    !before,
-  );
+  try {
+    await refuseOutsideScope(
+      tx,
+      context.scope,
+      before ? values : { ...values, ...ownerValues(definition, context.scope) },
+      !before,
+    );
+  } catch (outside) {
+    // a filer without the picked list's view permission (an employee naming someone else) is
+    // told 403 naming that permission; others keep the 400 on the field
+    await context.refusePicked?.(tx, definition, values, context.scope);
+    throw outside;
+  }
   // validate sees the lists on create as it does on update, so one rule covers both writes
   await definition.hooks.validate?.(hookContext(tx, context), { ...values, ...lists }, before);
 }

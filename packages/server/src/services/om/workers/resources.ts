@@ -1,7 +1,7 @@
 import { FieldErrorKeys } from '@hcm/contracts';
 import { workerContract } from '@hcm/contracts/workers';
 import { readSelfServiceFields } from '../../system/configuration/read-configuration.ts';
-import { and, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import Type from 'typebox';
 import { users } from '../../../db/schema.ts';
 import {
@@ -160,6 +160,12 @@ export const workerResource = bindResource(workerContract, {
   table: workers,
   // a manager reaches the employees of the units he leads, an employee his own record
   dataScope: workerDataScope,
+  // Who files a document naming an employee without worker.view (an employee's own leave
+  // application) picks, and files for, the record linked to their own account only
+  // (resources/pickers.ts); worker.view's holders pick anyone their data scope reaches.
+  picker: {
+    rows: (scope) => (scope.userId === null ? sql`false` : eq(workers.userId, scope.userId)),
+  },
   // name, code, e-mail and phone folded (migration 0032): "nguyen van an" finds "Nguyễn Văn An"
   foldedSearch: 'searchText',
   // contract type and expiry, probation, seniority: list columns and filters computed in SQL

@@ -1,5 +1,13 @@
-import { FieldErrorKeys, Status, type FieldError } from '@hcm/contracts';
-import { workflowTemplateContract, WorkflowLimits } from '@hcm/contracts/settings';
+import {
+  FieldErrorKeys,
+  isPermissionCode,
+  Status,
+  type FieldError,
+  type PermissionCode,
+} from '@hcm/contracts';
+import { APPROVAL_PERMISSION_ACTIONS } from '@hcm/contracts/approvals';
+import { workflowTemplateContract, WorkflowLimits, WorkflowTemplateTypes } from '@hcm/contracts/settings';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
 import { messageTemplates } from '../../../db/tables/message-templates.ts';
 import {
@@ -13,6 +21,37 @@ import { fillAssignees, namesOf, NotificationTemplateSource } from './assignees.
 import { fillStepDurations } from './step-durations.ts';
 
 type Row = Record<string, unknown>;
+
+/**
+ * Each approval kind and the permission that sends its records for approval
+ * (`<resource>.request-approval`), for the kinds whose resource the catalogue calls approvable.
+ */
+export const REQUESTERS: Readonly<Record<string, PermissionCode>> = Object.fromEntries(
+  Object.entries(WorkflowTemplateTypes).flatMap(([type, { permission }]) => {
+    const code = `${permission}.${APPROVAL_PERMISSION_ACTIONS.REQUEST_APPROVAL}`;
+    return isPermissionCode(code) ? [[type, code]] : [];
+  }),
+);
+
+/** The kinds a caller may send for approval (`may` tells which permissions they hold). */
+export const requestableKinds = (may: (code: PermissionCode) => boolean): string[] =>
+  Object.entries(REQUESTERS)
+    .filter(([, code]) => may(code))
+    .map(([type]) => type);
+
+/** The ACTIVE templates of the kinds the caller may send for approval. */
+function templatesRequestableBy(may: (code: PermissionCode) => boolean): SQL {
+  const kinds = requestableKinds(may);
+  if (kinds.length === 0) return sql`false`;
+  return and(
+    eq(workflowTemplates.status, Status.active),
+    inArray(
+      workflowTemplates.id,
+      sql`(select ${workflowTemplateTypes.templateId} from ${workflowTemplateTypes}
+            where ${inArray(workflowTemplateTypes.templateType, kinds)})`,
+    ),
+  ) as SQL;
+}
 type Step = Parameters<typeof fillAssignees>[2][number];
 
 const tooFewSteps = (): FieldError => ({
@@ -51,6 +90,14 @@ async function notificationTemplateErrors(
  */
 export const workflowTemplateResource = bindResource(workflowTemplateContract, {
   table: workflowTemplates,
+  // Who may send a document for approval reads the ACTIVE templates of its kind (only those) in
+  // the assignment form's shape, without workflow_template.view (resources/pickers.ts).
+  picker: {
+    openers: [...new Set(Object.values(REQUESTERS))],
+    rows: (_scope, may) => templatesRequestableBy(may),
+    fields: ['code', 'name', 'workflowTemplateTypes', 'steps'],
+    detail: true,
+  },
   references: { notificationTemplateId: messageTemplates },
   enumSets: {
     workflowTemplateTypes: {

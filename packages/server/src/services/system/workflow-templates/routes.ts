@@ -1,4 +1,4 @@
-import { DataEnvelope, FieldErrorKeys, FieldLimits, PageEnvelope } from '@hcm/contracts';
+import { DataEnvelope, ErrorCodes, FieldErrorKeys, FieldLimits, PageEnvelope } from '@hcm/contracts';
 import {
   AssignmentType,
   WORKFLOW_TEMPLATE_SEARCH_AUTO_COMPLETE,
@@ -6,12 +6,23 @@ import {
   WorkflowTemplateTypes,
 } from '@hcm/contracts/settings';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { Db } from '../../../db/database.ts';
 import { workflowTemplateSteps, workflowTemplateTypes } from '../../../db/tables/workflow-templates.ts';
 import { envelope, errorResponses } from '../../../http/envelope.ts';
-import { validationFailed } from '../../../http/errors.ts';
+import { AppError, validationFailed } from '../../../http/errors.ts';
+import {
+  callerMay,
+  answerAsPicker,
+  pickerOf,
+  pickerPermissions,
+  pickerRow,
+  pickerScope,
+  pickingOnly,
+  refuseOutsidePicker,
+  type Picker,
+} from '../../../resources/pickers.ts';
 import { scheduleOf, stepSla } from '../../../resources/approval/index.ts';
 import { inResourceScope, resourceScopeOf } from '../../../resources/caller.ts';
 import { findRecord } from '../../../resources/write/find-record.ts';
@@ -20,7 +31,7 @@ import { listQueryOf, orderOf, pageOf, whereOf } from '../../../resources/search
 import { attachLists } from '../../../resources/write/lists.ts';
 import { registerNamedLookup } from '../../../resources/routes/named-lookup-routes.ts';
 import { AssigneeSources, NotificationTemplateSource } from './assignees.ts';
-import { workflowTemplateResource } from './resources.ts';
+import { REQUESTERS, requestableKinds, workflowTemplateResource } from './resources.ts';
 import { pagingQuery } from '../../../http/paging-query.ts';
 
 const definition = workflowTemplateResource;
@@ -28,20 +39,45 @@ const TAG = 'system/workflow-templates';
 const keyword = Type.Optional(Type.String({ maxLength: FieldLimits.search }));
 const TemplateType = Type.Unsafe<string>({ type: 'string', enum: Object.keys(WorkflowTemplateTypes) });
 
-const config = () =>
-  ({ auth: 'user', permission: definition.permissionFor('view'), module: definition.module }) as const;
+/**
+ * The reads of the assignment form: workflow_template.view, or sending any kind for approval
+ * (`<resource>.request-approval`): such a caller reads the ACTIVE templates of the kinds they may
+ * send, in the form's shape (resources/pickers.ts, the binding's `picker`).
+ */
+const config = (picker: Picker | null) =>
+  ({ auth: 'user', permission: pickerPermissions(definition, picker), module: definition.module }) as const;
+
+/** A picker's caller asking for kinds they may not send for approval: 403 naming what would let them. */
+function refuseKindsNotRequestable(request: FastifyRequest, types: readonly string[]): void {
+  const allowed = new Set(requestableKinds(callerMay(request)));
+  const refused = types.filter((type) => !allowed.has(type));
+  if (refused.length === 0) return;
+  throw new AppError(
+    403,
+    ErrorCodes.forbidden,
+    `Reading the workflow templates of ${refused.join(', ')} needs ${definition.permissionFor('view')} or sending such records for approval`,
+    undefined,
+    undefined,
+    {
+      permissions: [
+        definition.permissionFor('view'),
+        ...refused.flatMap((type) => (REQUESTERS[type] ? [REQUESTERS[type]] : [])),
+      ],
+    },
+  );
+}
 
 /**
  * GET /search-auto-complete (catalogues §7.4 "Workflow template: GET search auto-complete
  * (keyword, sortBy=name.asc, workflowTemplateTypes, pageIndex)"): ACTIVE templates, with their
  * steps, that approve any of the kinds asked for (all kinds when none is given), by name.
  */
-function searchAutoComplete(app: FastifyInstance, db: Db) {
+function searchAutoComplete(app: FastifyInstance, db: Db, picker: Picker | null) {
   const { schemas } = definition;
   app.get(
     `${definition.basePath}/search-auto-complete`,
     {
-      config: config(),
+      config: config(picker),
       schema: {
         summary: 'Workflow templates: ACTIVE templates of the given approval kinds, with their steps',
         tags: [TAG],
@@ -61,14 +97,17 @@ function searchAutoComplete(app: FastifyInstance, db: Db) {
         response: { 200: PageEnvelope(schemas.record), ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const query = request.query as Record<string, unknown>;
       const scope = resourceScopeOf(definition, request);
       const page = pageOf(query);
       const wanted = query.workflowTemplateTypes;
       const types =
         wanted === undefined ? [] : Array.isArray(wanted) ? (wanted as string[]) : [String(wanted)];
-      const { rows, total } = await inResourceScope(db, definition, scope, async (tx, reach) => {
+      const only = pickingOnly(request, picker) ? picker : null;
+      if (only) refuseKindsNotRequestable(request, types);
+      const { rows, total } = await inResourceScope(db, definition, scope, async (tx, resolved) => {
+        const reach = only ? pickerScope(only, resolved, request) : resolved;
         const list = listQueryOf(definition, query, true);
         const ofTypes =
           types.length === 0
@@ -94,7 +133,10 @@ function searchAutoComplete(app: FastifyInstance, db: Db) {
           .where(where);
         return { rows: await attachLists(tx, definition, found), total: Number(counted?.n ?? 0) };
       });
-      return { data: rows.map((row) => presentRecord(definition, row)), page: { ...page, total } };
+      const data = rows.map((row) => presentRecord(definition, row));
+      if (!only) return { data, page: { ...page, total } };
+      answerAsPicker(reply, only.page);
+      return { data: data.map((row) => pickerRow(only, row)), page: { ...page, total } };
     },
   );
 }
@@ -109,11 +151,11 @@ const Instant = Type.String({ format: 'date-time' });
  * holidays), each step starting when the previous one is due; what the assignment form shows.
  * Needs what reading the template needs; another tenant's template is a 404.
  */
-function schedule(app: FastifyInstance, db: Db) {
+function schedule(app: FastifyInstance, db: Db, picker: Picker | null) {
   app.get(
     `${definition.basePath}/:id/schedule`,
     {
-      config: config(),
+      config: config(picker),
       schema: {
         summary:
           "Workflow templates: each step's start and end as the approval engine would set them from `start` (working days by the tenant's calendar)",
@@ -140,8 +182,10 @@ function schedule(app: FastifyInstance, db: Db) {
           { field: 'start', code: FieldErrorKeys.invalidValue, message: 'must be within a year of now' },
         ]);
       const scope = resourceScopeOf(definition, request);
+      const only = pickingOnly(request, picker) ? picker : null;
       const times = await inResourceScope(db, definition, scope, async (tx, reach) => {
-        await findRecord(tx, definition, reach, id);
+        if (only) await refuseOutsidePicker(tx, only, reach, request, id);
+        else await findRecord(tx, definition, reach, id);
         const rows = await tx
           .select({
             slaUnit: workflowTemplateSteps.slaUnit,
@@ -166,8 +210,9 @@ export const workflowTemplateRoutes: FastifyPluginAsync<{ db: Db }> = async (app
     throw new Error('the contract and the binding disagree on the search auto-complete path');
   if (workflowTemplateSchedulePath('ID') !== `${definition.basePath}/ID/schedule`)
     throw new Error('the contract and the binding disagree on the schedule path');
-  searchAutoComplete(app, db);
-  schedule(app, db);
+  const picker = pickerOf(app, definition);
+  searchAutoComplete(app, db, picker);
+  schedule(app, db, picker);
   for (const type of Object.values(AssignmentType))
     registerNamedLookup(app, db, {
       definition,

@@ -9,6 +9,7 @@ import {
   type Caller,
   type ResourceTestKit,
 } from '../../../../resources/testing/kit.ts';
+import { allOf } from '../../../../../../../scripts/testing/all-of.ts';
 import { testEngines } from '../../../../testing/engines.ts';
 import { accessTokenFor, makeUser } from '../../../../testing/factories.ts';
 import { rows } from '../../../../testing/migrated-database.ts';
@@ -422,8 +423,133 @@ describe.each(await testEngines())('leave applications on $engine', ({ engine })
       }),
       token,
     );
+    // another's: without worker.view an employee files for their own record only (403, naming it)
     const other = await post<Refusal>(token, API, filed({ fromDate: '2026-05-04', toDate: '2026-05-04' }));
-    expect(other.status).toBe(400);
-    expect((other.body as Refusal).errors?.map((e) => e.field)).toContain('workerId');
+    expect(other.status).toBe(403);
+    expect(other.body.params).toEqual({ permissions: ['worker.view'] });
+  });
+
+  it('an employee holding only leave_request.create and .request-approval picks what the form needs and files for herself, nothing more', async () => {
+    const made = await makeUser(
+      { db: kit.server.db.orm, passwords: kit.server.passwords },
+      {
+        tenantId: hr.tenantId,
+        fullName: 'Phạm Thị Mai',
+        permissions: ['leave_request.create', 'leave_request.request-approval'],
+        dataScope: 'SELF',
+      },
+    );
+    const token = await accessTokenFor(kit.server.db.orm, made.user);
+    const mai = await inTenant(async (tx) => {
+      const [unit] = await rows<{ id: string }>(
+        tx,
+        sql`select organization_unit_id as id from workers where id = ${worker.seamstress}`,
+      );
+      const [saved] = await rows<{ id: string }>(
+        tx,
+        sql`insert into workers (tenant_id, code, full_name, gender, organization_unit_id, user_id)
+            values (${hr.tenantId}, 'NV003', 'Phạm Thị Mai', 'FEMALE', ${unit?.id}, ${made.user.id}) returning id`,
+      );
+      return saved?.id ?? '';
+    });
+    const overtimeOnly = await post<{ data: { id: string } }>(hr.token, '/api/system/workflow-templates', {
+      code: 'QT_LTG',
+      name: 'Duyệt làm thêm giờ',
+      workflowTemplateTypes: ['OVERTIME'],
+      steps: [
+        { name: 'Duyệt', assignmentType: 'USER', assignmentId: approverId, slaAmount: 1, slaUnit: 'HOURS' },
+      ],
+    });
+    expect(overtimeOnly.status, JSON.stringify(overtimeOnly.body)).toBe(200);
+    const get = <T>(path: string) => kit.http.get<T>(path, token);
+    const keysOf = (rows: readonly object[]) => [...new Set(rows.flatMap((row) => Object.keys(row)))].sort();
+    type Page<T> = { data: T[] };
+
+    // the leave types, in the picker's shape: no more than what an option shows
+    const types = await get<Page<{ id: string; name: string }>>(
+      '/api/om/leave-types/auto-complete?pageSize=50',
+    );
+    expect(types.status, JSON.stringify(types.body)).toBe(200);
+    expect(types.body.data.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['Nghỉ phép năm', 'Nghỉ không lương']),
+    );
+    expect(allOf(keysOf(types.body.data), (key) => ['code', 'id', 'name', 'nameEn'].includes(key))).toBe(
+      true,
+    );
+    // the employees: herself only, by name and code; find-by-ids names nobody else either
+    const workers = await get<Page<{ id: string }>>('/api/om/workers/auto-complete');
+    expect(workers.status, JSON.stringify(workers.body)).toBe(200);
+    expect(workers.body.data).toEqual([{ id: mai, code: 'NV003', fullName: 'Phạm Thị Mai' }]);
+    const named = await post<Page<{ id: string }>>(token, '/api/om/workers/find-by-ids', {
+      ids: [mai, worker.seamstress],
+    });
+    expect(named.body.data.map((w) => w.id)).toEqual([mai]);
+    // the lists themselves stay closed
+    expect((await get('/api/om/workers')).status).toBe(403);
+    expect((await get('/api/om/leave-types')).status).toBe(403);
+    expect((await get('/api/system/workflow-templates')).status).toBe(403);
+
+    // the templates of leave requests, with their steps, as the assignment form reads them
+    const templates = await get<Page<{ id: string }>>(
+      '/api/system/workflow-templates/search-auto-complete?workflowTemplateTypes=LEAVE_REQUEST',
+    );
+    expect(templates.status, JSON.stringify(templates.body)).toBe(200);
+    expect(templates.body.data.map((t) => t.id)).toEqual([template]);
+    expect(keysOf(templates.body.data)).toEqual(['code', 'id', 'name', 'steps', 'workflowTemplateTypes']);
+    // asking for no kind gives hers only; another kind's templates are refused in the envelope
+    const mine = await get<Page<{ id: string }>>('/api/system/workflow-templates/search-auto-complete');
+    expect(mine.body.data.map((t) => t.id)).toEqual([template]);
+    const overtime = await get<Refusal>(
+      '/api/system/workflow-templates/search-auto-complete?workflowTemplateTypes=OVERTIME',
+    );
+    expect(overtime.status).toBe(403);
+    expect(overtime.body.code).toBe('FORBIDDEN');
+    const detail = await get<{ data: { steps: { name: string }[] } }>(
+      `/api/system/workflow-templates/${template}`,
+    );
+    expect(detail.status, JSON.stringify(detail.body)).toBe(200);
+    expect(detail.body.data.steps.map((step) => step.name)).toEqual(['Trưởng phòng duyệt']);
+    const start = encodeURIComponent(new Date().toISOString());
+    expect((await get(`/api/system/workflow-templates/${template}/schedule?start=${start}`)).status).toBe(
+      200,
+    );
+    for (const path of [
+      `/api/system/workflow-templates/${overtimeOnly.body.data.id}`,
+      `/api/system/workflow-templates/${overtimeOnly.body.data.id}/schedule?start=${start}`,
+    ]) {
+      const refusedRead = await get<Refusal>(path);
+      expect(refusedRead.status, path).toBe(403);
+      expect(refusedRead.body.code).toBe('FORBIDDEN');
+    }
+
+    // she files for herself and sends it for approval
+    const mineFiled = await create(
+      filed({ workerId: mai, leaveTypeId: type.unpaid, fromDate: '2026-03-11', toDate: '2026-03-11' }),
+      token,
+    );
+    const sent = await post(token, `${API}/${mineFiled.id}/request-approval`, {
+      workflowTemplateId: template,
+      steps: [{ workFlowStepTemplateId: `${template}#1`, assigneeUserId: approverId }],
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.data.approvalStatus).toBe('WAIT_APPROVE');
+    // for another worker, at once or in two steps: 403 in the envelope, nothing written
+    const before = await count('tm_leave_applications');
+    const forAnother = await post<Refusal>(
+      token,
+      API,
+      filed({ fromDate: '2026-03-12', toDate: '2026-03-12' }),
+    );
+    expect(forAnother.status).toBe(403);
+    expect(forAnother.body).toMatchObject({ code: 'FORBIDDEN', params: { permissions: ['worker.view'] } });
+    const atOnce = await post<Refusal>(token, `${API}/create-and-request-approval`, {
+      record: filed({ fromDate: '2026-03-12', toDate: '2026-03-12' }),
+      workflow: {
+        workflowTemplateId: template,
+        steps: [{ workFlowStepTemplateId: `${template}#1`, assigneeUserId: approverId }],
+      },
+    });
+    expect(atOnce.status).toBe(403);
+    expect(await count('tm_leave_applications')).toBe(before);
   });
 });
