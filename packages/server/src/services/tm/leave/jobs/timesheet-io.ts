@@ -191,19 +191,25 @@ export async function timesheetYears(
   const corrected = sql.raw(
     '(r.corrected_at is not null and (r.corrected_symbol is not null or r.corrected_paid_units is not null))',
   );
+  // a lateral read per worker walks tm_day_records_worker_idx (tenant, worker, work_date) in each
+  // month's partition; one `worker_id = any(…)` over months lets the planner scan whole partitions
+  // (general-timesheet/month-columns.ts measured it)
   const rows = await rowsOf<SymbolRow>(
     tx,
-    sql`select r.worker_id, extract(month from r.work_date)::int as month,
-               case when ${corrected} then coalesce(r.corrected_symbol, r.day_symbol) else r.day_symbol end as symbol,
-               ${corrected} as corrected,
-               sum(r.work_units)::int as work, sum(r.paid_leave_units)::int as paid_leave,
-               sum(r.unpaid_leave_units)::int as unpaid_leave,
-               sum(coalesce(r.corrected_paid_units, r.paid_units))::int as paid,
-               sum(greatest(0, 1000 - coalesce(r.corrected_paid_units, r.paid_units)))::int as rest
-          from tm_day_records r
-         where r.tenant_id = ${tenantId}::uuid and r.worker_id = any(${`{${ids.join(',')}}`}::uuid[])
-           and r.work_date between ${`${year}-01-01`}::date and ${monthEnd(year, over)}::date
-         group by 1, 2, 3, 4`,
+    sql`select w.id as worker_id, m.*
+          from unnest(${`{${ids.join(',')}}`}::uuid[]) as w(id)
+          cross join lateral (
+            select extract(month from r.work_date)::int as month,
+                   case when ${corrected} then coalesce(r.corrected_symbol, r.day_symbol) else r.day_symbol end as symbol,
+                   ${corrected} as corrected,
+                   sum(r.work_units)::int as work, sum(r.paid_leave_units)::int as paid_leave,
+                   sum(r.unpaid_leave_units)::int as unpaid_leave,
+                   sum(coalesce(r.corrected_paid_units, r.paid_units))::int as paid,
+                   sum(greatest(0, 1000 - coalesce(r.corrected_paid_units, r.paid_units)))::int as rest
+              from tm_day_records r
+             where r.tenant_id = ${tenantId}::uuid and r.worker_id = w.id
+               and r.work_date between ${`${year}-01-01`}::date and ${monthEnd(year, over)}::date
+             group by 1, 2, 3) m`,
   );
   if (rows.length === 0) return answer;
   const symbols = await symbolsOfYear(tx, year);
