@@ -340,8 +340,9 @@ describe.each(await testEngines())('business trips and conferences on $engine', 
     expect(own.status, JSON.stringify(own.body)).toBe(200);
     const before = await count('tm_business_trips');
     const other = await post<Refusal>(token, TRIPS, trip({ fromDate: '2026-04-06', toDate: '2026-04-07' }));
-    expect(other.status).toBe(400);
-    expect((other.body as Refusal).errors?.map((e) => e.field)).toContain('workerId');
+    // without worker.view another's record is not theirs to name (docs/request-documents.md)
+    expect(other.status).toBe(403);
+    expect(other.body).toMatchObject({ code: 'FORBIDDEN', params: { permissions: ['worker.view'] } });
     expect(await count('tm_business_trips')).toBe(before);
   });
 

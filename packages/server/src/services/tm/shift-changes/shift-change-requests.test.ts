@@ -317,7 +317,9 @@ describe.each(await testEngines())('shift change requests on $engine', ({ engine
     expect(mine).toMatchObject({ currentShiftId: shift.office, otherShiftId: null });
     const before = await countRequests();
     const forMay = await post<Refusal>(token, API, move());
-    expect((forMay.body as Refusal).errors?.map((e) => e.field)).toContain('workerId');
+    // without worker.view another's record is not theirs to name (docs/request-documents.md)
+    expect(forMay.status).toBe(403);
+    expect(forMay.body).toMatchObject({ code: 'FORBIDDEN', params: { permissions: ['worker.view'] } });
     const withLap = await post<Refusal>(token, API, swap({ workerId: worker.cuc, workDate: '2026-01-15' }));
     expect(withLap.status).toBe(400);
     expect((withLap.body as Refusal).errors?.find((e) => e.field === 'otherWorkerId')?.message).toMatch(

@@ -208,8 +208,9 @@ describe.each(await testEngines())('work update requests on $engine', ({ engine 
     await create(filed({ workerId: worker.fitter, punches: [{ time: '08:00', direction: 'IN' }] }), token);
     const before = await countRequests();
     const other = await post<Refusal>(token, API, filed());
-    expect(other.status).toBe(400);
-    expect((other.body as Refusal).errors?.map((e) => e.field)).toContain('workerId');
+    // without worker.view another's record is not theirs to name (docs/request-documents.md)
+    expect(other.status).toBe(403);
+    expect(other.body).toMatchObject({ code: 'FORBIDDEN', params: { permissions: ['worker.view'] } });
     expect(await countRequests()).toBe(before);
   });
 
