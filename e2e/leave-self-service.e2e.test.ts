@@ -269,6 +269,8 @@ describe.each(portals)('leave and overtime from a phone on $engine', ({ baseUrl,
       try {
         const boss = tuan.page;
         await boss.goto('/');
+        // the dashboard counts it too, as the bell does (a timekeeping document awaiting him)
+        await boss.getByRole('link', { name: 'Chờ tôi duyệt: 1' }).waitFor({ timeout: 60_000 });
         const bell = boss.getByRole('button', { name: /^Thông báo, \d+ chưa đọc$/ });
         await bell.waitFor({ timeout: 60_000 });
         await bell.click();
