@@ -143,6 +143,9 @@ export const FieldErrorKeys = {
   leaveBalance: 'error.leaveBalance',
   leaveOverlap: 'error.leaveOverlap',
   leaveNoWorkingDay: 'error.leaveNoWorkingDay',
+  // a leave type's yearly maximum (`max` days a year, `used` days in other applications of the
+  // type that year, `asked`, `year`, `type` its name)
+  leaveTypeYearMax: 'error.leaveTypeYearMax',
 } as const;
 
 /**

@@ -16,12 +16,15 @@ export interface LeaveTypeRules {
   readonly timesheetReason: string;
   readonly usesAnnualBalance: boolean;
   readonly allowNegative: boolean;
+  /** the most days a year of this type (a decimal as text); null: no limit */
+  readonly maxDaysPerYear: string | null;
 }
 
 export async function leaveTypeOf(tx: Tx, id: string): Promise<LeaveTypeRules | null> {
   const found = (await tx.execute(sql`
     select id, name, paid, timesheet_reason as "timesheetReason",
-           uses_annual_balance as "usesAnnualBalance", allow_negative as "allowNegative"
+           uses_annual_balance as "usesAnnualBalance", allow_negative as "allowNegative",
+           max_days_per_year::text as "maxDaysPerYear"
       from leave_types where id = ${id}`)) as unknown as { rows: LeaveTypeRules[] };
   return found.rows[0] ?? null;
 }
@@ -79,6 +82,7 @@ interface Other extends AskedLeave {
   id: string;
   approvalStatus: string;
   days: string;
+  leaveTypeId: string;
   usesAnnualBalance: boolean;
 }
 
@@ -112,6 +116,11 @@ function overlaps(a: AskedLeave, b: AskedLeave): boolean {
  * the worker's applications locked first (two at once are checked one after the other):
  * - no overlap with another application not rejected or canceled (named in the message);
  * - a leave that takes nothing (only rest days and holidays) is refused;
+ * - a type with a yearly maximum that does not draw on the annual balance (a tenant's marriage
+ *   leave of 3 days a year): what it takes of each year with what the worker's other open or
+ *   approved applications of the type take of it (counted in the year of their first day) stays
+ *   within it — annual leave is bounded by the worker's balance instead (14 or 16 days, seniority
+ *   and carry-over go past the seeded 12);
  * - a type drawing on the annual balance (unless it may go below zero): what it takes of each
  *   year is within that year's balance less what other open applications will take of it.
  */
@@ -132,7 +141,8 @@ export async function checkAgainstOthers(
       select a.id, a.from_date::text as "fromDate", a.to_date::text as "toDate", a.portion,
              a.start_half as "startHalf", a.end_half as "endHalf",
              a.from_time as "fromTime", a.to_time as "toTime", a.approval_status as "approvalStatus",
-             a.days::text as days, t.uses_annual_balance as "usesAnnualBalance"
+             a.days::text as days, a.leave_type_id as "leaveTypeId",
+             t.uses_annual_balance as "usesAnnualBalance"
         from tm_leave_applications a join leave_types t on t.tenant_id = a.tenant_id and t.id = a.leave_type_id
        where a.worker_id = ${workerId}
          and a.approval_status not in ('REJECTED', 'CANCELED')
@@ -167,13 +177,14 @@ export async function checkAgainstOthers(
       ],
       'The leave takes no working day',
     );
-  if (!type.usesAnnualBalance || type.allowNegative) return;
   const byYear = new Map<number, number>();
   for (const day of days)
     byYear.set(
       Number(day.workDate.slice(0, 4)),
       (byYear.get(Number(day.workDate.slice(0, 4))) ?? 0) + day.value,
     );
+  checkYearMaximum(type, others, byYear);
+  if (!type.usesAnnualBalance || type.allowNegative) return;
   for (const [year, asked] of byYear) {
     const balance = balanceOf(await ledgerOf(tx, workerId, year), `${year}-12-31`).balance;
     const pending = others
@@ -200,6 +211,39 @@ export async function checkAgainstOthers(
           ),
         ],
         'The leave exceeds the balance',
+      );
+  }
+}
+
+/** The leave type's yearly maximum against what the worker's applications of the type take. */
+function checkYearMaximum(
+  type: LeaveTypeRules,
+  others: readonly Other[],
+  byYear: ReadonlyMap<number, number>,
+): void {
+  if (type.maxDaysPerYear === null || type.usesAnnualBalance) return;
+  const max = Math.round(Number(type.maxDaysPerYear) * 1000);
+  for (const [year, asked] of byYear) {
+    const used = others
+      .filter((o) => o.leaveTypeId === type.id && Number(o.fromDate.slice(0, 4)) === year)
+      .reduce((sum, o) => sum + Math.round(Number(o.days) * 1000), 0);
+    if (used + asked > max)
+      throw validationFailed(
+        [
+          error(
+            'leaveTypeId',
+            FieldErrorKeys.leaveTypeYearMax,
+            `${type.name} allows ${decimalDays(max)} days a year: ${decimalDays(used)} days of ${year} in other applications, ${decimalDays(asked)} asked`,
+            {
+              type: type.name,
+              max: decimalDays(max),
+              used: decimalDays(used),
+              asked: decimalDays(asked),
+              year,
+            },
+          ),
+        ],
+        'The leave exceeds the yearly maximum of its type',
       );
   }
 }

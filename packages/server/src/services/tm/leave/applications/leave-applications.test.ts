@@ -150,15 +150,16 @@ describe.each(await testEngines())('leave applications on $engine', ({ engine })
       worker.seamstress = await addWorker('NV001', 'Nguyễn Thị May');
       worker.fitter = await addWorker('NV002', 'Lê Thị Lắp');
       type.annual = await one(sql`
-        insert into leave_types (tenant_id, code, name, paid, timesheet_reason, uses_annual_balance)
-        values (${hr.tenantId}, 'PN', 'Nghỉ phép năm', true, 'ANNUAL_LEAVE', true) returning id`);
+        insert into leave_types (tenant_id, code, name, paid, timesheet_reason, uses_annual_balance, max_days_per_year)
+        values (${hr.tenantId}, 'PN', 'Nghỉ phép năm', true, 'ANNUAL_LEAVE', true, 1) returning id`);
+      // its yearly maximum (1) is not what bounds it: the balance is (the 1.5-day story below)
       type.unpaid = await one(sql`
         insert into leave_types (tenant_id, code, name, paid, timesheet_reason)
         values (${hr.tenantId}, 'KL', 'Nghỉ không lương', false, 'UNPAID_LEAVE') returning id`);
       // the seeded marriage leave (seed-data/om/leave-types.json): paid, not from the balance
       type.marriage = await one(sql`
-        insert into leave_types (tenant_id, code, name, paid, timesheet_reason)
-        values (${hr.tenantId}, 'MARRIAGE_LEAVE', 'Nghỉ kết hôn', true, 'PAID_PERSONAL') returning id`);
+        insert into leave_types (tenant_id, code, name, paid, timesheet_reason, max_days_per_year)
+        values (${hr.tenantId}, 'MARRIAGE_LEAVE', 'Nghỉ kết hôn', true, 'PAID_PERSONAL', 3) returning id`);
       await tx.execute(sql`
         insert into tm_leave_ledger (tenant_id, worker_id, year, kind, on_day, amount)
         values (${hr.tenantId}, ${worker.seamstress}, 2026, 'ACCRUED', '2026-01-01', 3000)`);
@@ -353,6 +354,20 @@ describe.each(await testEngines())('leave applications on $engine', ({ engine })
       });
     // paid personal leave is not annual leave: nothing taken from the balance
     expect(await balance()).toMatchObject({ taken: before.taken, balance: before.balance, pending: '0.000' });
+    // the type allows 3 days a year: a fourth day of 2026 is refused, naming the figures
+    const filedBefore = await count('tm_leave_applications');
+    const fourth = await refused(
+      filed({ leaveTypeId: type.marriage, fromDate: '2026-04-01', toDate: '2026-04-01', reason: 'Kết hôn' }),
+    );
+    expect(fourth[0]).toMatchObject({ field: 'leaveTypeId', code: 'error.leaveTypeYearMax' });
+    expect(fourth[0]?.params).toMatchObject({
+      type: 'Nghỉ kết hôn',
+      max: '3.000',
+      used: '3.000',
+      asked: '1.000',
+      year: 2026,
+    });
+    expect(await count('tm_leave_applications')).toBe(filedBefore);
   });
 
   it('refuses approval in a locked month, and changes nothing', async () => {
