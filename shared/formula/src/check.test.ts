@@ -110,7 +110,7 @@ describe('checkFormula', () => {
     expect(checkFormula('TEN & " " & SO_NPT', { catalogue }).type).toBe('text');
     const error = onlyError('TEN & (1 > 0)');
     expect(error.code).toBe('joinable');
-    expect(error.message.en).toBe('& joins numbers or text; at column 8 is a condition (TRUE/FALSE)');
+    expect(error.message.en).toBe('& joins numbers or text; at column 7 is a condition (TRUE/FALSE)');
   });
 
   it('compares like with like; conditions only with = and <>', () => {

@@ -118,8 +118,11 @@ class Checker {
         return { k: 'const', value: node.value, type: 'text', start: node.start, end: node.end };
       case 'boolean':
         return { k: 'const', value: node.value, type: 'boolean', start: node.start, end: node.end };
-      case 'group':
-        return this.check(node.inner);
+      case 'group': {
+        // The parentheses belong to the value: messages and the trace show "(A - B)".
+        const inner = this.check(node.inner);
+        return inner && { ...inner, start: node.start, end: node.end };
+      }
       case 'name':
         return this.name(node);
       case 'unary': {
