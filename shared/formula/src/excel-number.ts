@@ -38,6 +38,7 @@ export function excelRound(x: number, digits: number, mode: RoundingMode): numbe
   if (n === 0) return 0;
   if (!Number.isFinite(n)) return n;
   const d = Math.trunc(digits);
+  if (d >= 0 && Number.isInteger(n)) return n;
   if (d > 308 || d < -308) return d > 0 ? n : 0;
   const power = POWERS[Math.abs(d)] as number;
   const scaled = normalise15(d >= 0 ? n * power : n / power);
