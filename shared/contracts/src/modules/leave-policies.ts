@@ -351,13 +351,21 @@ export interface LeaveAccrualRun {
   readonly written: number;
 }
 
-/** One worker's untaken leave paid out on leaving (PAID_OUT), for payroll. */
+/**
+ * One worker's untaken leave paid out on leaving (PAID_OUT), for payroll; or a payout given back
+ * (the resignation canceled, or another last day), listed in the payout's month beside it so the
+ * month nets to zero (docs/leave.md "A resignation canceled or moved after its payout").
+ */
 export interface LeavePayout {
   readonly workerId: string;
   readonly workerCode: string;
   readonly workerName: string;
   /** the last day of employment (YYYY-MM-DD) */
   readonly lastDay: string;
-  /** the days paid out, as a decimal string to the thousandth ('3.500') */
+  /** the days paid out, as a decimal string to the thousandth ('3.500'); negative when given back ('-3.500') */
   readonly days: string;
+  /** the line gives back an earlier payout of that last day */
+  readonly givenBack: boolean;
+  /** when the line was written (ISO 8601): a payroll that closed the month finds the give-backs after it */
+  readonly recordedAt: string;
 }

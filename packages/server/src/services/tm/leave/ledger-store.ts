@@ -19,7 +19,7 @@ export async function ledgerOf(tx: Tx, workerId: string, year: number): Promise<
      order by on_day, created_at, id`)) as unknown as { rows: (StoredEntry & { kind: LedgerKind })[] };
   return found.rows.map((row) => ({
     ...row,
-    ...(row.kind === 'TAKEN' && row.days > 0 ? { givenBack: true } : {}),
+    ...((row.kind === 'TAKEN' || row.kind === 'PAID_OUT') && row.days > 0 ? { givenBack: true } : {}),
   }));
 }
 

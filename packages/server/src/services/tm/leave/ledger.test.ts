@@ -58,6 +58,18 @@ describe('the leave ledger', () => {
     expect(balanceOf(canceled, '2026-12-31').balance - balanceOf(year, '2026-12-31').balance).toBe(2_000);
     expect(() =>
       balanceOf([{ kind: 'ACCRUED', on: '2026-01-10', days: 1_000, givenBack: true }], '2026-12-31'),
-    ).toThrow(/only leave taken is given back/);
+    ).toThrow(/only leave taken or paid out is given back/);
+  });
+
+  it('gives a payout back when its resignation no longer ends employment that day: paid out nets to zero', () => {
+    const paid = [...year, entry('ADJUSTED', '2026-06-30', -6_000), entry('PAID_OUT', '2026-06-30', -3_000)];
+    const back = [
+      ...paid,
+      { kind: 'PAID_OUT', on: '2026-06-30', days: 3_000, givenBack: true } as const,
+      entry('ADJUSTED', '2026-06-30', 6_000),
+    ];
+    expect(balanceOf(paid, '2026-12-31').paidOut).toBe(3_000);
+    expect(balanceOf(back, '2026-12-31')).toEqual(balanceOf(year, '2026-12-31'));
+    expect(() => balanceOf([entry('PAID_OUT', '2026-06-30', 3_000)], '2026-12-31')).toThrow(/wrong way/);
   });
 });

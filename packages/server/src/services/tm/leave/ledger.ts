@@ -13,7 +13,10 @@ export interface LedgerEntry {
   readonly on: string;
   /** thousandths of a day: + for ACCRUED and CARRIED_OVER, − for TAKEN, EXPIRED, PAID_OUT; ADJUSTED either */
   readonly days: number;
-  /** a TAKEN entry given back (its leave canceled after approval): the one positive TAKEN */
+  /**
+   * an entry given back, the one positive TAKEN or PAID_OUT: leave taken whose application was
+   * canceled after approval, or a payout whose resignation no longer ends employment on that day
+   */
   readonly givenBack?: boolean;
 }
 
@@ -32,8 +35,8 @@ export function checkedEntry(entry: LedgerEntry): LedgerEntry {
   if (!Number.isInteger(entry.days))
     throw new Error(`leave ledger: ${entry.kind} of ${entry.days}: not thousandths`);
   if (entry.givenBack === true) {
-    if (entry.kind !== 'TAKEN' || entry.days <= 0)
-      throw new Error(`leave ledger: only leave taken is given back, and as a positive amount`);
+    if ((entry.kind !== 'TAKEN' && entry.kind !== 'PAID_OUT') || entry.days <= 0)
+      throw new Error(`leave ledger: only leave taken or paid out is given back, and as a positive amount`);
     return entry;
   }
   if (sign !== 0 && Math.sign(entry.days) === -sign)

@@ -16,7 +16,7 @@ import {
 import { auditColumns, tenantKeyColumns } from '../../../db/tables/columns.ts';
 import type { LedgerKind } from './ledger.ts';
 
-/* The typed mirror of migration 0065 (docs/leave.md); the foreign keys and checks live in the SQL only. */
+/* The typed mirror of migrations 0065 and 0071 (docs/leave.md); the foreign keys and checks live in the SQL only. */
 
 /** The tenant's leave rules, each in force from its day until the next one's. */
 export const tmLeavePolicies = pgTable(
@@ -90,6 +90,8 @@ export const tmLeaveLedger = pgTable(
     amount: integer('amount').notNull(),
     documentId: uuid('document_id'),
     reason: varchar('reason', { length: 1000 }),
+    /** a PAID_OUT's number in the worker's year (1 the first); the entry giving it back shares it (0071) */
+    payoutNo: smallint('payout_no'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: uuid('created_by'),
   },

@@ -5,10 +5,12 @@ import { runInChunks } from '../../../../jobs/chunks.ts';
 import { accrueYear } from './accrue.ts';
 import { carryOver, expireCarryOver } from './carry-over.ts';
 import { lockTenantLeave } from './ledger-io.ts';
-import { payOutLeavers } from './payout.ts';
+import { giveBackSettlements, payOutLeavers } from './payout.ts';
 
 /** What a day's run wrote, by kind of work. */
 export interface LeaveDayRun {
+  /** leavers' settlements given back (a resignation canceled or moved after its payout) */
+  givenBack: number;
   accrued: number;
   carried: number;
   expired: number;
@@ -44,9 +46,12 @@ async function overWorkers(
 
 /**
  * The leave jobs of one day (`today`, the tenant's date by the injected clock) in one tenant, in
- * this order: last year's accrual caught up in January (before its balance is carried; its
- * months judged by the timesheet as known today), this year's accrual, the carry-over into this year, its expiry, and the payouts of leavers. Each
- * step writes only what is due and not yet written: running a day twice writes nothing more.
+ * this order: the settlements of leavers whose resignation no longer ends employment on that day
+ * given back (first, so the carry-over reads last year's balance given back, and a new last day's
+ * payout may follow), last year's accrual caught up in January (before its balance is carried; its
+ * months judged by the timesheet as known today), this year's accrual, the carry-over into this
+ * year, its expiry, and the payouts of leavers. Each step writes only what is due and not yet
+ * written: running a day twice writes nothing more.
  */
 export async function runLeaveDay(
   db: Db,
@@ -55,7 +60,11 @@ export async function runLeaveDay(
   between: () => Promise<boolean> = async () => true,
 ): Promise<LeaveDayRun> {
   const year = Number(today.slice(0, 4));
-  const run: LeaveDayRun = { accrued: 0, carried: 0, expired: 0, paidOut: 0, stopped: false };
+  const run: LeaveDayRun = { givenBack: 0, accrued: 0, carried: 0, expired: 0, paidOut: 0, stopped: false };
+  run.givenBack = await inScope(db, { tenantId, userId: null }, async (tx) => {
+    await lockTenantLeave(tx, tenantId);
+    return giveBackSettlements(tx, tenantId, today);
+  });
   // the day records are read on a month's first day (the month before has just ended: last
   // year's December on 1 January, before its balance is carried), else only where an accrual is due
   const options = { reading: today.slice(8) === '01' ? 'ALWAYS' : 'WHEN_DUE', knownOn: today } as const;
@@ -91,9 +100,10 @@ export async function runLeaveDayEverywhere(
 ): Promise<LeaveDayRun> {
   // the owner with no tenant set reads every tenant row (migration 0002, tenants_read_own)
   const all = await db.select({ id: tenants.id }).from(tenants);
-  const total: LeaveDayRun = { accrued: 0, carried: 0, expired: 0, paidOut: 0, stopped: false };
+  const total: LeaveDayRun = { givenBack: 0, accrued: 0, carried: 0, expired: 0, paidOut: 0, stopped: false };
   for (const { id } of all) {
     const run = await runLeaveDay(db, id, today, between);
+    total.givenBack += run.givenBack;
     total.accrued += run.accrued;
     total.carried += run.carried;
     total.expired += run.expired;

@@ -23,6 +23,9 @@ export async function registerLeaveJobs(queue: JobQueue, db: Db, log: FastifyBas
   await queue.schedule(LEAVE_DAILY_QUEUE, SETTINGS, { cron: LEAVE_DAILY_CRON }, async (job, control) => {
     const today = todayInVietnam(new Date(job.data.dueAt));
     const run = await runLeaveDayEverywhere(db, today, () => control.running());
-    log.info({ today, ...run }, 'leave: accruals, carry-over, expiry and payouts written');
+    log.info(
+      { today, ...run },
+      'leave: settlements given back, accruals, carry-over, expiry and payouts written',
+    );
   });
 }

@@ -71,8 +71,10 @@ export interface LedgerRow {
   readonly on: string;
   readonly days: number;
   readonly reason: string | null;
-  /** a TAKEN entry given back (a leave canceled after approval): the one positive TAKEN (ledger.ts) */
+  /** a TAKEN or PAID_OUT entry given back: the one positive TAKEN or PAID_OUT (ledger.ts) */
   readonly givenBack?: boolean;
+  /** a PAID_OUT's number in the worker's year (migration 0071); null for the other kinds */
+  readonly payoutNo?: number | null;
 }
 
 /** The entries of `year` of these workers, by worker, oldest first. */
@@ -89,16 +91,23 @@ export async function ledgersOf(
     on_day: string;
     amount: number;
     reason: string | null;
+    payout_no: number | null;
   }>(
     tx,
-    sql`select worker_id, kind, on_day::text as on_day, amount, reason from tm_leave_ledger
+    sql`select worker_id, kind, on_day::text as on_day, amount, reason, payout_no from tm_leave_ledger
          where year = ${year} and worker_id = any(${uuids(ids)}::uuid[])
          order by worker_id, on_day, created_at`,
   );
   for (const row of found)
-    byWorker
-      .get(row.worker_id)
-      ?.push({ kind: row.kind, on: row.on_day, days: row.amount, reason: row.reason });
+    byWorker.get(row.worker_id)?.push({
+      kind: row.kind,
+      on: row.on_day,
+      days: row.amount,
+      reason: row.reason,
+      payoutNo: row.payout_no,
+      // leave given back on a cancel after approval, a payout given back (ledger.ts)
+      ...((row.kind === 'TAKEN' || row.kind === 'PAID_OUT') && row.amount > 0 ? { givenBack: true } : {}),
+    });
   return byWorker;
 }
 
@@ -110,11 +119,14 @@ export interface NewEntry {
   readonly on: string;
   readonly days: number;
   readonly reason?: string;
+  /** a PAID_OUT's number (and the one its giving back shares) */
+  readonly payoutNo?: number;
 }
 
 /**
- * Inserts the entries; one a key already holds (0065's and 0069's unique indexes: one accrual a
- * day, one carry-over, expiry and payout a year) is skipped. Answers how many were written.
+ * Inserts the entries; one a key already holds (0065's, 0069's and 0071's unique indexes: one
+ * accrual a day, one carry-over and expiry a year, one payout of a number and one giving it back)
+ * is skipped. Answers how many were written.
  */
 export async function writeEntries(tx: Tx, tenantId: string, entries: readonly NewEntry[]): Promise<number> {
   if (entries.length === 0) return 0;
@@ -129,6 +141,7 @@ export async function writeEntries(tx: Tx, tenantId: string, entries: readonly N
         onDay: e.on,
         amount: e.days,
         reason: e.reason ?? null,
+        payoutNo: e.payoutNo ?? null,
       })),
     )
     .onConflictDoNothing()

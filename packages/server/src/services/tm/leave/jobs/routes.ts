@@ -33,12 +33,15 @@ const PayoutSchema = Type.Object({
   workerName: Type.String(),
   lastDay: Type.String(),
   days: Type.String(),
+  givenBack: Type.Boolean(),
+  recordedAt: Type.String(),
 });
 
 /**
  * The leave jobs' HTTP side (docs/leave.md "The leave jobs"): HR runs a year's accrual now rather
  * than wait for the night's schedule (only the entries whose day has come by the server's clock;
- * a rerun writes none), and payroll reads the untaken leave paid out to leavers by month; with
+ * a rerun writes none), and payroll reads the untaken leave paid out to leavers by month (with the
+ * payouts given back, negative, beside them); with
  * them the workers' cases (policies/worker-cases.ts), which the accrual reads.
  */
 export const leaveJobRoutes: FastifyPluginAsync<{ deps: TmDeps }> = async (app, { deps }) => {
@@ -98,7 +101,7 @@ export const leaveJobRoutes: FastifyPluginAsync<{ deps: TmDeps }> = async (app, 
       config: { auth: 'user', permission: 'leave_policy.view', module: MODULE },
       schema: {
         summary:
-          'The untaken annual leave paid out to workers whose employment ended in a month (for payroll)',
+          'The untaken annual leave paid out to workers whose employment ended in a month (for payroll), and the payouts of that month given back',
         tags,
         operationId: 'tm.leave.payouts',
         querystring: Type.Object(
@@ -113,13 +116,22 @@ export const leaveJobRoutes: FastifyPluginAsync<{ deps: TmDeps }> = async (app, 
       const { month } = request.query as { month: string };
       const first = `${month}-01`;
       const payouts = await runAsCaller(deps.db, request, async (tx) => {
+        // a payout given back is listed beside it, negative: the month nets to zero
         const found = (await tx.execute(sql`
-          select l.worker_id, w.code, w.full_name, l.on_day::text as on_day, -l.amount as amount
+          select l.worker_id, w.code, w.full_name, l.on_day::text as on_day, -l.amount as amount,
+                 l.created_at as recorded_at
             from tm_leave_ledger l join workers w on w.tenant_id = l.tenant_id and w.id = l.worker_id
            where l.kind = 'PAID_OUT' and l.on_day >= ${first}::date
              and l.on_day < (${first}::date + interval '1 month')
-           order by l.on_day, w.code`)) as unknown as {
-          rows: { worker_id: string; code: string; full_name: string; on_day: string; amount: number }[];
+           order by l.on_day, w.code, l.payout_no, l.amount`)) as unknown as {
+          rows: {
+            worker_id: string;
+            code: string;
+            full_name: string;
+            on_day: string;
+            amount: number;
+            recorded_at: Date | string;
+          }[];
         };
         return found.rows.map((r): LeavePayout => ({
           workerId: r.worker_id,
@@ -127,6 +139,8 @@ export const leaveJobRoutes: FastifyPluginAsync<{ deps: TmDeps }> = async (app, 
           workerName: r.full_name,
           lastDay: r.on_day,
           days: (Number(r.amount) / 1000).toFixed(3),
+          givenBack: Number(r.amount) < 0,
+          recordedAt: new Date(r.recorded_at).toISOString(),
         }));
       });
       return envelope(payouts);
