@@ -221,14 +221,23 @@ describe.each(portals)('leave and overtime from a phone on $engine', ({ baseUrl,
       steps: [{ workFlowStepTemplateId: `${calendarsWorkflowId}#1`, assigneeUserId: me.id }],
     });
     await postDataAsPage(page, `/api/tm/work-calendars/${calendarId}/approve`, { note: 'Đồng ý' });
-    // her annual leave of the year so far, as HR records an opening balance
+    // Her annual leave of the year: HR runs the year's accrual now, as the daily run at 00:30
+    // would (so a scheduled run during the story — a portal started within its catch-up window —
+    // writes nothing more for her), then records the opening balance that makes it 12 days.
     const year = Number(thursday.slice(0, 4));
-    await postDataAsPage(page, `/api/tm/leave-balances/${maiId}/adjustments`, {
-      year,
-      days: '12',
-      onDay: `${year}-01-01`,
-      reason: 'Số dư phép đầu năm',
-    });
+    await postDataAsPage(page, '/api/tm/leave-accruals', { year });
+    const accrued = await getDataAsPage<LeaveBalanceView>(
+      page,
+      `/api/tm/leave-balances/${maiId}?year=${year}`,
+    );
+    const opening = 12_000 - Math.round(Number(accrued.balance) * 1000);
+    if (opening !== 0)
+      await postDataAsPage(page, `/api/tm/leave-balances/${maiId}/adjustments`, {
+        year,
+        days: (opening / 1000).toFixed(3),
+        onDay: `${year}-01-01`,
+        reason: 'Số dư phép đầu năm',
+      });
 
     const browser = page.context().browser();
     if (!browser) throw new Error('no browser');

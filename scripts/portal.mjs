@@ -214,24 +214,6 @@ function firstLine(text) {
     .slice(0, 300);
 }
 
-/** The e2e suite's shards: each a vitest run of its share of the files, with a portal of its own. */
-const E2E_SHARDS = ['e2e-1', 'e2e-2'];
-
-/** The shards' vitest JSON results as one (their counts summed, their files listed); null when one
- *  wrote none, so that a shard that died counts as a failure. */
-function mergedResults(names) {
-  const results = names.map((name) => readJson(join(cache, `vitest-${name}-results.json`)));
-  if (results.some((r) => !r)) return null;
-  const sum = (key) => results.reduce((total, r) => total + (r[key] ?? 0), 0);
-  return {
-    numPassedTests: sum('numPassedTests'),
-    numFailedTests: sum('numFailedTests'),
-    numPendingTests: sum('numPendingTests'),
-    numTodoTests: sum('numTodoTests'),
-    testResults: results.flatMap((r) => r.testResults ?? []),
-  };
-}
-
 async function test() {
   const started = Date.now();
   ensureDependencies();
@@ -281,18 +263,19 @@ async function test() {
   rows.unshift({ label: 'lint (eslint, prettier)', passed: linted ? 1 : 0, failed: linted ? 0 : 1 });
 
   // Two stages, each keeping both cores busy (docs/testing.md, "CI time"):
-  //   1. vitest's e2e project (the built portal in Chromium) in two shards, each a vitest run with
-  //      a portal of its own (its global set-up), beside web-test-runner's browser component
-  //      tests: an e2e story waits on its browser and its portal as much as it computes, so two
-  //      of them side by side take about 0.57 of one after the other; when both shards end, the
-  //      front end's units and the build's tests run beside web-test-runner's last minutes;
-  //   2. the server's suites, three files at a time (they wait on PostgreSQL and sockets: two
-  //      left a quarter of the cores idle), once the e2e shards and web-test-runner have ended.
-  // The e2e, browser and front-end output goes to .cache/e2e-1.log, e2e-2.log, browser.log and
-  // tail.log, printed when they end. The root vitest.config.ts picks each vitest run's projects
-  // from HCM_VITEST_STREAM. They share nothing but the PostgreSQL server (each suite and each
-  // shard's portal makes its own database) and the development build
-  // (scripts/build/testing/shared-build.mjs, which takes a lock).
+  //   1. vitest's e2e project (the built portal in Chromium) beside web-test-runner's browser
+  //      component tests: each keeps about one core busy, and neither is the batch work that
+  //      starved the PGlite portal's pages; when web-test-runner ends (minutes before the e2e
+  //      suite), the front end's units and the build's tests take its core, one file at a time;
+  //   2. the server's suites, three files at a time, once the e2e suite ends (they wait on
+  //      PostgreSQL and sockets: two files at a time left a quarter of the cores idle, 484 s
+  //      alone against 378 s with three). Two e2e shards side by side instead of one suite were
+  //      tried and made the run longer (1,520 s against 1,458 s): web-test-runner beside them
+  //      slowed from 604 s to 839 s, and the server's stage waited for it.
+  // The e2e, browser and front-end output goes to .cache/e2e.log, browser.log and tail.log,
+  // printed when they end. The root vitest.config.ts picks each vitest run's projects from HCM_VITEST_STREAM.
+  // They share nothing but the PostgreSQL server (each suite makes its own database) and the
+  // development build (scripts/build/testing/shared-build.mjs, which takes a lock).
   const vitestArgs = (name) => [
     ...pnpm.slice(1),
     'exec',
@@ -305,40 +288,35 @@ async function test() {
   ];
   const vitestEnv = (name) => ({
     ...env,
-    HCM_VITEST_STREAM: name.startsWith('e2e') ? 'side' : name,
+    HCM_VITEST_STREAM: name === 'e2e' ? 'side' : name,
     VITEST_FILE_TIMES: join(cache, `vitest-${name}-file-times.json`),
   });
-  const shardLogs = E2E_SHARDS.map((shard) => join(cache, `${shard}.log`));
+  const e2eLog = join(cache, 'e2e.log');
   const browserLog = join(cache, 'browser.log');
   const tailLog = join(cache, 'tail.log');
-  const browserTests = timedAsync('web-test-runner: bundle and run (beside the e2e shards)', async () => {
+  // web-test-runner ends minutes before the e2e suite: the core it frees runs the front end's
+  // units and the build's tests (one file at a time), which had waited for the server's stage
+  const wtrThenTail = timedAsync('web-test-runner: bundle and run (beside e2e)', async () => {
     const bundled = await runAsync(process.execPath, ['scripts/wtr/bundle-tests.mjs'], { log: browserLog });
     return bundled && runAsync(pnpm[0], [...pnpm.slice(1), 'exec', 'web-test-runner'], { log: browserLog });
-  });
-  const e2e = timedAsync('vitest: e2e, two shards side by side (beside web-test-runner)', () =>
-    Promise.all(
-      E2E_SHARDS.map((shard, i) =>
-        runAsync(pnpm[0], [...vitestArgs(shard), `--shard=${i + 1}/${E2E_SHARDS.length}`], {
-          env: vitestEnv(shard),
-          log: shardLogs[i],
-        }),
-      ),
-    ),
-  );
-  const tail = e2e.then(() =>
-    timedAsync('vitest: front-end units and the build (after the e2e shards)', () =>
+  }).then(async (ok) => {
+    await timedAsync('vitest: front-end units and the build (after web-test-runner, beside e2e)', () =>
       runAsync(pnpm[0], [...vitestArgs('tail'), '--maxWorkers=1'], { env: vitestEnv('tail'), log: tailLog }),
-    ),
+    );
+    return ok;
+  });
+  await timedAsync('vitest: e2e (beside web-test-runner)', () =>
+    runAsync(pnpm[0], vitestArgs('e2e'), { env: vitestEnv('e2e'), log: e2eLog }),
   );
-  const serverStage = Promise.all([e2e, browserTests]).then(() =>
-    timedAsync('vitest: server (after the e2e shards and web-test-runner)', () =>
-      runAsync(pnpm[0], [...vitestArgs('server'), `--maxWorkers=${availableParallelism() + 1}`], {
-        env: vitestEnv('server'),
-      }),
-    ),
+  // vitest's default is one worker fewer than the cores: one on this machine, while these
+  // suites wait on PostgreSQL and sockets half the time: one more than the cores.
+  const serverStage = timedAsync('vitest: server', () =>
+    runAsync(pnpm[0], [...vitestArgs('server'), `--maxWorkers=${availableParallelism() + 1}`], {
+      env: vitestEnv('server'),
+    }),
   );
-  const [wtrOk] = await Promise.all([browserTests, tail, serverStage]);
-  for (const log of [...shardLogs, browserLog, tailLog]) {
+  const [wtrOk] = await Promise.all([wtrThenTail, serverStage]);
+  for (const log of [e2eLog, browserLog, tailLog]) {
     console.log(`\n--- ${relative(root, log)} ---`);
     console.log(readFileSync(log, 'utf8'));
   }
@@ -348,8 +326,7 @@ async function test() {
     ['server', 'vitest: server (PostgreSQL; PGlite for the suites of docs/testing.md)'],
     ['e2e', 'vitest: e2e (built portal on PostgreSQL, the first-start story on PGlite, Chromium)'],
   ]) {
-    const vitest =
-      name === 'e2e' ? mergedResults(E2E_SHARDS) : readJson(join(cache, `vitest-${name}-results.json`));
+    const vitest = readJson(join(cache, `vitest-${name}-results.json`));
     if (!vitest) {
       rows.push({ label: `${label} (no results written)`, passed: 0, failed: 1 });
       continue;
@@ -379,7 +356,7 @@ async function test() {
     ...failedTests(
       readJson(join(cache, 'vitest-tail-results.json')),
       readJson(join(cache, 'vitest-server-results.json')),
-      ...E2E_SHARDS.map((shard) => readJson(join(cache, `vitest-${shard}-results.json`))),
+      readJson(join(cache, 'vitest-e2e-results.json')),
     ),
     ...(wtr?.failures ?? []).map((f) => `  ${f}`),
   ];
@@ -394,7 +371,7 @@ async function test() {
   printTimes(steps, [
     ...(readJson(join(cache, 'vitest-tail-file-times.json')) ?? []),
     ...(readJson(join(cache, 'vitest-server-file-times.json')) ?? []),
-    ...E2E_SHARDS.flatMap((shard) => readJson(join(cache, `vitest-${shard}-file-times.json`)) ?? []),
+    ...(readJson(join(cache, 'vitest-e2e-file-times.json')) ?? []),
   ]);
   if (failures.length > 0) console.log(`\nFailed tests\n${failures.join('\n')}`);
   console.log('\nSummary');
