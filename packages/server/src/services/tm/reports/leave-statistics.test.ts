@@ -10,13 +10,12 @@ import { accessTokenFor, makeTenant, makeUser } from '../../../testing/factories
 import { httpClient, type HttpClient } from '../../../testing/http-client.ts';
 import { rows } from '../../../testing/migrated-database.ts';
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
-import { daysBetween, requestDocumentsUse } from '../requests/effects.ts';
-import { DECREE_145_RULES, officeShift } from '../timesheet/factories.ts';
-import { noDocuments, noLocks, seededSettings, type TimesheetInputs } from '../timesheet/inputs.ts';
+import { requestDocumentsUse } from '../requests/effects.ts';
+import { noDocuments, noLocks } from '../timesheet/inputs.ts';
+import { officeWeekInputs } from '../requests/office-week-inputs.ts';
 
 const PATH = '/api/tm/reports/leave-statistics';
 type Refusal = ErrorEnvelope & { errors?: { field: string; code: string }[] };
-const isWeekend = (day: string) => [0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay());
 
 /*
  * Leave statistics against a real database (docs/timekeeping-reports.md "Leave statistics").
@@ -36,42 +35,7 @@ describe.each(await testEngines())('leave statistics on $engine', ({ engine }) =
   const unit = { factory: '', workshop: '', office: '' };
   const type = { annual: '', sick: '', unpaid: '' };
 
-  const inputs: TimesheetInputs = {
-    shifts: {
-      shifts: async (_tx, ids, from, to) =>
-        new Map(
-          ids.map((id) => [
-            id,
-            new Map(
-              daysBetween(from, to)
-                .filter((d) => !isWeekend(d))
-                .map((d) => [d, { plan: officeShift(), assignmentId: null }]),
-            ),
-          ]),
-        ),
-    },
-    dayTypes: {
-      days: async (_tx, ids, from, to) =>
-        new Map(
-          ids.map((id) => [
-            id,
-            new Map(
-              daysBetween(from, to).map((d) => [
-                d,
-                {
-                  dayType: isWeekend(d) ? 'REST_DAY' : 'WEEKDAY',
-                  paidOff: false,
-                  rules: DECREE_145_RULES,
-                } as const,
-              ]),
-            ),
-          ]),
-        ),
-    },
-    documents: noDocuments,
-    locks: noLocks,
-    settings: seededSettings,
-  };
+  const inputs = officeWeekInputs(noDocuments, noLocks);
 
   const report = async (query: string, token = hr) => {
     const res = await http.get<{ data: LeaveStatistics }>(`${PATH}?${query}`, token);

@@ -7,6 +7,7 @@ import {
 } from '@hcm/contracts/leave-policies';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statutoryRules } from '../../testing/statutory-leave-rules.ts';
 import type { Tx } from '../../../../db/database.ts';
 import { inScope } from '../../../../db/tenant-scope.ts';
 import {
@@ -56,22 +57,6 @@ describe.each(await testEngines())('leave rules and jobs on $engine', ({ engine 
         sql`select count(*)::int as n from tm_leave_policies where tenant_id = ${hr.tenantId}`,
       )
     )[0]?.n;
-  /** A version of the rules with the statutory figures, changed by `overrides`. */
-  const rules = (overrides: Record<string, unknown>) => ({
-    effectiveFrom: '2024-01-01',
-    baseDays: '12',
-    heavyWorkDays: '14',
-    specialDays: '16',
-    seniorityStepYears: 5,
-    seniorityDaysPerStep: '1',
-    seniorityAsOf: 'YEAR_START',
-    monthCountsFrom: '0.5',
-    rounding: 'HALF_DAY_NEAREST',
-    accrualMode: 'MONTHLY',
-    updateDay: 1,
-    carryOverMaxDays: '0',
-    ...overrides,
-  });
   const enter = (workerId: string, year: number, kind: string, onDay: string, amount: number) =>
     inTenant((tx) =>
       tx.execute(sql`insert into tm_leave_ledger (tenant_id, worker_id, year, kind, on_day, amount)
@@ -166,7 +151,7 @@ describe.each(await testEngines())('leave rules and jobs on $engine', ({ engine 
       ['a rounding that is not one', { rounding: 'UP' }, 'rounding', 400],
     ];
     for (const [what, body, field, status] of cases) {
-      const res = await kit.http.post<Refusal>(API, rules(body), hr.token);
+      const res = await kit.http.post<Refusal>(API, statutoryRules(body), hr.token);
       expect(res.status, what).toBe(status);
       expect(
         res.body.errors?.some((e) => e.field === field),
@@ -179,7 +164,7 @@ describe.each(await testEngines())('leave rules and jobs on $engine', ({ engine 
   it('keeps the rules by effective date: the version in force on a day', async () => {
     const made = await kit.http.post<{ data: Record<string, unknown> }>(
       API,
-      rules({
+      statutoryRules({
         effectiveFrom: '2025-01-01',
         updateDay: 5,
         carryOverMaxDays: '5',
@@ -193,10 +178,18 @@ describe.each(await testEngines())('leave rules and jobs on $engine', ({ engine 
       rounding: 'HALF_DAY_NEAREST',
       accrualMode: 'MONTHLY',
     });
-    const again = await kit.http.post<Refusal>(API, rules({ effectiveFrom: '2025-01-01' }), hr.token);
+    const again = await kit.http.post<Refusal>(
+      API,
+      statutoryRules({ effectiveFrom: '2025-01-01' }),
+      hr.token,
+    );
     expect(again.status).toBe(409);
     expect(again.body.errors?.[0]?.field).toBe('effectiveFrom');
-    const later = await kit.http.post(API, rules({ effectiveFrom: '2030-01-01', baseDays: '15' }), hr.token);
+    const later = await kit.http.post(
+      API,
+      statutoryRules({ effectiveFrom: '2030-01-01', baseDays: '15' }),
+      hr.token,
+    );
     expect(later.status).toBe(200);
     const inForce = await inTenant(async (tx) => [
       await policyOn(tx, '2024-12-31'),

@@ -2,6 +2,7 @@ import { LeaveApplicationPaths, type LeaveBalanceView } from '@hcm/contracts/lea
 import { LeavePolicyPaths, type LeavePayout } from '@hcm/contracts/leave-policies';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statutoryRules } from '../../testing/statutory-leave-rules.ts';
 import type { Tx } from '../../../../db/database.ts';
 import { inScope } from '../../../../db/tenant-scope.ts';
 import {
@@ -83,20 +84,7 @@ describe.each(await testEngines())('leave payouts given back on $engine', ({ eng
     hr = await kit.caller([leavePolicyResource], ['leave_request.view']);
     const made = await kit.http.post(
       '/api/tm/leave-policies',
-      {
-        effectiveFrom: '2025-01-01',
-        baseDays: '12',
-        heavyWorkDays: '14',
-        specialDays: '16',
-        seniorityStepYears: 5,
-        seniorityDaysPerStep: '1',
-        seniorityAsOf: 'YEAR_START',
-        monthCountsFrom: '0.5',
-        rounding: 'HALF_DAY_NEAREST',
-        accrualMode: 'YEARLY',
-        updateDay: 1,
-        carryOverMaxDays: '0',
-      },
+      statutoryRules({ effectiveFrom: '2025-01-01', accrualMode: 'YEARLY' }),
       hr.token,
     );
     expect(made.status, JSON.stringify(made.body)).toBe(200);

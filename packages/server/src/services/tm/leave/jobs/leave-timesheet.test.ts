@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statutoryRules } from '../../testing/statutory-leave-rules.ts';
 import { writeBatch } from '../../../../bulk/index.ts';
 import type { Tx } from '../../../../db/database.ts';
 import { inScope } from '../../../../db/tenant-scope.ts';
@@ -86,20 +87,7 @@ describe.each(await testEngines())('annual leave by the timesheet on $engine', (
     hr = await kit.caller([leavePolicyResource]);
     const made = await kit.http.post(
       '/api/tm/leave-policies',
-      {
-        effectiveFrom: '2026-01-01',
-        baseDays: '12',
-        heavyWorkDays: '14',
-        specialDays: '16',
-        seniorityStepYears: 5,
-        seniorityDaysPerStep: '1',
-        seniorityAsOf: 'YEAR_START',
-        monthCountsFrom: '0.5',
-        rounding: 'HALF_DAY_NEAREST',
-        accrualMode: 'YEARLY',
-        updateDay: 1,
-        carryOverMaxDays: '0',
-      },
+      statutoryRules({ effectiveFrom: '2026-01-01', accrualMode: 'YEARLY' }),
       hr.token,
     );
     expect(made.status, JSON.stringify(made.body)).toBe(200);
