@@ -151,8 +151,8 @@ export const MENU: readonly MenuNode[] = [
     entry('troopReport', '/tm/troop-report', ['timesheet', 'timekeeping']),
   ]),
   group('salary', [
-    entry('payrollComposition', '/pm/payroll-composit', ['salary_composition']),
-    entry('payrollTemplate', '/pm/payroll-template', ['salary_slip_template']),
+    page('payrollComposition', '/pm/payroll-composit', 'salary_composition'),
+    page('payrollTemplate', '/pm/payroll-template', 'salary_slip_template'),
     group('payrollData', [
       entry('payrollTimekeeping', '/pm/payroll-timekeeping', ['timesheet_summary']),
       entry('payrollKpi', '/pm/payroll-kpi', ['kpi_summary']),

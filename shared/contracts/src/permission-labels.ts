@@ -61,8 +61,6 @@ export const ResourceLabels: Record<PermissionResource, Label> = {
   fixed_compensation: r('fixedCompensation', 'Lương cố định', 'Fixed compensation'),
   salary_coefficient: r('salaryCoefficient', 'Hệ số lương', 'Salary coefficients'),
   salary_configuration: r('salaryConfiguration', 'Cấu hình lương', 'Salary configuration'),
-  salary_composition: r('salaryComposition', 'Cơ cấu lương', 'Salary compositions'),
-  salary_slip_template: r('salarySlipTemplate', 'Mẫu phiếu lương', 'Salary slip templates'),
   timesheet_summary: r('timesheetSummary', 'Tổng hợp công', 'Timesheet summaries'),
   kpi_summary: r('kpiSummary', 'Tổng hợp KPI', 'KPI summaries'),
   product_summary: r('productSummary', 'Tổng hợp sản phẩm', 'Product summaries'),

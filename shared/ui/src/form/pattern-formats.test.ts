@@ -4,6 +4,7 @@ import '@hcm/contracts/system';
 import '@hcm/contracts/workers';
 import '@hcm/contracts/labor-contracts';
 import '@hcm/contracts/categories';
+import '@hcm/contracts/salary-components';
 import { describe, expect, it } from 'vitest';
 import en from '../../i18n/en.json';
 import vi from '../../i18n/vi.json';
