@@ -140,3 +140,97 @@ export function boundDefaultTemplate(data: StatutoryData, date: IsoDate): BoundT
   if (!bound.ok) throw new Error(`DEFAULT_TEMPLATE does not bind: ${bound.error.message.en}`);
   return bound.template;
 }
+
+/** A worker's variables for one month: a full month at `salary`, nothing else, unless given. */
+export function monthOf(worker: Record<string, number | string> = {}): Record<string, number | string> {
+  return {
+    LUONG_HOP_DONG: 20_000_000,
+    LUONG_DONG_BH: worker.LUONG_HOP_DONG ?? 20_000_000,
+    PHU_CAP_HOP_DONG: 0,
+    VUNG: 'I',
+    SO_NGUOI_PHU_THUOC: 0,
+    CU_TRU: 1,
+    DOAN_VIEN: 0,
+    CONG_CHUAN: 26,
+    CONG_THUC_TE: 26,
+    NGHI_CO_LUONG: 0,
+    GIO_LAM_DEM: 0,
+    GIO_TC_NGAY_THUONG: 0,
+    GIO_TC_NGHI_TUAN: 0,
+    GIO_TC_NGAY_LE: 0,
+    GIO_TC_DEM_NGAY_THUONG: 0,
+    GIO_TC_DEM_NGHI_TUAN: 0,
+    GIO_TC_DEM_NGAY_LE: 0,
+    THU_NHAP_KHAC: 0,
+    THU_NHAP_KHAC_CHIU_THUE: 0,
+    KHAU_TRU_KHAC: 0,
+    TAM_UNG: 0,
+    ...worker,
+  };
+}
+
+/** A seeded generator of numbers in [0, 1) (mulberry32): the same cases every run. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/**
+ * A generated worker-month: salaries from below the region minimum to far above the caps, whole
+ * and half days, a month without standard days now and then, long unpaid absences, overtime of
+ * every kind in half hours, other income, advances larger than the pay, residents and not,
+ * members and not, 0–4 dependants, any region; and the month's last day, July 2024 to December 2026.
+ */
+export function generatedWorker(random: () => number): {
+  date: IsoDate;
+  inputs: Record<string, number | string>;
+} {
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
+  const upTo = (n: number) => Math.floor(random() * (n + 1));
+  const halves = (n: number) => upTo(n * 2) / 2;
+  const year = pick([2024, 2025, 2026]);
+  const month = year === 2024 ? 7 + upTo(5) : 1 + upTo(11);
+  const day = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const date = `${year}-${String(month).padStart(2, '0')}-${day}`;
+  const salary = pick([
+    () => 3_000_000 + upTo(7_000_000),
+    () => (5_000 + upTo(45_000)) * 1_000,
+    () => 20_000_000 + upTo(180_000_000),
+    () => pick([20_000_000, 25_000_000, 46_800_000, 50_600_000, 106_200_000]),
+  ])();
+  const standard = pick([0, 22, 24, 24.5, 26, 26, 26, 27]);
+  const worked = random() < 0.15 ? halves(10) : Math.min(standard + 2, halves(Math.ceil(standard) + 1));
+  const hours = () => (random() < 0.5 ? 0 : halves(30));
+  return {
+    date,
+    inputs: monthOf({
+      LUONG_HOP_DONG: salary,
+      LUONG_DONG_BH: pick([salary, Math.round(salary * 0.7), salary + upTo(5_000_000)]),
+      PHU_CAP_HOP_DONG: random() < 0.5 ? 0 : upTo(10_000) * 1_000,
+      VUNG: pick(['I', 'II', 'III', 'IV']),
+      SO_NGUOI_PHU_THUOC: upTo(4),
+      CU_TRU: random() < 0.85 ? 1 : 0,
+      DOAN_VIEN: random() < 0.5 ? 1 : 0,
+      CONG_CHUAN: standard,
+      CONG_THUC_TE: worked,
+      NGHI_CO_LUONG: halves(3),
+      GIO_LAM_DEM: random() < 0.7 ? 0 : halves(60),
+      GIO_TC_NGAY_THUONG: hours(),
+      GIO_TC_NGHI_TUAN: hours(),
+      GIO_TC_NGAY_LE: hours(),
+      GIO_TC_DEM_NGAY_THUONG: hours(),
+      GIO_TC_DEM_NGHI_TUAN: hours(),
+      GIO_TC_DEM_NGAY_LE: hours(),
+      THU_NHAP_KHAC: random() < 0.7 ? 0 : upTo(5_000_000),
+      THU_NHAP_KHAC_CHIU_THUE: random() < 0.7 ? 0 : upTo(30_000_000),
+      KHAU_TRU_KHAC: random() < 0.8 ? 0 : upTo(2_000_000),
+      TAM_UNG: random() < 0.8 ? 0 : upTo(40_000_000),
+    }),
+  };
+}
