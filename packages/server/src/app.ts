@@ -183,7 +183,9 @@ export async function buildApp({ config, db, logger, clock }: BuildAppOptions): 
       entries: config.dashboard.cacheEntries,
     },
   });
-  await app.register(pmService, { deps: { db: db.orm, exports: config.exports } });
+  await app.register(pmService, {
+    deps: { db: db.orm, exports: config.exports, database: db, queue, clock: sessionClock },
+  });
   await app.register(tmService, {
     deps: { db: db.orm, exports: config.exports, database: db, queue, clock: sessionClock },
   });

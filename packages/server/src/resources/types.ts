@@ -6,6 +6,7 @@ import type {
   FieldKind as ContractFieldKind,
   GenericSubPath,
 } from '@hcm/contracts/resource';
+import type { ApprovalTransition } from '@hcm/contracts/approvals';
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TSchema } from 'typebox';
@@ -243,6 +244,12 @@ export type ResourceScopeKind = 'tenant' | 'system' | 'shared';
 export interface HookContext {
   readonly tx: Tx;
   readonly caller: Scope;
+  /**
+   * An import's rows to add (the values of each, the row being checked among them), for a rule
+   * that relates the rows of one file: a salary component's formula reading a component another
+   * row adds. Absent on every other write.
+   */
+  readonly importRows?: readonly Row[];
 }
 
 type Row = Record<string, unknown>;
@@ -252,7 +259,9 @@ type Row = Record<string, unknown>;
  * the schema, uniqueness and references; throwing (an AppError: `validationFailed([...])`,
  * 409...) answers in the envelope and nothing is written. `values`/`changes` may be changed in
  * place by the before-hooks (e.g. a computed field). Import runs validate, beforeCreate and
- * afterCreate for each row.
+ * afterCreate for each row; a row refused with field errors (400 or 422) is said on its row of
+ * the error file, each error in the reader's language when its params carry the text (`vi`,
+ * `en`), and nothing is written.
  */
 export interface ResourceHooks {
   /**
@@ -284,12 +293,24 @@ export interface ApprovalSpec {
    * decision applied to the employee on its effective date...)
    */
   onApproved?(context: HookContext, record: Row): Promise<void> | void;
+  /**
+   * what the record's own state refuses before any action is taken, inside the action's
+   * transaction with the record locked (a payroll sheet not computed cannot be requested; a
+   * salary period whose sheets are not approved cannot be): throwing answers the error
+   * (a 409 naming why) and nothing is written
+   */
+  beforeAction?(
+    context: HookContext,
+    record: Row,
+    action: ApprovalTransition['action'],
+  ): Promise<void> | void;
 }
 
-/** What a binding says of approval: the effect, and the status field when not approvalStatus. */
+/** What a binding says of approval: the effect, a check of the record's own state, and the status field when not approvalStatus. */
 export interface ApprovalBinding {
   readonly statusField?: string;
   onApproved?: ApprovalSpec['onApproved'];
+  beforeAction?: ApprovalSpec['beforeAction'];
 }
 
 /**

@@ -1,5 +1,6 @@
 import { getTableName } from 'drizzle-orm';
 import { noteBulkWrite } from '../../db/analyze.ts';
+import { AppError } from '../../http/errors.ts';
 import type { Tx } from '../../db/database.ts';
 import { ownerValues, refuseOutsideScope } from '../caller.ts';
 import { diffRecords, recordActions } from '../action-log/record-actions.ts';
@@ -86,6 +87,28 @@ export async function addExistingDuplicates(
   }
 }
 
+/**
+ * A hook's refusal of one row as the error file's messages: its field errors (400 or 422), each
+ * as "<label>: <text>", the text in the reader's language when the error carries it (`params.vi`,
+ * `params.en`: a formula's message), else its English message. Undefined for anything else.
+ */
+function rowMessages(
+  definition: ResourceDefinition,
+  error: unknown,
+  language: Language,
+): string[] | undefined {
+  if (!(error instanceof AppError) || (error.statusCode !== 400 && error.statusCode !== 422))
+    return undefined;
+  if (!error.errors?.length) return [error.message];
+  return error.errors.map((problem) => {
+    const said = problem.params?.[language];
+    const column = /^\w+/.exec(problem.field)?.[0] ?? problem.field;
+    const label =
+      definition.fields[column]?.label[language] ?? definition.lists[column]?.label[language] ?? column;
+    return `${label}: ${typeof said === 'string' ? said : problem.message}`;
+  });
+}
+
 /** What an import wrote: rows added, and (a syncing import) existing records updated. */
 export interface ImportOutcome {
   imported: number;
@@ -152,11 +175,24 @@ export async function importRecords(
   const owner = ownerValues(definition, context.scope);
   const fields = Object.keys(definition.fields);
   const { hooks } = definition;
-  const hookContext = { tx, caller: { tenantId: context.scope.tenantId, userId } };
+  const hookContext = {
+    tx,
+    caller: { tenantId: context.scope.tenantId, userId },
+    importRows: added.map((row) => row.values),
+  };
+  // a row a hook refuses with field errors is said on its row; the other rows are still checked
+  const refused = new Map<number, string[]>();
   for (const row of added) {
-    await hooks.validate?.(hookContext, row.values, null);
-    await hooks.beforeCreate?.(hookContext, row.values);
+    try {
+      await hooks.validate?.(hookContext, row.values, null);
+      await hooks.beforeCreate?.(hookContext, row.values);
+    } catch (error) {
+      const messages = rowMessages(definition, error, language);
+      if (!messages) throw error;
+      refused.set(row.rowNumber, messages);
+    }
   }
+  if (refused.size > 0) throw new ImportRejected(refused);
   for (let start = 0; start < added.length; start += CHUNK) {
     const values = added
       .slice(start, start + CHUNK)
