@@ -74,6 +74,37 @@ describe("issue 32's official examples, through DEFAULT_TEMPLATE", () => {
   });
 });
 
+describe('the switches, through DEFAULT_TEMPLATE', () => {
+  it('December 2025 and January 2026: 7 bands and 11,000,000 / 4,400,000, then 5 bands and 15,500,000 / 6,200,000', () => {
+    const worker = monthOf({ LUONG_HOP_DONG: 30_000_000, SO_NGUOI_PHU_THUOC: 1 });
+    expect(payslip('2025-12-31', worker)).toMatchObject({
+      GIAM_TRU_GIA_CANH: 15_400_000,
+      TN_TINH_THUE: 11_450_000,
+      TIEN_THUE_TNCN: 967_500,
+    });
+    expect(payslip('2026-01-31', worker)).toMatchObject({
+      GIAM_TRU_GIA_CANH: 21_700_000,
+      TN_TINH_THUE: 5_150_000,
+      TIEN_THUE_TNCN: 257_500,
+    });
+  });
+
+  it('June and July 2026: the base salary of 2,530,000 raises the caps', () => {
+    const worker = monthOf({ LUONG_HOP_DONG: 60_000_000, DOAN_VIEN: 1 });
+    expect(payslip('2026-06-30', worker)).toMatchObject({
+      MUC_DONG_BHXH: 46_800_000,
+      BHXH_NLD: 3_744_000,
+      DOAN_PHI: 234_000,
+      MUC_DONG_BHTN: 60_000_000,
+    });
+    expect(payslip('2026-07-31', worker)).toMatchObject({
+      MUC_DONG_BHXH: 50_600_000,
+      BHXH_NLD: 4_048_000,
+      DOAN_PHI: 253_000,
+    });
+  });
+});
+
 describe('overtime and night pay: the tax exemption in both regimes', () => {
   // 26,000,000 over 26 days: 1,000,000 a day, 125,000 an hour
   const worker = monthOf({
