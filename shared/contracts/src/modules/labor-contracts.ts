@@ -143,6 +143,15 @@ const contractFields = {
       }),
     },
   }),
+  // migration 0074: payroll grosses a net salary up (HOP_DONG_NET, docs/payroll-variables.md)
+  netPay: f.boolean({
+    label: label('contract.netPay', 'Lương thỏa thuận NET', 'Net pay agreed'),
+    hint: label(
+      'contract.netPayHint',
+      'Mức lương là số thực nhận sau bảo hiểm và thuế',
+      'The salary is what the employee receives after insurance and tax',
+    ),
+  }),
   note: f.text({
     label: label('contract.note', 'Ghi chú', 'Note'),
     maxLength: FieldLimits.note,
@@ -177,6 +186,7 @@ const EDITED = [
   'jobTitleId',
   'workplace',
   'salary',
+  'netPay',
   'allowances',
   'note',
   'files',
@@ -234,7 +244,7 @@ export const laborContractContract = defineContract({
     },
     {
       title: label('contract.section.work', 'Công việc và lương', 'Work and pay'),
-      fields: ['jobTitleId', 'workplace', 'salary', 'allowances', 'note', 'files'],
+      fields: ['jobTitleId', 'workplace', 'salary', 'netPay', 'allowances', 'note', 'files'],
     },
   ],
   create: EDITED,

@@ -214,6 +214,30 @@ const workerFields = {
     minimum: '0',
   }),
   salary: f.money({ label: label('worker.salary', 'Mức lương (VNĐ)', 'Salary (VND)') }),
+  // migration 0074: what payroll reads that the record lacked (docs/payroll-variables.md)
+  salaryScale: f.enumOf({
+    label: label('worker.salaryScale', 'Bậc lương', 'Salary step'),
+    hint: label(
+      'worker.salaryScaleHint',
+      'Bậc trong ngạch lương: hệ số theo bảng hệ số lương chức vụ',
+      'The step in the salary grade: its coefficient comes from the payroll scale',
+    ),
+    valueLabels: {
+      '1': label('category.salaryGrade.scale1', 'Bậc 1', 'Step 1'),
+      '2': label('category.salaryGrade.scale2', 'Bậc 2', 'Step 2'),
+      '3': label('category.salaryGrade.scale3', 'Bậc 3', 'Step 3'),
+      '4': label('category.salaryGrade.scale4', 'Bậc 4', 'Step 4'),
+      '5': label('category.salaryGrade.scale5', 'Bậc 5', 'Step 5'),
+    },
+  }),
+  taxResident: f.boolean({
+    label: label('worker.taxResident', 'Cá nhân cư trú (thuế TNCN)', 'Resident for income tax'),
+    hint: label(
+      'worker.taxResidentHint',
+      'Bỏ chọn cho cá nhân không cư trú: thuế 20 % trên thu nhập',
+      'Clear for a non-resident: taxed 20 % of the income',
+    ),
+  }),
   email: f.text({
     label: label('worker.email', 'Email', 'Email'),
     maxLength: FieldLimits.email,
@@ -664,7 +688,7 @@ export const workerContract = defineContract({
     },
     {
       title: label('worker.section.salary', 'Lương', 'Pay'),
-      fields: ['salaryGradeId', 'salaryCoefficient', 'salary'],
+      fields: ['salaryGradeId', 'salaryScale', 'salaryCoefficient', 'salary', 'taxResident'],
     },
     {
       title: label('worker.section.contact', 'Liên hệ và địa chỉ', 'Contact and addresses'),

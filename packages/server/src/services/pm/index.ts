@@ -10,6 +10,8 @@ import { importMatrixRoute } from './position-coefficients/import-matrix.ts';
 import { positionCoefficientRoutes } from './position-coefficients/routes.ts';
 import { salaryPeriodResource } from './salary-periods/resource.ts';
 import { salaryPeriodSummaryRoute } from './salary-periods/summary-route.ts';
+import { lookupTableRoutes } from './lookup-tables/routes.ts';
+import { payrollVariableRoutes } from './variables/routes.ts';
 import { CompiledTemplateCache } from './templates/compiled-cache.ts';
 import { payrollTemplateResource } from './templates/resource.ts';
 import { payrollTemplateRoutes } from './templates/routes.ts';
@@ -60,5 +62,7 @@ export const pmService: FastifyPluginAsync<{ deps: PmServiceDeps }> = async (app
   await app.register(exportMatrixRoute, { db: deps.db });
   await app.register(importMatrixRoute, { db: deps.db });
   await app.register(salaryPeriodSummaryRoute, { db: deps.db });
+  await app.register(lookupTableRoutes, { db: deps.db });
+  await app.register(payrollVariableRoutes, { db: deps.db });
   for (const routes of pmRoutes) await app.register(routes, { deps: parts });
 };

@@ -1,6 +1,6 @@
 import type { ApprovalStatus } from '@hcm/contracts/approvals';
 import type { ContractValidity } from '@hcm/contracts/labor-contracts';
-import { date, numeric, pgTable, primaryKey, smallint, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, numeric, pgTable, primaryKey, smallint, uuid, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns, tenantKeyColumns } from '../../../db/tables/columns.ts';
 
 /*
@@ -29,6 +29,8 @@ export const laborContracts = pgTable(
     jobTitleId: uuid('job_title_id'),
     workplace: varchar('workplace', { length: 200 }),
     salary: numeric('salary', { precision: 18, scale: 2 }).notNull(),
+    /** migration 0074: the salary is agreed net (payroll grosses it up) */
+    netPay: boolean('net_pay').notNull().default(false),
     note: varchar('note', { length: 1000 }),
     approvalStatus: varchar('approval_status', { length: 16 })
       .$type<ApprovalStatus>()

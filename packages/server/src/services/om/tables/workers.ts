@@ -56,6 +56,9 @@ export const workers = pgTable(
     salaryGradeId: uuid('salary_grade_id'),
     salaryCoefficient: numeric('salary_coefficient', { precision: 6, scale: 2 }),
     salary: numeric('salary', { precision: 18, scale: 2 }),
+    /** migration 0074: the step in the grade (payroll scale) and income-tax residency */
+    salaryScale: varchar('salary_scale', { length: 1 }),
+    taxResident: boolean('tax_resident').notNull().default(true),
     email: varchar('email', { length: 50 }),
     phone: varchar('phone', { length: 20 }),
     personalTaxCode: varchar('personal_tax_code', { length: 13 }),

@@ -1,5 +1,6 @@
 // The payroll scale module's tables: drizzle mirrors of their migrations (the SQL is the truth).
 import { fileListTables } from './file-lists.ts';
+import { lookupTableTables } from './lookup-tables.ts';
 import { payrollTemplateTables } from './payroll-templates.ts';
 import { positionCoefficientTables } from './position-coefficients.ts';
 import { salaryComponentTables } from './salary-components.ts';
@@ -12,4 +13,5 @@ export const pmTables = {
   ...salaryPeriodTables,
   ...salaryComponentTables,
   ...payrollTemplateTables,
+  ...lookupTableTables,
 };

@@ -3,6 +3,7 @@ import { catalogueOf, type TableInfo, type ValueType, type VariableCatalogue } f
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/database.ts';
 import { todayInVietnam } from '../../../resources/search/find-latest-effective.ts';
+import { storedCatalogueTables } from '../lookup-tables/catalogue-tables.ts';
 import { DECLARED_BY_CODE, DECLARED_VARIABLES, type DeclaredVariable } from './declared.ts';
 import { DERIVED_TABLE_CODES, DERIVED_TABLES } from './derived-tables.ts';
 
@@ -97,8 +98,7 @@ export async function loadCatalogue(
   onDate: string = todayInVietnam(),
 ): Promise<LoadedCatalogue> {
   const parameters = await parameterVariables(reader, tenantId, onDate);
-  // the tenant's stored tables (services/pm/lookup-tables) join here once their migration lands
-  const stored: readonly CatalogueTable[] = [];
+  const stored = await storedCatalogueTables(reader, tenantId);
   const variableList: CatalogueVariable[] = [...DECLARED_VARIABLES, ...parameters];
   const names = new Set(variableList.map((variable) => variable.code));
   const tableList: CatalogueTable[] = [

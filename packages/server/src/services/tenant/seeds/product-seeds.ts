@@ -3,6 +3,7 @@ import { resolveServerPaths } from '../../../paths.ts';
 import { declaredResources } from '../../declared-resources.ts';
 import { statutoryParameters } from '../../pm/statutory/seed.ts';
 import { starterDocumentTemplates } from './documents/starter-documents.ts';
+import { starterLookupTables } from '../../pm/lookup-tables/seed.ts';
 import { starterWorkflows } from './starter-workflows.ts';
 import { loadTenantSeeds, type TenantSeeds } from './tenant-seeds.ts';
 
@@ -24,7 +25,7 @@ let loaded: Promise<TenantSeeds> | undefined;
  */
 export function productSeeds(): Promise<TenantSeeds> {
   loaded ??= loadTenantSeeds(SEED_DATA_DIR, declaredResources).then(
-    (seeds) => ({ ...seeds, starters: [starterWorkflows, starterDocumentTemplates, statutoryParameters] }),
+    (seeds) => ({ ...seeds, starters: [starterWorkflows, starterDocumentTemplates, statutoryParameters, starterLookupTables] }),
     (error: unknown) => {
       loaded = undefined;
       throw error;

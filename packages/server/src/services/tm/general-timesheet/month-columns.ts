@@ -108,6 +108,34 @@ export function monthColumnsQuery(tenantId: string, ids: readonly string[], from
      order by w.n`;
 }
 
+/** A worker's month reduced to what the totals need (monthTotalsQuery): payroll's read of the timesheet. */
+export interface WorkerMonthTotalsRow {
+  readonly workerId: string;
+  /** as WorkerMonthRow.sums */
+  readonly sums: number[];
+  /** [engine's symbol, engine's paid, symbol, paid] of each day that counts by its correction */
+  readonly corrected: [string | null, number, string | null, number | null][] | null;
+}
+
+/**
+ * The totals' inputs of each worker of `ids` for a month, in their order: the same sums and
+ * corrected days the grid's totals come from (totalsOfMonth), without the day-by-day columns
+ * (services/pm/variables/load-values.ts reads a payroll chunk's timesheet figures with it).
+ */
+export function monthTotalsQuery(tenantId: string, ids: readonly string[], from: string, to: string): SQL {
+  return sql`
+    select w.id as "workerId", m.*
+      from unnest(${`{${ids.join(',')}}`}::uuid[]) with ordinality as w(id, n)
+      cross join lateral (
+        select array[${SUMS}] as sums,
+               json_agg(json_build_array(r.day_symbol, r.paid_units, r.corrected_symbol, r.corrected_paid_units))
+                 filter (where ${sql.raw(BY_CORRECTION)}) as corrected
+          from tm_day_records r
+         where r.tenant_id = ${tenantId}::uuid and r.worker_id = w.id
+           and r.work_date between ${from}::date and ${to}::date) m
+     order by w.n`;
+}
+
 /** The page's texts: each symbol, shift code, outcome and day type once, by its index. */
 export class PageTexts {
   readonly texts: string[] = [];
