@@ -36,8 +36,6 @@ export const LookupTableLimits = {
   keyMaxLength: 100,
   /** a TEXT or ENUM value in a row */
   textMaxLength: 200,
-  /** an import's file */
-  importBytesMax: 2 * 1024 * 1024,
 } as const;
 
 /** A formula name in upper case: letters A–Z, digits, underscore, not starting with a digit. */

@@ -155,7 +155,7 @@ function workersQuery(tenantId: string, ids: readonly string[], firstDay: string
       left join contract_types ct on ct.tenant_id = w.tenant_id and ct.id = c.contract_type_id
       left join lateral (
         select x.id, x.salary from labor_contracts x
-         where x.tenant_id = w.tenant_id and (x.id = c.id or x.parent_contract_id = c.id)
+         where x.tenant_id = w.tenant_id and x.worker_id = w.id and (x.id = c.id or x.parent_contract_id = c.id)
            and x.approval_status = 'APPROVED'
            and x.effective_date <= least(${lastDay}::date, coalesce(leaving.last_day::date, ${lastDay}::date))
          order by x.effective_date desc, (x.parent_contract_id is null), x.created_at desc
