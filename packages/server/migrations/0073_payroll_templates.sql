@@ -16,10 +16,10 @@
 -- rewritten on every save of the template or of a component it uses). A component named by a
 -- template cannot be deleted (RESTRICT; the API says which template first, 409).
 --
--- Each write to these tables raises the payroll-template signal (NOTICE to the writing
--- connection, NOTIFY hcm_payroll_templates after commit, the tenant as payload): every process
--- forgets that tenant's compiled templates (services/pm/templates/compiled-cache.ts), as 0057
--- does for work shifts.
+-- Each write to these tables, and to the parameters formulas may name, raises the
+-- payroll-template signal (NOTICE to the writing connection, NOTIFY hcm_payroll_templates after
+-- commit, the tenant as payload): every process forgets that tenant's compiled templates
+-- (services/pm/templates/compiled-cache.ts), as 0057 does for work shifts.
 --
 -- The product's default components and template (services/pm/statutory's DEFAULT_COMPONENTS and
 -- DEFAULT_TEMPLATE) reach a new tenant with its seeds (services/pm/templates/seed-defaults.ts,
@@ -269,6 +269,13 @@ CREATE TRIGGER payroll_template_components_signal
 CREATE TRIGGER payroll_template_payslip_signal
   AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE
   ON payroll_template_payslip FOR EACH STATEMENT EXECUTE FUNCTION hcm_signal_payroll_templates();
+--> statement-breakpoint
+-- A formula may name a parameter (Admin › Parameter management): a compiled template checked
+-- against the parameters as they were is forgotten when they change (a code added, removed,
+-- retyped by its unit).
+CREATE TRIGGER parameters_payroll_templates_signal
+  AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE
+  ON parameters FOR EACH STATEMENT EXECUTE FUNCTION hcm_signal_payroll_templates();
 --> statement-breakpoint
 -- The tenants that existed before this migration and are owed the default components and
 -- template (seeded at the server's next start, then their row removed).

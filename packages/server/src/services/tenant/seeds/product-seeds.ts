@@ -5,6 +5,7 @@ import { statutoryParameters } from '../../pm/statutory/seed.ts';
 import { starterDocumentTemplates } from './documents/starter-documents.ts';
 import { starterLookupTables } from '../../pm/lookup-tables/seed.ts';
 import { starterWorkflows } from './starter-workflows.ts';
+import { payrollDefaultsStarter } from '../../pm/templates/seed-defaults.ts';
 import { loadTenantSeeds, type TenantSeeds } from './tenant-seeds.ts';
 
 /**
@@ -25,7 +26,16 @@ let loaded: Promise<TenantSeeds> | undefined;
  */
 export function productSeeds(): Promise<TenantSeeds> {
   loaded ??= loadTenantSeeds(SEED_DATA_DIR, declaredResources).then(
-    (seeds) => ({ ...seeds, starters: [starterWorkflows, starterDocumentTemplates, statutoryParameters, starterLookupTables] }),
+    (seeds) => ({
+      ...seeds,
+      starters: [
+        starterWorkflows,
+        starterDocumentTemplates,
+        statutoryParameters,
+        starterLookupTables,
+        payrollDefaultsStarter,
+      ],
+    }),
     (error: unknown) => {
       loaded = undefined;
       throw error;
