@@ -64,6 +64,24 @@ export const ConflictReasons = {
   timesheetExists: 'timesheetExists',
   /** approving leave the annual balance no longer covers (`asked`, `available` days, `year`) */
   leaveBalance: 'leaveBalance',
+  /** a payroll sheet being computed (with `code`): a second computation or a change waits for it */
+  payPeriodComputing: 'payPeriodComputing',
+  /** a payroll sheet in approval, approved or locked (with `code`, `status`): its values no longer change */
+  payPeriodFrozen: 'payPeriodFrozen',
+  /** a payroll sheet not computed to its end (with `code`, `status`) sent for approval */
+  payPeriodNotComputed: 'payPeriodNotComputed',
+  /** one worker recomputed after the template or a component of it changed (`computed`, `current` versions): compute the sheet again */
+  payPeriodTemplateChanged: 'payPeriodTemplateChanged',
+  /** a payroll sheet locked before it is approved, or locked twice (with `code`, `status`) */
+  payPeriodNotApproved: 'payPeriodNotApproved',
+  /** a year-end recomputation of a sheet that is not locked (with `code`) */
+  payPeriodNotLocked: 'payPeriodNotLocked',
+  /** a second year-end recomputation of one sheet (with `code`, the one that exists) */
+  payPeriodFinalisationExists: 'payPeriodFinalisationExists',
+  /** a salary period sent for approval while sheets of it are not approved (`codes`) or it has none */
+  salaryPeriodSheetsOpen: 'salaryPeriodSheetsOpen',
+  /** a payroll sheet added to a salary period in approval or approved (with `code`) */
+  salaryPeriodClosed: 'salaryPeriodClosed',
 } as const;
 export type ConflictReason = (typeof ConflictReasons)[keyof typeof ConflictReasons];
 
@@ -102,7 +120,9 @@ export type ForbiddenReason = (typeof ForbiddenReasons)[keyof typeof ForbiddenRe
  *   used by others, it cannot be removed), `alreadyRenewed` (with `number`, the next contract),
  *   `clientRevoked`, `directoryNotSaved`, `directorySyncOff`, `directoryPassword`,
  *   `administratorRoleTaken` (with `code`), `tenantSuspended`, `tenantAlreadySuspended`,
- *   `tenantNotSuspended`, `noMailServer`, `timesheetExists` (with `code`); absent for a stale version or a value another record has.
+ *   `tenantNotSuspended`, `noMailServer`, `timesheetExists` (with `code`), the payroll sheets' and salary
+ *   periods' states (`payPeriod…`, `salaryPeriod…` with `code`, `status`, `codes`: docs/payroll-periods.md);
+ *   absent for a stale version or a value another record has.
  * - MONTH_LOCKED (409): `reason: 'monthLocked'` and `month` (YYYY-MM).
  * - ACCOUNT_LOCKED: `until`, the lock's end (ISO 8601).
  * - DIRECTORY_UNAVAILABLE: `reason: 'bindRefused'` when the directory refused the bind DN.

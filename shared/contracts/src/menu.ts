@@ -162,7 +162,7 @@ export const MENU: readonly MenuNode[] = [
       entry('salaryDivision', '/pm/salary-division', ['fund_summary']),
     ]),
     group('payrollPeriod', [
-      entry('payrollPeriodGeneral', '/pm/pay-period', ['pay_period']),
+      page('payrollPeriodGeneral', '/pm/pay-period', 'pay_period'),
       entry('payrollPeriodDetailed', '/pm/detail-payroll', ['pay_period']),
     ]),
     page('salaryPeriod', '/pm/salary-period', 'salary_period'),

@@ -69,7 +69,6 @@ export const ResourceLabels: Record<PermissionResource, Label> = {
   advance_summary: r('advanceSummary', 'Tổng hợp tạm ứng', 'Advance summaries'),
   worker_bank_account: r('workerBankAccount', 'Tài khoản ngân hàng nhân sự', 'Employee bank accounts'),
   pay_report: r('payReport', 'Báo cáo lương', 'Pay reports'),
-  pay_period: r('payPeriod', 'Kỳ chi trả', 'Pay periods'),
   piece_wage: r('pieceWage', 'Lương khoán', 'Piece wages'),
   fund_summary: r('fundSummary', 'Tổng hợp quỹ', 'Fund summaries'),
   task: r('task', 'Nhiệm vụ', 'Tasks'),

@@ -34,6 +34,8 @@ export const ResourceTitles = {
   standard_working_day: label('standardWorkingDay.title', 'Ngày công chuẩn', 'Standard working days'),
   position_coefficient: label('positionCoefficient.title', 'Thang bảng lương', 'Payroll scales'),
   salary_period: label('salaryPeriod.title', 'Kỳ trả lương', 'Salary periods'),
+  // one payroll sheet of a salary period (modules/pay-periods.ts), approvable and locked
+  pay_period: label('payPeriod.title', 'Bảng lương', 'Pay periods'),
   salary_composition: label('salaryComponent.title', 'Thành phần lương', 'Salary components'),
   salary_slip_template: label('payrollTemplate.title', 'Mẫu bảng lương', 'Payroll templates'),
   shift: label('workShift.title', 'Ca làm việc', 'Work shifts'),

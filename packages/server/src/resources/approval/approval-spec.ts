@@ -29,6 +29,7 @@ export function approvalSpecOf(
     statusField,
     templateType: templateType as string,
     ...(binding.onApproved ? { onApproved: binding.onApproved } : {}),
+    ...(binding.beforeAction ? { beforeAction: binding.beforeAction } : {}),
   };
 }
 

@@ -228,6 +228,7 @@ export async function takeApprovalAction(
   const note = input.note?.trim() ? input.note.trim() : null;
   if (transition.needsReason && !note)
     throw validationFailed([{ field: 'reason', code: FieldErrorKeys.required, message: 'is required' }]);
+  if (spec.beforeAction) await spec.beforeAction({ tx, caller: context.scope }, before, action);
 
   const now = deps.now();
   let next: ApprovalStatus;

@@ -8,6 +8,7 @@ import { positionCoefficientResource } from './position-coefficients/resource.ts
 import { exportMatrixRoute } from './position-coefficients/export-matrix.ts';
 import { importMatrixRoute } from './position-coefficients/import-matrix.ts';
 import { positionCoefficientRoutes } from './position-coefficients/routes.ts';
+import { payPeriodPart, payPeriodResource } from './pay-periods/index.ts';
 import { salaryPeriodResource } from './salary-periods/resource.ts';
 import { salaryPeriodSummaryRoute } from './salary-periods/summary-route.ts';
 import { lookupTableRoutes } from './lookup-tables/routes.ts';
@@ -45,10 +46,11 @@ export const pmResources: readonly ResourceDefinition[] = [
   salaryPeriodResource,
   salaryComponentResource,
   payrollTemplateResource,
+  payPeriodResource,
 ];
 
 /** The payroll parts' own routes (each a plugin given PmDeps): a part adds its line here. */
-export const pmRoutes: readonly PmRoutes[] = [payrollTemplateRoutes];
+export const pmRoutes: readonly PmRoutes[] = [payrollTemplateRoutes, payPeriodPart];
 
 /** The payroll service: /api/pm/... */
 export const pmService: FastifyPluginAsync<{ deps: PmServiceDeps }> = async (app, { deps }) => {

@@ -11,8 +11,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { defineBulkTable } from '../../../bulk/index.ts';
 
-/** A component's value is an amount of money (integer đồng) or a number (days, hours, a rate). */
-export const ResultValueTypes = ['AMOUNT', 'NUMBER'] as const;
+/**
+ * A component's value is an amount of money (integer đồng), a number (days, hours, a rate) or, for
+ * a TEXT, ENUM or DATE component, text (migration 0076).
+ */
+export const ResultValueTypes = ['AMOUNT', 'NUMBER', 'TEXT'] as const;
 export type ResultValueType = (typeof ResultValueTypes)[number];
 
 /*
@@ -32,6 +35,8 @@ export const payrollResultLines = pgTable(
     amount: bigint('amount', { mode: 'number' }),
     /** a decimal as text, for NUMBER */
     quantity: numeric('quantity', { precision: 18, scale: 4 }),
+    /** for TEXT: a text, an enumeration's code, or a date as YYYY-MM-DD */
+    textValue: varchar('text_value', { length: 200 }),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -43,7 +48,10 @@ export const payrollResultLines = pgTable(
   ],
 );
 
-/** Result lines in bulk: a run computed again replaces its lines; pages by run, worker, component. */
+/**
+ * Result lines in bulk: a run computed again replaces its lines; pages by run, worker, component.
+ * The run is a pay period (services/pm/pay-periods, docs/payroll-periods.md).
+ */
 export const resultLineStore = defineBulkTable({
   table: payrollResultLines,
   resource: 'payroll_result',
@@ -51,6 +59,6 @@ export const resultLineStore = defineBulkTable({
   conflict: { key: ['periodMonth', 'runId', 'workerId', 'componentCode'], onConflict: 'update' },
   order: ['periodMonth', 'runId', 'workerId', 'componentCode'],
   references: [{ column: 'workerId', table: 'workers' }],
-  // a run's lines are its salary period's (run_id): approved with it, as one record
-  lockedBy: { column: 'runId', table: 'salary_periods' },
+  // a run's lines are its pay period's (run_id, migration 0076): approved with it, as one record
+  lockedBy: { column: 'runId', table: 'pay_periods' },
 });

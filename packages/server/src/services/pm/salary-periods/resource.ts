@@ -1,6 +1,8 @@
-import { FieldErrorKeys } from '@hcm/contracts';
+import { ConflictReasons, FieldErrorKeys } from '@hcm/contracts';
 import { salaryPeriodContract } from '@hcm/contracts/salary-periods';
-import { validationFailed } from '../../../http/errors.ts';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../../db/database.ts';
+import { conflictBecause, validationFailed } from '../../../http/errors.ts';
 import { bindResource } from '../../../resources/index.ts';
 import { salaryPeriods } from '../tables/salary-periods.ts';
 
@@ -22,13 +24,45 @@ function refuseMidMonth(changes: Record<string, unknown>): void {
 }
 
 /**
+ * A salary period is sent for approval, and approved, only once every monthly sheet of it is
+ * approved (docs/payroll-periods.md, "The salary period"): it pays what they hold. A period with
+ * no sheet has nothing to approve. Year-end recomputations (FINALISATION) come after, apart.
+ */
+async function refuseOpenSheets(tx: Tx, id: string): Promise<void> {
+  const sheets = (
+    (await tx.execute(sql`
+      select code, approval_status as status from pay_periods
+       where salary_period_id = ${id}::uuid and kind = 'REGULAR' order by code`)) as unknown as {
+      rows: { code: string; status: string }[];
+    }
+  ).rows;
+  const open = sheets.filter((sheet) => sheet.status !== 'APPROVED');
+  if (sheets.length === 0 || open.length > 0) {
+    const codes = open.map((sheet) => sheet.code).join(', ');
+    throw conflictBecause(
+      ConflictReasons.salaryPeriodSheetsOpen,
+      sheets.length === 0
+        ? 'The salary period has no pay period: nothing to approve'
+        : `The salary period's pay periods ${codes} are not approved yet`,
+      { codes: codes || '—' },
+    );
+  }
+}
+
+/**
  * Salary › Salary period bound to its table (migration 0052), approvable: the approval engine
- * moves approval_status, and the bulk writer refuses its lines while it is in approval or
- * approved (payroll/tables/result-lines.ts `lockedBy`). Deleting a period (only while editable)
- * deletes its lines in the database (0052's trigger: they name it without a foreign key).
+ * moves approval_status once its pay periods (sheets, services/pm/pay-periods) are approved. Its
+ * lines are its sheets' (payroll_result_lines.run_id names a sheet since migration 0076, which
+ * made a sheet of the lines written before). A period with sheets is not deleted (409 in use):
+ * delete its sheets first, each only while editable.
  */
 export const salaryPeriodResource = bindResource(salaryPeriodContract, {
   table: salaryPeriods,
-  approval: {},
+  approval: {
+    beforeAction: async ({ tx }, record, action) => {
+      if (action === 'REQUEST_APPROVAL' || action === 'APPROVE')
+        await refuseOpenSheets(tx, String(record.id));
+    },
+  },
   hooks: { validate: (_context, changes) => refuseMidMonth(changes) },
 });

@@ -1,14 +1,13 @@
 import { DataEnvelope } from '@hcm/contracts';
 import type { SalaryPeriodSummary } from '@hcm/contracts/salary-periods';
-import { and, countDistinct, eq } from 'drizzle-orm';
+import { countDistinct, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import type { Db } from '../../../db/database.ts';
-import { sumOverPeriod } from '../../../bulk/index.ts';
 import { envelope, errorResponses } from '../../../http/envelope.ts';
 import { notFound } from '../../../http/errors.ts';
 import { inResourceScope, resourceScopeOf } from '../../../resources/caller.ts';
-import { payrollResultLines, resultLineStore } from '../../payroll/tables/result-lines.ts';
+import { payrollResultLines } from '../../payroll/tables/result-lines.ts';
 import { salaryPeriodResource as resource } from './resource.ts';
 import { salaryPeriods } from '../tables/salary-periods.ts';
 
@@ -20,15 +19,10 @@ const SummarySchema = Type.Object({
   ),
 });
 
-/** The month after `month` (yyyy-MM-01): the end of the period's one partition. */
-const nextMonth = (month: string): string => {
-  const [year, number] = month.split('-').map(Number) as [number, number];
-  return number === 12 ? `${year + 1}-01-01` : `${year}-${String(number + 1).padStart(2, '0')}-01`;
-};
-
 /**
  * GET /api/pm/salary-periods/{id}/summary: what an approver approves, summed in the database
- * over the period's lines (one partition): the lines, the workers, and each component's total.
+ * over the lines of the period's monthly sheets (pay periods; one partition): the lines, the
+ * workers, and each component's total.
  */
 export const salaryPeriodSummaryRoute: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -55,28 +49,28 @@ export const salaryPeriodSummaryRoute: FastifyPluginAsync<{ db: Db }> = async (a
             .from(salaryPeriods)
             .where(eq(salaryPeriods.id, id));
           if (!period || scope.tenantId === null) throw notFound('No such salary period');
-          const range = { from: period.month, to: nextMonth(period.month) };
-          const byComponent = await sumOverPeriod(tx, resultLineStore, {
-            tenantId: scope.tenantId,
-            period: range,
-            equals: { runId: id },
-            sums: ['amount'],
-            groupBy: ['componentCode'],
-          });
+          // its monthly sheets' lines (a year-end recomputation is its own sheet's), in the month's partition
+          const sheets = sql`(select p.id from pay_periods p where p.salary_period_id = ${id}::uuid and p.kind = 'REGULAR')`;
+          const lines = sql`${payrollResultLines.tenantId} = ${scope.tenantId}::uuid
+            and ${payrollResultLines.periodMonth} = ${period.month}::date and ${payrollResultLines.runId} in ${sheets}`;
+          const byComponent = await tx
+            .select({
+              componentCode: payrollResultLines.componentCode,
+              lines: sql<number>`count(*)::int`,
+              amount: sql<string>`coalesce(sum(${payrollResultLines.amount}), 0)::text`,
+            })
+            .from(payrollResultLines)
+            .where(lines)
+            .groupBy(payrollResultLines.componentCode)
+            .orderBy(payrollResultLines.componentCode);
           const [workers] = await tx
             .select({ count: countDistinct(payrollResultLines.workerId) })
             .from(payrollResultLines)
-            .where(
-              and(
-                eq(payrollResultLines.tenantId, scope.tenantId),
-                eq(payrollResultLines.periodMonth, period.month),
-                eq(payrollResultLines.runId, id),
-              ),
-            );
+            .where(lines);
           const components = byComponent.map((row) => ({
-            componentCode: row.group.componentCode ?? '',
-            lines: row.count,
-            amount: Number(row.sums.amount),
+            componentCode: row.componentCode,
+            lines: Number(row.lines),
+            amount: Number(row.amount),
           }));
           return {
             lines: components.reduce((total, component) => total + component.lines, 0),

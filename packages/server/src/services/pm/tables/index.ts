@@ -1,6 +1,7 @@
 // The payroll scale module's tables: drizzle mirrors of their migrations (the SQL is the truth).
 import { fileListTables } from './file-lists.ts';
 import { lookupTableTables } from './lookup-tables.ts';
+import { payPeriodTables } from './pay-periods.ts';
 import { payrollTemplateTables } from './payroll-templates.ts';
 import { positionCoefficientTables } from './position-coefficients.ts';
 import { salaryComponentTables } from './salary-components.ts';
@@ -14,4 +15,5 @@ export const pmTables = {
   ...salaryComponentTables,
   ...payrollTemplateTables,
   ...lookupTableTables,
+  ...payPeriodTables,
 };
