@@ -370,6 +370,33 @@ describe.each(await testEngines())('a bound contract served on $engine', ({ engi
     });
   });
 
+  describe('import hooks', () => {
+    it('say a row a hook refuses on its row of the error file, check the others, and write nothing', async () => {
+      const header = ['Mã', 'Name', 'Amount', 'Paid', 'Starts on'];
+      const rejected = await upload(
+        `${server.url}/api/om/scratch-things/import`,
+        users.a.token,
+        await workbookOf([
+          header,
+          ['HOOK_0001', 'Forbidden name', 1, true, null],
+          ['HOOK_0002', 'Fine', 2, true, null],
+          ['HOOK_0003', 'Forbidden name', 3, true, null],
+        ]),
+      );
+      expect(rejected.status).toBe(400);
+      expect(rejected.headers.get('x-failed-rows')).toBe('2');
+      const messages = (await readSheet(rejected.bytes)).map((row) => String(row[row.length - 1] ?? ''));
+      expect(messages[1]).toMatch(/: is not allowed$/);
+      expect(messages[2]).not.toMatch(/is not allowed/);
+      expect(messages[3]).toMatch(/: is not allowed$/);
+      const count = await http.get<{ data: number }>(
+        `/api/om/scratch-things/count?keyword=HOOK_`,
+        users.a.token,
+      );
+      expect(count.body.data).toBe(0);
+    });
+  });
+
   describe('delete hooks', () => {
     it('run around the delete in its transaction; a refusal keeps the record', async () => {
       calls.length = 0;
