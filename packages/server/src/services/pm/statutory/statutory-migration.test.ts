@@ -106,8 +106,7 @@ describe.each(await testEngines('both'))('statutory parameters for every tenant 
     before = migrationsBefore(MIGRATION);
     through = migrationsThrough(MIGRATION);
     await db.migrate(before.dir);
-    // a tenant created with the product's seed (first: the test connection is not held by the
-    // row policies, so the parameters' own clash check would see the other tenants' rows)
+    // a tenant created with the product's seed before the migration
     seeded = (
       await createTenant(db.orm, {
         code: `statutory_${engine}`,
@@ -180,6 +179,16 @@ describe.each(await testEngines('both'))('statutory parameters for every tenant 
       sql`select created_by as "createdBy", status from parameters where tenant_id = ${seeded} limit 1`,
     );
     expect(row).toEqual({ createdBy: null, status: 'ACTIVE' });
+  });
+
+  it('seeds a tenant created after the others have their rows (no clash across tenants)', async () => {
+    const tenant = await createTenant(db.orm, {
+      code: `statutory_late_${engine}`,
+      name: 'Công ty Sau',
+      seeds: { files: [], starters: [statutoryParameters] },
+    });
+    expect(await parametersOf(tenant.id)).toEqual(expectedParameters());
+    expect(await parametersOf(seeded)).toEqual(expectedParameters());
   });
 });
 
