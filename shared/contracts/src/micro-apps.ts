@@ -121,7 +121,23 @@ export const TIMEKEEPING_APP: MicroAppDeclaration = {
   ],
 };
 
-export const MICRO_APPS: readonly MicroAppDeclaration[] = [ADMIN_APP, ORGANIZATION_APP, TIMEKEEPING_APP];
+/**
+ * The payroll micro-app (packages/payroll): the Salary menu group — salary components and their
+ * formula editor, payroll templates, the lookup tables (payroll rules) and the default
+ * parameters. A route is listed here when its page lands (packages/payroll/README.md "Adding a
+ * page"); the payroll scale stays with @hcm/admin, its route unchanged.
+ */
+export const PAYROLL_APP: MicroAppDeclaration = {
+  name: '@hcm/payroll',
+  routes: ['/pm/payroll-composit', '/pm/payroll-template', '/pm/payroll-rules', '/pm/default-parameter'],
+};
+
+export const MICRO_APPS: readonly MicroAppDeclaration[] = [
+  ADMIN_APP,
+  ORGANIZATION_APP,
+  TIMEKEEPING_APP,
+  PAYROLL_APP,
+];
 
 /**
  * Said by root-config when single-spa could not load or start a registered micro-app
