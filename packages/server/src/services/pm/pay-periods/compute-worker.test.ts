@@ -145,6 +145,25 @@ describe('one worker of a pay period', () => {
     );
   });
 
+  it('leaves union dues out of the agreed net: the real month deducts them from it', () => {
+    const rules = rulesOn(STATUTORY_DATA, MARCH_2026);
+    const member = computeWorker(
+      plan,
+      workerInputs(
+        plan,
+        worker({ HOP_DONG_NET: 1, LUONG_HOP_DONG: 17_000_000, LUONG_DONG_BH: 17_000_000, DOAN_VIEN: 1 }),
+      ),
+    );
+    expect(member.ok).toBe(true);
+    if (!member.ok) return;
+    expect(member.net?.gross).toBe(
+      grossOfNet(rules, 17_000_000, { region: 'I', dependants: 0, resident: true }),
+    );
+    const dues = valueOf(plan, member.values, 'DOAN_PHI');
+    expect(dues).toBeGreaterThan(0);
+    expect(valueOf(plan, member.values, 'THUC_LINH')).toBe(17_000_000 - Number(dues));
+  });
+
   it('reports a net contract the template cannot solve, naming why, and never a half answer', () => {
     const noDays = computeWorker(
       plan,

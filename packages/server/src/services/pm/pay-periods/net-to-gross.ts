@@ -11,7 +11,9 @@ import { fromFormulaError, runError, type WorkerError } from './worker-error.ts'
  *
  * - the agreed month is the worker's own month with every day of the standard month worked
  *   (CONG_THUC_TE = CONG_CHUAN) and nothing else: no leave, night or overtime hours, no other
- *   income, deduction or advance, no INPUT component typed; allowances are the contract's;
+ *   income, deduction or advance, no union dues (DOAN_VIEN = 0: dues, advances and deductions are
+ *   not part of what a net contract agrees, as the statutory reference reads it), no INPUT component
+ *   typed; allowances are the contract's (the agreed net covers salary and allowances);
  * - its net is the template's THUC_LINH (take-home pay);
  * - LUONG_HOP_DONG = G, and the insurance salary LUONG_DONG_BH moves with it (G + what it held
  *   beyond the salary: the contract's insurable allowances).
@@ -37,6 +39,7 @@ export const NET_COMPONENT = 'THUC_LINH';
 const WORKED = 'CONG_THUC_TE';
 const STANDARD = 'CONG_CHUAN';
 const NOTHING_ELSE = [
+  'DOAN_VIEN',
   'NGHI_CO_LUONG',
   'NGHI_KHONG_LUONG',
   'GIO_LAM_DEM',
