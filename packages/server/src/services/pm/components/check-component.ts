@@ -27,23 +27,9 @@ function ownError(error: FormulaError, code: string): FieldError | null {
   return upper(error.component) === code ? formulaFieldError('formula', error) : null;
 }
 
-/**
- * A component about to be written (`after`; `before` on an update), checked against the tenant:
- * a formula component has its formula; its code is not a catalogue variable or table; its
- * formula checks against the catalogue and the tenant's other components (names, types, no
- * cycle through it) — 422 with each problem on `code` or `formula`, naming the variable and its
- * place. An update must not break what worked: another component's formula that read it, and
- * each template that lists it (422 naming the component or template and the error). `batch`:
- * the other rows of an import adding components together (they may read each other).
- */
-export async function checkComponentWrite(
-  tx: Tx,
-  catalogue: VariableCatalogue,
-  after: ComponentRow,
-  before: ComponentRow | null,
-  batch: readonly ComponentRow[] = [],
-): Promise<void> {
-  if (after.source === 'FORMULA' && !after.formula?.trim())
+/** A formula component without its formula: 400 on `formula`, required. */
+function refuseMissingFormula(row: ComponentRow): void {
+  if (row.source === 'FORMULA' && !row.formula?.trim())
     throw validationFailed(
       [
         {
@@ -54,15 +40,50 @@ export async function checkComponentWrite(
       ],
       'A formula component needs its formula',
     );
+}
+
+/**
+ * The components an import adds, checked together with the tenant's (one check for the whole
+ * file, however many rows): `refuse(row)` throws what `checkComponentWrite` would for that row.
+ */
+export async function checkImportedComponents(
+  tx: Tx,
+  catalogue: VariableCatalogue,
+  rows: readonly ComponentRow[],
+): Promise<{ refuse(row: ComponentRow): void }> {
+  const codes = new Set(rows.map((row) => upper(row.code)));
+  const stored = (await tenantComponents(tx)).filter((row) => !codes.has(upper(row.code)));
+  const checked = checkTemplate([...rows, ...stored].map(definitionOf), catalogue);
+  return {
+    refuse(row) {
+      refuseMissingFormula(row);
+      const code = upper(row.code);
+      const own = checked.errors
+        .map((error) => ownError(error, code))
+        .filter((e): e is FieldError => e !== null);
+      if (own.length > 0) throw formulaRefused(own, `The salary component ${row.code} is not valid`);
+    },
+  };
+}
+
+/**
+ * A component about to be written (`after`; `before` on an update), checked against the tenant:
+ * a formula component has its formula; its code is not a catalogue variable or table; its
+ * formula checks against the catalogue and the tenant's other components (names, types, no
+ * cycle through it) — 422 with each problem on `code` or `formula`, naming the variable and its
+ * place. An update must not break what worked: another component's formula that read it, and
+ * each template that lists it (422 naming the component or template and the error).
+ */
+export async function checkComponentWrite(
+  tx: Tx,
+  catalogue: VariableCatalogue,
+  after: ComponentRow,
+  before: ComponentRow | null,
+): Promise<void> {
+  refuseMissingFormula(after);
   const code = upper(after.code);
   const stored = await tenantComponents(tx);
-  const batchCodes = new Set(batch.map((row) => upper(row.code)));
-  const others = [
-    ...stored.filter(
-      (row) => row.id !== before?.id && upper(row.code) !== code && !batchCodes.has(upper(row.code)),
-    ),
-    ...batch.filter((row) => upper(row.code) !== code),
-  ];
+  const others = stored.filter((row) => row.id !== before?.id && upper(row.code) !== code);
   // the component first: a cycle through it is said starting from it (A → C → B → A)
   const afterAll = [after, ...others];
   const checked = checkTemplate(afterAll.map(definitionOf), catalogue);

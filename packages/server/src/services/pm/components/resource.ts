@@ -6,7 +6,7 @@ import type { HookContext } from '../../../resources/types.ts';
 import { loadCatalogue } from '../variables/catalogue.ts';
 import { salaryComponents } from '../tables/salary-components.ts';
 import { refreshTemplates } from '../templates/refresh-templates.ts';
-import { checkComponentWrite } from './check-component.ts';
+import { checkComponentWrite, checkImportedComponents } from './check-component.ts';
 import { componentRowOf, templatesUsing, tenantComponents } from './component-rows.ts';
 import { PayrollRefusals } from './formula-refusal.ts';
 
@@ -20,9 +20,38 @@ function normalise(values: Row, before: Row | null): void {
   if (source === 'INPUT' && (values.formula !== undefined || before?.formula)) values.formula = null;
 }
 
-const tenantCatalogue = ({ tx, caller }: HookContext) => loadCatalogue(tx, caller.tenantId as string);
+/**
+ * The tenant's catalogue, read once per transaction: an import checks each of its rows against
+ * it, and nothing in the transaction changes the parameters or tables it lists.
+ */
+const catalogues = new WeakMap<HookContext['tx'], ReturnType<typeof loadCatalogue>>();
+function tenantCatalogue({ tx, caller }: HookContext): ReturnType<typeof loadCatalogue> {
+  let catalogue = catalogues.get(tx);
+  if (!catalogue) {
+    catalogue = loadCatalogue(tx, caller.tenantId as string);
+    catalogues.set(tx, catalogue);
+  }
+  return catalogue;
+}
 
 const NO_CATALOGUE = catalogueOf([]);
+
+/** An import's rows checked once, together (check-component.ts), for each row's validate. */
+const importChecks = new WeakMap<HookContext['tx'], ReturnType<typeof checkImportedComponents>>();
+function importCheck(context: HookContext): ReturnType<typeof checkImportedComponents> {
+  let check = importChecks.get(context.tx);
+  if (!check) {
+    check = tenantCatalogue(context).then((catalogue) =>
+      checkImportedComponents(
+        context.tx,
+        catalogue,
+        (context.importRows ?? []).map((row) => componentRowOf(row)),
+      ),
+    );
+    importChecks.set(context.tx, check);
+  }
+  return check;
+}
 
 /** A component's delete refused while a template lists it or another formula reads it (409). */
 async function refuseDeleteInUse({ tx }: HookContext, record: Row): Promise<void> {
@@ -68,15 +97,12 @@ export const salaryComponentResource = bindResource(salaryComponentContract, {
   hooks: {
     async validate(context, changes, before) {
       const after = componentRowOf(before ? { ...before, ...changes } : changes);
-      const batch = (context.importRows ?? [])
-        .map((row) => componentRowOf(row))
-        .filter((row) => row.code !== after.code);
+      if (context.importRows && !before) return (await importCheck(context)).refuse(after);
       await checkComponentWrite(
         context.tx,
         await tenantCatalogue(context),
         after,
         before ? componentRowOf(before) : null,
-        batch,
       );
     },
     beforeCreate: (_context, values) => normalise(values, null),
