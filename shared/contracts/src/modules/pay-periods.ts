@@ -108,8 +108,8 @@ export const payPeriodContract = defineContract({
       example: (_n: number, context?: ExampleContext) => context?.references?.salary_period ?? null,
     },
     periodMonth: f.date({ label: l('periodMonth', 'Tháng lương', 'Pay month'), readOnly: true }),
-    // required of every sheet made through the API (the server says so on create); the column
-    // allows none only for the sheets migration 0076 made of lines written before pay periods
+    // needed to compute (400 on templateId until chosen); the sheets migration 0076 made of lines
+    // written before pay periods have none
     templateId: {
       ...f.reference({
         label: l('template', 'Mẫu bảng lương', 'Payroll template'),

@@ -171,6 +171,20 @@ describe.each(await testEngines())('pay periods on $engine', ({ engine }) => {
       code: 'BL_2026_03',
     });
     expect((await read(sheet.id)).approvalStatus).toBe('NEW');
+    // a sheet may be made before its template is chosen, not computed
+    const bare = await post<Envelope<Sheet>>(API, {
+      code: 'BL_CHUA_MAU',
+      name: 'Chưa chọn mẫu',
+      salaryPeriodId: salaryPeriod,
+    });
+    expect(bare.status, JSON.stringify(bare.body)).toBe(200);
+    const refused = await post<Refusal>(`${API}/${bare.body.data.id}/compute`, {});
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors?.[0]?.field).toBe('templateId');
+    expect((await read(bare.body.data.id)).computeStatus).toBe('DRAFT');
+    expect(
+      (await post(`${API}/${bare.body.data.id}/delete`, { version: bare.body.data.version })).status,
+    ).toBe(200);
   });
 
   it('computes every worker the template applies to as a background job, reporting the ones that fail', async () => {

@@ -1,9 +1,9 @@
-import { ConflictReasons, FieldErrorKeys } from '@hcm/contracts';
+import { ConflictReasons } from '@hcm/contracts';
 import { EDITABLE_APPROVAL_STATUSES } from '@hcm/contracts/approvals';
 import { payPeriodContract } from '@hcm/contracts/pay-periods';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
-import { conflictBecause, validationFailed } from '../../../http/errors.ts';
+import { conflictBecause } from '../../../http/errors.ts';
 import { bindResource } from '../../../resources/index.ts';
 import { organizationUnits } from '../../om/tables/organization-units.ts';
 import { payPeriods, payPeriodUnits } from '../tables/pay-periods.ts';
@@ -92,12 +92,6 @@ export const payPeriodResource = bindResource(payPeriodContract, {
   },
   hooks: {
     validate: async ({ tx }, changes, before) => {
-      const template = changes.templateId === undefined ? before?.templateId : changes.templateId;
-      if (typeof template !== 'string')
-        throw validationFailed(
-          [{ field: 'templateId', code: FieldErrorKeys.required, message: 'is required' }],
-          'A pay period is computed by a payroll template: choose one',
-        );
       if (before === null) return;
       const scopeChanges = SCOPE_FIELDS.some((name) => changes[name] !== undefined);
       if (scopeChanges && (await lives(tx, before))) throw computing(before);
