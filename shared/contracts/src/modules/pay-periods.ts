@@ -30,26 +30,26 @@ export const PAY_PERIOD_COMPUTE_STATUSES = [
 export type PayPeriodComputeStatus = (typeof PAY_PERIOD_COMPUTE_STATUSES)[number];
 
 export const PayPeriodComputeStatusLabels: Readonly<Record<PayPeriodComputeStatus, Label>> = {
-  DRAFT: l('computeStatus.draft', 'Chưa tính', 'Not computed'),
-  COMPUTING: l('computeStatus.computing', 'Đang tính', 'Computing'),
-  COMPUTED: l('computeStatus.computed', 'Đã tính', 'Computed'),
-  COMPUTED_WITH_ERRORS: l('computeStatus.computedWithErrors', 'Đã tính, có lỗi', 'Computed with errors'),
-  INTERRUPTED: l('computeStatus.interrupted', 'Tính dở dang', 'Interrupted'),
+  DRAFT: l('computeStatuses.draft', 'Chưa tính', 'Not computed'),
+  COMPUTING: l('computeStatuses.computing', 'Đang tính', 'Computing'),
+  COMPUTED: l('computeStatuses.computed', 'Đã tính', 'Computed'),
+  COMPUTED_WITH_ERRORS: l('computeStatuses.computedWithErrors', 'Đã tính, có lỗi', 'Computed with errors'),
+  INTERRUPTED: l('computeStatuses.interrupted', 'Tính dở dang', 'Interrupted'),
 };
 
 export const PAY_PERIOD_KINDS = ['REGULAR', 'FINALISATION'] as const;
 export type PayPeriodKind = (typeof PAY_PERIOD_KINDS)[number];
 export const PayPeriodKindLabels: Readonly<Record<PayPeriodKind, Label>> = {
-  REGULAR: l('kind.regular', 'Bảng lương tháng', 'Monthly payroll'),
-  FINALISATION: l('kind.finalisation', 'Tính lại quyết toán thuế', 'Year-end tax recomputation'),
+  REGULAR: l('kinds.regular', 'Bảng lương tháng', 'Monthly payroll'),
+  FINALISATION: l('kinds.finalisation', 'Tính lại quyết toán thuế', 'Year-end tax recomputation'),
 };
 
 export const PAY_PERIOD_WORKER_STATUSES = ['PENDING', 'OK', 'FAILED'] as const;
 export type PayPeriodWorkerStatus = (typeof PAY_PERIOD_WORKER_STATUSES)[number];
 export const PayPeriodWorkerStatusLabels: Readonly<Record<PayPeriodWorkerStatus, Label>> = {
-  PENDING: l('workerStatus.pending', 'Chờ tính', 'Waiting'),
-  OK: l('workerStatus.ok', 'Đã tính', 'Computed'),
-  FAILED: l('workerStatus.failed', 'Lỗi', 'Failed'),
+  PENDING: l('workerStatuses.pending', 'Chờ tính', 'Waiting'),
+  OK: l('workerStatuses.ok', 'Đã tính', 'Computed'),
+  FAILED: l('workerStatuses.failed', 'Lỗi', 'Failed'),
 };
 
 export const PayPeriodLimits = {
