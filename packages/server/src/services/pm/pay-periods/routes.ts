@@ -8,7 +8,7 @@ import {
   type PayPeriodWorkerStatus,
 } from '@hcm/contracts/pay-periods';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import Type, { type TSchema } from 'typebox';
+import Type from 'typebox';
 import type { Clock } from '../../../clock.ts';
 import { wallClock } from '../../../clock.ts';
 import type { Db, Tx } from '../../../db/database.ts';
@@ -144,11 +144,11 @@ export const payPeriodRoutes: FastifyPluginAsync<{ deps: PayPeriodRouteDeps }> =
   // pay_period.approve locks: the approver's permission, not the editors'
   const permission = (action: 'view' | 'update' | 'create' | 'approve') =>
     action === 'approve' ? 'pay_period.approve' : resource.permissionFor(action);
-  const schema = (operation: string, summary: string, parts: Record<string, TSchema | undefined>) => ({
+  const schema = <P extends object>(operation: string, summary: string, parts: P) => ({
     summary,
     tags: tag,
     operationId: `pm.pay-periods.${operation}`,
-    ...Object.fromEntries(Object.entries(parts).filter(([, value]) => value !== undefined)),
+    ...parts,
   });
   const tenantCaller = (request: FastifyRequest): Scope & { tenantId: string } => {
     const scope = callerScope(request);
@@ -159,6 +159,11 @@ export const payPeriodRoutes: FastifyPluginAsync<{ deps: PayPeriodRouteDeps }> =
       );
     return { ...scope, tenantId: scope.tenantId };
   };
+  /** who acts, for the action log and the job: the caller in their tenant */
+  const actorOf = (request: FastifyRequest, scope: Scope & { tenantId: string }) => ({
+    ...actionContextOf(request, scope),
+    scope,
+  });
   const presented = async (tx: Tx, scope: Scope, id: string) => {
     const row = await findRecord(tx, resource, scope, id);
     await attachLists(tx, resource, [row]);
@@ -182,21 +187,14 @@ export const payPeriodRoutes: FastifyPluginAsync<{ deps: PayPeriodRouteDeps }> =
           202: DataEnvelope(Type.Object({ jobId: Type.String(), payPeriod: resource.schemas.record })),
           ...errorResponses,
         },
-      } as Record<string, TSchema>),
+      }),
     },
     async (request, reply) => {
       const scope = tenantCaller(request);
       const { id } = request.params as { id: string };
       const body = (request.body ?? {}) as { version?: number };
       const started = await runAsCaller(deps.db, request, async (tx) => {
-        const jobId = await startComputation(
-          tx,
-          deps.queue,
-          actionContextOf(request, scope) as never,
-          id,
-          body,
-          now(),
-        );
+        const jobId = await startComputation(tx, deps.queue, actorOf(request, scope), id, body, now());
         return { jobId, payPeriod: await presented(tx, scope, id) };
       });
       return reply.code(202).send(envelope(started));
@@ -210,7 +208,7 @@ export const payPeriodRoutes: FastifyPluginAsync<{ deps: PayPeriodRouteDeps }> =
       schema: schema('components', 'The template’s components: the detailed table’s columns', {
         params: Id,
         response: { 200: DataEnvelope(Components), ...errorResponses },
-      } as Record<string, TSchema>),
+      }),
     },
     async (request) => {
       const scope = tenantCaller(request);
@@ -255,7 +253,7 @@ export const payPeriodRoutes: FastifyPluginAsync<{ deps: PayPeriodRouteDeps }> =
           { additionalProperties: false },
         ),
         response: { 200: PageEnvelope(WorkerRow), ...errorResponses },
-      } as Record<string, TSchema>),
+      }),
     },
     async (request) => {
       const scope = tenantCaller(request);
@@ -273,7 +271,7 @@ export const payPeriodRoutes: FastifyPluginAsync<{ deps: PayPeriodRouteDeps }> =
         params: Id,
         querystring: Type.Object(Filter, { additionalProperties: false }),
         response: { 200: DataEnvelope(Totals), ...errorResponses },
-      } as Record<string, TSchema>),
+      }),
     },
     async (request) => {
       const scope = tenantCaller(request);
@@ -293,7 +291,7 @@ export const payPeriodRoutes: FastifyPluginAsync<{ deps: PayPeriodRouteDeps }> =
       schema: schema('trace', 'One worker computed again with every intermediate value', {
         params: WorkerParams,
         response: { 200: DataEnvelope(Trace), ...errorResponses },
-      } as Record<string, TSchema>),
+      }),
     },
     async (request) => {
       const scope = tenantCaller(request);
@@ -313,7 +311,7 @@ export const payPeriodRoutes: FastifyPluginAsync<{ deps: PayPeriodRouteDeps }> =
       schema: schema('inputs', 'The INPUT values typed for a worker of the pay period', {
         params: WorkerParams,
         response: { 200: DataEnvelope(Type.Array(InputValue)), ...errorResponses },
-      } as Record<string, TSchema>),
+      }),
     },
     async (request) => {
       tenantCaller(request);
@@ -348,7 +346,7 @@ export const payPeriodRoutes: FastifyPluginAsync<{ deps: PayPeriodRouteDeps }> =
             { additionalProperties: false },
           ),
           response: { 200: DataEnvelope(WorkerRow), ...errorResponses },
-        } as Record<string, TSchema>,
+        },
       ),
     },
     async (request) => {
@@ -371,7 +369,7 @@ export const payPeriodRoutes: FastifyPluginAsync<{ deps: PayPeriodRouteDeps }> =
       schema: schema('recomputeWorker', 'Compute one worker of the pay period again, at once', {
         params: WorkerParams,
         response: { 200: DataEnvelope(WorkerRow), ...errorResponses },
-      } as Record<string, TSchema>),
+      }),
     },
     async (request) => {
       const { id, workerId } = request.params as { id: string; workerId: string };
@@ -394,7 +392,7 @@ export const payPeriodRoutes: FastifyPluginAsync<{ deps: PayPeriodRouteDeps }> =
         params: Id,
         body: Type.Optional(Version),
         response: { 200: DataEnvelope(resource.schemas.record), ...errorResponses },
-      } as Record<string, TSchema>),
+      }),
     },
     async (request) => {
       const scope = tenantCaller(request);
@@ -402,7 +400,7 @@ export const payPeriodRoutes: FastifyPluginAsync<{ deps: PayPeriodRouteDeps }> =
       const body = (request.body ?? {}) as { version?: number };
       return envelope(
         await runAsCaller(deps.db, request, async (tx) => {
-          await lockSheet(tx, actionContextOf(request, scope) as never, id, body, now());
+          await lockSheet(tx, actorOf(request, scope), id, body, now());
           return presented(tx, scope, id);
         }),
       );
@@ -423,20 +421,14 @@ export const payPeriodRoutes: FastifyPluginAsync<{ deps: PayPeriodRouteDeps }> =
             202: DataEnvelope(Type.Object({ jobId: Type.String(), payPeriod: resource.schemas.record })),
             ...errorResponses,
           },
-        } as Record<string, TSchema>,
+        },
       ),
     },
     async (request, reply) => {
       const scope = tenantCaller(request);
       const { id } = request.params as { id: string };
       const started = await runAsCaller(deps.db, request, async (tx) => {
-        const made = await startFinalisation(
-          tx,
-          deps.queue,
-          actionContextOf(request, scope) as never,
-          id,
-          now(),
-        );
+        const made = await startFinalisation(tx, deps.queue, actorOf(request, scope), id, now());
         return { jobId: made.jobId, payPeriod: await presented(tx, scope, made.sheetId) };
       });
       return reply.code(202).send(envelope(started));
