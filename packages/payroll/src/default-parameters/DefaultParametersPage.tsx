@@ -1,9 +1,11 @@
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
+import { checkFormula } from '@hcm/formula';
 import { Paging } from '@hcm/contracts';
 import { parameterContract } from '@hcm/contracts/settings';
 import { api } from '@hcm/session';
 import {
   Button,
+  Checkbox,
   DateInput,
   Field,
   Input,
@@ -22,11 +24,14 @@ import {
   useHasAuthority,
 } from '@hcm/ui';
 import { dayAsDate, isoDay, todayInVietnam } from '../dates.ts';
+import { definitionOf, usePayrollScope } from '../formula-editor/scope-api.ts';
 import { usePayrollTranslation } from '../payroll-i18n.ts';
 import { NewValueForm } from './NewValueForm.tsx';
 import {
   isPercent,
+  isSwitch,
   parameterHistories,
+  readersOf,
   type ParameterHistory,
   type ParameterRow,
 } from './parameter-history.ts';
@@ -47,18 +52,24 @@ const useStyles = makeStyles({
     borderCollapse: 'collapse',
     width: '100%',
     minWidth: '44rem',
+    '& th': { textAlign: 'left' },
+    // a number's column is read from the right, its heading too
+    '& .numeric': { textAlign: 'right', whiteSpace: 'nowrap' },
     '& th, & td': {
-      textAlign: 'left',
       padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalS}`,
       borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
       verticalAlign: 'top',
     },
   },
-  number: { textAlign: 'right', whiteSpace: 'nowrap' },
+  readers: {
+    fontFamily: tokens.fontFamilyMonospace,
+    fontSize: tokens.fontSizeBase200,
+    overflowWrap: 'anywhere',
+  },
   code: { fontFamily: tokens.fontFamilyMonospace },
   history: { backgroundColor: tokens.colorNeutralBackground2 },
   past: { color: tokens.colorNeutralForeground2 },
-  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
 });
 
 /** Every parameter record of the tenant (tens of codes, a few values each), page after page. */
@@ -74,11 +85,19 @@ async function readParameters(): Promise<ParameterRow[]> {
   }
 }
 
-/** A value as HR reads it: đồng with their unit, a rate with %, other numbers as they are. */
-export function shownValue(row: Pick<ParameterRow, 'value' | 'unit'>): string {
-  const number = formatNumber(row.value, { decimals: 3 });
-  if (!row.unit) return number;
-  return isPercent(row.unit) ? `${number} %` : `${number} ${row.unit}`;
+/**
+ * A value as HR reads it: đồng with their unit, a rate with %, a switch as yes or no, other
+ * numbers with their unit.
+ */
+function useShownValue(): (row: Pick<ParameterRow, 'value' | 'unit'>) => string {
+  const { t } = usePayrollTranslation();
+  return (row) => {
+    const number = formatNumber(row.value, { decimals: 3 });
+    if (isSwitch(row.unit))
+      return Number(row.value) === 0 ? t('parameters.switchOff') : t('parameters.switchOn');
+    if (!row.unit) return number;
+    return isPercent(row.unit) ? `${number} %` : `${number} ${row.unit}`;
+  };
 }
 
 const normal = (text: string) =>
@@ -105,6 +124,22 @@ export default function DefaultParametersPage() {
   const [keyword, setKeyword] = useState('');
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const [adding, setAdding] = useState<string | null>(null);
+  const [usedOnly, setUsedOnly] = useState(false);
+  // which of the tenant's formulas read each parameter: what a new value changes
+  const scope = usePayrollScope();
+  const readers = useMemo(
+    () =>
+      scope.state === 'ready'
+        ? readersOf(scope.components, (formula) => {
+            const check = checkFormula(formula, {
+              catalogue: scope.catalogue,
+              components: scope.components.map(definitionOf),
+            });
+            return check.variables;
+          })
+        : null,
+    [scope],
+  );
 
   useEffect(() => {
     let live = true;
@@ -144,6 +179,12 @@ export default function DefaultParametersPage() {
         <Field label={t('parameters.search')}>
           <Input type="search" value={keyword} onChange={(_event, data) => setKeyword(data.value)} />
         </Field>
+        <Checkbox
+          label={t('parameters.usedOnly')}
+          checked={usedOnly}
+          disabled={!readers}
+          onChange={(_event, data) => setUsedOnly(data.checked === true)}
+        />
       </div>
       {failed && (
         <MessageBar intent="error">
@@ -159,11 +200,12 @@ export default function DefaultParametersPage() {
               <tr>
                 <th scope="col">{t('parameters.code')}</th>
                 <th scope="col">{t('parameters.name')}</th>
-                <th scope="col" className={styles.number}>
+                <th scope="col" className="numeric">
                   {t('parameters.value', { date: formatDate(asOf, 'date') })}
                 </th>
                 <th scope="col">{t('parameters.since')}</th>
                 <th scope="col">{t('parameters.next')}</th>
+                <th scope="col">{t('parameters.readers')}</th>
                 <th scope="col">{t('parameters.actions')}</th>
               </tr>
             </thead>
@@ -172,6 +214,7 @@ export default function DefaultParametersPage() {
                 <ParameterLines
                   key={history.code}
                   history={history}
+                  readers={readers?.get(history.code.toUpperCase()) ?? null}
                   open={open.has(history.code)}
                   onToggle={() => toggle(history.code)}
                   mayAdd={mayAdd}
@@ -194,6 +237,7 @@ export default function DefaultParametersPage() {
 
 function ParameterLines({
   history,
+  readers,
   open,
   onToggle,
   mayAdd,
@@ -203,6 +247,8 @@ function ParameterLines({
   onCancel,
 }: {
   history: ParameterHistory;
+  /** the components whose formulas read it (null while they load) */
+  readers: readonly string[] | null;
   open: boolean;
   onToggle: () => void;
   mayAdd: boolean;
@@ -213,6 +259,7 @@ function ParameterLines({
 }) {
   const styles = useStyles();
   const { t } = usePayrollTranslation();
+  const shownValue = useShownValue();
   const { inForce, next } = history;
   const historyId = `parameter-history-${history.code}`;
   return (
@@ -220,7 +267,7 @@ function ParameterLines({
       <tr>
         <td className={styles.code}>{history.code}</td>
         <td>{history.name}</td>
-        <td className={styles.number}>{inForce ? shownValue(inForce) : t('parameters.notYet')}</td>
+        <td className="numeric">{inForce ? shownValue(inForce) : t('parameters.notYet')}</td>
         <td>{inForce ? formatDate(inForce.effectiveDate, 'date') : ''}</td>
         <td>
           {next
@@ -229,6 +276,9 @@ function ParameterLines({
                 date: formatDate(next.effectiveDate, 'date'),
               })
             : ''}
+        </td>
+        <td className={styles.readers}>
+          {readers === null ? '' : readers.length > 0 ? readers.join(', ') : '—'}
         </td>
         <td>
           <div className={styles.actions}>
@@ -255,12 +305,12 @@ function ParameterLines({
       </tr>
       {open && (
         <tr id={historyId} className={styles.history}>
-          <td colSpan={6}>
+          <td colSpan={7}>
             <table className={styles.table} aria-label={t('parameters.historyTable', { code: history.code })}>
               <thead>
                 <tr>
                   <th scope="col">{t('parameters.effectiveDate')}</th>
-                  <th scope="col" className={styles.number}>
+                  <th scope="col" className="numeric">
                     {t('parameters.valueOnly')}
                   </th>
                   <th scope="col">{t('parameters.name')}</th>
@@ -273,7 +323,7 @@ function ParameterLines({
                       {formatDate(row.effectiveDate, 'date')}
                       {row === inForce ? ` (${t('parameters.inForce')})` : ''}
                     </td>
-                    <td className={styles.number}>{shownValue(row)}</td>
+                    <td className="numeric">{shownValue(row)}</td>
                     <td>{row.name}</td>
                   </tr>
                 ))}
@@ -284,7 +334,7 @@ function ParameterLines({
       )}
       {adding && (
         <tr className={styles.history}>
-          <td colSpan={6}>
+          <td colSpan={7}>
             <NewValueForm history={history} onAdded={onAdded} onCancel={onCancel} />
           </td>
         </tr>

@@ -68,3 +68,27 @@ export function laterThanAll(history: Pick<ParameterHistory, 'values'>, day: str
 
 /** Whether a parameter's unit says a rate in per cent (the formulas read 8 as 0.08). */
 export const isPercent = (unit: string | null) => unit?.trim() === '%';
+
+/** Whether a parameter's unit says a switch (0 no, 1 yes): the overtime exemption's, say. */
+export const isSwitch = (unit: string | null) => unit?.trim() === '0/1';
+
+/**
+ * The components whose formulas read each variable: by the variable's code (upper case), the
+ * readers' codes in the order given. `readsOf` answers what one formula reads (checkFormula's
+ * variables), so a formula that does not check reads nothing here.
+ */
+export function readersOf(
+  components: readonly { readonly code: string; readonly formula: string | null }[],
+  readsOf: (formula: string) => readonly string[],
+): Map<string, string[]> {
+  const readers = new Map<string, string[]>();
+  for (const component of components) {
+    if (!component.formula) continue;
+    for (const code of new Set(readsOf(component.formula).map((name) => name.toUpperCase()))) {
+      const list = readers.get(code) ?? [];
+      list.push(component.code);
+      readers.set(code, list);
+    }
+  }
+  return readers;
+}

@@ -293,7 +293,8 @@ export function FormulaEditor({
       <Field
         label={label}
         required={required}
-        hint={[hint, t('formulaEditor.help')].filter(Boolean).join(' ')}
+        // the field's own hint, a full stop, then how the keyboard completes
+        hint={hint ? `${hint.replace(/[.;:]?$/, '.')} ${t('formulaEditor.help')}` : t('formulaEditor.help')}
       >
         {(fieldProps) => (
           <div className={styles.box}>

@@ -17,6 +17,7 @@ import {
   MessageBarBody,
   Spinner,
   Subtitle1,
+  Subtitle2,
   Text,
   confirmAction,
   formatDate,
@@ -315,52 +316,58 @@ function ImportVersion({ table, onImported }: { table: LookupTable; onImported: 
   const file = useRef<HTMLInputElement>(null);
   const dateLabel = t('lookup.importDate');
   return (
-    <div className={styles.toolbar}>
-      <Field
-        label={dateLabel}
-        required
-        validationState={problem ? 'error' : 'none'}
-        validationMessage={problem ?? undefined}
-      >
-        <DateInput label={dateLabel} value={date} onChange={setDate} />
-      </Field>
-      <Field label={t('lookup.importNote')}>
-        <Input value={note} maxLength={500} onChange={(_event, data) => setNote(data.value)} />
-      </Field>
-      <input
-        ref={file}
-        type="file"
-        hidden
-        accept=".xlsx"
-        aria-label={t('lookup.importFile')}
-        onChange={(event) => {
-          const chosen = event.target.files?.[0];
-          event.target.value = '';
-          if (!chosen || !date) return;
-          lookupApi.importVersion(table.id, chosen, isoDay(date), note.trim() || null).then(
-            () => {
-              void notify.success(t('lookup.imported', { date: formatDate(isoDay(date), 'date') }));
-              onImported();
-            },
-            (error: unknown) => {
-              const rows = error instanceof ApiError ? error.fieldErrors.length : 0;
-              void notify.error(rows > 0 ? t('lookup.importRefused', { count: rows }) : failureText(error));
-            },
-          );
-        }}
-      />
-      <Button
-        onClick={() => {
-          if (!date || Number.isNaN(date.getTime())) {
-            setProblem(t('lookup.importDateFirst'));
-            return;
-          }
-          setProblem(null);
-          file.current?.click();
-        }}
-      >
-        {t('lookup.import')}
-      </Button>
-    </div>
+    <section className={styles.section} aria-labelledby="lookup-import">
+      <Subtitle2 as="h2" id="lookup-import">
+        {t('lookup.importTitle')}
+      </Subtitle2>
+      <Text>{t('lookup.importHint')}</Text>
+      <div className={styles.toolbar}>
+        <Field
+          label={dateLabel}
+          required
+          validationState={problem ? 'error' : 'none'}
+          validationMessage={problem ?? undefined}
+        >
+          <DateInput label={dateLabel} value={date} onChange={setDate} />
+        </Field>
+        <Field label={t('lookup.importNote')}>
+          <Input value={note} maxLength={500} onChange={(_event, data) => setNote(data.value)} />
+        </Field>
+        <input
+          ref={file}
+          type="file"
+          hidden
+          accept=".xlsx"
+          aria-label={t('lookup.importFile')}
+          onChange={(event) => {
+            const chosen = event.target.files?.[0];
+            event.target.value = '';
+            if (!chosen || !date) return;
+            lookupApi.importVersion(table.id, chosen, isoDay(date), note.trim() || null).then(
+              () => {
+                void notify.success(t('lookup.imported', { date: formatDate(isoDay(date), 'date') }));
+                onImported();
+              },
+              (error: unknown) => {
+                const rows = error instanceof ApiError ? error.fieldErrors.length : 0;
+                void notify.error(rows > 0 ? t('lookup.importRefused', { count: rows }) : failureText(error));
+              },
+            );
+          }}
+        />
+        <Button
+          onClick={() => {
+            if (!date || Number.isNaN(date.getTime())) {
+              setProblem(t('lookup.importDateFirst'));
+              return;
+            }
+            setProblem(null);
+            file.current?.click();
+          }}
+        >
+          {t('lookup.import')}
+        </Button>
+      </div>
+    </section>
   );
 }

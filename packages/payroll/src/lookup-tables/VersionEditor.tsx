@@ -17,6 +17,7 @@ import {
   Subtitle1,
   Text,
   formatDate,
+  formatNumber,
   makeStyles,
   notify,
   tokens,
@@ -39,7 +40,8 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
     minWidth: 0,
   },
-  head: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
+  head: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: tokens.spacingHorizontalM },
+  note: { flex: '1 1 320px', minWidth: 0 },
   scroll: { overflowX: 'auto' },
   table: {
     borderCollapse: 'collapse',
@@ -213,7 +215,12 @@ export function VersionEditor({
                   <td className={styles.number}>{line}</td>
                   <td>
                     {open ? (
-                      <Text>{label(LookupTableLabels.openBand)}</Text>
+                      <Text>
+                        {label(LookupTableLabels.openBand)}
+                        {rows.length > 1 && (rows[index - 1]?.key ?? '') !== ''
+                          ? ` (${t('lookup.above', { bound: formatNumber(rows[index - 1]?.key ?? '', { decimals: 4 }) })})`
+                          : ''}
+                      </Text>
                     ) : band || isNumeric(table.keyType) ? (
                       <DecimalInput
                         aria-label={`${keyLabel} ${line}`}

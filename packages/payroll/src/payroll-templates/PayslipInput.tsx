@@ -26,13 +26,22 @@ const useStyles = makeStyles({
   row: {
     display: 'flex',
     flexWrap: 'wrap',
-    alignItems: 'flex-end',
+    alignItems: 'flex-start',
     gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`,
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalS}`,
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
   },
   cell: { flex: '1 1 180px', minWidth: 0 },
+  componentCell: { flex: '2 1 260px', minWidth: 0 },
   input: { width: '100%', minWidth: 0 },
+  // a long name stays on one line, cut with an ellipsis (its whole text is the option's)
+  oneLine: {
+    width: '100%',
+    minWidth: 0,
+    '& .fui-Dropdown__button': { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
+  },
+  // the buttons sit level with the inputs, below the labels
+  moves: { alignSelf: 'flex-end', paddingBottom: tokens.spacingVerticalXXS },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   preview: {
     display: 'flex',
@@ -181,14 +190,14 @@ export function PayslipInput({ name, field, binding, text, disabled, serverError
                   />
                 </Field>
                 <Field
-                  className={styles.cell}
+                  className={styles.componentCell}
                   label={`${itemLabel('componentId')} ${index + 1}`}
                   required
                   validationState={componentProblem ? 'error' : 'none'}
                   validationMessage={componentProblem ?? undefined}
                 >
                   <Dropdown
-                    className={styles.input}
+                    className={styles.oneLine}
                     disabled={disabled}
                     value={known ? `${known.code} — ${known.name}` : code}
                     selectedOptions={line.componentId ? [line.componentId] : []}
@@ -205,20 +214,22 @@ export function PayslipInput({ name, field, binding, text, disabled, serverError
                     ))}
                   </Dropdown>
                 </Field>
-                <RowMoves
-                  index={index}
-                  count={lines.length}
-                  name={t('templates.lineNamed', { row: index + 1, code })}
-                  disabled={disabled}
-                  onMove={(to) => {
-                    focusLater(to, to < index ? 'up' : 'down');
-                    change(moved(lines, index, to));
-                  }}
-                  onRemove={() => {
-                    focusLater(Math.min(index, lines.length - 2), 'remove');
-                    change(lines.filter((_, i) => i !== index));
-                  }}
-                />
+                <div className={styles.moves}>
+                  <RowMoves
+                    index={index}
+                    count={lines.length}
+                    name={t('templates.lineNamed', { row: index + 1, code })}
+                    disabled={disabled}
+                    onMove={(to) => {
+                      focusLater(to, to < index ? 'up' : 'down');
+                      change(moved(lines, index, to));
+                    }}
+                    onRemove={() => {
+                      focusLater(Math.min(index, lines.length - 2), 'remove');
+                      change(lines.filter((_, i) => i !== index));
+                    }}
+                  />
+                </div>
               </li>
             );
           })}
@@ -245,15 +256,17 @@ export function PayslipInput({ name, field, binding, text, disabled, serverError
         >
           {t('templates.addLine')}
         </Button>
-        <Button
-          disabled={disabled || notShown.length === 0 || lines.length + notShown.length > children.maxItems}
-          onClick={() => {
-            const last = lines[lines.length - 1];
-            change([...lines, ...notShown.map((component) => lineFor(component, last))]);
-          }}
-        >
-          {t('templates.addMissingLines', { count: notShown.length })}
-        </Button>
+        {notShown.length > 0 && (
+          <Button
+            disabled={disabled || lines.length + notShown.length > children.maxItems}
+            onClick={() => {
+              const last = lines[lines.length - 1];
+              change([...lines, ...notShown.map((component) => lineFor(component, last))]);
+            }}
+          >
+            {t('templates.addMissingLines', { count: notShown.length })}
+          </Button>
+        )}
       </div>
       {groups.length > 0 && (
         <section className={styles.preview} aria-label={t('templates.preview')}>
