@@ -226,11 +226,15 @@ await withScratchDatabase(async (env) => {
       `\npunches of January counted per device (sumOverPeriod, ${PUNCHES.toLocaleString('en')} rows): ${ms(sumMonth.p50)} / ${ms(sumMonth.p95)}`,
     );
 
-    // --- payroll: a run of WORKERS × COMPONENTS values, its lines those of a salary period (0052)
+    // --- payroll: a run of WORKERS × COMPONENTS values, its lines those of a pay period (a sheet
+    // of a salary period, 0075–0076)
     const salaryPeriod = async () => {
       const { rows } = await raw.query(
-        `insert into salary_periods (tenant_id, code, name, period_month)
-         values ($1, 'KL_' || substr(md5(random()::text), 1, 8), 'Lương tháng 1/2026', '2026-01-01') returning id`,
+        `with period as (
+           insert into salary_periods (tenant_id, code, name, period_month)
+           values ($1, 'KL_' || substr(md5(random()::text), 1, 8), 'Lương tháng 1/2026', '2026-01-01') returning id)
+         insert into pay_periods (tenant_id, code, name, salary_period_id)
+         select $1, 'BL_' || substr(md5(random()::text), 1, 8), 'Bảng lương tháng 1/2026', id from period returning id`,
         [tenant.id],
       );
       return (rows[0] as { id: string }).id;

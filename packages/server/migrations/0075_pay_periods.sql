@@ -51,14 +51,15 @@ CREATE TABLE pay_periods (
   last_modified_at timestamptz NOT NULL DEFAULT now(),
   last_modified_by uuid,
   CONSTRAINT pay_periods_pkey PRIMARY KEY (tenant_id, id),
-  -- a salary period with sheets is not deleted from under them (409 "in use"): delete the sheets first
+  -- a salary period or a template with sheets is not deleted from under them (409 "in use"):
+  -- delete the sheets first. NO ACTION, checked at the end of the statement, not RESTRICT: a
+  -- tenant's deletion cascades to both sides in one statement
   CONSTRAINT pay_periods_salary_period_fkey FOREIGN KEY (tenant_id, salary_period_id)
-    REFERENCES salary_periods (tenant_id, id) ON DELETE RESTRICT,
-  -- a template with sheets is not deleted from under them (409 "in use")
+    REFERENCES salary_periods (tenant_id, id),
   CONSTRAINT pay_periods_template_fkey FOREIGN KEY (tenant_id, template_id)
-    REFERENCES payroll_templates (tenant_id, id) ON DELETE RESTRICT,
+    REFERENCES payroll_templates (tenant_id, id),
   CONSTRAINT pay_periods_source_fkey FOREIGN KEY (tenant_id, source_id)
-    REFERENCES pay_periods (tenant_id, id) ON DELETE RESTRICT,
+    REFERENCES pay_periods (tenant_id, id),
   CONSTRAINT pay_periods_month_check CHECK (period_month IS NOT NULL AND extract(day FROM period_month) = 1),
   CONSTRAINT pay_periods_kind_check CHECK (
     (kind = 'REGULAR' AND source_id IS NULL) OR (kind = 'FINALISATION' AND source_id IS NOT NULL)),
@@ -121,7 +122,7 @@ CREATE TABLE pay_period_units (
   CONSTRAINT pay_period_units_period_fkey FOREIGN KEY (tenant_id, pay_period_id)
     REFERENCES pay_periods (tenant_id, id) ON DELETE CASCADE,
   CONSTRAINT pay_period_units_unit_fkey FOREIGN KEY (tenant_id, organization_unit_id)
-    REFERENCES organization_units (tenant_id, id) ON DELETE RESTRICT,
+    REFERENCES organization_units (tenant_id, id),
   CONSTRAINT pay_period_units_ordinal_check CHECK (ordinal >= 0)
 );
 --> statement-breakpoint

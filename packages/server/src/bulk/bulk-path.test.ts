@@ -289,14 +289,21 @@ describe.each(await testEngines('both'))('the bulk data path on $engine', ({ eng
     expect(after.map((row) => row.sums.workedMinutes).sort()).toEqual([31 * 420, 31 * 421].sort());
   });
 
-  /** A salary period of the tenant (its lines' run): NEW unless said otherwise. */
+  /**
+   * A pay period of the tenant (a sheet of a salary period, its lines' run: migrations 0075–0076),
+   * computed, NEW unless said otherwise.
+   */
   const salaryPeriod = async (tenant: TenantRow, status = 'NEW', month = '2026-01-01') => {
-    const [period] = await rows<{ id: string }>(
+    const [sheet] = await rows<{ id: string }>(
       db.orm,
-      sql`insert into salary_periods (tenant_id, code, name, period_month, approval_status)
-          values (${tenant.id}, ${`KL_${randomUUID().slice(0, 8)}`}, 'Kỳ lương', ${month}, ${status}) returning id`,
+      sql`with period as (
+            insert into salary_periods (tenant_id, code, name, period_month)
+            values (${tenant.id}, ${`KL_${randomUUID().slice(0, 8)}`}, 'Kỳ lương', ${month}) returning id)
+          insert into pay_periods (tenant_id, code, name, salary_period_id, compute_status, approval_status)
+          select ${tenant.id}, ${`BL_${randomUUID().slice(0, 8)}`}, 'Bảng lương', id, 'COMPUTED', ${status} from period
+          returning id`,
     );
-    return period?.id ?? '';
+    return sheet?.id ?? '';
   };
   /** Two lines per worker of the tenant for the run: an amount and a number. */
   const payrollLines = (tenant: TenantRow, runId: string, base = 10_000_000) =>
@@ -371,6 +378,32 @@ describe.each(await testEngines('both'))('the bulk data path on $engine', ({ eng
     expect(await runLines(a, otherRun)).toHaveLength(6);
     const [entry] = (await batchLog(a, 'payroll_result')).slice(-1);
     expect(entry?.changes).toMatchObject({ written: { after: 4 }, replaced: { after: 6 } });
+  });
+
+  it('replaces some workers of a run (a chunk computed again): theirs deleted, the others’ untouched', async () => {
+    const runId = await salaryPeriod(a);
+    await inTenant(a, (tx) => writeBatch(tx, resultLineStore, payrollLines(a, runId), { actor: actor(a) }));
+    const [first, second, third] = workersOf.get(a.id) ?? [];
+    // the chunk of the first two: the first computed again, the second now without lines (failed)
+    const again = payrollLines(a, runId, 30_000_000).filter((line) => line.workerId === first);
+    const replace = { period: JANUARY, equals: { runId, workerId: [first ?? '', second ?? ''] } };
+    const result = await inTenant(a, (tx) =>
+      writeBatch(tx, resultLineStore, again, { actor: actor(a), action: 'UPDATE', replace }),
+    );
+    expect(result).toMatchObject({ received: 2, written: 2, replaced: 4 });
+    const stored = await runLines(a, runId);
+    expect(stored.map((line) => line.worker_id).sort()).toEqual([first, first, third, third].sort());
+    expect(stored.filter((line) => line.worker_id === first && line.amount !== null)[0]?.amount).toBe(
+      '30000000',
+    );
+    // a row of a worker the chunk does not name lies outside it: refused, nothing written
+    const outside = await refused(
+      inTenant(a, (tx) =>
+        writeBatch(tx, resultLineStore, payrollLines(a, runId, 40_000_000), { actor: actor(a), replace }),
+      ),
+    );
+    expect(outside.errors?.[0]).toMatchObject({ field: 'rows', params: { actual: 2 } });
+    expect(await runLines(a, runId)).toEqual(stored);
   });
 
   it('refuses a run’s lines while its period is in approval or approved (409), and lines outside what a batch replaces (400)', async () => {
@@ -621,7 +654,13 @@ describe.each(await testEngines('both'))('the bulk data path on $engine', ({ eng
     // the tenant's deletion takes its workers, its periods and its facts alike (the facts by
     // 0052's trigger: they have no foreign key to tenants)
     await db.orm.execute(sql`delete from tenants where id = ${c.id}`);
-    for (const table of ['tm_day_records', 'payroll_result_lines', 'salary_periods', 'workers'])
+    for (const table of [
+      'tm_day_records',
+      'payroll_result_lines',
+      'pay_periods',
+      'salary_periods',
+      'workers',
+    ])
       expect(await count(table, c), table).toBe(0);
   });
 });

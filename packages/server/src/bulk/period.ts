@@ -15,9 +15,12 @@ export interface Period {
   to: string;
 }
 
-/** Equality filters on other columns (a run, a worker), by the column's TypeScript name. */
+/**
+ * Equality filters on other columns (a run, a worker), by the column's TypeScript name; a list
+ * matches any of its values (a chunk of a run's workers).
+ */
 export type Equals<T extends PgTable> = Partial<
-  Record<Extract<keyof T['_']['columns'], string>, string | number>
+  Record<Extract<keyof T['_']['columns'], string>, string | number | readonly (string | number)[]>
 >;
 
 /** The WHERE of a read: tenant, period and filters as SQL with $n values, checked first (400). */
@@ -47,14 +50,21 @@ export function whereOf<T extends PgTable>(
   for (const [name, value] of Object.entries(equals)) {
     if (value === undefined) continue;
     const column = table.column(name);
-    const encoded = column.codec(value);
-    if (isProblem(encoded))
-      throw validationFailed(
-        [{ field: name, code: encoded.problem, message: encoded.message }],
-        `The filter ${name} is not valid`,
-      );
+    const list: readonly unknown[] = Array.isArray(value) ? value : [value];
+    for (const item of list) {
+      const encoded = column.codec(item);
+      if (isProblem(encoded))
+        throw validationFailed(
+          [{ field: name, code: encoded.problem, message: encoded.message }],
+          `The filter ${name} is not valid`,
+        );
+    }
     values.push(value);
-    conditions.push(`${column.name} = $${values.length}::${sqlTypeOf(table, name)}`);
+    conditions.push(
+      Array.isArray(value)
+        ? `${column.name} = ANY($${values.length}::${sqlTypeOf(table, name)}[])`
+        : `${column.name} = $${values.length}::${sqlTypeOf(table, name)}`,
+    );
   }
   return { text: conditions.join(' AND '), values };
 }

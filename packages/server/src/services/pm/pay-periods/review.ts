@@ -13,7 +13,7 @@ import { connectionOf } from '../../../bulk/connection.ts';
 import type { Tx } from '../../../db/database.ts';
 import { notFound, validationFailed } from '../../../http/errors.ts';
 import { resultLineStore } from '../../payroll/tables/result-lines.ts';
-import { payMonthOf } from './roster.ts';
+import { nextMonth, payMonthOf } from './roster.ts';
 import { shownValue } from './lines.ts';
 
 /*
@@ -319,10 +319,4 @@ export async function sheetTotals(
     for (const row of rows) keep(row.component_code, row.value_type, row.amount, row.quantity);
   }
   return { workers: counts?.workers ?? 0, failed: counts?.failed ?? 0, totals };
-}
-
-/** The first day of the month after `first` (YYYY-MM-01). */
-export function nextMonth(first: string): string {
-  const [year, month] = first.split('-').map(Number) as [number, number];
-  return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
 }

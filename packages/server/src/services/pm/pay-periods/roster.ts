@@ -21,6 +21,12 @@ export function payMonthOf(firstDay: string): PayMonth {
   return { first: firstDay, last: `${firstDay.slice(0, 7)}-${String(last).padStart(2, '0')}` };
 }
 
+/** The first day of the month after `first` (YYYY-MM-01). */
+export function nextMonth(first: string): string {
+  const [year, month] = first.split('-').map(Number) as [number, number];
+  return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+}
+
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The sheet's units, and the units below them when it says so. */

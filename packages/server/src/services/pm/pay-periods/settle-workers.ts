@@ -7,7 +7,7 @@ import { resultLineStore } from '../../payroll/tables/result-lines.ts';
 import { computeWorker, workerInputs } from './compute-worker.ts';
 import type { SheetRow } from './guards.ts';
 import { linesOf, type ResultLine } from './lines.ts';
-import { payMonthOf } from './roster.ts';
+import { nextMonth, payMonthOf } from './roster.ts';
 import type { RunPlan } from './run-plan.ts';
 import type { PayrollSources } from './sources.ts';
 import { runError, type WorkerError } from './worker-error.ts';
@@ -128,18 +128,26 @@ export async function settleWorkers(
       solved_gross: outcome.net?.gross ?? null,
     });
   }
-  // their lines as computed before go, the failed workers' included: nothing stale is left
-  await connectionOf(tx).query(
-    `DELETE FROM payroll_result_lines
-      WHERE tenant_id = $1::uuid AND period_month = $2::date AND run_id = $3::uuid AND worker_id = ANY($4::uuid[])`,
-    [tenantId, sheet.period_month, sheet.id, `{${settled.map((s) => s.worker_id).join(',')}}`],
-  );
+  // their lines as computed before go, the failed workers' included: nothing stale is left. The
+  // bulk path replaces the chunk's workers' scope (deleted, then a plain INSERT); a chunk with no
+  // line to write only deletes
+  const workers = settled.map((row) => row.worker_id);
   if (lines.length > 0)
     await writeBatch(tx, resultLineStore, lines, {
       actor: context.actor,
       action: 'UPDATE',
       describe: { payPeriod: sheet.code, workers: settled.length },
+      replace: {
+        period: { from: month.first, to: nextMonth(month.first) },
+        equals: { runId: sheet.id, workerId: workers },
+      },
     });
+  else
+    await connectionOf(tx).query(
+      `DELETE FROM payroll_result_lines
+        WHERE tenant_id = $1::uuid AND period_month = $2::date AND run_id = $3::uuid AND worker_id = ANY($4::uuid[])`,
+      [tenantId, sheet.period_month, sheet.id, `{${workers.join(',')}}`],
+    );
   await connectionOf(tx).query(
     `UPDATE pay_period_workers p
         SET status = v.status, error_component = v.error_component, error_code = v.error_code,
