@@ -61,15 +61,12 @@ const useStyles = makeStyles({
       verticalAlign: 'top',
     },
   },
-  readers: {
-    fontFamily: tokens.fontFamilyMonospace,
-    fontSize: tokens.fontSizeBase200,
-    overflowWrap: 'anywhere',
-  },
+  // codes break between them, never inside one
+  readers: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
   code: { fontFamily: tokens.fontFamilyMonospace },
   history: { backgroundColor: tokens.colorNeutralBackground2 },
   past: { color: tokens.colorNeutralForeground2 },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalXS, '& button': { whiteSpace: 'nowrap' } },
 });
 
 /** Every parameter record of the tenant (tens of codes, a few values each), page after page. */

@@ -280,7 +280,6 @@ export function LookupTableDetail({ id, onTitle }: { id: string; onTitle: (title
             <Button onClick={() => setEditing({ kind: 'new', rows: copyRows() })}>
               {t('lookup.addVersion')}
             </Button>
-            <ImportVersion table={table} onImported={() => setReads((n) => n + 1)} />
           </div>
         )}
       </section>
@@ -301,6 +300,7 @@ export function LookupTableDetail({ id, onTitle }: { id: string; onTitle: (title
           onCancel={() => setEditing(null)}
         />
       )}
+      {mayUpdate && <ImportVersion table={table} onImported={() => setReads((n) => n + 1)} />}
     </>
   );
 }

@@ -42,6 +42,7 @@ const useStyles = makeStyles({
   },
   head: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: tokens.spacingHorizontalM },
   note: { flex: '1 1 320px', minWidth: 0 },
+  wideInput: { width: '100%' },
   scroll: { overflowX: 'auto' },
   table: {
     borderCollapse: 'collapse',
@@ -173,8 +174,9 @@ export function VersionEditor({
             onChange={setEffectiveFrom}
           />
         </Field>
-        <Field label={label(LookupTableLabels.note)}>
+        <Field className={styles.note} label={label(LookupTableLabels.note)}>
           <Input
+            className={styles.wideInput}
             value={note}
             maxLength={500}
             disabled={readOnly}

@@ -34,12 +34,6 @@ const useStyles = makeStyles({
   cell: { flex: '1 1 180px', minWidth: 0 },
   componentCell: { flex: '2 1 260px', minWidth: 0 },
   input: { width: '100%', minWidth: 0 },
-  // a long name stays on one line, cut with an ellipsis (its whole text is the option's)
-  oneLine: {
-    width: '100%',
-    minWidth: 0,
-    '& .fui-Dropdown__button': { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
-  },
   // the buttons sit level with the inputs, below the labels
   moves: { alignSelf: 'flex-end', paddingBottom: tokens.spacingVerticalXXS },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
@@ -197,9 +191,10 @@ export function PayslipInput({ name, field, binding, text, disabled, serverError
                   validationMessage={componentProblem ?? undefined}
                 >
                   <Dropdown
-                    className={styles.oneLine}
+                    className={styles.input}
                     disabled={disabled}
-                    value={known ? `${known.code} — ${known.name}` : code}
+                    // the code alone on the line (the names are the options' and the preview's)
+                    value={known?.code ?? code}
                     selectedOptions={line.componentId ? [line.componentId] : []}
                     onOptionSelect={(_event, data) => setCell(index, 'componentId', data.optionValue ?? null)}
                   >
