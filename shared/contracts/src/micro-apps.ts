@@ -123,13 +123,21 @@ export const TIMEKEEPING_APP: MicroAppDeclaration = {
 
 /**
  * The payroll micro-app (packages/payroll): the Salary menu group — salary components and their
- * formula editor, payroll templates, the lookup tables (payroll rules) and the default
- * parameters. A route is listed here when its page lands (packages/payroll/README.md "Adding a
+ * formula editor, payroll templates, the lookup tables (payroll rules), the default parameters,
+ * the pay periods (general and detailed) and the salary periods. A route is listed here when its page lands (packages/payroll/README.md "Adding a
  * page"); the payroll scale stays with @hcm/admin, its route unchanged.
  */
 export const PAYROLL_APP: MicroAppDeclaration = {
   name: '@hcm/payroll',
-  routes: ['/pm/payroll-composit', '/pm/payroll-template', '/pm/payroll-rules', '/pm/default-parameter'],
+  routes: [
+    '/pm/payroll-composit',
+    '/pm/payroll-template',
+    '/pm/payroll-rules',
+    '/pm/default-parameter',
+    '/pm/pay-period',
+    '/pm/detail-payroll',
+    '/pm/salary-period',
+  ],
 };
 
 export const MICRO_APPS: readonly MicroAppDeclaration[] = [

@@ -9,6 +9,8 @@ import {
 import { PayrollVariablePaths, type PayrollVariableCatalogue } from '@hcm/contracts/payroll-variables';
 import type { AnyResourceContract } from '@hcm/contracts/resource';
 import { salaryComponentContract } from '@hcm/contracts/salary-components';
+import { payPeriodContract } from '@hcm/contracts/pay-periods';
+import { salaryPeriodContract } from '@hcm/contracts/salary-periods';
 import { parameterContract } from '@hcm/contracts/settings';
 import {
   FakeResourceApi,
@@ -322,6 +324,8 @@ export const PAYROLL_FAKE_CONTRACTS: readonly AnyResourceContract[] = [
   salaryComponentContract,
   payrollTemplateContract,
   parameterContract,
+  payPeriodContract,
+  salaryPeriodContract,
 ];
 
 /**

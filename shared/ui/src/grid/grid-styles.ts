@@ -7,9 +7,11 @@ export const useGridStyles = makeStyles({
   scroller: {
     overflow: 'auto',
     position: 'relative',
-    // as wide as its columns, at most its container (then it scrolls sideways)
+    // as wide as its columns, at most its container (then it scrolls sideways); the border
+    // counted in, or a grid as wide as a phone stood 2 px past it
     width: 'fit-content',
     maxWidth: '100%',
+    boxSizing: 'border-box',
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     borderRadius: tokens.borderRadiusMedium,
     backgroundColor: tokens.colorNeutralBackground1,
