@@ -10,6 +10,7 @@ import type {
 import type { SalaryPeriodSummary } from '@hcm/contracts/salary-periods';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeBatch } from '../../../bulk/index.ts';
 import { inScope } from '../../../db/tenant-scope.ts';
 import { startResourceTestKit, type Caller, type ResourceTestKit } from '../../../resources/testing/kit.ts';
 import { testEngines } from '../../../testing/engines.ts';
@@ -17,6 +18,8 @@ import { accessTokenFor, makeUser } from '../../../testing/factories.ts';
 import { rows } from '../../../testing/migrated-database.ts';
 import { waitForState } from '../../../testing/wait-for-state.ts';
 import { workflowTemplateResource } from '../../system/workflow-templates/resources.ts';
+import { dayRecordStore } from '../../tm/tables/day-records.ts';
+import type { DayRecordRow } from '../../tm/timesheet/day-record-row.ts';
 import { salaryComponentResource } from '../components/resource.ts';
 import { salaryPeriodResource } from '../salary-periods/resource.ts';
 import { STATUTORY_DATA } from '../statutory/data/index.ts';
@@ -540,4 +543,52 @@ describe.each(await testEngines())('pay periods on $engine', ({ engine }) => {
     );
     expect(left?.n).toBe(0);
   });
+
+  it('reproduces the 2025 official example through a December 2025 period: 20,000,000 with one dependant, tax 125,000', async () => {
+    const t = hr.tenantId;
+    await inScope(kit.server.db.orm, { tenantId: t, userId: null }, async (tx) => {
+      await tx.execute(sql`insert into worker_related_persons (tenant_id, worker_id, position, relation, full_name, is_dependant)
+                           values (${t}, ${tenant.workers.a}, 0, 'CHILD', 'Nguyễn Minh Khang', true)`);
+      await tx.execute(sql`insert into tm_timesheets (tenant_id, code, name, organization_unit_id, month, approval_status)
+                           values (${t}, 'BCC_CTY_2512', 'Công ty 12/2025', ${tenant.units.cty}, '2025-12', 'APPROVED')`);
+      await writeBatch(tx, dayRecordStore, decemberDays(tenant.workers.a), {
+        actor: { scope: { tenantId: t, userId: null }, ip: null, userAgent: 'test' },
+      });
+    });
+    const made = await post<Envelope<{ id: string }>>('/api/pm/salary-periods', {
+      code: 'KL_2025_12',
+      name: 'Lương tháng 12/2025',
+      periodMonth: '2025-12-01',
+    });
+    salaryPeriod = made.body.data.id;
+    const december = await newSheet('BL_2025_12', { organizationUnitIds: [tenant.units.xuong] });
+    expect(december.periodMonth).toBe('2025-12-01');
+    await compute(december.id);
+    await computed(december.id);
+    const a = await rowOf(december.id, tenant.workers.a);
+    expect(a).toMatchObject({ status: 'OK' });
+    // 2025: deductions 11,000,000 and 4,400,000; 20,000,000 − 2,100,000 − 15,400,000 = 2,500,000 at 5 %
+    expect(money(a, 'TONG_BH_NLD')).toBe(2_100_000);
+    expect(money(a, 'GIAM_TRU_GIA_CANH')).toBe(15_400_000);
+    expect(money(a, 'TIEN_THUE_TNCN')).toBe(125_000);
+  });
 });
+
+/** A worker's December 2025: 26 days worked. */
+function decemberDays(workerId: string): DayRecordRow[] {
+  return Array.from({ length: 26 }, (_, i) => ({
+    workDate: `2025-12-${String(i + 1).padStart(2, '0')}`,
+    workerId,
+    shiftCode: 'HC',
+    dayType: 'WEEKDAY',
+    outcome: 'WORKED',
+    daySymbol: '+',
+    scheduledMinutes: 480,
+    workedMinutes: 480,
+    workUnits: 1000,
+    paidUnits: 1000,
+    paidLeaveUnits: 0,
+    unpaidLeaveUnits: 0,
+    punchCount: 2,
+  }));
+}
