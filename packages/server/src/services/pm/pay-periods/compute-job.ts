@@ -7,7 +7,7 @@ import { validationFailed } from '../../../http/errors.ts';
 import { runInChunks } from '../../../jobs/chunks.ts';
 import type { JobControl, JobQueue, QueuedJob, QueueSettings } from '../../../jobs/job-queue.ts';
 import { recordActions, type ActionContext } from '../../../resources/action-log/record-actions.ts';
-import { lockedSheet, refuseUnlessWritable, type SheetRow } from './guards.ts';
+import { lockedSheet, refuseStale, refuseUnlessWritable, type SheetRow } from './guards.ts';
 import { payMonthOf, writeRoster } from './roster.ts';
 import type { RunPlan } from './run-plan.ts';
 import { settleWorkers } from './settle-workers.ts';
@@ -75,11 +75,7 @@ export async function startComputation(
   now: Date,
 ): Promise<string> {
   const sheet = await lockedSheet(tx, id);
-  if (input.version !== undefined && input.version !== sheet.version)
-    throw validationFailed(
-      [{ field: 'version', code: FieldErrorKeys.invalidValue, message: 'the pay period changed: reload it' }],
-      `The pay period was changed by someone else (version ${sheet.version}, not ${input.version}): reload it`,
-    );
+  refuseStale(sheet, input.version);
   await refuseUnlessWritable(tx, sheet);
   if (sheet.template_id === null)
     throw validationFailed(

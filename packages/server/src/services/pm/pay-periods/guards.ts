@@ -1,8 +1,8 @@
-import { ConflictReasons } from '@hcm/contracts';
+import { ConflictReasons, ErrorCodes } from '@hcm/contracts';
 import { EDITABLE_APPROVAL_STATUSES } from '@hcm/contracts/approvals';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
-import { conflictBecause, notFound } from '../../../http/errors.ts';
+import { AppError, conflictBecause, notFound } from '../../../http/errors.ts';
 import { JOBS_SCHEMA } from '../../../jobs/jobs-schema.ts';
 
 /*
@@ -49,6 +49,16 @@ export async function lockedSheet(tx: Tx, id: string): Promise<SheetRow> {
   );
   if (!row) throw notFound('No such pay period');
   return row;
+}
+
+/** 409 when the caller saw another version of the sheet (as the record engine answers a stale write). */
+export function refuseStale(row: SheetRow, seen: number | undefined): void {
+  if (seen !== undefined && seen !== row.version)
+    throw new AppError(
+      409,
+      ErrorCodes.conflict,
+      `The pay period was changed by someone else (version ${row.version}, not ${seen}): reload it`,
+    );
 }
 
 /** In approval, approved or locked: the values are as approved (or about to be), nothing recomputes them. */

@@ -1,12 +1,12 @@
-import { ConflictReasons, FieldErrorKeys } from '@hcm/contracts';
+import { ConflictReasons } from '@hcm/contracts';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/database.ts';
 import type { Scope } from '../../../db/tenant-scope.ts';
-import { conflictBecause, validationFailed } from '../../../http/errors.ts';
+import { conflictBecause } from '../../../http/errors.ts';
 import type { JobQueue } from '../../../jobs/job-queue.ts';
 import { recordActions, type ActionContext } from '../../../resources/action-log/record-actions.ts';
 import { startComputation } from './compute-job.ts';
-import { lockedSheet } from './guards.ts';
+import { lockedSheet, refuseStale } from './guards.ts';
 
 /*
  * Locking and the year-end recomputation (docs/payroll-periods.md, "Locking" and "Year-end
@@ -25,14 +25,6 @@ import { lockedSheet } from './guards.ts';
 
 type Actor = ActionContext & { scope: Scope & { tenantId: string } };
 
-const bumpVersion = (value: number | undefined, version: number) => {
-  if (value !== undefined && value !== version)
-    throw validationFailed(
-      [{ field: 'version', code: FieldErrorKeys.invalidValue, message: 'the pay period changed: reload it' }],
-      `The pay period was changed by someone else (version ${version}, not ${value}): reload it`,
-    );
-};
-
 export async function lockSheet(
   tx: Tx,
   actor: Actor,
@@ -41,7 +33,7 @@ export async function lockSheet(
   now: Date,
 ) {
   const sheet = await lockedSheet(tx, id);
-  bumpVersion(input.version, sheet.version);
+  refuseStale(sheet, input.version);
   if (sheet.approval_status !== 'APPROVED' || sheet.locked_at !== null)
     throw conflictBecause(
       ConflictReasons.payPeriodNotApproved,

@@ -191,6 +191,9 @@ describe.each(await testEngines())('pay periods on $engine', ({ engine }) => {
   });
 
   it('computes every worker the template applies to as a background job, reporting the ones that fail', async () => {
+    const stale = await post<Refusal>(`${API}/${sheet.id}/compute`, { version: sheet.version + 1 });
+    expect(stale.status).toBe(409);
+    expect((await read(sheet.id)).computeStatus).toBe('DRAFT');
     const { jobId, payPeriod } = await compute(sheet.id);
     expect(payPeriod.computeStatus).toBe('COMPUTING');
     const done = await computed(sheet.id);
