@@ -18,6 +18,7 @@ import {
   useFailureText,
   useBrowserLocation,
   useHasAuthority,
+  useScreenSize,
   type GridChange,
 } from '@hcm/ui';
 import { payPeriodApi } from './pay-period-api.ts';
@@ -84,6 +85,15 @@ function DetailPayroll() {
   const [focused, setFocused] = useState<number | null>(null);
   const [tracing, setTracing] = useState<TraceTarget | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // on a phone the filters fold away above the grid
+  const phone = useScreenSize() === 'mobile';
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters = [
+    filter.organizationUnitId,
+    filter.keyword.trim(),
+    filter.status,
+    filter.group,
+  ].filter((value) => value !== null && value !== '').length;
 
   const choose = (id: string | null) => {
     setSheetId(id);
@@ -180,8 +190,17 @@ function DetailPayroll() {
       {record && ready && (
         <>
           <SheetHeading record={record} onComputed={afterComputation} />
-          <ReviewFilters value={filter} groups={ready.groups} onChange={setFilter} />
-          <Text>{writable ? text('howTo') : text('howToReadOnly')}</Text>
+          {phone && (
+            <div>
+              <Button aria-expanded={filtersOpen} onClick={() => setFiltersOpen((open) => !open)}>
+                {activeFilters > 0 ? text('filtersActive', { count: activeFilters }) : text('filters')}
+              </Button>
+            </div>
+          )}
+          {(!phone || filtersOpen) && (
+            <ReviewFilters value={filter} groups={ready.groups} onChange={setFilter} />
+          )}
+          <Text>{phone ? text('howToPhone') : writable ? text('howTo') : text('howToReadOnly')}</Text>
           {workers.failed ? (
             <MessageBar intent="error" layout="multiline">
               <MessageBarBody>

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { payPeriodContract } from '@hcm/contracts/pay-periods';
-import type { ModulePageOptions } from '@hcm/ui';
+import { formatDate, type ModulePageOptions } from '@hcm/ui';
 import { ApprovalContractPages } from '@hcm/widgets';
 import { ComputeStatusBadge, LockedBadge } from './SheetBadges.tsx';
 import { SheetActions } from './SheetActions.tsx';
@@ -10,6 +10,9 @@ const computeBadge = (record: Record<string, unknown>) => (
   <ComputeStatusBadge status={String(record.computeStatus)} />
 );
 const lockedBadge = (record: Record<string, unknown>) => <LockedBadge lockedAt={record.lockedAt} />;
+// the month paid, as HR writes it (the contract keeps its first day)
+const payMonth = (record: Record<string, unknown>) =>
+  formatDate(String(record.periodMonth ?? ''), 'monthYear');
 
 /**
  * Salary › Payroll period › General (Bảng lương, docs/payroll-app.md "Pay periods"): the sheets'
@@ -20,12 +23,12 @@ const lockedBadge = (record: Record<string, unknown>) => <LockedBadge lockedAt={
  */
 export default function PayPeriodPages() {
   const list = useMemo<ModulePageOptions['list']>(
-    () => ({ renderCell: { computeStatus: computeBadge, lockedAt: lockedBadge } }),
+    () => ({ renderCell: { computeStatus: computeBadge, lockedAt: lockedBadge, periodMonth: payMonth } }),
     [],
   );
   const detail = useMemo<ModulePageOptions['detail']>(
     () => ({
-      renderValue: { computeStatus: computeBadge, lockedAt: lockedBadge },
+      renderValue: { computeStatus: computeBadge, lockedAt: lockedBadge, periodMonth: payMonth },
       actions: (record, page) => <SheetActions record={record} reload={page.reload} />,
       // remounted on each version: a computation's end, an approval, a lock read everything again
       below: (record, page) => (

@@ -9,6 +9,10 @@ import { DataGrid, useScreenSize, type GridChange, type GridColumn } from '@hcm/
 import { componentName, gridFieldOf, gridValueOf, typedInGrid } from './sheet-values.ts';
 import { usePayPeriodTexts } from './texts.ts';
 
+/** A component's column as wide as its name needs (Vietnamese names run long), within bounds. */
+const widthOf = (header: string, number: boolean) =>
+  Math.round(Math.min(240, Math.max(number ? 128 : 144, header.length * 7.5 + 28)));
+
 /** Rows from the bottom edge at which the next page is asked for, as the table is scrolled. */
 const LOAD_AHEAD_ROWS = 20;
 const ROW_HEIGHT = 32;
@@ -51,19 +55,21 @@ export function ReviewGrid({
       return english ? words.en : words.vi;
     };
     return [
-      { key: 'code', header: text('code'), width: phone ? 80 : 88, pinned: !phone },
-      { key: 'fullName', header: text('fullName'), width: phone ? 136 : 184, pinned: true, rowHeader: true },
+      // the totals row's label sits in the first column: wide enough for "Tổng cộng"
+      { key: 'code', header: text('code'), width: phone ? 88 : 104, pinned: !phone },
+      { key: 'fullName', header: text('fullName'), width: phone ? 136 : 200, pinned: true, rowHeader: true },
       { key: 'unitName', header: text('unitColumn'), width: 160, pinned: !phone },
-      { key: 'status', header: text('workerStatus'), width: 96, value: statusWords },
+      { key: 'status', header: text('workerStatus'), width: 88, value: statusWords },
       ...components
         .filter((component) => !shown || shown.has(component.code))
         .map<GridColumn<PayPeriodWorkerRow>>((component) => {
           const field = gridFieldOf(component.valueType);
           const typed = writable && typedInGrid(component);
+          const header = componentName(component, english);
           return {
             key: component.code,
-            header: componentName(component, english),
-            width: field ? 136 : 160,
+            header,
+            width: widthOf(header, Boolean(field)),
             ...(field ? { field } : {}),
             value: (row) => gridValueOf(row.values[component.code]),
             editable: typed,

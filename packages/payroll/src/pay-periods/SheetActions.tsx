@@ -74,14 +74,17 @@ export function SheetActions({
   const computed = record.computeStatus !== 'DRAFT';
   return (
     <>
-      <Button
-        appearance="primary"
-        disabled={busy || why !== null}
-        title={why ? text('notWritable', { reason: text(why) }) : undefined}
-        onClick={() => void compute()}
-      >
-        {computed ? text('recompute') : text('compute')}
-      </Button>
+      {/* an approved or locked sheet is computed no more: no button; one in approval or being computed waits */}
+      {why !== 'reasonApproved' && why !== 'reasonLocked' && (
+        <Button
+          appearance="primary"
+          disabled={busy || why !== null}
+          title={why ? text('notWritable', { reason: text(why) }) : undefined}
+          onClick={() => void compute()}
+        >
+          {computed ? text('recompute') : text('compute')}
+        </Button>
+      )}
       <Button onClick={() => goTo(detailPayrollPath(id))}>{text('openDetail')}</Button>
       {mayApprove && record.approvalStatus === 'APPROVED' && !lockedAt && (
         <Button disabled={busy} onClick={() => void lock()}>

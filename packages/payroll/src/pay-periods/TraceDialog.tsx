@@ -85,7 +85,7 @@ const useStyles = makeStyles({
     fontSize: tokens.fontSizeBase200,
     '& div': { display: 'flex', gap: tokens.spacingHorizontalXS },
     '& dt': { fontFamily: tokens.fontFamilyMonospace, color: tokens.colorNeutralForeground2 },
-    '& dt::after': { content: '"="' },
+    '& dt::after': { content: '" ="' },
     '& dd': { margin: 0, fontVariantNumeric: 'tabular-nums' },
   },
   stepList: {

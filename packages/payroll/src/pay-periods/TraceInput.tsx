@@ -101,11 +101,11 @@ export function TraceInput({
       <Field label={label} validationMessage={error ?? undefined}>
         {input}
       </Field>
-      <Button type="submit" appearance="primary" size="small" disabled={busy}>
+      <Button type="submit" appearance="primary" disabled={busy}>
         {text('traceSave')}
       </Button>
       {step.adjusted && (
-        <Button size="small" disabled={busy} onClick={() => void save(null)}>
+        <Button disabled={busy} onClick={() => void save(null)}>
           {text('traceClear')}
         </Button>
       )}

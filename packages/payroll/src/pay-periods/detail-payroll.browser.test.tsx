@@ -266,6 +266,16 @@ describe('the detailed payroll', () => {
       expect(headers().slice(0, 2)).to.deep.equal(['Họ và tên', 'Mã NV']);
       expect(pastThePhone()).to.deep.equal([]);
       expect(await accessibilityViolations(document.body)).to.deep.equal([]);
+      // the filters fold away above the grid, and open on demand
+      expect(screen.queryByRole('searchbox')).to.equal(null);
+      await userEvent.click(screen.getByRole('button', { name: 'Bộ lọc' }));
+      await userEvent.type(
+        screen.getByRole('searchbox', { name: 'Tìm theo mã hoặc tên nhân viên' }),
+        FAILED_CODE,
+      );
+      await screen.findByRole('button', { name: 'Bộ lọc (1)' });
+      await screen.findByText('Đang hiện 1 / 1 nhân viên');
+      expect(await accessibilityViolations(document.body)).to.deep.equal([]);
     });
   });
 });

@@ -81,6 +81,8 @@ const TEXTS = {
   statusFailed: ['Chỉ nhân viên lỗi', 'Failed only'],
   statusOk: ['Đã tính', 'Computed'],
   groups: ['Nhóm thành phần', 'Component group'],
+  filters: ['Bộ lọc', 'Filters'],
+  filtersActive: ['Bộ lọc ({count})', 'Filters ({count})'],
   allGroups: ['Tất cả thành phần', 'Every component'],
   code: ['Mã NV', 'Code'],
   fullName: ['Họ và tên', 'Full name'],
@@ -96,6 +98,10 @@ const TEXTS = {
   howTo: [
     'Dùng phím mũi tên để di chuyển; ô nền trắng là dữ liệu nhập, gõ để sửa rồi Enter: nhân viên được tính lại ngay. Chọn một nhân viên để xem diễn giải.',
     'Move with the arrow keys; white cells are inputs: type and press Enter, and the worker is computed again at once. Choose a worker to see the trace.',
+  ],
+  howToPhone: [
+    'Chạm vào một nhân viên để xem diễn giải; vuốt ngang để xem các thành phần.',
+    'Tap a worker to see the trace; swipe sideways for the components.',
   ],
   howToReadOnly: [
     'Dùng phím mũi tên để di chuyển. Chọn một nhân viên để xem diễn giải cách tính.',
