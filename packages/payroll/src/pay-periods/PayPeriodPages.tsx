@@ -10,6 +10,13 @@ const computeBadge = (record: Record<string, unknown>) => (
   <ComputeStatusBadge status={String(record.computeStatus)} />
 );
 const lockedBadge = (record: Record<string, unknown>) => <LockedBadge lockedAt={record.lockedAt} />;
+// on the sheet's page, when it was locked too (who did it is in the action log)
+const lockedAt = (record: Record<string, unknown>) =>
+  record.lockedAt ? (
+    <>
+      <LockedBadge lockedAt={record.lockedAt} /> {formatDate(String(record.lockedAt), 'timeDate')}
+    </>
+  ) : null;
 // the month paid, as HR writes it (the contract keeps its first day)
 const payMonth = (record: Record<string, unknown>) =>
   formatDate(String(record.periodMonth ?? ''), 'monthYear');
@@ -28,7 +35,7 @@ export default function PayPeriodPages() {
   );
   const detail = useMemo<ModulePageOptions['detail']>(
     () => ({
-      renderValue: { computeStatus: computeBadge, lockedAt: lockedBadge, periodMonth: payMonth },
+      renderValue: { computeStatus: computeBadge, lockedAt, periodMonth: payMonth },
       actions: (record, page) => <SheetActions record={record} reload={page.reload} />,
       // remounted on each version: a computation's end, an approval, a lock read everything again
       below: (record, page) => (
