@@ -278,6 +278,21 @@ describe.each(await testEngines())('payroll lookup tables on $engine', ({ engine
     expect(await seed()).toEqual({ tables: 0, versions: 0 });
   });
 
+  it('seeds each new tenant its own tables through the owner connection, which row-level security does not narrow', async () => {
+    // a tenant is created, and seeded, through the owner's connection: the seed must name the
+    // tenant itself, or the second tenant finds the first one's THUE_TNCN and gets none of its own
+    const first = await kit.caller([], PERMISSIONS);
+    const second = await kit.caller([], PERMISSIONS);
+    const asOwner = (tenantId: string) =>
+      kit.server.db.orm.transaction((tx) => seedLookupTables(tx as unknown as Tx, tenantId));
+    expect(await asOwner(first.tenantId)).toEqual({ tables: 1, versions: 2 });
+    expect(await asOwner(second.tenantId)).toEqual({ tables: 1, versions: 2 });
+    for (const caller of [first, second]) {
+      const listed = await kit.http.get<{ data: LookupTable[] }>(BASE, caller.token);
+      expect(listed.body.data.map((table) => table.code)).toContain('THUE_TNCN');
+    }
+  });
+
   it('holds the statutory tables as migration 0074 wrote them for the tenants that existed', async () => {
     const sqlText = await import('node:fs').then((fs) =>
       fs.readFileSync(new URL('../../../../migrations/0074_payroll_variables.sql', import.meta.url), 'utf8'),

@@ -69,7 +69,11 @@ export async function seedLookupTables(
       throw new Error(
         `Statutory table ${table.code}: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`,
       );
-    let [kept] = await tx.select().from(payrollLookupTables).where(eq(payrollLookupTables.code, table.code));
+    // the tenant named, not RLS: a new tenant is seeded through the owner's connection too
+    let [kept] = await tx
+      .select()
+      .from(payrollLookupTables)
+      .where(and(eq(payrollLookupTables.tenantId, tenantId), eq(payrollLookupTables.code, table.code)));
     if (!kept) {
       [kept] = await tx
         .insert(payrollLookupTables)
