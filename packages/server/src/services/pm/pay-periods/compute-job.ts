@@ -4,13 +4,12 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/database.ts';
 import { inScope, type Scope } from '../../../db/tenant-scope.ts';
 import { validationFailed } from '../../../http/errors.ts';
-import { runInChunks } from '../../../jobs/chunks.ts';
 import type { JobControl, JobQueue, QueuedJob, QueueSettings } from '../../../jobs/job-queue.ts';
 import { recordActions, type ActionContext } from '../../../resources/action-log/record-actions.ts';
 import { lockedSheet, refuseStale, refuseUnlessWritable, type SheetRow } from './guards.ts';
 import { payMonthOf, writeRoster } from './roster.ts';
 import type { RunPlan } from './run-plan.ts';
-import { settleWorkers } from './settle-workers.ts';
+import { computeWorkers, writeWorkers, type ComputedWorkers, type SettleContext } from './settle-workers.ts';
 import type { PayrollSources } from './sources.ts';
 
 /*
@@ -25,10 +24,11 @@ import type { PayrollSources } from './sources.ts';
  *    version, recorded as the sheet's template_version: a template changed during the run does
  *    not change it), the month's lookup tables bound, the sheet's workers written (roster.ts, all
  *    PENDING) and the run's old lines deleted.
- * 3. Chunks of PayPeriodLimits.chunkWorkers workers, each one short transaction in the tenant's
- *    scope (jobs/chunks.ts): the sheet's row locked and checked to be still this job's, the
- *    workers loaded, computed and written (settle-workers.ts), the progress counted on the sheet
- *    and reported to the job (GET /api/system/jobs/{id}).
+ * 3. Chunks of PayPeriodLimits.chunkWorkers workers (computeInChunks), each read (loaded and
+ *    computed) in a short transaction of its own while the one before it is written in another:
+ *    the sheet's row locked and checked to be still this job's, the lines replaced, the workers
+ *    settled (settle-workers.ts), the progress counted on the sheet and reported to the job
+ *    (GET /api/system/jobs/{id}).
  * 4. The end: COMPUTED, or COMPUTED_WITH_ERRORS when a worker failed; INTERRUPTED when the job
  *    was cancelled (after the chunk in flight), the template no longer checks, or the last try
  *    failed. A computation started again replaces everything of the run.
@@ -144,6 +144,61 @@ async function finish(
   });
 }
 
+/**
+ * Step 3: the workers in chunks. A chunk is read — its workers loaded and computed, in a
+ * transaction that only reads — while the chunk before it is written in a transaction of its own
+ * (the sheet's row locked and checked to be still this job's, the lines replaced, the workers
+ * settled, the progress counted): reading is the loader's SQL and the formulas in JavaScript,
+ * writing the bulk path's SQL, so on PostgreSQL the two overlap; on the embedded database the read
+ * waits for its turn. Nothing is held between two transactions (docs/jobs.md, "Long jobs on the
+ * embedded database"), and the job's report between two chunks stops it when it was cancelled.
+ */
+async function computeInChunks(
+  deps: ComputeDeps,
+  job: QueuedJob<ComputeJob>,
+  scope: Scope,
+  control: JobControl,
+  run: SettleContext & { readonly total: number; readonly ids: readonly string[] },
+): Promise<{ done: number; stopped: boolean; gone: boolean }> {
+  const size = PayPeriodLimits.chunkWorkers;
+  const chunks = Array.from({ length: Math.ceil(run.ids.length / size) }, (_, i) =>
+    run.ids.slice(i * size, (i + 1) * size),
+  );
+  const read = (ids: readonly string[]) => {
+    const computed = inScope(deps.db, scope, (tx) => computeWorkers(tx, run, ids));
+    // awaited once the chunk before it is written; a failure meanwhile is not unhandled
+    computed.catch(() => undefined);
+    return computed;
+  };
+  let next = chunks[0] ? read(chunks[0]) : null;
+  let done = 0;
+  try {
+    for (let i = 0; i < chunks.length; i++) {
+      const computed = await (next as Promise<ComputedWorkers>);
+      const following = chunks[i + 1];
+      next = following ? read(following) : null;
+      const written = await inScope(deps.db, scope, async (tx) => {
+        const sheet = await ownSheet(tx, job);
+        if (!sheet) return null;
+        const settled = await writeWorkers(tx, { ...run, sheet }, computed);
+        await tx.execute(sql`
+          update pay_periods set workers_done = workers_done + ${settled.done},
+                 workers_failed = workers_failed + ${settled.failed}
+           where id = ${sheet.id}::uuid`);
+        return settled;
+      });
+      if (!written) return { done, stopped: false, gone: true };
+      done += written.done;
+      if (following && !(await control.report({ done, total: run.total })))
+        return { done, stopped: true, gone: false };
+    }
+    return { done, stopped: false, gone: false };
+  } finally {
+    // a chunk read ahead of a stop is dropped: its transaction only read
+    if (next) await next.catch(() => undefined);
+  }
+}
+
 export interface ComputeDeps {
   readonly db: Db;
   readonly sources: PayrollSources;
@@ -179,7 +234,13 @@ export async function runComputation(
                template_version = ${planned.plan.templateVersion},
                template_fingerprint = ${planned.plan.fingerprint}
          where id = ${sheet.id}::uuid`);
-      return { sheet, plan: planned.plan, total, problem: null };
+      const ids = (
+        (await tx.execute(sql`
+          select worker_id from pay_period_workers where pay_period_id = ${sheet.id}::uuid order by worker_id`)) as unknown as {
+          rows: { worker_id: string }[];
+        }
+      ).rows.map((row) => row.worker_id);
+      return { sheet, plan: planned.plan, total, ids, problem: null };
     });
     if (!prepared) return;
     if (!prepared.plan) {
@@ -202,37 +263,17 @@ export async function runComputation(
       );
       return;
     }
-    let gone = false;
-    const chunks = await runInChunks(
-      deps.db,
-      scope,
-      async (tx) => {
-        const sheet = await ownSheet(tx, job);
-        if (!sheet) {
-          gone = true;
-          return { count: 0, more: false };
-        }
-        const pending = (
-          (await tx.execute(sql`
-            select worker_id from pay_period_workers
-             where pay_period_id = ${sheet.id}::uuid and status = 'PENDING'
-             order by worker_id limit ${PayPeriodLimits.chunkWorkers}`)) as unknown as {
-            rows: { worker_id: string }[];
-          }
-        ).rows.map((row) => row.worker_id);
-        const settled = await settleWorkers(
-          tx,
-          { tenantId, sheet, plan, sources: deps.sources, actor, now: deps.now() },
-          pending,
-        );
-        await tx.execute(sql`
-          update pay_periods set workers_done = workers_done + ${settled.done},
-                 workers_failed = workers_failed + ${settled.failed}
-           where id = ${sheet.id}::uuid`);
-        return { count: settled.done, more: pending.length === PayPeriodLimits.chunkWorkers };
-      },
-      (done) => control.report({ done, total }),
-    );
+    const chunks = await computeInChunks(deps, job, scope, control, {
+      tenantId,
+      sheet: prepared.sheet,
+      plan,
+      sources: deps.sources,
+      actor,
+      now: deps.now(),
+      total,
+      ids: prepared.ids ?? [],
+    });
+    const gone = chunks.gone;
     if (gone) return;
     await inScope(deps.db, scope, (tx) =>
       finish(

@@ -13,13 +13,12 @@ import type { PayrollSources } from './sources.ts';
 import { runError, type WorkerError } from './worker-error.ts';
 
 /*
- * Computes some workers of a sheet and writes what came of it, in the caller's transaction (the
- * sheet's row locked by it): a chunk of the computation's job, or one worker computed again. For
- * each worker: the loader's values (one call for all of them), the INPUT values typed for the
- * sheet, the compiled template's run; then their old lines deleted and the new ones written by
- * the bulk path (one batch), and each worker's row settled: OK with its lines, or FAILED with the
- * reason and none — a worker whose formula fails is reported and the others go on, and nothing
- * stale of theirs is left.
+ * Computes some workers of a sheet and writes what came of it (docs/payroll-periods.md,
+ * "Computing"): computeWorkers reads (the loader's values, the INPUT values typed, the compiled
+ * template's run), writeWorkers writes (their lines by the bulk path, each worker's row settled OK
+ * or FAILED with the reason) — a chunk of the computation's job reads one chunk while it writes the
+ * one before; one worker computed again does both in its request's transaction (settleWorkers). A
+ * worker whose formula fails is reported and the others go on, and nothing stale of theirs is left.
  */
 
 export interface Settled {
@@ -72,22 +71,40 @@ const failedWith = (workerId: string, error: WorkerError): Settlement => ({
   solved_gross: null,
 });
 
-export async function settleWorkers(
+export interface SettleContext {
+  readonly tenantId: string;
+  readonly sheet: SheetRow;
+  readonly plan: RunPlan;
+  readonly sources: PayrollSources;
+  readonly actor: ActionContext;
+  readonly now: Date;
+}
+
+/** Some workers computed, nothing written: their lines and how each came out. */
+export interface ComputedWorkers {
+  readonly lines: readonly ResultLine[];
+  readonly settled: readonly Settlement[];
+}
+
+/**
+ * Loads and computes the workers, in a transaction of the caller's (reads only): the loader's
+ * values (one call for all of them), the INPUT values typed for the sheet, the compiled
+ * template's run, the lines of those who came out OK.
+ */
+export async function computeWorkers(
   tx: Tx,
-  context: {
-    readonly tenantId: string;
-    readonly sheet: SheetRow;
-    readonly plan: RunPlan;
-    readonly sources: PayrollSources;
-    readonly actor: ActionContext;
-    readonly now: Date;
-  },
+  context: Omit<SettleContext, 'actor'>,
   workerIds: readonly string[],
-): Promise<Settled> {
-  if (workerIds.length === 0) return { done: 0, failed: 0, lines: 0 };
+): Promise<ComputedWorkers> {
+  if (workerIds.length === 0) return { lines: [], settled: [] };
   const { tenantId, sheet, plan, sources } = context;
-  const month = payMonthOf(sheet.period_month);
-  const loaded = await sources.loadWorkers(tx, tenantId, month, workerIds, plan.reads);
+  const loaded = await sources.loadWorkers(
+    tx,
+    tenantId,
+    payMonthOf(sheet.period_month),
+    workerIds,
+    plan.reads,
+  );
   const typed = await typedInputs(tx, sheet.id, workerIds);
   const lines: ResultLine[] = [];
   const settled: Settlement[] = [];
@@ -116,7 +133,7 @@ export async function settleWorkers(
       settled.push(failedWith(workerId, kept.error));
       continue;
     }
-    lines.push(...kept.lines);
+    for (const line of kept.lines) lines.push(line);
     settled.push({
       worker_id: workerId,
       status: 'OK',
@@ -128,9 +145,24 @@ export async function settleWorkers(
       solved_gross: outcome.net?.gross ?? null,
     });
   }
-  // their lines as computed before go, the failed workers' included: nothing stale is left. The
-  // bulk path replaces the chunk's workers' scope (deleted, then a plain INSERT); a chunk with no
-  // line to write only deletes
+  return { lines, settled };
+}
+
+/**
+ * Writes what came of computed workers, in the caller's transaction (the sheet's row locked by
+ * it): their lines by the bulk path, replacing the workers' scope — their old lines deleted, the
+ * failed workers' included, so nothing stale is left; a batch with no line only deletes — and
+ * each worker's row settled OK or FAILED with the reason.
+ */
+export async function writeWorkers(
+  tx: Tx,
+  context: SettleContext,
+  computed: ComputedWorkers,
+): Promise<Settled> {
+  const { tenantId, sheet } = context;
+  const { lines, settled } = computed;
+  if (settled.length === 0) return { done: 0, failed: 0, lines: 0 };
+  const month = payMonthOf(sheet.period_month);
   const workers = settled.map((row) => row.worker_id);
   if (lines.length > 0)
     await writeBatch(tx, resultLineStore, lines, {
@@ -160,4 +192,13 @@ export async function settleWorkers(
   );
   const failed = settled.filter((s) => s.status === 'FAILED').length;
   return { done: settled.length, failed, lines: lines.length };
+}
+
+/** Both, in one transaction: one worker computed again, an input typed. */
+export async function settleWorkers(
+  tx: Tx,
+  context: SettleContext,
+  workerIds: readonly string[],
+): Promise<Settled> {
+  return writeWorkers(tx, context, await computeWorkers(tx, context, workerIds));
 }
