@@ -12,6 +12,7 @@ import { sumOverPeriod, BULK_TOTAL_CAP } from '../../../bulk/index.ts';
 import { connectionOf } from '../../../bulk/connection.ts';
 import type { Tx } from '../../../db/database.ts';
 import { notFound, validationFailed } from '../../../http/errors.ts';
+import { likePattern } from '../../../resources/search/list-query.ts';
 import { resultLineStore } from '../../payroll/tables/result-lines.ts';
 import { nextMonth, payMonthOf } from './roster.ts';
 import { shownValue } from './lines.ts';
@@ -65,7 +66,10 @@ function filterOf(sheetId: string, filter: ReviewFilter): SQL {
       select id from units)`);
   const keyword = filter.keyword?.trim();
   if (keyword)
-    parts.push(sql`strpos(hcm_fold(p.worker_code || ' ' || p.full_name), hcm_fold(${keyword})) > 0`);
+    // the workers' folded search column and its trigram index, as the employees' list matches them
+    parts.push(
+      sql`p.worker_id in (select hcm_keyword_matches('workers'::regclass, array['search_text']::text[], hcm_fold(${likePattern(keyword)})))`,
+    );
   if (filter.status) parts.push(sql`p.status = ${filter.status}`);
   return sql.join(parts, sql` and `);
 }
