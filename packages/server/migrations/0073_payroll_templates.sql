@@ -283,4 +283,8 @@ CREATE TABLE payroll_defaults_owed (
   owed_tenant uuid PRIMARY KEY REFERENCES tenants (id) ON DELETE CASCADE
 );
 --> statement-breakpoint
+-- Bookkeeping of the server's start (the owner's connection), not tenant data: the application
+-- role reaches none of it (db/application-role-reach.test.ts).
+REVOKE ALL ON payroll_defaults_owed FROM hcm_app;
+--> statement-breakpoint
 INSERT INTO payroll_defaults_owed (owed_tenant) SELECT id FROM tenants;

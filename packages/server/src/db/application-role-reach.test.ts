@@ -24,8 +24,17 @@ export const GLOBAL_REFERENCE_TABLES: readonly string[] = [];
  */
 const OWNER_READS_BEFORE_SCOPE: readonly string[] = ['users'];
 
-/** Tables that hold secrets or sign-in state: the owner connection alone reaches them. */
-const OWNER_ONLY_TABLES = ['server_secrets', 'refresh_tokens', 'sign_in_failures', 'captcha_challenges'];
+/**
+ * Tables that hold secrets, sign-in state or the server's own bookkeeping (the tenants still
+ * owed the payroll defaults, seeded at start): the owner connection alone reaches them.
+ */
+const OWNER_ONLY_TABLES = [
+  'server_secrets',
+  'refresh_tokens',
+  'sign_in_failures',
+  'captcha_challenges',
+  'payroll_defaults_owed',
+];
 
 describe.each(await testEngines('both'))('what the application role can reach on $engine', ({ engine }) => {
   const database = migratedDatabaseDuringSuite(engine);
