@@ -25,10 +25,17 @@ describe.each(portals)('the signed-in workspace in English on $engine', ({ baseU
   });
   // The header's choice is saved to the profile and applies at the next sign-in: give the
   // suites after this one hradmin's Vietnamese back.
+  // Wait for the save of Vietnamese itself: the header saves one choice after another, and an
+  // English save still in flight answers first on a loaded machine; waiting for any save closed
+  // the page before Vietnamese was sent, and every story after this one met an English hradmin.
   afterEach(async () => {
     const { page } = tab;
     const saved = page.waitForResponse(
-      (r) => r.url().endsWith('/api/iam/me/profile') && r.request().method() === 'POST',
+      (r) =>
+        r.url().endsWith('/api/iam/me/profile') &&
+        r.request().method() === 'POST' &&
+        (r.request().postDataJSON() as { language?: string } | null)?.language === 'vi' &&
+        r.ok(),
     );
     await page.getByRole('combobox', { name: 'Language' }).click();
     await page.getByRole('option', { name: 'Tiếng Việt' }).click();
