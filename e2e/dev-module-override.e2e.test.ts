@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from './support/browser.ts';
 import { freePort, repoRoot, startPortal, type RunningPortal } from './support/portal-process.ts';
-import { createScratchDatabase, type ScratchDatabase } from './support/postgres.ts';
 // @ts-expect-error: the build is plain JavaScript (scripts/build), run here as the README does.
 import { sharedBuild } from '../scripts/build/testing/shared-build.mjs';
 import { allOf } from '../scripts/testing/all-of.ts';
@@ -19,17 +18,12 @@ describe('developing one micro-app against the running portal', () => {
   let devServer: ChildProcess;
   let devUrl: string;
   let browser: Browser;
-  let scratch: ScratchDatabase | null = null;
 
   // Two builds (the development portal, shared with the build's tests, then the module): minutes
-  // on a busy machine. The portal serves the pages: on a copy of the run's seeded database
-  // (support/global-setup.ts; about 5 s to start, a first start on PGlite 17 s), or on PGlite
-  // when no PostgreSQL server answers.
+  // on a busy machine.
   beforeAll(async () => {
     ({ outDir } = (await sharedBuild('development')) as { outDir: string });
-    const seeded = inject('seededDatabase');
-    if (seeded) scratch = await createScratchDatabase('hcm_e2e_dev_module', { copyOf: seeded });
-    portal = await startPortal({ staticDir: outDir, databaseUrl: scratch?.url });
+    portal = await startPortal({ staticDir: outDir });
     const port = await freePort();
     devUrl = `http://localhost:${port}/hcm-shell.js`;
     devServer = spawn(
@@ -59,7 +53,6 @@ describe('developing one micro-app against the running portal', () => {
     await browser?.close();
     devServer?.kill();
     await portal?.stop();
-    await scratch?.drop();
   });
 
   it('loads the override instead of the deployed shell, and the portal still works', async () => {

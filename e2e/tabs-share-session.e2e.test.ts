@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { watchRequests } from './support/quiet.ts';
 import { launchChromium } from './support/browser.ts';
@@ -23,11 +23,8 @@ interface ApiAnswer {
 }
 
 // Portals of this file's own, whose clock a story moves past its access tokens' expiry.
-// PostgreSQL, as every story (support/engines.ts), on a copy of the run's seeded database
-// (support/global-setup.ts); PGlite when no server answers.
-const scratch = await createScratchDatabase('hcm_e2e_tabs', {
-  copyOf: inject('seededDatabase') ?? undefined,
-});
+// PostgreSQL, as every story (support/engines.ts); PGlite when no server answers.
+const scratch = await createScratchDatabase('hcm_e2e_tabs');
 const engines = pickEngines(
   [
     { engine: 'pglite' as const, databaseUrl: undefined },

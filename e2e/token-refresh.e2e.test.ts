@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { waitForQuiet, watchRequests } from './support/quiet.ts';
 import { launchChromium } from './support/browser.ts';
@@ -37,11 +37,8 @@ function recordApiAnswers(page: Page): ApiAnswer[] {
 }
 
 // Portals of this file's own, whose clock the stories move (the default 15-minute access tokens).
-// PostgreSQL, production's engine (support/engines.ts), on a copy of the run's seeded database
-// (support/global-setup.ts); PGlite when no server answers.
-const scratch = await createScratchDatabase('hcm_e2e_ttl', {
-  copyOf: inject('seededDatabase') ?? undefined,
-});
+// PostgreSQL, production's engine (support/engines.ts); PGlite when no server answers.
+const scratch = await createScratchDatabase('hcm_e2e_ttl');
 const engines = pickEngines(
   [
     { engine: 'pglite' as const, databaseUrl: undefined },

@@ -10,10 +10,6 @@ export default defineConfig({
     include: ['**/*.e2e.test.ts'],
     globalSetup: ['./support/global-setup.ts'],
     fileParallelism: false,
-    // One module graph for the files (playwright-core, exceljs, pg and the support modules are
-    // imported once, not for each of some forty files): 4.8-5.0 s of imports against about 1 s
-    // for ten files.
-    isolate: false,
     // A story beside web-test-runner takes about 1.5 times as long as alone (docs/testing.md, "CI
     // time"): the two-approver story took 44 s alone and ran past 60 s in CI beside it.
     testTimeout: 180_000,

@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { freePort, startPortal, type RunningPortal } from './portal-process.ts';
 import { everyEngine } from './every-engine.ts';
-import { createScratchDatabase, type ScratchDatabase } from './postgres.ts';
+import { createScratchDatabase } from './postgres.ts';
 
 export interface PortalTarget {
   engine: 'pglite' | 'postgresql';
@@ -15,11 +15,6 @@ declare module 'vitest' {
     portals: PortalTarget[];
     /** where the embedding intranet page is served (support/embed-host.ts), a WIDGET_ORIGINS origin of both portals */
     embedOrigin: string;
-    /**
-     * A PostgreSQL database as a portal's first start left it (migrated and seeded with the e2e
-     * accounts), for portals of a file's own: createScratchDatabase(…, { copyOf }). Null on PGlite.
-     */
-    seededDatabase: string | null;
   }
 }
 
@@ -42,31 +37,20 @@ export const E2E_RATE_LIMITS = {
  */
 export default async function setup(project: TestProject) {
   const portals: RunningPortal[] = [];
+  const scratch = await createScratchDatabase('hcm_e2e');
   // Another site: another host name and port than the portals' 127.0.0.1, so another origin.
   const embedOrigin = `http://localhost:${await freePort()}`;
   const env = { WIDGET_ORIGINS: embedOrigin, ...E2E_RATE_LIMITS };
-  // One first start on PostgreSQL a run (migrations and seeds: 10-12 s), its portal stopped: the
-  // shared portal and the files' own PostgreSQL portals (token-refresh, tabs-share-session,
-  // dev-module-override) start on copies of it, in about 5 s each. The first start on a fresh
-  // database is still made here, and on PGlite by first-day.e2e.test.ts.
-  const seeded = await createScratchDatabase('hcm_e2e_seeded');
-  let scratch: ScratchDatabase | null = null;
   try {
-    if (seeded) {
-      await (await startPortal({ databaseUrl: seeded.url, env })).stop();
-      scratch = await createScratchDatabase('hcm_e2e', { copyOf: seeded.name });
-    }
     if (!scratch || everyEngine()) portals.push(await startPortal({ env }));
     if (scratch) portals.push(await startPortal({ databaseUrl: scratch.url, env }));
     else console.warn('e2e: no PostgreSQL server at 127.0.0.1:5432, running on PGlite');
   } catch (error) {
     await Promise.all(portals.map((p) => p.stop()));
     await scratch?.drop();
-    await seeded?.drop();
     throw error;
   }
   project.provide('embedOrigin', embedOrigin);
-  project.provide('seededDatabase', seeded?.name ?? null);
   project.provide(
     'portals',
     portals.map((p) => ({ engine: p.engine, baseUrl: p.baseUrl, databaseUrl: p.databaseUrl })),
@@ -74,6 +58,5 @@ export default async function setup(project: TestProject) {
   return async () => {
     await Promise.all(portals.map((p) => p.stop()));
     await scratch?.drop();
-    await seeded?.drop();
   };
 }
