@@ -208,27 +208,23 @@ describe.each(await testEngines('both'))('every declared resource on $engine', (
   });
   afterAll(() => kit?.stop());
 
-  // The server's routes and its OpenAPI document: no SQL, so on the usual engine only (inputIt).
-  inputIt(
-    'registers every generic sub-path of every declared resource, and only declared resources',
-    async () => {
-      // every one it serves, and none its contract opts out of (tenants: no delete, no active/inactive)
-      for (const definition of declaredResources)
-        for (const [subPath, { method, url: path }] of Object.entries(SUB_PATHS))
-          expect(
-            kit.server.app.hasRoute({ method, url: `${definition.basePath}${path}` }),
-            `${definition.basePath} ${subPath}`,
-          ).toBe(serves(definition, subPath as SubPath));
-      const docs = await kit.http.get<{ paths: Record<string, Record<string, { 'x-resource'?: string }>> }>(
-        '/api/docs/json',
-      );
-      const documented = new Set(
-        Object.values(docs.body.paths).flatMap((ops) => Object.values(ops).map((op) => op['x-resource'])),
-      );
-      documented.delete(undefined);
-      expect([...documented].sort()).toEqual(declaredResources.map((d) => d.name).sort());
-    },
-  );
+  it('registers every generic sub-path of every declared resource, and only declared resources', async () => {
+    // every one it serves, and none its contract opts out of (tenants: no delete, no active/inactive)
+    for (const definition of declaredResources)
+      for (const [subPath, { method, url: path }] of Object.entries(SUB_PATHS))
+        expect(
+          kit.server.app.hasRoute({ method, url: `${definition.basePath}${path}` }),
+          `${definition.basePath} ${subPath}`,
+        ).toBe(serves(definition, subPath as SubPath));
+    const docs = await kit.http.get<{ paths: Record<string, Record<string, { 'x-resource'?: string }>> }>(
+      '/api/docs/json',
+    );
+    const documented = new Set(
+      Object.values(docs.body.paths).flatMap((ops) => Object.values(ops).map((op) => op['x-resource'])),
+    );
+    documented.delete(undefined);
+    expect([...documented].sort()).toEqual(declaredResources.map((d) => d.name).sort());
+  });
 
   const probed = oneOfEachShape(declaredResources, (definition) => definition.contract);
   describe.each(probed.map((definition) => ({ definition, name: definition.basePath })))(

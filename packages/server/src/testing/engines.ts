@@ -1,15 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -122,73 +112,14 @@ let pgliteImage: Promise<Blob> | undefined;
 
 /**
  * What a test opens `config` with: an in-memory PGlite starts from the files of a migrated one
- * (sharedPgliteImage), so its start costs 0.7 s instead of 4 s; any other opens as the portal
- * opens it. Migrating from nothing is still done, by building the image (and the PostgreSQL
- * template), once a run.
+ * (built once per test process), so its start costs 0.7 s instead of 4 s; any other opens as
+ * the portal opens it. Migrating from nothing is still done, by building the image (and the
+ * PostgreSQL template), once a run.
  */
 export async function openTestDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.engine !== 'pglite' || config.dataDir !== undefined) return openDatabase(config);
-  pgliteImage ??= sharedPgliteImage();
+  pgliteImage ??= migratedPgliteImage(resolveServerPaths().migrationsDir);
   return openDatabase(config, undefined, await pgliteImage);
-}
-
-/** A hash of the migrations' names and contents: a changed migration names a new template and image. */
-function migrationsHash(): string {
-  const { migrationsDir } = resolveServerPaths();
-  const hash = createHash('sha256');
-  for (const file of readdirSync(migrationsDir, { recursive: true, encoding: 'utf8' }).sort()) {
-    const path = join(migrationsDir, file);
-    if (statSync(path).isFile()) hash.update(file).update(readFileSync(path));
-  }
-  return hash.digest('hex').slice(0, 16);
-}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as { code?: string }).code === 'EPERM';
-  }
-};
-
-/**
- * The migrated PGlite image, built by one test process of the run and read from .cache by the
- * others (each of the server's three vitest workers built its own: 6 s alone, 10-15 s in CI),
- * under a lock folder naming its builder. The run: HCM_TEST_RUN_ID (npm test's) or the vitest
- * process whose workers these are; the images of runs that have ended are removed.
- */
-async function sharedPgliteImage(): Promise<Blob> {
-  const dir = join(resolveServerPaths().repoRoot, '.cache/pglite-images');
-  const run = process.env.HCM_TEST_RUN_ID ?? String(process.ppid);
-  const file = join(dir, `${migrationsHash()}-${run}.tar`);
-  const lock = `${file}.lock`;
-  mkdirSync(dir, { recursive: true });
-  for (;;) {
-    if (existsSync(file)) return new Blob([readFileSync(file)]);
-    try {
-      mkdirSync(lock);
-    } catch {
-      const holder = Number(existsSync(join(lock, 'pid')) ? readFileSync(join(lock, 'pid'), 'utf8') : NaN);
-      if (Number.isInteger(holder) && !alive(holder)) rmSync(lock, { recursive: true, force: true });
-      else await new Promise((resolve) => setTimeout(resolve, 200));
-      continue;
-    }
-    try {
-      writeFileSync(join(lock, 'pid'), String(process.pid));
-      if (existsSync(file)) continue;
-      const image = await migratedPgliteImage(resolveServerPaths().migrationsDir);
-      writeFileSync(`${file}.${process.pid}`, Buffer.from(await image.arrayBuffer()));
-      renameSync(`${file}.${process.pid}`, file);
-      for (const old of readdirSync(dir)) {
-        const pid = Number(/^[0-9a-f]{16}-(\d+)\.tar$/.exec(old)?.[1]);
-        if (Number.isInteger(pid) && !alive(pid)) rmSync(join(dir, old), { force: true });
-      }
-      return image;
-    } finally {
-      rmSync(lock, { recursive: true, force: true });
-    }
-  }
 }
 
 /** Creates `name` as a copy of the template; builds the template again if another run dropped it. */
@@ -216,7 +147,12 @@ export function migratedTemplate(): Promise<string> {
 
 async function buildTemplate(): Promise<string> {
   const { migrationsDir } = resolveServerPaths();
-  const name = `hcm_template_${migrationsHash()}`;
+  const hash = createHash('sha256');
+  for (const file of readdirSync(migrationsDir, { recursive: true, encoding: 'utf8' }).sort()) {
+    const path = join(migrationsDir, file);
+    if (statSync(path).isFile()) hash.update(file).update(readFileSync(path));
+  }
+  const name = `hcm_template_${hash.digest('hex').slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   try {

@@ -39,13 +39,8 @@ const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean, ms 
  * Notification › form (issue 12): HR composes a notification for an audience, sends it now or
  * at a time, with an email through a template; every email is in the outbound mail log with how
  * it went, and a refused one is tried again from the job queue until the mail server takes it.
- *
- * On PostgreSQL (testEngines()): what the engines do differently here is proved on both by the
- * suites of those mechanisms — the job queue's jobs of a committed transaction only, its retries
- * and a job due later (jobs/job-queue.test.ts, jobs/schedules.test.ts), a notification pushed to
- * the open pages (notifications.test.ts) — and the audiences, emails and log are the same SQL.
  */
-describe.each(await testEngines())('notification events on $engine', ({ engine }) => {
+describe.each(await testEngines('both'))('notification events on $engine', ({ engine }) => {
   let kit: ResourceTestKit;
   let smtp: TestSmtpServer;
   let hr: Caller;
